@@ -1,0 +1,65 @@
+"""The ``bluffkit`` command line.
+
+``bluffkit COMMAND GAME [options]`` with COMMAND one of odds, advise, solve, play, plus
+``bluffkit notebooks DEST`` and ``bluffkit lab [DIR]``. Each game adds its own options in
+``bluffkit/cli/<game>.py`` (a package, not one ``cli.py``, so five games stay readable).
+Bad arguments print a one-line error and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from ..core import BluffkitError
+from .common import CliError
+from .files import add_file_commands
+
+GAME_MODULES = ["bluff"]
+"""Modules of ``bluffkit.cli`` that each define ``register(commands)``."""
+
+COMMANDS = {
+    "odds": "exact odds of a situation",
+    "advise": "what to do, with the numbers and the reasons",
+    "solve": "equilibrium of a game or a turn",
+    "play": "play a game against bots in the terminal",
+}
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, status 2
+        raise CliError(f"{self.prog}: {message}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="bluffkit", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands = {}
+    for name, help_text in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text)
+        commands[name] = p.add_subparsers(dest="game", required=True, metavar="GAME",
+                                          parser_class=_Parser)
+    for module in GAME_MODULES:
+        importlib.import_module(f"{__name__}.{module}").register(commands)
+    add_file_commands(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    try:
+        args = build_parser().parse_args(argv)
+        return int(args.handler(args) or 0)
+    except (CliError, BluffkitError) as e:
+        print(f"bluffkit: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except SystemExit as e:  # --help
+        return int(e.code or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""The games' rules engines and their registry.
+
+>>> find_game("Bluff").name
+'bluff'
+>>> sorted(GAMES)[:1]
+['bluff']
+"""
+
+from __future__ import annotations
+
+from ..core import GameInfo, InvalidRules
+from . import bluff as _bluff
+
+GAMES: dict[str, GameInfo] = {}
+
+
+def register(info: GameInfo) -> GameInfo:
+    GAMES[info.name] = info
+    return info
+
+
+def find_game(name: str) -> GameInfo:
+    """The registered game called ``name`` (case, ``_`` and ``-`` do not matter)."""
+    key = str(name).strip().lower().replace("_", "-").replace(" ", "-")
+    if key not in GAMES:
+        raise InvalidRules(f"no game called {name!r}; the games are: {', '.join(sorted(GAMES))}")
+    return GAMES[key]
+
+
+register(GameInfo(
+    name="bluff",
+    title="Bluff (liar's dice with stars)",
+    rules_type=_bluff.BluffRules,
+    new_game=_bluff.BluffState.new,
+    state_from_json=_bluff.state_from_json,
+    parse_action=_bluff.parse_action,
+    conserved=lambda s: sum(s.dice) + sum(s.lost),
+    summary="Bid on all dice under the cups; stars are wild; challenge the bid you doubt.",
+))
+
+__all__ = ["GAMES", "find_game", "register"]
