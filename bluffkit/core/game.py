@@ -69,6 +69,8 @@ class GameInfo:
         parse_action: ``(state, text) -> action`` for text such as ``"7x3"``.
         conserved: ``state -> int`` a quantity no action may change (dice, cards, chips);
             ``None`` when the game has none.
+        variants: a few rules instances besides the defaults (small games, options switched
+            on) that the conformance test also plays.
     """
 
     name: str
@@ -79,6 +81,7 @@ class GameInfo:
     parse_action: Any
     conserved: Any = None
     summary: str = ""
+    variants: tuple = ()
 
     def legal_text(self, state: State) -> Sequence[str]:
         return [str(a) for a in state.legal_actions()]

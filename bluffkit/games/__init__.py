@@ -36,6 +36,9 @@ register(GameInfo(
     parse_action=_bluff.parse_action,
     conserved=lambda s: sum(s.dice) + sum(s.lost),
     summary="Bid on all dice under the cups; stars are wild; challenge the bid you doubt.",
+    variants=(_bluff.BluffRules(players=2, dice_per_player=2),
+              _bluff.BluffRules(players=3, dice_per_player=3, show_and_reroll=True),
+              _bluff.BluffRules(players=6, starting_dice=(1, 2, 1, 2, 1, 1), opener=5)),
 ))
 
 __all__ = ["GAMES", "find_game", "register"]
