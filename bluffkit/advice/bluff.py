@@ -1,0 +1,517 @@
+"""Advice for Bluff: "challenge or raise, and to what?", with the numbers and the reasons.
+
+The model (stated in every explanation): the dice I cannot see are unknown and random, each
+counting for a digit with probability 1/3 (the digit or a star) and for the star with probability
+1/6; the other players' bids are not read as information. A raise is judged as if the next
+player challenges it, the worst case for the raiser.
+
+**Decision rule.** Recommend the choice with the smallest expected number of dice I lose:
+challenging now, or raising and being challenged by the next player. Ties go to a raise over a
+challenge (a raise may never be challenged), then to the higher bid on the ladder (it leaves the
+next player less room). Because my expected loss on a raise grows with the count, the best raise
+is always the smallest raise on some face, or, at no risk at all, the highest count my own and
+the exposed dice already make true; both are always among the options listed, so the
+recommendation is the best of ALL legal choices under this rule (tests check it by brute force).
+
+With the "Montre-moi ton jeu" expansion, right after my bid: keep everything hidden, show my
+matching dice, or show them and re-roll the rest. Showing without re-rolling does not change what
+I know; re-rolling turns my non-matching hidden dice into fresh chances. Same rule: the smallest
+expected loss if the next player challenges my bid; ties go to no re-roll, then to showing fewer
+dice (the least information given away).
+
+>>> a = advise(Position("3,3,*,1,2", (5, 5, 5, 5), bid="7x3"))
+>>> str(a.recommended.action), a.recommended.my_loss
+('8x3', Fraction(10250240, 14348907))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from ..core import Action, InvalidQuestion
+from ..games.bluff import (
+    DIGITS,
+    STAR,
+    Bid,
+    BluffRules,
+    Challenge,
+    Show,
+    box_index,
+    dice_text,
+)
+from ..games.bluff.state import MAX_DICE
+from ..odds.bluff import (
+    BidOdds,
+    _fs,
+    matches,
+    odds_from_counts,
+    read_bid,
+    read_dice,
+    reroll_odds,
+)
+
+FACES_ORDER = (*DIGITS, STAR)
+
+
+@dataclass(frozen=True)
+class Position:
+    """What one player knows when it is their turn to decide.
+
+    Args:
+        my_dice: my hidden dice, e.g. ``"3,3,*,1,2"`` or ``(3, 3, 6, 1, 2)``.
+        dice_held: dice each player holds (hidden plus exposed), one count per seat.
+        me: my seat.
+        exposed: each player's exposed dice (one group per seat), or ``None`` for none.
+        bid: the current bid (``None`` when I open the round), a ``Bid`` or ``"7x3"``.
+        bidder: who made it; ``None`` means the active player before me.
+        rules: the rules; ``None`` means ``BluffRules(players=len(dice_held))``, with the
+            expansion on when some dice are exposed or ``phase`` is ``"show"``.
+        phase: ``"bid"`` (raise or challenge) or ``"show"`` (expansion: I just made ``bid``
+            and may expose and re-roll).
+
+    Raises:
+        InvalidQuestion: naming the field that is impossible.
+
+    >>> p = Position("3,3,*", (3, 5), bid="4x2")
+    >>> p.bidder, p.dice_in_play, p.unknown
+    (1, 8, 5)
+    """
+
+    my_dice: tuple[int, ...]
+    dice_held: tuple[int, ...]
+    me: int = 0
+    exposed: tuple[tuple[int, ...], ...] | None = None
+    bid: Bid | None = None
+    bidder: int | None = None
+    rules: BluffRules | None = None
+    phase: str = "bid"
+
+    def __post_init__(self):
+        put = object.__setattr__
+        put(self, "my_dice", read_dice(self.my_dice, "my_dice"))
+        held = self.dice_held
+        if isinstance(held, str) or not isinstance(held, Sequence) or not all(
+                isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= MAX_DICE
+                for h in held):
+            raise InvalidQuestion(
+                f"dice_held needs one count of 0-{MAX_DICE} dice per player, got {held!r}")
+        held = tuple(held)
+        put(self, "dice_held", held)
+        n = len(held)
+        if not 2 <= n <= 6:
+            raise InvalidQuestion(f"dice_held: Bluff is for 2-6 players, got {n} counts")
+        if sum(1 for h in held if h) < 2:
+            raise InvalidQuestion("dice_held: at least two players must still hold dice")
+        if isinstance(self.me, bool) or self.me not in range(n):
+            raise InvalidQuestion(f"me must be a seat 0-{n - 1}, got {self.me!r}")
+        if self.phase not in ("bid", "show"):
+            raise InvalidQuestion(f"phase must be 'bid' or 'show', got {self.phase!r}")
+        exposed = ((),) * n if self.exposed is None else self.exposed
+        if isinstance(exposed, str) or not isinstance(exposed, Sequence) or len(exposed) != n:
+            raise InvalidQuestion(
+                f"exposed needs one group of dice per player ({n} players), e.g. "
+                f"{[()] * n!r}, got {self.exposed!r}")
+        exposed = tuple(read_dice(e, f"exposed[{p}]") for p, e in enumerate(exposed))
+        put(self, "exposed", exposed)
+        if self.rules is None:
+            put(self, "rules", BluffRules(
+                players=n, show_and_reroll=any(exposed) or self.phase == "show"))
+        elif not isinstance(self.rules, BluffRules):
+            raise InvalidQuestion(f"rules must be BluffRules, got {self.rules!r}")
+        if self.rules.players != n:
+            raise InvalidQuestion(
+                f"dice_held has {n} counts but rules.players={self.rules.players}")
+        if any(exposed) and not self.rules.show_and_reroll:
+            raise InvalidQuestion("exposed dice need the expansion (rules.show_and_reroll=True)")
+        self._check_dice()
+        self._check_bid()
+
+    def _check_dice(self):
+        me, held = self.me, self.dice_held
+        if not held[me]:
+            raise InvalidQuestion(f"player {me} (me) has no dice left: nothing to decide")
+        if len(self.my_dice) + len(self.exposed[me]) != held[me]:
+            raise InvalidQuestion(
+                f"my_dice ({dice_text(self.my_dice) or 'none'}) and my exposed dice "
+                f"({dice_text(self.exposed[me]) or 'none'}) must make the {held[me]} dice "
+                f"dice_held[{me}] says I hold")
+        for p, e in enumerate(self.exposed):
+            if e and len(e) >= held[p]:
+                raise InvalidQuestion(
+                    f"exposed[{p}]: player {p} holds {held[p]} dice and shows "
+                    f"{dice_text(e)}, but at least one die stays under the cup")
+
+    def _check_bid(self):
+        if self.bid is None:
+            if self.bidder is not None:
+                raise InvalidQuestion("bidder given without a bid")
+            if self.phase == "show":
+                raise InvalidQuestion("phase 'show' comes right after my bid: give the bid")
+            return
+        object.__setattr__(self, "bid", read_bid(self.bid))
+        if self.bid.count > self.dice_in_play:
+            raise InvalidQuestion(
+                f"bid {self.bid} claims {self.bid.count} dice but only {self.dice_in_play} "
+                "are in play")
+        if self.bidder is None:
+            default = self.me if self.phase == "show" else self._previous_player()
+            object.__setattr__(self, "bidder", default)
+        if isinstance(self.bidder, bool) or self.bidder not in range(len(self.dice_held)):
+            raise InvalidQuestion(f"bidder must be a seat, got {self.bidder!r}")
+        if not self.dice_held[self.bidder]:
+            raise InvalidQuestion(f"bidder {self.bidder} holds no dice")
+        if self.phase == "show" and self.bidder != self.me:
+            raise InvalidQuestion("phase 'show': the expansion's choice belongs to the bidder "
+                                  f"(bidder {self.bidder}, me {self.me})")
+        if self.phase == "bid" and self.bidder == self.me:
+            raise InvalidQuestion(
+                f"player {self.me} made the current bid {self.bid}: the next player decides")
+
+    # -- reading -------------------------------------------------------------------------------
+    @classmethod
+    def from_state(cls, state, player: int) -> Position:
+        """The position of ``player`` built only from ``state.observation(player)``.
+
+        Raises:
+            InvalidQuestion: if ``player`` has nothing to decide (not a bid or show phase).
+        """
+        obs = state.observation(player)
+        return cls.from_observation(obs)
+
+    @classmethod
+    def from_observation(cls, obs) -> Position:
+        """The position of a ``BluffObservation`` (what bots receive)."""
+        if obs.phase not in ("bid", "show"):
+            raise InvalidQuestion(f"nothing to decide in phase {obs.phase!r}")
+        return cls(obs.my_dice, obs.dice_held, obs.player, obs.exposed, obs.bid, obs.bidder,
+                   obs.rules, obs.phase)
+
+    @property
+    def dice_in_play(self) -> int:
+        return sum(self.dice_held)
+
+    @property
+    def known_dice(self) -> tuple[int, ...]:
+        """Every die I can see: my hidden dice and all exposed dice."""
+        return tuple(sorted(self.my_dice + sum(self.exposed, ())))
+
+    @property
+    def unknown(self) -> int:
+        return self.dice_in_play - len(self.known_dice)
+
+    def active(self) -> list[int]:
+        return [p for p, h in enumerate(self.dice_held) if h]
+
+    def next_player(self) -> int:
+        """The active player after me (who would challenge my raise)."""
+        n = len(self.dice_held)
+        return next(q for k in range(1, n) if self.dice_held[q := (self.me + k) % n])
+
+    def _previous_player(self) -> int:
+        n = len(self.dice_held)
+        return next(q for k in range(1, n) if self.dice_held[q := (self.me - k) % n])
+
+    def to_json(self) -> dict:
+        return {"my_dice": dice_text(self.my_dice), "dice_held": list(self.dice_held),
+                "me": self.me, "exposed": [dice_text(e) for e in self.exposed],
+                "bid": str(self.bid) if self.bid else None, "bidder": self.bidder,
+                "rules": self.rules.to_json(), "phase": self.phase}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal choice with its numbers.
+
+    Attributes:
+        action: ``Challenge()``, a ``Bid`` (raise) or a ``Show`` (expansion).
+        kind: ``"challenge"``, ``"raise"`` or ``"show"``.
+        p_stands: P(the bid in question stands): the current bid for a challenge, my raise for a
+            raise, my bid after the show (and re-roll) for a show.
+        p_exact: P(the count is exactly that bid).
+        my_loss: expected dice I lose: challenging now, or being challenged by the next player.
+        others_loss: expected dice the other players lose in total in the same event.
+        note: why the option is listed.
+        odds: the full ``BidOdds`` behind the numbers.
+    """
+
+    action: Action
+    kind: str
+    p_stands: Fraction
+    p_exact: Fraction
+    my_loss: Fraction
+    others_loss: Fraction
+    note: str = ""
+    odds: BidOdds | None = field(default=None, compare=False, repr=False)
+
+    def to_json(self) -> dict:
+        return {"action": str(self.action), "kind": self.kind, "p_stands": _fs(self.p_stands),
+                "p_exact": _fs(self.p_exact), "my_loss": _fs(self.my_loss),
+                "others_loss": _fs(self.others_loss), "note": self.note}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every listed legal choice with its numbers, the recommended one and why."""
+
+    position: Position
+    options: tuple[Option, ...]
+    recommended: Option
+    explanation: str
+
+    def to_json(self) -> dict:
+        return {"position": self.position.to_json(),
+                "options": [o.to_json() for o in self.options],
+                "recommended": str(self.recommended.action), "explanation": self.explanation}
+
+    def _repr_markdown_(self) -> str:
+        rows = ["| choice | P(bid stands) | P(exact) | my expected loss | others' expected loss "
+                "| note |", "|---|---|---|---|---|---|"]
+        for o in self.options:
+            star = " **(recommended)**" if o is self.recommended else ""
+            rows.append(f"| `{o.action}`{star} | {_ft(o.p_stands)} | {_ft(o.p_exact)} | "
+                        f"{_ft(o.my_loss)} | {_ft(o.others_loss)} | {o.note} |")
+        return "\n".join(rows) + "\n\n" + self.explanation.replace("\n", "\n\n")
+
+    def __str__(self) -> str:
+        return self.explanation
+
+
+def _ft(p: Fraction) -> str:
+    return f"{_fs(p)} ≈ {float(p):.3f}" if p.denominator != 1 else str(p)
+
+
+# -- the options ----------------------------------------------------------------------------------
+def smallest_raise(previous: Bid | None, face: int, max_count: int) -> Bid | None:
+    """The smallest legal raise of ``previous`` on ``face`` (``None`` if the count would pass
+    ``max_count``).
+
+    >>> str(smallest_raise(Bid(8, 4), STAR, 30)), str(smallest_raise(Bid(7, 3), 2, 30))
+    ('5x*', '8x2')
+    """
+    for count in range(1, max_count + 1):
+        if previous is None:
+            return Bid(count, face)
+        box = box_index(count, face)
+        if box > previous.box or (box == previous.box and not previous.is_star
+                                  and face != STAR and face > previous.face):
+            return Bid(count, face)
+    return None
+
+
+class _Tally:
+    """Known matches per face and the held caps, computed once per position."""
+
+    def __init__(self, pos: Position):
+        self.pos = pos
+        known = pos.known_dice
+        self.known = {f: matches(known, f) for f in FACES_ORDER}
+        self.n_active = len(pos.active())
+
+    def odds(self, bid: Bid, bidder: int, challenger: int) -> BidOdds:
+        held = self.pos.dice_held
+        return odds_from_counts(bid, self.pos.dice_in_play, self.known[bid.face],
+                                self.pos.unknown, held[bidder], held[challenger])
+
+
+def _raise_option(t: _Tally, bid: Bid, note: str) -> Option:
+    me, nxt = t.pos.me, t.pos.next_player()
+    o = t.odds(bid, me, nxt)
+    others = o.challenger_loss + (t.n_active - 2) * o.other_loss
+    return Option(bid, "raise", o.p_true, o.p_exact, o.bidder_loss, others, note, o)
+
+
+def _challenge_option(t: _Tally) -> Option:
+    pos = t.pos
+    o = t.odds(pos.bid, pos.bidder, pos.me)
+    others = o.bidder_loss + (t.n_active - 2) * o.other_loss
+    return Option(Challenge(), "challenge", o.p_true, o.p_exact, o.challenger_loss, others,
+                  f"doubt {pos.bid} by player {pos.bidder}", o)
+
+
+def bid_options(pos: Position) -> list[Option]:
+    """Challenge (if there is a bid) and the sensible raises, in ladder order.
+
+    For each face: the smallest legal raise, the next count, the highest count still more
+    likely true than not, and the highest count the dice I see already make true.
+    """
+    t = _Tally(pos)
+    options = [_challenge_option(t)] if pos.bid else []
+    top = pos.dice_in_play
+    for face in FACES_ORDER:
+        first = smallest_raise(pos.bid, face, top)
+        if first is None:
+            continue
+        c0 = first.count
+        picks = {c0: "smallest raise", c0 + 1: "next count"}
+        likely = c0 + 1
+        while likely + 1 <= top and _raise_option(t, Bid(likely + 1, face), "").p_stands * 2 > 1:
+            likely += 1
+        if likely > c0 + 1:
+            picks.setdefault(likely, "highest count more likely true than not")
+        if t.known[face] > c0 + 1:
+            picks[t.known[face]] = "the dice you see already make it true"
+        for count, note in sorted(picks.items()):
+            if count <= top:
+                options.append(_raise_option(t, Bid(count, face), note))
+    options.sort(key=lambda o: o.action.sort_key())
+    return options
+
+
+def show_options(pos: Position) -> list[Option]:
+    """The expansion's choices right after my bid: keep, show my matching dice, show them and
+    re-roll the rest (or, with no matching die, show one other die and re-roll)."""
+    if not pos.rules.show_and_reroll:
+        raise InvalidQuestion("show options need the expansion (rules.show_and_reroll=True)")
+    t = _Tally(pos)
+    bid, hidden, mine_shown = pos.bid, pos.my_dice, pos.exposed[pos.me]
+    others = sum((e for p, e in enumerate(pos.exposed) if p != pos.me), ())
+    matching = tuple(d for d in hidden if matches((d,), bid.face))
+    misses = tuple(d for d in hidden if not matches((d,), bid.face))
+    shown = matching[:len(hidden) - 1]
+    keep = _raise_option(t, bid, "keep every die hidden")
+    out = [Option(Show(), "show", keep.p_stands, keep.p_exact, keep.my_loss, keep.others_loss,
+                  keep.note, keep.odds)]
+    if shown:
+        out.append(Option(Show(shown), "show", keep.p_stands, keep.p_exact, keep.my_loss,
+                          keep.others_loss, "show matching dice: your odds do not change",
+                          keep.odds))
+    if len(hidden) >= 2 or mine_shown:
+        expose = shown if (shown or mine_shown) else misses[:1]
+        note = ("show the matching dice and re-roll the rest" if shown else
+                "re-roll the hidden dice" if mine_shown else
+                "show a die that does not match, to be allowed to re-roll the rest")
+        me, nxt = pos.me, pos.next_player()
+        o = reroll_odds(bid, pos.dice_in_play, hidden, expose, others, mine_shown,
+                        bidder_held=pos.dice_held[me], challenger_held=pos.dice_held[nxt])
+        lost = o.challenger_loss + (t.n_active - 2) * o.other_loss
+        out.append(Option(Show(expose, True), "show", o.p_true, o.p_exact, o.bidder_loss, lost,
+                          note, o))
+    return out
+
+
+def _bid_key(o: Option) -> tuple:
+    ladder = (-o.action.box, -o.action.face) if o.kind == "raise" else (0, 0)
+    return (o.my_loss, o.kind != "raise", ladder)
+
+
+def _show_key(o: Option) -> tuple:
+    return (o.my_loss, o.action.reroll, len(o.action.expose))
+
+
+# -- the advice -----------------------------------------------------------------------------------
+def advise(position: Position) -> Advice:
+    """Every listed legal choice with its numbers, the recommendation and its explanation.
+
+    Args:
+        position: what I know (see ``Position``).
+
+    Returns:
+        An ``Advice``.
+
+    >>> a = advise(Position("1,1,2,4,5", (5, 5), bid="9x3"))
+    >>> str(a.recommended.action), a.recommended.my_loss
+    ('challenge', Fraction(0, 1))
+    """
+    if position.phase == "show":
+        options = show_options(position)
+        best = min(options, key=_show_key)
+    else:
+        options = bid_options(position)
+        best = min(options, key=_bid_key)
+    return Advice(position, tuple(options), best, explain(position, options, best))
+
+
+def _of(p: Fraction) -> str:
+    return f"{_fs(p)} ≈ {float(p):.3f}" if p.denominator != 1 else str(p)
+
+
+def _approx(x: Fraction) -> str:
+    return f" = {x.numerator}" if x.denominator == 1 else f" ≈ {float(x):.2f}"
+
+
+def _face_words(face: int) -> str:
+    return "a star" if face == STAR else f"a {face} or a star"
+
+
+def explain(pos: Position, options: list[Option], best: Option) -> str:
+    """The plain-words explanation with exact fractions."""
+    lines = [
+        f"Model: the {pos.unknown} dice you cannot see are unknown and random; each one counts "
+        "for a digit with probability 1/3 (the digit or a star) and for the star with probability "
+        "1/6. Other players' bids are not read as information. "
+        f"{'Your bid' if pos.phase == 'show' else 'A raise'} is judged as if the next "
+        f"player (player {pos.next_player()}) challenges it: the worst case."]
+    seen = f"your {dice_text(pos.my_dice)}"
+    if any(pos.exposed):
+        seen += " and the exposed " + dice_text(sum(pos.exposed, ()))
+    if pos.bid is not None:
+        o = odds_from_counts(pos.bid, pos.dice_in_play, matches(pos.known_dice, pos.bid.face),
+                             pos.unknown)
+        subject = (f"Your bid {pos.bid}" if pos.phase == "show" else
+                   f"The current bid {pos.bid} (player {pos.bidder})")
+        lines.append(_bid_sentence(pos.bid, o, seen, subject))
+    if best.kind == "challenge":
+        lines.append(
+            f"If you challenge you lose A - {pos.bid.count} dice when the true count A is above "
+            f"{pos.bid.count}, and one die when it is exactly {pos.bid.count}: expected loss "
+            f"{_of(best.my_loss)} dice; the others expect to lose {_of(best.others_loss)}.")
+        raises = [o for o in options if o.kind == "raise"]
+        if raises:
+            r = min(raises, key=_bid_key)
+            lines.append(f"The safest raise, {r.action}, would cost you {_of(r.my_loss)} dice on "
+                         "average if challenged.")
+        lines.append(f"Recommendation: challenge, the smallest expected loss ({_of(best.my_loss)}"
+                     " dice).")
+    elif best.kind == "raise":
+        lines.append(_bid_sentence(best.action, best.odds, seen, f"Your raise {best.action}"))
+        lines.append(
+            f"If player {pos.next_player()} challenges {best.action}, you lose "
+            f"{best.action.count} - A dice when the count A is below {best.action.count}: "
+            f"expected loss {_of(best.my_loss)} dice.")
+        ch = [o for o in options if o.kind == "challenge"]
+        if ch:
+            lines.append(f"Challenging {pos.bid} instead would cost you {_of(ch[0].my_loss)} "
+                         "dice on average.")
+        lines.append(f"Recommendation: bid {best.action}, the smallest expected loss "
+                     f"({_of(best.my_loss)} dice); ties go to the higher bid.")
+    else:
+        keep = options[0]
+        lines.append(f"Keeping your dice hidden, your bid stands with probability "
+                     f"{_of(keep.p_stands)} (expected loss {_of(keep.my_loss)} if challenged).")
+        for o in options[1:]:
+            if o.action.reroll:
+                lines.append(
+                    f"'{o.action}': the {o.odds.unknown} dice nobody can see (your re-rolled "
+                    f"dice among them) each count with probability "
+                    f"{_fs(o.odds.match_probability)}; your bid stands with probability "
+                    f"{_of(o.p_stands)} (expected loss {_of(o.my_loss)}).")
+        lines.append(f"Recommendation: '{best.action}'. Showing without re-rolling changes "
+                     "nothing for you but tells the others; re-roll only when it lowers your "
+                     "expected loss.")
+    return "\n".join(lines)
+
+
+def _bid_sentence(bid: Bid, o: BidOdds, seen: str, subject: str) -> str:
+    unit = "stars" if bid.is_star else f"dice showing {bid.face} or a star"
+    p = _fs(o.match_probability)
+    den = 6 if bid.is_star else 3
+    if o.needed == 0:
+        body = (f"{subject} needs at least {bid.count} {unit}; you see {o.known_matches} "
+                f"({seen}), so it is already true: P(stands) = 1.")
+    else:
+        body = (f"{subject} needs at least {bid.count} {unit}. You see {o.known_matches} "
+                f"({seen}), so it needs {o.needed} more among the {o.unknown} dice you cannot "
+                f"see. Each shows {_face_words(bid.face)} with probability {p}: "
+                f"P(at least {o.needed} of {o.unknown}) = {_of(o.p_true)}; exactly "
+                f"{bid.count} in all: {_of(o.p_exact)}.")
+    thumb = (f" Rule of thumb (rulebook): {o.dice_in_play}/{den}{_approx(o.rule_of_thumb)} "
+             f"{unit} expected among all dice; with what you see, "
+             f"{o.known_matches} + {o.unknown}/{den}{_approx(o.rule_of_thumb_known)} "
+             "(the exact expected count).")
+    return body + thumb
+
+
+__all__ = ["Advice", "Option", "Position", "advise", "bid_options", "explain", "show_options",
+           "smallest_raise"]
