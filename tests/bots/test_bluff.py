@@ -1,0 +1,37 @@
+"""Bluff bots: the advice bot beats random players; matches are reproducible from a seed."""
+
+import pytest
+
+from bluffkit.bots import AdviceBot, RandomBot, play_match
+from bluffkit.core import InvalidQuestion
+from bluffkit.games.bluff import BluffRules
+
+
+@pytest.mark.parametrize("expansion", [False, True])
+def test_advice_bot_beats_random_bots_clearly(expansion):
+    rules = BluffRules(players=4, show_and_reroll=expansion)
+    r = play_match(rules, [AdviceBot(), RandomBot(), RandomBot(), RandomBot()], 16, seed=5)
+    # a random seat would win about 4 of 16 games
+    assert r.wins[0] >= 12, r
+    assert sum(r.wins) == 16 and r.mean_rounds >= 2
+
+
+def test_advice_bot_wins_from_any_seat():
+    rules = BluffRules(players=3, dice_per_player=3)
+    r = play_match(rules, [RandomBot(), RandomBot(), AdviceBot()], 12, seed=11)
+    assert r.wins[2] >= 9, r
+
+
+def test_matches_are_reproducible_from_the_seed():
+    rules = BluffRules(players=3, dice_per_player=2)
+    bots = [AdviceBot(), RandomBot(), RandomBot()]
+    a, b = play_match(rules, bots, 6, seed=3), play_match(rules, bots, 6, seed=3)
+    assert a == b
+    assert a.to_json()["wins"] == list(a.wins) and "seat 0 (advice)" in str(a)
+
+
+def test_bad_match_requests():
+    with pytest.raises(InvalidQuestion, match="one bot per seat"):
+        play_match(BluffRules(players=3), [AdviceBot()], 1, seed=1)
+    with pytest.raises(InvalidQuestion, match="games"):
+        play_match(BluffRules(players=2), [AdviceBot(), RandomBot()], 0, seed=1)
