@@ -1,0 +1,296 @@
+"""Bluff in a notebook: the count figure, ``CountExplorer`` and ``BluffTable``.
+
+Views only (STYLE.md example 11): the numbers come from :mod:`bluffkit.odds.bluff` and
+:mod:`bluffkit.advice.bluff`. :func:`figure_for_counts` and :func:`figure_for_convergence` are
+pure functions returning a new ``go.Figure``; the widgets update one ``go.FigureWidget`` in place.
+``BluffTable`` lives in :mod:`bluffkit.widgets.bluff_table` and is importable from here.
+
+>>> from bluffkit.odds.bluff import bid_odds
+>>> fig = figure_for_odds(bid_odds("7x3", 20, mine="3,3,*,1,2"))
+>>> fig.data[0].x[:4], fig.data[0].marker.color[6:8]
+((0, 1, 2, 3), ('#c9ced6', '#e9c46a'))
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from fractions import Fraction
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ..core import Distribution, InvalidQuestion
+from ..games.bluff import STAR, face_text
+from ..odds.bluff import BidOdds, bid_odds
+from .common import (
+    COLORS,
+    ErrorArea,
+    decimal_text,
+    fraction_tex,
+    probability_tex,
+    update_figure_in_place,
+)
+
+FACE_OPTIONS = [("1", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5), ("★ (stars)", STAR)]
+
+
+# -- pure figures ----------------------------------------------------------------------------------
+def figure_for_counts(dist: Distribution, bid_count: int | None = None, *,
+                      x_max: int | None = None, rule_of_thumb: Fraction | None = None,
+                      expected: Fraction | None = None, title: str = "",
+                      label: str = "matching dice",
+                      template: str | None = "plotly_white") -> go.Figure:
+    """Bar chart of P(A = k) for the count A, the region where a bid of ``bid_count`` stands
+    highlighted (the exact count in its own colour: there everybody but the bidder loses a die).
+
+    Args:
+        dist: the distribution of the count (integer outcomes).
+        bid_count: the bid's count B; bars k >= B are the bid standing. ``None``: no bid.
+        x_max: last count on the axis (default: the largest outcome); bars start at 0.
+        rule_of_thumb: the rulebook's n/3 (or n/6) estimate, drawn as a dashed line.
+        expected: the exact E[A], drawn as a solid line.
+        title: the figure's title.
+        label: the x axis title.
+        template: plotly template; widgets pass ``None`` when updating a figure in place (its
+            template is set once; validating a template costs ~10 ms).
+
+    Returns:
+        A new ``go.Figure`` (hover texts show exact fractions).
+
+    >>> fig = figure_for_counts(Distribution.binomial(2, Fraction(1, 3)), 1)
+    >>> fig.data[0].y, fig.data[0].customdata[1]
+    ((0.4444444444444444, 0.4444444444444444, 0.1111111111111111), '4/9')
+    >>> fig.layout.shapes[0].x0
+    0.5
+    """
+    pmf = dist.pmf()
+    last = max(pmf) if x_max is None else max(x_max, max(pmf))
+    xs = tuple(range(0, last + 1))
+    probs = [pmf.get(k, Fraction(0)) for k in xs]
+    colors = [COLORS["falls"] if bid_count is None or k < bid_count
+              else COLORS["exact"] if k == bid_count else COLORS["stands"] for k in xs]
+    fig = go.Figure(go.Bar(
+        x=xs, y=[float(p) for p in probs], marker={"color": colors},
+        customdata=[f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+                    for p in probs],
+        hovertemplate="P(A = %{x}) = %{customdata} ≈ %{y:.4f}<extra></extra>",
+        name="P(A = k)"))
+    shapes, annotations = [], []
+    if bid_count is not None:
+        p_stands = dist.at_least(bid_count)
+        shapes.append({"type": "rect", "xref": "x", "yref": "paper", "x0": bid_count - 0.5,
+                       "x1": last + 0.5, "y0": 0, "y1": 1, "fillcolor": COLORS["stands"],
+                       "opacity": 0.08, "line": {"width": 0}, "layer": "below"})
+        annotations.append({"xref": "x", "yref": "paper", "x": bid_count - 0.5, "y": 1.0,
+                            "xanchor": "left", "yanchor": "bottom", "showarrow": False,
+                            "text": f"bid stands (A ≥ {bid_count}): {_frac_text(p_stands)} "
+                                    f"≈ {decimal_text(p_stands)}"})
+    for value, name, dash in ((rule_of_thumb, "rule of thumb", "dash"),
+                              (expected, "E[A]", "solid")):
+        if value is None:
+            continue
+        shapes.append({"type": "line", "xref": "x", "yref": "paper", "x0": float(value),
+                       "x1": float(value), "y0": 0, "y1": 0.92,
+                       "line": {"color": COLORS["accent"], "dash": dash, "width": 2}})
+        annotations.append({"xref": "x", "yref": "paper", "x": float(value),
+                            "y": 0.92 if dash == "solid" else 0.84, "showarrow": False,
+                            "xanchor": "left", "text": f" {name} {decimal_text(value, 2)}"})
+    fig.update_layout(
+        title={"text": title}, shapes=shapes, annotations=annotations, bargap=0.15,
+        xaxis={"title": {"text": label}, "dtick": 1 if last <= 30 else None},
+        yaxis={"title": {"text": "probability"}, "rangemode": "tozero"},
+        margin={"l": 50, "r": 20, "t": 60, "b": 45}, height=340, showlegend=False)
+    if template:
+        fig.update_layout(template=template)
+    return fig
+
+
+def figure_for_odds(odds: BidOdds, title: str | None = None,
+                    template: str | None = "plotly_white") -> go.Figure:
+    """:func:`figure_for_counts` for a ``BidOdds``, with the rule of thumb and E[A] marked.
+
+    >>> from bluffkit.odds.bluff import bid_odds
+    >>> figure_for_odds(bid_odds("2x*", 4, mine="*,1")).layout.title.text
+    'How many of the 4 dice are stars? Bid 2x*'
+    """
+    what = "are stars" if odds.bid.face == STAR else f"show {face_text(odds.bid.face)} or a star"
+    if title is None:
+        title = f"How many of the {odds.dice_in_play} dice {what}? Bid {odds.bid}"
+    return figure_for_counts(odds.dist, odds.bid.count, x_max=odds.dice_in_play,
+                             rule_of_thumb=odds.rule_of_thumb, expected=odds.expected_count,
+                             title=title, template=template)
+
+
+def figure_for_convergence(hits: Sequence[bool], exact: Fraction,
+                           title: str = "Simulation against the exact answer") -> go.Figure:
+    """The running share of ``hits`` after each trial, with the exact probability as a line
+    (the law of large numbers, seen).
+
+    >>> fig = figure_for_convergence([True, False, True, True], Fraction(1, 2))
+    >>> fig.data[0].y
+    (1.0, 0.5, 0.6666666666666666, 0.75)
+    """
+    if not hits:
+        raise InvalidQuestion("a convergence plot needs at least one trial")
+    running, total = [], 0
+    for i, hit in enumerate(hits, start=1):
+        total += bool(hit)
+        running.append(total / i)
+    xs = list(range(1, len(hits) + 1))
+    fig = go.Figure(go.Scatter(x=xs, y=running, mode="lines", name="share of simulated games",
+                               line={"color": COLORS["stands"]}))
+    fig.add_hline(y=float(exact), line={"color": COLORS["accent"], "dash": "dash"},
+                  annotation_text=f"exact {_frac_text(exact)} ≈ {decimal_text(exact, 4)}")
+    fig.update_layout(title={"text": title}, template="plotly_white", height=340,
+                      xaxis={"title": {"text": "number of simulated deals"}, "type": "log"},
+                      yaxis={"title": {"text": "share where the bid stands"}, "range": [0, 1]},
+                      margin={"l": 50, "r": 20, "t": 60, "b": 45})
+    return fig
+
+
+def _frac_text(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def dice_html(dice: Sequence[int], hidden: int = 0, exposed: bool = False) -> str:
+    """Dice as little squares (``★`` for the star); ``hidden`` extra dice drawn face down.
+
+    >>> dice_html((3, 6)).count("bk-die")
+    2
+    """
+    style = ("display:inline-block;min-width:1.6em;height:1.6em;line-height:1.6em;"
+             "text-align:center;border:1px solid #555;border-radius:4px;margin:1px;"
+             "font-weight:bold;")
+    back = "background:#f6d365;" if exposed else "background:#fff;"
+    faces = ["★" if d == STAR else str(d) for d in dice]
+    out = [f'<span class="bk-die" style="{style}{back}">{f}</span>' for f in faces]
+    out += [f'<span class="bk-die bk-die-hidden" style="{style}background:#4a4e69;'
+            'color:#4a4e69">?</span>'] * hidden
+    return "".join(out)
+
+
+# -- CountExplorer ---------------------------------------------------------------------------------
+class CountExplorer(widgets.VBox):
+    """Explore the distribution of matching dice for a bid, exactly.
+
+    Controls: dice in play, my hidden dice, the exposed dice, the bid (count and face).
+    Shows the bar chart of the count A (the region where the bid stands highlighted), the exact
+    P(bid stands) as a fraction and a decimal, and the rulebook's rule of thumb beside it.
+    Bad input (say more of my dice than dice in play) shows a message; the figure keeps its last
+    good state and the next good input clears the message.
+
+    Args:
+        dice_in_play: all dice in play (1-30 on the slider).
+        mine: my hidden dice as text, e.g. ``"3,3,*"``.
+        exposed: everybody's exposed dice as text.
+        bid: the bid as text, e.g. ``"7x3"``.
+
+    >>> w = CountExplorer(dice_in_play=4, mine="*,1", bid="2x*")
+    >>> w.odds.p_true
+    Fraction(11, 36)
+    >>> w.mine.value = "*,*,*,*,*"
+    >>> w.errors.message.startswith("more known dice")
+    True
+    """
+
+    MAX_DICE = 30
+
+    def __init__(self, dice_in_play: int = 20, mine: str = "3,3,*,1,2", exposed: str = "",
+                 bid: str = "7x3"):
+        from ..odds.bluff import read_bid
+
+        b = read_bid(bid)
+        style = {"description_width": "9em"}
+        wide = widgets.Layout(width="28em")
+        self.dice_in_play = widgets.IntSlider(value=dice_in_play, min=1, max=self.MAX_DICE,
+                                              description="Dice in play", style=style,
+                                              layout=wide)
+        self.mine = widgets.Text(value=mine, description="My dice", placeholder="e.g. 3,3,*",
+                                 style=style, layout=wide, continuous_update=False)
+        self.exposed = widgets.Text(value=exposed, description="Exposed dice",
+                                    placeholder="everybody's, e.g. 2,*", style=style,
+                                    layout=wide, continuous_update=False)
+        self.count = widgets.IntSlider(value=b.count, min=1, max=self.MAX_DICE,
+                                       description="Bid: how many", style=style, layout=wide)
+        self.face = widgets.ToggleButtons(options=FACE_OPTIONS, value=b.face,
+                                          description="Bid: which face", style={
+                                              "description_width": "9em",
+                                              "button_width": "4.5em"})
+        for control, css in ((self.dice_in_play, "bk-dice-in-play"), (self.mine, "bk-mine"),
+                             (self.exposed, "bk-exposed"), (self.count, "bk-bid-count"),
+                             (self.face, "bk-bid-face")):
+            control.add_class(css)
+        self.errors = ErrorArea()
+        self.result = widgets.HTMLMath()
+        self.result.add_class("bk-result")
+        self.rule = widgets.HTMLMath()
+        self.rule.add_class("bk-rule-of-thumb")
+        self.odds: BidOdds | None = None
+        self._update()  # raises for bad arguments at construction: fail loudly, not silently
+        self.figure = go.FigureWidget(figure_for_odds(self.odds))
+        self.figure.add_class("bk-figure")
+        controls = widgets.VBox([self.dice_in_play, self.mine, self.exposed, self.count,
+                                 self.face])
+        numbers = widgets.HBox([self.result, self.rule])
+        self.rule.layout.margin = "0 0 0 2em"
+        super().__init__([controls, self.errors, numbers, self.figure])
+        self.add_class("bk-count-explorer")
+        update = self.errors.guard(self._update)
+        self.dice_in_play.observe(self._bid_at_most_dice, names="value")
+        for control in (self.dice_in_play, self.mine, self.exposed, self.count, self.face):
+            control.observe(lambda _change: update(), names="value")
+
+    def _bid_at_most_dice(self, change) -> None:
+        """A bid can claim at most the dice in play (the engine's decision): cap the slider."""
+        self.count.max = max(1, min(self.MAX_DICE, change["new"]))
+
+    def _update(self) -> None:
+        odds = bid_odds(f"{self.count.value}x{face_text(self.face.value)}",
+                        self.dice_in_play.value, mine=self.mine.value,
+                        exposed=self.exposed.value)
+        self.odds = odds
+        if hasattr(self, "figure"):
+            update_figure_in_place(self.figure, figure_for_odds(odds, template=None))
+        self.result.value = result_html(odds)
+        self.rule.value = rule_of_thumb_html(odds)
+
+
+def result_html(odds: BidOdds) -> str:
+    """The exact odds of a bid, as math."""
+    b = html.escape(str(odds.bid))
+    return (f"<div><b>P({b} stands)</b> = ${probability_tex(odds.p_true)}$<br>"
+            f"P(exactly {odds.bid.count}) = ${probability_tex(odds.p_exact)}$<br>"
+            f"P({b} is false) = ${probability_tex(odds.p_false)}$<br>"
+            f"<small>{odds.known_matches} matching dice seen, {odds.unknown} unknown dice, each "
+            f"matching with probability ${fraction_tex(odds.match_probability)}$</small></div>")
+
+
+def rule_of_thumb_html(odds: BidOdds) -> str:
+    """The rulebook's n/3 (n/6 for stars) estimate beside the exact expectation."""
+    k = 6 if odds.bid.face == STAR else 3
+    written = f"\\frac{{{odds.dice_in_play}}}{{{k}}}"
+    if odds.rule_of_thumb.denominator != k:
+        written += f" = {probability_tex(odds.rule_of_thumb, 2)}"
+    else:
+        written += f" \\approx {decimal_text(odds.rule_of_thumb, 2)}"
+    return (f"<div><b>Rule of thumb</b> (rulebook, dice in play / {k}): "
+            f"${written}$ matching dice<br>"
+            f"Exact, using what you see: $E[A] = {odds.known_matches} + "
+            f"\\frac{{{odds.unknown}}}{{{k}}} = {probability_tex(odds.expected_count, 2)}$<br>"
+            f"<small>Expected dice lost if challenged now: bidder "
+            f"${fraction_tex(odds.bidder_loss)}$, challenger "
+            f"${fraction_tex(odds.challenger_loss)}$, each other player "
+            f"${fraction_tex(odds.other_loss)}$</small></div>")
+
+
+def __getattr__(name: str):
+    if name == "BluffTable":  # defined in its own module; importable from here
+        from .bluff_table import BluffTable
+
+        return BluffTable
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["BluffTable", "CountExplorer", "dice_html", "figure_for_convergence",  # noqa: F822
+           "figure_for_counts", "figure_for_odds", "result_html", "rule_of_thumb_html"]

@@ -1,0 +1,374 @@
+"""Building blocks shared by every game's widgets (STYLE.md example 11: thin views).
+
+``bluffkit.widgets`` is the only package that imports ipywidgets and plotly. A game's widgets
+are views over its ``odds``/``advice`` functions; they compute nothing themselves.
+
+The pattern (copy it for a new game; ``bluffkit/widgets/bluff.py`` is the worked example):
+
+1. **A pure figure builder** ``figure_for_xxx(...) -> go.Figure`` takes plain values (a
+   ``Distribution``, a bid ...) and returns a new figure. It is tested without a kernel.
+2. **A widget class** subclasses ``ipywidgets.VBox``. Its constructor builds the controls,
+   an :class:`ErrorArea`, and ONE ``go.FigureWidget(figure_for_xxx(...))``; it observes the
+   controls with ``control.observe(self._guarded_update, names="value")``.
+3. **Every callback goes through** :meth:`ErrorArea.guard`: bad input (a ``BluffkitError``:
+   ``ParseError``, ``InvalidQuestion``, ``IllegalAction`` ...) shows the error's message in the
+   widget, the figure and text keep their last good values, and the next good input clears the
+   message. A traceback never reaches the student.
+4. **The update** calls the ``odds``/``advice`` function, then
+   :func:`update_figure_in_place` copies the new pure figure into the ``FigureWidget`` inside
+   ``batch_update()`` (one message to the browser), and sets the text widgets.
+   Exact numbers are shown as math with :func:`probability_tex` / :func:`math_html` in an
+   ``ipywidgets.HTMLMath`` (``$\\frac{7}{27} \\approx 0.259$``).
+5. **Games** use :class:`NewGameBar` (a seed box and a "New game" button: the same seed
+   replays the same deal, and the seed moves on by one after each new game), :class:`HistoryLog`
+   for what happened, and :class:`ExplainPanel`, an "Explain" toggle that renders an
+   ``Advice`` (options with their numbers, the recommendation, the reasons in plain words).
+6. **Stable CSS classes** ``bk-<widget>`` on the container and ``bk-<role>`` on controls
+   (``widget.add_class``), so the browser test and notebook styling can find them.
+7. **Widgets are returned, not displayed**: a notebook cell ends with the widget.
+
+>>> area = ErrorArea()
+>>> @area.guard
+... def update(text):
+...     raise InvalidQuestion(f"{text} is not a die")
+>>> update("7")
+>>> area.message
+'7 is not a die'
+>>> probability_tex(Fraction(7, 27))
+'\\\\frac{7}{27} \\\\approx 0.259'
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import logging
+import re
+from collections.abc import Callable, Iterable
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ..core import BluffkitError, InvalidQuestion
+
+log = logging.getLogger(__name__)
+
+COLORS = {
+    "stands": "#2a9d8f",   # outcomes where a bid stands / the good region
+    "falls": "#c9ced6",    # the other outcomes
+    "exact": "#e9c46a",    # the exact-count outcome (everyone else loses a die)
+    "accent": "#e76f51",   # lines and markers
+}
+
+
+# -- exact numbers as math ------------------------------------------------------------------------
+def fraction_tex(value: Fraction | int) -> str:
+    """LaTeX for an exact number: ``\\frac{7}{27}``, ``-\\frac{1}{2}``, ``3``.
+
+    >>> fraction_tex(Fraction(-1, 2)), fraction_tex(Fraction(3))
+    ('-\\\\frac{1}{2}', '3')
+    """
+    q = Fraction(value)
+    if q.denominator == 1:
+        return str(q.numerator)
+    sign = "-" if q < 0 else ""
+    return f"{sign}\\frac{{{abs(q.numerator)}}}{{{q.denominator}}}"
+
+
+def decimal_text(value: Fraction | int, places: int = 3) -> str:
+    """A rounded decimal for display only (``0.259``).
+
+    >>> decimal_text(Fraction(1, 3))
+    '0.333'
+    """
+    return f"{float(value):.{places}f}"
+
+
+def probability_tex(value: Fraction | int, places: int = 3) -> str:
+    """``\\frac{7}{27} \\approx 0.259``; an exact decimal is written with ``=``.
+
+    >>> probability_tex(Fraction(1, 2)), probability_tex(Fraction(1))
+    ('\\\\frac{1}{2} = 0.500', '1')
+    """
+    q = Fraction(value)
+    if q.denominator == 1:
+        return str(q.numerator)
+    rel = "=" if Fraction(decimal_text(q, places)) == q else "\\approx"
+    return f"{fraction_tex(q)} {rel} {decimal_text(q, places)}"
+
+
+_FRACTION = re.compile(r"(?<![\w./])(-?\d+)/(\d+)(?![\w/])")
+
+
+def math_html(text: str) -> str:
+    """Escape plain text for HTML and typeset the fractions in it (``7/27`` -> ``$\\frac{7}{27}$``).
+
+    For an ``ipywidgets.HTMLMath``; text between ``$`` signs is left as math.
+
+    >>> math_html("P = 7/27 < 1/2; 15/3 = 5")
+    'P = $\\\\frac{7}{27}$ &lt; $\\\\frac{1}{2}$; $\\\\frac{15}{3}$ = 5'
+    """
+    parts = str(text).split("$")
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2:  # already math
+            out.append(f"${part}$")
+            continue
+        escaped = html.escape(part, quote=False)
+        out.append(_FRACTION.sub(_written_fraction, escaped))
+    return "".join(out)
+
+
+def _written_fraction(m: re.Match) -> str:
+    """A fraction as written (``15/3`` stays 15 over 3: the text may be showing the sum)."""
+    sign = "-" if m[1].startswith("-") else ""
+    return f"${sign}\\frac{{{m[1].lstrip('-')}}}{{{m[2]}}}$"
+
+
+def value_tex(value: Any) -> str:
+    """Math for a table cell: Fractions as fractions, other values as escaped text."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"${fraction_tex(value)}$ <small>≈&nbsp;{decimal_text(value)}</small>"
+    if isinstance(value, bool) or value is None:
+        return html.escape(str(value))
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:.3f}"
+    return math_html(str(value))
+
+
+def html_table(header: Iterable[str], rows: Iterable[Iterable[Any]], css: str = "bk-table",
+               highlight: int | None = None) -> str:
+    """A small HTML table; cells go through :func:`value_tex`; row ``highlight`` is bold."""
+    head = "".join(f'<th style="padding:0 6px">{html.escape(str(h))}</th>' for h in header)
+    body = []
+    for i, row in enumerate(rows):
+        style = ' style="font-weight:bold;background:#eef7f5"' if i == highlight else ""
+        body.append(f"<tr{style}>" + "".join(
+            f'<td style="padding:0 6px">{value_tex(c)}</td>' for c in row) + "</tr>")
+    return (f'<table class="{css}" style="border-collapse:collapse;text-align:right">'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+
+
+# -- figures ---------------------------------------------------------------------------------------
+def update_figure_in_place(target: go.FigureWidget, source: go.Figure) -> None:
+    """Make ``target`` show ``source`` with one ``batch_update()`` (one message to the browser).
+
+    Properties that ``source`` lacks are cleared, so the widget shows exactly the new figure.
+    """
+    with target.batch_update():
+        same_shape = len(target.data) == len(source.data) and all(
+            a.type == b.type for a, b in zip(target.data, source.data))
+        if same_shape:
+            for old, new in zip(target.data, source.data):
+                _overwrite(old, new.to_plotly_json(), keep=("type", "uid"))
+        else:
+            target.data = ()
+            target.add_traces(list(source.data))
+        _overwrite(target.layout, source.layout.to_plotly_json(), keep=("template",))
+
+
+def _overwrite(obj, values: dict, keep: tuple[str, ...]) -> None:
+    values = {k: v for k, v in values.items() if k not in keep}
+    stale = {k: None for k in obj.to_plotly_json() if k not in values and k not in keep}
+    obj.update({**stale, **values}, overwrite=True)
+
+
+# -- the error area --------------------------------------------------------------------------------
+class ErrorArea(widgets.HTML):
+    """Where bad input is explained; hidden while there is nothing to say."""
+
+    def __init__(self, **kwargs):
+        super().__init__(value="", **kwargs)
+        self.add_class("bk-error")
+        self.message = ""
+        self.layout.display = "none"
+
+    def show(self, message: str) -> None:
+        self.message = str(message)
+        self.value = (f'<div style="color:#9b2226;background:#fdecea;border-left:4px solid '
+                      f'#9b2226;padding:4px 8px">{html.escape(self.message)}</div>')
+        self.layout.display = None
+
+    def clear(self) -> None:
+        self.message = ""
+        self.value = ""
+        self.layout.display = "none"
+
+    def guard(self, fn: Callable) -> Callable:
+        """Wrap a callback: its errors become a message here, success clears the message.
+
+        A ``BluffkitError`` shows its own message (it names the rule or parameter). Anything
+        else is a bug in bluffkit: it is logged with its traceback and the widget says so in
+        one line, so it keeps working.
+        """
+
+        @functools.wraps(fn)
+        def wrapper(*args, **kwargs):
+            try:
+                result = fn(*args, **kwargs)
+            except BluffkitError as e:
+                self.show(str(e))
+                return None
+            except Exception as e:  # a bug: keep the widget alive, say so, log the traceback
+                log.exception("widget callback failed")
+                self.show(f"Something went wrong inside bluffkit ({type(e).__name__}: {e}). "
+                          "The widget still works; please report this.")
+                return None
+            self.clear()
+            return result
+
+        return wrapper
+
+
+# -- history, explain, new game --------------------------------------------------------------------
+class HistoryLog(widgets.HTMLMath):
+    """A running log of what happened, newest last; lines may hold fractions (shown as math)."""
+
+    def __init__(self, max_lines: int = 200, **kwargs):
+        super().__init__(value="", **kwargs)
+        self.add_class("bk-history")
+        self.lines: list[str] = []
+        self.max_lines = max_lines
+        self.layout.max_height = "16em"
+        self.layout.overflow = "auto"
+
+    def add(self, text: str, strong: bool = False) -> None:
+        line = math_html(text)
+        self.lines.append(f"<b>{line}</b>" if strong else line)
+        del self.lines[:-self.max_lines]
+        self._render()
+
+    def clear(self) -> None:
+        self.lines = []
+        self._render()
+
+    def _render(self) -> None:
+        items = "".join(f"<li>{line}</li>" for line in self.lines)
+        self.value = f'<ol style="margin:0;padding-left:1.8em">{items}</ol>' if items else ""
+
+
+HEADERS = {"action": "choice", "p_stands": "P(bid stands)", "p_exact": "P(exact count)",
+           "my_loss": "my expected loss", "others_loss": "others' expected loss"}
+"""Column titles of the advice table for the usual ``Option.to_json()`` keys."""
+
+
+def advice_html(advice) -> str:
+    """An ``Advice`` as HTML: the options table, the recommendation, the reasons.
+
+    Reads ``advice.to_json()`` (``options`` as a list of dicts, ``recommended``,
+    ``explanation``) so every game's advice renders the same way; exact numbers in the options
+    must be ``Fraction`` (or ``"n/d"`` strings), and are shown as math.
+    """
+    data = advice.to_json() if hasattr(advice, "to_json") else dict(advice)
+    options = data.get("options") or []
+    recommended = data.get("recommended")
+    parts = []
+    if options:
+        keys = list(options[0])
+        for opt in options[1:]:
+            keys += [k for k in opt if k not in keys]
+        rows = [[_cell(opt.get(k)) for k in keys] for opt in options]
+        best = next((i for i, opt in enumerate(options)
+                     if recommended is not None and recommended in opt.values()), None)
+        parts.append(html_table([HEADERS.get(k, k.replace("_", " ")) for k in keys], rows,
+                                "bk-advice-options", highlight=best))
+    if recommended is not None:
+        parts.append(f"<p><b>Recommended:</b> {math_html(str(recommended))}</p>")
+    explanation = data.get("explanation") or ""
+    if isinstance(explanation, (list, tuple)):
+        explanation = "\n".join(map(str, explanation))
+    paragraphs = [p for p in str(explanation).split("\n") if p.strip()]
+    parts += [f"<p>{math_html(p)}</p>" for p in paragraphs]
+    return "".join(parts)
+
+
+def _cell(value):
+    if isinstance(value, str) and re.fullmatch(r"-?\d+/\d+", value):
+        n, d = value.split("/")
+        return Fraction(int(n), int(d))
+    if isinstance(value, (list, tuple)):
+        return ", ".join(map(str, value))
+    return value
+
+
+class ExplainPanel(widgets.VBox):
+    """An "Explain" toggle; when on, shows the advice that ``source()`` returns.
+
+    Args:
+        source: called with no argument; returns an ``Advice`` (anything :func:`advice_html`
+            reads) or ``None`` when there is nothing to explain right now.
+        errors: the widget's :class:`ErrorArea` (advice errors are shown there).
+        idle_text: what to show when ``source()`` returns ``None``.
+    """
+
+    def __init__(self, source: Callable[[], Any], errors: ErrorArea,
+                 idle_text: str = "Nothing to explain right now.", **kwargs):
+        self.toggle = widgets.ToggleButton(value=False, description="Explain",
+                                           icon="question-circle",
+                                           tooltip="Show the advice for your position")
+        self.toggle.add_class("bk-explain")
+        self.body = widgets.HTMLMath(value="")
+        self.body.add_class("bk-explain-body")
+        self.body.layout.display = "none"
+        super().__init__([self.toggle, self.body], **kwargs)
+        self.source = source
+        self.errors = errors
+        self.idle_text = idle_text
+        self.toggle.observe(lambda _change: self.refresh(), names="value")
+
+    def refresh(self) -> None:
+        """Re-read the advice if the panel is open (call after every change of position)."""
+        if not self.toggle.value:
+            self.body.layout.display = "none"
+            return
+        self.body.layout.display = None
+        self.errors.guard(self._render)()
+
+    def _render(self) -> None:
+        advice = self.source()
+        self.body.value = (f"<i>{html.escape(self.idle_text)}</i>" if advice is None
+                           else advice_html(advice))
+
+
+class NewGameBar(widgets.HBox):
+    """A seed box and a "New game" button.
+
+    ``on_new_game(seed)`` is called with the seed in the box; the box then moves on by one, so
+    pressing again deals a new game and typing a seed back replays that deal.
+    """
+
+    def __init__(self, on_new_game: Callable[[int], None], errors: ErrorArea, seed: int = 0,
+                 extra: Iterable[widgets.Widget] = (), **kwargs):
+        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed",
+                                           layout=widgets.Layout(width="12em"))
+        self.seed.add_class("bk-seed")
+        self.button = widgets.Button(description="New game", icon="refresh",
+                                     button_style="primary")
+        self.button.add_class("bk-new-game")
+        super().__init__([*extra, self.seed, self.button], **kwargs)
+        self._on_new_game = on_new_game
+        self.button.on_click(errors.guard(self._clicked))
+
+    def _clicked(self, _button=None) -> None:
+        seed = int(self.seed.value)
+        self._on_new_game(seed)
+        self.seed.value = seed + 1
+
+
+def require(condition: bool, message: str) -> None:
+    """Raise ``InvalidQuestion(message)`` unless ``condition`` (input checks in widgets)."""
+    if not condition:
+        raise InvalidQuestion(message)
+
+
+__all__ = [
+    "COLORS", "ErrorArea", "ExplainPanel", "HistoryLog", "NewGameBar", "advice_html",
+    "decimal_text", "fraction_tex", "html_table", "math_html", "probability_tex", "require",
+    "update_figure_in_place", "value_tex",
+]
