@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..core import GameInfo, InvalidRules
 from . import bluff as _bluff
+from . import bluff_you as _bluff_you
 
 GAMES: dict[str, GameInfo] = {}
 
@@ -39,6 +40,20 @@ register(GameInfo(
     variants=(_bluff.BluffRules(players=2, dice_per_player=2),
               _bluff.BluffRules(players=3, dice_per_player=3, show_and_reroll=True),
               _bluff.BluffRules(players=6, starting_dice=(1, 2, 1, 2, 1, 1), opener=5)),
+))
+
+register(GameInfo(
+    name="bluff-you",
+    title="Bluff You",
+    rules_type=_bluff_you.BluffYouRules,
+    new_game=_bluff_you.BluffYouState.new,
+    state_from_json=_bluff_you.state_from_json,
+    parse_action=_bluff_you.parse_action,
+    conserved=_bluff_you.conserved,
+    summary="Roll three dice in secret, announce a sum; believe it or shout 'Bluff you!'.",
+    variants=(_bluff_you.BluffYouRules(players=2),
+              _bluff_you.BluffYouRules(players=3, tokens=(3, 4, 8, 10, 13, 17)),
+              _bluff_you.BluffYouRules(players=6)),
 ))
 
 __all__ = ["GAMES", "find_game", "register"]

@@ -1,0 +1,144 @@
+"""Bluff You's actions and chance outcome, each with a text form and a parser.
+
+>>> [str(a) for a in (Gain(1, 11), Steal(2, 5), Doublet((8, 13), 4), Call(True), Call(False),
+...                   Give(7), Roll((2, 2, 5)))]
+['gain 11 to P1', 'steal 5 from P2', 'doublet 8,13 for 4', 'ok', 'bluff you', 'give 7', \
+'roll 2,2,5']
+>>> parse_action_text("doublet 8,13 for 4") == Doublet((8, 13), 4)
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ...core import Action, ParseError
+from .tokens import dice_text, parse_dice, parse_tokens, tokens_text
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """Chance: the three dice under the cup, sorted."""
+
+    dice: tuple[int, int, int]
+
+    @property
+    def total(self) -> int:
+        return sum(self.dice)
+
+    def sort_key(self) -> tuple:
+        return (0, self.dice)
+
+    def __str__(self) -> str:
+        return f"roll {dice_text(self.dice)}"
+
+
+@dataclass(frozen=True)
+class Gain(Action):
+    """Try to gain a token: announce ``number`` (a centre token) to the ``guesser``."""
+
+    guesser: int
+    number: int
+
+    def sort_key(self) -> tuple:
+        return (1, self.guesser, self.number)
+
+    def __str__(self) -> str:
+        return f"gain {self.number} to P{self.guesser}"
+
+
+@dataclass(frozen=True)
+class Steal(Action):
+    """Try to steal: announce ``number``, one of the ``target``'s tokens; the target guesses."""
+
+    target: int
+    number: int
+
+    @property
+    def guesser(self) -> int:
+        return self.target
+
+    def sort_key(self) -> tuple:
+        return (2, self.target, self.number)
+
+    def __str__(self) -> str:
+        return f"steal {self.number} from P{self.target}"
+
+
+@dataclass(frozen=True)
+class Doublet(Action):
+    """Show a doublet and swap the ``give`` tokens (two or more) for the centre token ``take``."""
+
+    give: tuple[int, ...]
+    take: int
+
+    def sort_key(self) -> tuple:
+        return (3, self.take, self.give)
+
+    def __str__(self) -> str:
+        return f"doublet {tokens_text(self.give)} for {self.take}"
+
+
+@dataclass(frozen=True)
+class Call(Action):
+    """The guesser's answer: ``believe=True`` is "OK!", ``False`` is "Bluff you!"."""
+
+    believe: bool
+
+    def sort_key(self) -> tuple:
+        return (4, not self.believe)
+
+    def __str__(self) -> str:
+        return "ok" if self.believe else "bluff you"
+
+
+@dataclass(frozen=True)
+class Give(Action):
+    """After a failed steal: the bluffer gives ``token``, one of their own, to the guesser."""
+
+    token: int
+
+    def sort_key(self) -> tuple:
+        return (5, self.token)
+
+    def __str__(self) -> str:
+        return f"give {self.token}"
+
+
+OK = Call(True)
+BLUFF_YOU = Call(False)
+
+_PLAYER = r"(?:to|from|vs)?\s*(?:p|player)?\s*(\d+)"
+
+
+def parse_action_text(text: str) -> Action:
+    """Read an action typed by a person (no legality check; ``state.apply`` does that).
+
+    Accepted: ``gain 11 to P1``, ``steal 5 from P2``, ``doublet 8,13 for 4``, ``ok`` (``o``,
+    ``believe``), ``bluff you`` (``b``, ``bluff``), ``give 7``, ``roll 2,2,5``.
+
+    Raises:
+        ParseError: with the forms that are accepted.
+    """
+    t = " ".join(str(text).strip().lower().replace("!", "").split())
+    if t in {"ok", "o", "believe", "yes"}:
+        return OK
+    if t in {"bluff you", "bluff", "b", "bluffyou", "no"}:
+        return BLUFF_YOU
+    m = re.fullmatch(r"(gain|announce|steal)\s+(\d+)\s*,?\s*" + _PLAYER, t)
+    if m:
+        kind, number, player = m.group(1), int(m.group(2)), int(m.group(3))
+        return Steal(player, number) if kind == "steal" else Gain(player, number)
+    m = re.fullmatch(r"doublet\s+(.+?)\s+(?:for|->)\s*(\d+)", t)
+    if m:
+        return Doublet(parse_tokens(m.group(1), "doublet"), int(m.group(2)))
+    m = re.fullmatch(r"give\s+(\d+)", t)
+    if m:
+        return Give(int(m.group(1)))
+    m = re.fullmatch(r"roll\s+(.+)", t)
+    if m:
+        return Roll(parse_dice(m.group(1)))
+    raise ParseError(
+        f"{text!r} is not a Bluff You action: type 'gain 11 to P1', 'steal 5 from P2', "
+        "'doublet 8,13 for 4', 'ok', 'bluff you' or 'give 7'")

@@ -1,0 +1,219 @@
+"""Bluff You's engine: the four cases of a call, steals, doublets, the end, JSON and errors.
+
+Pinned to the rulebook (``bluff-you.fr.txt``) and its worked example: the doublet swap of the
+8 and the 13 (2 + 2 points) for the 4 (4 points).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from bluffkit.core import CHANCE, IllegalAction, InvalidRules, InvalidState, ParseError
+from bluffkit.core.play import RandomBot, play_game
+from bluffkit.games import find_game
+from bluffkit.games.bluff_you import (
+    BLUFF_YOU,
+    OK,
+    POINTS,
+    BluffYouRules,
+    BluffYouState,
+    Doublet,
+    Gain,
+    Give,
+    Roll,
+    Steal,
+    conserved,
+    parse_action_text,
+    state_from_json,
+)
+
+
+def at(held, bluffer=0, players=None, roll=(2, 4, 5)):
+    """A state in the act phase: the bluffer has rolled ``roll``; centre = tokens not held."""
+    players = players or len(held)
+    held = tuple(tuple(sorted(h)) for h in held)
+    taken = {t for h in held for t in h}
+    centre = tuple(t for t in range(3, 19) if t not in taken)
+    return BluffYouState(BluffYouRules(players=players), centre, held, bluffer, "act", roll)
+
+
+def test_points_follow_the_rulebook_table():
+    assert [POINTS[t] for t in range(3, 19)] == [5, 4, 3, 3, 2, 2, 1, 1, 1, 1, 2, 2, 3, 3, 4, 5]
+    assert sum(POINTS.values()) == 42
+
+
+def test_roll_is_a_chance_node_matching_216_ordered_rolls():
+    s = BluffYouState.new(BluffYouRules(players=2))
+    assert s.current_player() == CHANCE
+    outcomes = s.chance_outcomes()
+    assert len(outcomes) == 56 and sum(p for _, p in outcomes) == 1
+    counts = Counter(tuple(sorted(r)) for r in itertools.product(range(1, 7), repeat=3))
+    assert {r.dice: p for r, p in outcomes} == {d: Fraction(c, 216) for d, c in counts.items()}
+
+
+@pytest.mark.parametrize("roll,call,winner", [
+    ((2, 4, 5), OK, 1),          # true, believed: the guesser is right
+    ((2, 4, 5), BLUFF_YOU, 0),   # true, doubted: the bluffer gets it
+    ((1, 4, 5), OK, 0),          # false, believed: the bluffer gets it
+    ((1, 4, 5), BLUFF_YOU, 1),   # false, doubted: the guesser is right
+])
+def test_gain_four_cases(roll, call, winner):
+    s = at(((), (), ()), roll=roll).apply(Gain(1, 11))
+    assert s.current_player() == 1 and s.legal_actions() == [OK, BLUFF_YOU]
+    s = s.apply(call)
+    assert s.held[winner] == (11,) and 11 not in s.centre
+    assert s.last.guesser_right == (winner == 1)
+    assert s.phase == "roll" and s.bluffer == 1
+
+
+@pytest.mark.parametrize("roll,call,right", [
+    ((2, 4, 5), OK, True), ((2, 4, 5), BLUFF_YOU, False),
+    ((1, 4, 5), OK, False), ((1, 4, 5), BLUFF_YOU, True),
+])
+def test_steal_four_cases(roll, call, right):
+    s = at(((7, 3), (11, 18)), roll=roll).apply(Steal(1, 11)).apply(call)
+    if not right:  # the bluffer takes the announced token
+        assert s.held == ((3, 7, 11), (18,)) and s.phase == "roll"
+    else:  # the bluffer gives one of their own tokens, of their choice
+        assert s.phase == "give" and s.current_player() == 0
+        assert s.legal_actions() == [Give(3), Give(7)]
+        assert s.observation(1).roll == roll  # the dice have been shown
+        s = s.apply(Give(7))
+        assert s.held == ((3,), (7, 11, 18)) and s.last.guesser_right
+
+
+def test_failed_steal_with_one_token_gives_it_at_once():
+    s = at(((7,), (11,))).apply(Steal(1, 11)).apply(OK)
+    assert s.held == ((), (7, 11)) and s.phase == "roll"
+
+
+def test_steal_needs_a_token_on_each_side():
+    s = at(((), (11,)))
+    assert not any(isinstance(a, Steal) for a in s.legal_actions())
+    with pytest.raises(IllegalAction, match="bluffer to hold a token"):
+        s.apply(Steal(1, 11))
+    with pytest.raises(IllegalAction, match="one of P1's tokens"):
+        at(((5,), (11,))).apply(Steal(1, 12))
+
+
+def test_rulebook_doublet_swap_8_and_13_for_the_4():
+    s = at(((8, 13), ()), roll=(2, 2, 5))
+    assert Doublet((8, 13), 4) in s.legal_actions()
+    t = s.apply(Doublet((8, 13), 4))
+    assert t.held[0] == (4,) and {8, 13} <= set(t.centre) and 4 not in t.centre
+    assert t.points()[0] == s.points()[0] == 4
+    assert t.last.moves == ((8, 0, None), (13, 0, None), (4, None, 0))
+    assert conserved(t) == 16
+
+
+def test_doublet_conditions_name_the_rule():
+    with pytest.raises(IllegalAction, match="two equal dice"):
+        at(((8, 13), ()), roll=(1, 2, 5)).apply(Doublet((8, 13), 4))
+    with pytest.raises(IllegalAction, match="same total of points"):
+        at(((8, 13), ()), roll=(2, 2, 5)).apply(Doublet((8, 13), 3))
+    with pytest.raises(IllegalAction, match="two or more"):
+        at(((8, 13), ()), roll=(6, 6, 6)).apply(Doublet((8,), 7))
+    assert not any(isinstance(a, Doublet) for a in at(((8,), ()), roll=(2, 2, 5)).legal_actions())
+    # a triple is a doublet too; swaps of three tokens
+    s = at(((9, 10, 11), ()), roll=(4, 4, 4))
+    assert Doublet((9, 10, 11), 5) in s.legal_actions()
+
+
+def test_gain_rules_name_the_rule():
+    s = at(((11,), ()))
+    with pytest.raises(IllegalAction, match="only a token still in the centre"):
+        s.apply(Gain(1, 11))
+    with pytest.raises(IllegalAction, match="another player"):
+        s.apply(Gain(0, 12))
+    with pytest.raises(IllegalAction, match="must answer"):
+        s.apply(Gain(1, 12)).apply(Give(11))
+
+
+def test_game_ends_when_the_last_centre_token_is_taken():
+    rules = BluffYouRules(players=2, tokens=(3, 10))
+    s = BluffYouState(rules, (10,), ((3,), ()), 1, "act", (1, 1, 1))
+    s = s.apply(Gain(0, 10)).apply(BLUFF_YOU)  # false announcement doubted: P0 is right
+    assert s.is_terminal() and s.held == ((3, 10), ())
+    assert s.winners() == (0,) and s.returns() == (1, 0)
+    with pytest.raises(IllegalAction, match="over"):
+        s.apply(OK)
+
+
+def test_winner_by_points_then_fewer_tokens():
+    rules = BluffYouRules(players=3)
+    base = BluffYouState(rules, (), ((3,), (9, 10, 11, 12, 13), (4, 14)), 0, "over")
+    assert base.points() == (5, 6, 6)
+    assert base.winners() == (2,)  # 6 points with two tokens beats 6 points with five
+    tie = replace(base, held=((3,), (4, 14), (17, 7)) + (), centre=())
+    tie = replace(tie, held=tuple(tuple(sorted(h)) for h in tie.held))
+    assert tie.winners() == (1, 2) and tie.returns() == (0, Fraction(1, 2), Fraction(1, 2))
+
+
+def test_only_the_bluffer_sees_the_roll():
+    s = at(((), (), ()), roll=(3, 3, 6))
+    assert s.observation(0).roll == (3, 3, 6)
+    assert s.observation(1).roll is None and s.observation(2).roll is None
+    s = s.apply(Gain(2, 12))
+    assert s.observation(2).roll is None and s.observation(2).pending == Gain(2, 12)
+
+
+def test_bluffer_rotates_from_player_zero():
+    s = BluffYouState.new(BluffYouRules(players=3))
+    bluffers = []
+    for _ in range(4):
+        bluffers.append(s.bluffer)
+        s = s.apply(Roll((1, 2, 3))).apply(Gain((s.bluffer + 1) % 3, s.centre[0])).apply(OK)
+    assert bluffers == [0, 1, 2, 0]
+
+
+def test_rules_are_validated():
+    with pytest.raises(InvalidRules, match="2-6 players"):
+        BluffYouRules(players=7)
+    with pytest.raises(InvalidRules, match="distinct"):
+        BluffYouRules(tokens=(3, 3))
+    with pytest.raises(InvalidRules, match="3-18"):
+        BluffYouRules(tokens=(2, 3))
+
+
+def test_json_round_trip_and_corrupt_states():
+    s = at(((8, 13), (5,)), roll=(2, 2, 5)).apply(Steal(1, 5))
+    assert state_from_json(s.to_json()) == s
+    data = s.to_json()
+    data["held"][1] = [5, 8]
+    with pytest.raises(InvalidState, match="exactly once"):
+        state_from_json(data)
+    data = s.to_json()
+    data["roll"] = None
+    with pytest.raises(InvalidState, match="roll"):
+        state_from_json(data)
+    with pytest.raises(InvalidState, match="bluff-you"):
+        state_from_json({"game": "bluff"})
+    data = s.to_json()
+    data["pending"] = "steal 9 from P1"
+    with pytest.raises(InvalidState, match="not a legal steal"):
+        state_from_json(data)
+
+
+def test_parse_actions_and_errors():
+    info = find_game("bluff-you")
+    s = at(((), ()))
+    assert info.parse_action(s, "announce 11 to player 1") == Gain(1, 11)
+    assert parse_action_text("Bluff you!") == BLUFF_YOU and parse_action_text("OK!") == OK
+    with pytest.raises(ParseError, match="gain 11 to P1"):
+        parse_action_text("raise 3")
+
+
+def test_seeded_random_games_end_with_tokens_conserved():
+    for players, seed in [(2, 1), (4, 2), (6, 3)]:
+        s, traj = play_game(BluffYouState.new(BluffYouRules(players=players)),
+                            [RandomBot()] * players, seed=seed)
+        assert s.is_terminal() and not s.centre and conserved(s) == 16
+        assert sum(s.returns()) == 1
+        again, traj2 = play_game(BluffYouState.new(BluffYouRules(players=players)),
+                                 [RandomBot()] * players, seed=seed)
+        assert again == s and traj2 == traj
