@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..core import GameInfo, InvalidRules
 from . import bluff as _bluff
 from . import bluff_you as _bluff_you
+from . import jungle_bluff as _jungle
 
 GAMES: dict[str, GameInfo] = {}
 
@@ -40,6 +41,21 @@ register(GameInfo(
     variants=(_bluff.BluffRules(players=2, dice_per_player=2),
               _bluff.BluffRules(players=3, dice_per_player=3, show_and_reroll=True),
               _bluff.BluffRules(players=6, starting_dice=(1, 2, 1, 2, 1, 1), opener=5)),
+))
+
+register(GameInfo(
+    name="jungle-bluff",
+    title="Jungle Bluff",
+    rules_type=_jungle.JungleRules,
+    new_game=_jungle.JungleState.new,
+    state_from_json=_jungle.state_from_json,
+    parse_action=_jungle.parse_action,
+    conserved=lambda s: s.conserved(),
+    summary="Play a strength card face down, take a score card or challenge whoever holds one.",
+    variants=(_jungle.JungleRules(players=2, top_card=4),
+              _jungle.JungleRules(players=3, combined=True, special_cards=(
+                  "optimistic", "reversed", "nervous", "alpha")),
+              _jungle.JungleRules(players=6, first_player=5, special_cards=("alpha",))),
 ))
 
 register(GameInfo(

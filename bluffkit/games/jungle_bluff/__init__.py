@@ -1,0 +1,42 @@
+"""Jungle Bluff: the rules engine. See ``state.py`` for the rules and ``cards.py`` for the
+special cards and the "beats" relation."""
+
+from .cards import (
+    CHALLENGER,
+    DEFENDER,
+    NOBODY,
+    SPECIALS,
+    Card,
+    cards_text,
+    deck,
+    duel_winner,
+    parse_card,
+    parse_cards,
+    points,
+)
+from .serial import check, state_from_json, state_to_json
+from .state import (
+    Challenge,
+    Deal,
+    Duel,
+    FirstPlayer,
+    JungleObservation,
+    JungleRules,
+    JungleState,
+    Play,
+    RoundRecord,
+    Take,
+    Taken,
+    all_cards,
+    next_first_player,
+    take_options,
+)
+from .text import describe, parse_action, why_illegal
+
+__all__ = [
+    "CHALLENGER", "DEFENDER", "NOBODY", "SPECIALS", "Card", "Challenge", "Deal", "Duel",
+    "FirstPlayer", "JungleObservation", "JungleRules", "JungleState", "Play", "RoundRecord",
+    "Take", "Taken", "all_cards", "cards_text", "check", "deck", "describe", "duel_winner",
+    "next_first_player", "parse_action", "parse_card", "parse_cards", "points",
+    "state_from_json", "state_to_json", "take_options", "why_illegal",
+]
