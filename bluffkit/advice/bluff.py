@@ -322,6 +322,10 @@ def _raise_option(t: _Tally, bid: Bid, note: str) -> Option:
     return Option(bid, "raise", o.p_true, o.p_exact, o.bidder_loss, others, note, o)
 
 
+def _stands(t: _Tally, bid: Bid) -> Fraction:
+    return odds_from_counts(bid, t.pos.dice_in_play, t.known[bid.face], t.pos.unknown).p_true
+
+
 def _challenge_option(t: _Tally) -> Option:
     pos = t.pos
     o = t.odds(pos.bid, pos.bidder, pos.me)
@@ -331,32 +335,31 @@ def _challenge_option(t: _Tally) -> Option:
 
 
 def bid_options(pos: Position) -> list[Option]:
-    """Challenge (if there is a bid) and the sensible raises, in ladder order.
+    """Challenge (if there is a bid), then the sensible raises in ladder order.
 
-    For each face: the smallest legal raise, the next count, the highest count still more
-    likely true than not, and the highest count the dice I see already make true.
+    For each face: the smallest legal raise, the highest count still more likely true than
+    not, and the highest count the dice I see already make true.
     """
     t = _Tally(pos)
-    options = [_challenge_option(t)] if pos.bid else []
+    options = []
     top = pos.dice_in_play
     for face in FACES_ORDER:
         first = smallest_raise(pos.bid, face, top)
         if first is None:
             continue
         c0 = first.count
-        picks = {c0: "smallest raise", c0 + 1: "next count"}
-        likely = c0 + 1
-        while likely + 1 <= top and _raise_option(t, Bid(likely + 1, face), "").p_stands * 2 > 1:
+        picks = {c0: "smallest raise"}
+        likely = c0
+        while likely < top and _stands(t, Bid(likely + 1, face)) * 2 > 1:
             likely += 1
-        if likely > c0 + 1:
-            picks.setdefault(likely, "highest count more likely true than not")
-        if t.known[face] > c0 + 1:
+        if likely > c0:
+            picks[likely] = "highest count more likely true than not"
+        if t.known[face] > c0:
             picks[t.known[face]] = "the dice you see already make it true"
         for count, note in sorted(picks.items()):
-            if count <= top:
-                options.append(_raise_option(t, Bid(count, face), note))
+            options.append(_raise_option(t, Bid(count, face), note))
     options.sort(key=lambda o: o.action.sort_key())
-    return options
+    return ([_challenge_option(t)] if pos.bid else []) + options
 
 
 def show_options(pos: Position) -> list[Option]:
