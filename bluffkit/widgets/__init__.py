@@ -1,1 +1,15 @@
-"""widgets"""
+"""Notebook widgets: thin views over ``bluffkit.odds`` and ``bluffkit.advice``.
+
+The only package of bluffkit that imports ipywidgets and plotly. ``common`` holds the shared
+pattern (error area, math text, Explain panel, history, seeded new game); each game has a module.
+
+>>> from bluffkit.widgets import CountExplorer
+>>> CountExplorer(dice_in_play=3, mine="3", bid="2x3").odds.p_true
+Fraction(5, 9)
+"""
+
+from .bluff import CountExplorer, figure_for_convergence, figure_for_counts, figure_for_odds
+from .bluff_table import BluffTable
+
+__all__ = ["BluffTable", "CountExplorer", "figure_for_convergence", "figure_for_counts",
+           "figure_for_odds"]

@@ -1,0 +1,344 @@
+"""``BluffTable``: play a whole game of Bluff against 1-5 bots in a notebook.
+
+You sit at seat 0 and see your own dice; the bots' cups stay hidden (their exposed dice, with
+the "Montre-moi ton jeu" expansion, are shown). The bid box offers only legal raises; the
+challenge button is there only when there is a bid to doubt. After each of your moves the bots
+play until it is your turn again; every bid, challenge and reveal goes to the history. "Explain"
+shows the advice of :func:`bluffkit.advice.bluff.advise` for your position. A seed makes the
+whole game reproducible (the same seed and the same moves give the same game).
+
+>>> t = BluffTable(opponents=1, seed=3)
+>>> t.state.current_player() == 0 or t.state.is_terminal()
+True
+>>> str(t.state.legal_actions()[0]) in [o[1] for o in t.bid_choice.options]
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from ..advice.bluff import Position, advise
+from ..core import IllegalAction, InvalidQuestion, make_rng, sample
+from ..games.bluff import (
+    STAR,
+    Bid,
+    BluffRules,
+    BluffState,
+    Challenge,
+    Show,
+    count_matching,
+    dice_text,
+    ladder,
+)
+from .bluff import dice_html
+from .common import ErrorArea, ExplainPanel, HistoryLog, NewGameBar
+
+ME = 0
+
+
+def _default_bots(n: int) -> list:
+    from ..bots.bluff import AdviceBot
+
+    return [AdviceBot() for _ in range(n)]
+
+
+class BluffTable(widgets.VBox):
+    """A game of Bluff against bots, with bid/challenge controls, history and "Explain".
+
+    Args:
+        opponents: number of bots, 1-5.
+        seed: the first game's seed (the "New game" button moves it on by one).
+        show_and_reroll: play with the "Montre-moi ton jeu" expansion.
+        bots: the bots to play against (one per opponent); default ``AdviceBot``.
+        dice_per_player: dice each player starts with (5 in the box; fewer for a short game).
+
+    Raises:
+        InvalidRules: for an impossible number of opponents or dice.
+    """
+
+    def __init__(self, opponents: int = 3, seed: int = 0, show_and_reroll: bool = False,
+                 bots: Sequence | None = None, dice_per_player: int = 5):
+        self.errors = ErrorArea()
+        self.status = widgets.HTML()
+        self.status.add_class("bk-status")
+        self.players_view = widgets.HTML()
+        self.players_view.add_class("bk-players")
+        self.ladder_view = widgets.HTML()
+        self.ladder_view.add_class("bk-ladder")
+        self.bid_choice = widgets.Dropdown(description="Your bid", options=[],
+                                           layout=widgets.Layout(width="16em"))
+        self.bid_choice.add_class("bk-bid-choice")
+        self.bid_button = widgets.Button(description="Bid", button_style="success", icon="gavel")
+        self.bid_button.add_class("bk-bid")
+        self.challenge_button = widgets.Button(description="Challenge!", button_style="danger",
+                                               tooltip="Haut les gobelets ! Doubt the bid")
+        self.challenge_button.add_class("bk-challenge")
+        self.show_choice = widgets.Dropdown(description="Expose", options=[],
+                                            layout=widgets.Layout(width="22em"))
+        self.show_choice.add_class("bk-show-choice")
+        self.show_button = widgets.Button(description="Confirm", button_style="info")
+        self.show_button.add_class("bk-show")
+        self.bid_row = widgets.HBox([self.bid_choice, self.bid_button, self.challenge_button])
+        self.show_row = widgets.HBox([self.show_choice, self.show_button])
+        self.reveal_view = widgets.HTMLMath()
+        self.reveal_view.add_class("bk-reveal")
+        self.history = HistoryLog()
+        self.explain = ExplainPanel(self._advice, self.errors,
+                                    idle_text="Advice appears here when it is your turn.")
+        self.opponents = widgets.BoundedIntText(value=opponents, min=1, max=5,
+                                                description="Bots",
+                                                layout=widgets.Layout(width="9em"))
+        self.opponents.add_class("bk-opponents")
+        self.expansion = widgets.Checkbox(value=show_and_reroll,
+                                          description="Montre-moi ton jeu (expose/re-roll)",
+                                          indent=False)
+        self.expansion.add_class("bk-expansion")
+        self.new_game_bar = NewGameBar(self._new_game_from_bar, self.errors, seed=seed,
+                                       extra=[self.opponents, self.expansion])
+        self._bots_given = list(bots) if bots is not None else None
+        self._dice_per_player = dice_per_player
+        self.bid_button.on_click(self.errors.guard(lambda _b: self._play(self._chosen_bid())))
+        self.challenge_button.on_click(self.errors.guard(lambda _b: self._play(Challenge())))
+        self.show_button.on_click(self.errors.guard(lambda _b: self._play(self._chosen_show())))
+        history_box = widgets.VBox([widgets.HTML("<b>This game</b>"), self.history])
+        super().__init__([self.new_game_bar, self.status, self.players_view, self.ladder_view,
+                          self.bid_row, self.show_row, self.errors, self.reveal_view,
+                          self.explain, history_box])
+        self.add_class("bk-bluff-table")
+        self.new_game(seed, opponents, show_and_reroll)
+        self.new_game_bar.seed.value = seed + 1
+
+    # -- starting ----------------------------------------------------------------------------
+    def new_game(self, seed: int, opponents: int | None = None,
+                 show_and_reroll: bool | None = None) -> None:
+        """Deal a new game from ``seed`` (reproducible) and let the bots play up to your turn."""
+        opponents = self.opponents.value if opponents is None else opponents
+        expansion = self.expansion.value if show_and_reroll is None else show_and_reroll
+        if not 1 <= opponents <= 5:
+            raise InvalidQuestion(f"play against 1-5 bots, got {opponents}")
+        rules = BluffRules(players=opponents + 1, dice_per_player=self._dice_per_player,
+                           show_and_reroll=expansion)
+        if self._bots_given is not None and len(self._bots_given) < opponents:
+            raise InvalidQuestion(f"{opponents} opponents need {opponents} bots, "
+                                  f"got {len(self._bots_given)}")
+        bots = self._bots_given or _default_bots(opponents)
+        self.bots = [None, *bots[:opponents]]
+        self.seed = seed
+        self.rng = make_rng(seed)
+        self.state = BluffState.new(rules)
+        self.names = ["You"] + [f"Bot {p}" for p in range(1, rules.players)]
+        self._round_logged = 0
+        self.history.clear()
+        self.reveal_view.value = ""
+        self.history.add(f"New game (seed {seed}): you against {opponents} bot"
+                         f"{'s' if opponents > 1 else ''}, {rules.dice_per_player} dice each"
+                         f"{', with the expansion' if expansion else ''}.", strong=True)
+        self._advance()
+
+    def _new_game_from_bar(self, seed: int) -> None:
+        self.new_game(seed)
+
+    # -- moving ------------------------------------------------------------------------------
+    def _chosen_bid(self) -> Bid:
+        if self.bid_choice.value is None:
+            raise IllegalAction("no bid is possible here: challenge the current bid")
+        return Bid.parse(self.bid_choice.value)
+
+    def _chosen_show(self) -> Show:
+        if self.show_choice.value is None:
+            raise IllegalAction("nothing to expose now")
+        return self.state.parse_action(self.show_choice.value)
+
+    def play(self, action) -> None:
+        """Make your move (an action or text such as ``"7x3"``, ``"challenge"``), then let the
+        bots play up to your next turn. Raises ``IllegalAction`` naming the rule."""
+        if isinstance(action, str):
+            action = self.state.parse_action(action)
+        self._play(action)
+
+    def _play(self, action) -> None:
+        s = self.state
+        if s.is_terminal():
+            raise IllegalAction("the game is over: press New game to play again")
+        if s.current_player() != ME:
+            raise IllegalAction("it is not your turn")
+        self.state = s.apply(action)  # raises IllegalAction naming the rule; state unchanged
+        self._log(s, ME, action)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Chance and bots move until it is your turn or the game ends; then redraw."""
+        for _ in range(10_000):
+            s = self.state
+            if s.is_terminal() or s.current_player() == ME:
+                break
+            if s.phase == "roll" and s.round != self._round_logged:
+                self._round_logged = s.round
+                self.history.add(f"Round {s.round}: {s.dice_in_play()} dice in play; "
+                                 f"{self._says(s.opener, 'open')}.", strong=True)
+            if s.is_chance_node():
+                action = sample(s.chance_outcomes(), self.rng)
+                player = -1
+            else:
+                player = s.current_player()
+                action = self.bots[player].choose(s.observation(player), s.legal_actions(),
+                                                  self.rng)
+            self.state = s.apply(action)
+            self._log(s, player, action)
+        self._render()
+
+    # -- the history --------------------------------------------------------------------------
+    def _log(self, before: BluffState, player: int, action) -> None:
+        after = self.state
+        if player == -1:
+            if before.phase == "roll" and before.to_move == ME:
+                self.history.add(f"Round {before.round}: your dice are "
+                                 f"{dice_text(after.hidden[ME])}.")
+            if before.phase == "reroll":
+                who = self.names[before.to_move]
+                shown = ("your new dice: " + dice_text(after.hidden[ME]) if before.to_move == ME
+                         else f"{len(after.hidden[before.to_move])} dice under the cup")
+                self.history.add(f"{who} re-rolled ({shown}).")
+            if before.phase == "start" and after.phase == "roll":
+                self.history.add(f"Start roll: {self.names[after.opener]} rolled highest and "
+                                 f"{'open' if after.opener == ME else 'opens'}.")
+            return
+        who = self.names[player]
+        if isinstance(action, Bid):
+            self.history.add(f"{self._says(player, 'bid')} {action}.")
+        elif isinstance(action, Show):
+            if action != Show():
+                self.history.add(f"{who}: {action}.")
+        elif isinstance(action, Challenge):
+            r = after.last
+            self.history.add(f"{self._says(player, 'challenge')} {r.bid} by "
+                             f"{self.names[r.bidder]}.")
+            lost = ", ".join(f"{self.names[p]} {n}" for p, n in enumerate(r.losses) if n)
+            self.history.add(f"Reveal: {r.count} dice match {r.bid}. {r.outcome}. "
+                             f"Dice lost: {lost or 'none'}.", strong=True)
+            for p, (b, a) in enumerate(zip(before.dice, after.dice)):
+                if b and not a:
+                    self.history.add(f"{self.names[p]} {'are' if p == ME else 'is'} out of "
+                                     "dice.")
+            self.reveal_view.value = reveal_html(r, self.names)
+        if after.is_terminal():
+            self.history.add(f"Game over: {self._says(after.winner(), 'win')}.", strong=True)
+
+    def _says(self, player: int, verb: str) -> str:
+        """``"You bid"`` / ``"Bot 2 bids"``."""
+        return f"{self.names[player]} {verb}{'' if player == ME else 's'}"
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _render(self) -> None:
+        s = self.state
+        mine_turn = not s.is_terminal() and s.current_player() == ME
+        bidding = mine_turn and s.phase == "bid"
+        showing = mine_turn and s.phase == "show"
+        bids = [str(a) for a in s.legal_actions() if isinstance(a, Bid)] if bidding else []
+        self.bid_choice.options = [(b, b) for b in bids]
+        self.bid_choice.value = bids[0] if bids else None
+        self.bid_choice.disabled = self.bid_button.disabled = not bids
+        self.challenge_button.disabled = not (bidding and s.bid is not None)
+        self.bid_row.layout.display = None if bidding else "none"
+        shows = [str(a) for a in s.legal_actions()] if showing else []
+        self.show_choice.options = [(t, t) for t in shows]
+        self.show_choice.value = shows[0] if shows else None
+        self.show_row.layout.display = None if showing else "none"
+        self.players_view.value = players_html(s, self.names)
+        self.ladder_view.value = ladder_html(s, self.names)
+        self.status.value = status_html(s, self.names)
+        self.explain.refresh()
+
+    def _advice(self):
+        s = self.state
+        if s.is_terminal() or s.current_player() != ME:
+            return None
+        return advise(Position.from_state(s, ME))
+
+
+def status_html(s: BluffState, names: list[str]) -> str:
+    """Whose turn it is and what you may do, in one line."""
+    if s.is_terminal():
+        w = s.winner()
+        text = "You win the game!" if w == ME else f"Game over: {names[w]} wins."
+        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
+    if s.current_player() != ME:
+        return f"<div>Waiting for {html.escape(names[s.current_player()])}.</div>"
+    if s.phase == "show":
+        return ("<div><b>Your bid is on the board.</b> With the expansion you may expose some "
+                "hidden dice (keep at least one hidden) and re-roll the rest, or keep.</div>")
+    if s.bid is None:
+        return "<div><b>Your turn:</b> open the round with a bid.</div>"
+    return (f"<div><b>Your turn:</b> raise {s.bid} (by {html.escape(names[s.bidder])}) or "
+            "challenge it.</div>")
+
+
+def players_html(s: BluffState, names: list[str]) -> str:
+    """One row per player: dice held (yours face up, the others under the cup), dice lost."""
+    rows = []
+    for p, name in enumerate(names):
+        if s.dice[p] == 0:
+            cup = "<i>out</i>"
+        elif s.is_terminal():
+            cup = f"{s.dice[p]} dice"
+        elif p == ME:
+            cup = dice_html(s.hidden[p]) + dice_html(s.exposed[p], exposed=True)
+        else:
+            cup = (dice_html(s.exposed[p], exposed=True)
+                   + dice_html((), hidden=s.dice[p] - len(s.exposed[p])))
+        turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
+        rows.append(f"<tr><td><b>{html.escape(name)}</b>{turn}</td><td>{s.dice[p]}</td>"
+                    f"<td>{cup}</td><td>{s.lost[p]}</td></tr>")
+    return ('<table style="border-collapse:collapse"><thead><tr><th>player</th><th>dice</th>'
+            "<th>cup (yours face up; exposed dice in yellow)</th><th>lost</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def ladder_html(s: BluffState, names: list[str]) -> str:
+    """The board's bid ladder up to the dice in play, the current bid's box highlighted."""
+    n = max(s.dice_in_play(), 1)
+    current = s.bid
+    cells = []
+    for i, box in enumerate(ladder(n)):
+        star = box.startswith("*")
+        label = f"★{box[1:]}" if star else box
+        if current is not None and i == current.box:
+            style = "background:#e76f51;color:white;font-weight:bold"
+            label = html.escape(str(current)).replace("x*", "x★")
+        elif current is not None and i < current.box:
+            style = "background:#eee;color:#aaa"
+        else:
+            style = "background:#fdf6e3" if star else "background:white"
+        cells.append(f'<span class="bk-ladder-box" style="display:inline-block;min-width:2em;'
+                     f'padding:1px 3px;margin:1px;border:1px solid #999;border-radius:3px;'
+                     f'text-align:center;{style}">{label}</span>')
+    who = (f"current bid <b>{html.escape(str(current))}</b> by {html.escape(names[s.bidder])}"
+           if current is not None else "no bid yet this round")
+    return f"<div><small>Bid ladder ({who}):</small><br>{''.join(cells)}</div>"
+
+
+def reveal_html(r, names: list[str]) -> str:
+    """The last challenge: every player's dice (matching dice marked), the count, who lost."""
+    rows = []
+    for p, dice in enumerate(r.dice):
+        if not dice:
+            continue
+        marked = "".join(
+            f'<span style="outline:2px solid #2a9d8f;border-radius:4px">{dice_html((d,))}</span>'
+            if count_matching((d,), r.bid.face) else dice_html((d,)) for d in dice)
+        rows.append(f"<tr><td>{html.escape(names[p])}</td><td>{marked}</td>"
+                    f"<td>{count_matching(dice, r.bid.face)}</td><td>{r.losses[p]}</td></tr>")
+    what = "stars" if r.bid.face == STAR else f"{r.bid.face}s and stars"
+    return (f"<div><b>Last reveal:</b> {html.escape(names[r.challenger])} challenged "
+            f"{html.escape(str(r.bid))} by {html.escape(names[r.bidder])}. "
+            f"{r.count} {what} in all, bid ${r.bid.count}$: {html.escape(r.outcome)}.</div>"
+            '<table style="border-collapse:collapse"><thead><tr><th>player</th><th>dice</th>'
+            f"<th>matching</th><th>dice lost</th></tr></thead><tbody>{''.join(rows)}</tbody>"
+            "</table>")
+
+
+__all__ = ["BluffTable", "ladder_html", "players_html", "reveal_html", "status_html"]
