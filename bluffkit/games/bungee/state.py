@@ -1,0 +1,505 @@
+"""Bungee's rules engine: rules options, the round's result, immutable states.
+
+Rules (``shared/rules/README.md`` section 5, rulebook ``bungee.fr.txt``): 2-5 players, 56 cards
+(1-9 five times, 10 eight times, 3 Bungee cards). Each round: deal 5 cards each; turn the lucky
+card (cards of its value count 0 this round); player 0 starts and must play; on a turn a player
+either (a) plays one or more cards of one value then draws one card, or (b) takes the discard
+pile's top card then plays one or more cards of one value (not the card just taken) without
+drawing. ``k`` sixes played skip the next ``k`` players (possibly oneself). At the start of one's
+turn a hand worth 5 or less (lucky and Bungee cards 0) may call Bungee instead of playing; then
+every other player gets exactly one more action (the last lap): one who reaches 5 or less after
+acting may call at once, one already at 5 or less may call without acting; a skipped player loses
+that action and cannot call. Among the callers the lowest hand wins, ties to the later caller;
+the winner scores -10, everybody else their hand (lucky cards 0, each Bungee card 10). After
+``rounds`` rounds (6) the lowest total wins.
+
+How chance is modelled: the draw pile is kept as counts of each card, and every card dealt,
+drawn or turned is one chance node whose outcomes are the kinds of card still in the pile, each
+with probability (cards of that kind) / (cards in the pile). That is exactly a shuffled pile,
+with at most 11 outcomes a node.
+
+**Decisions and readings** of this engine:
+
+- the dealer is the last player (``players - 1``), the player before the starter; player 0 starts
+  every round, and the round's first turn must be turn (a) (play, then draw): no call, no take;
+- a Bungee card turned as lucky card: the dealer may take it into hand and discard any card of
+  the six (``TakeLucky``), then a new lucky card is turned (and the choice comes again if that is
+  a Bungee card too); or leave it (``LeaveLucky``): Bungee cards then count 0 this round;
+- the draw pile is refilled as soon as it is empty (right after the draw that emptied it) by
+  shuffling in the discard pile but its top card (**decision** of the digest);
+- option ``six_extra_lap`` (**decision**, default on): if, in the last lap, sixes skip onto the
+  first caller, every player but the first caller gets one more action (a new last lap going
+  round from the first caller; players skipped beyond the first caller by the same sixes lose
+  that new action). Players who already called have laid their hand down and do not act again.
+  Switched off, skipping onto the first caller does nothing more.
+
+>>> s = BungeeState.new(BungeeRules(players=2, rounds=1))
+>>> s.phase, s.is_chance_node(), len(s.chance_outcomes())
+('deal', True, 11)
+>>> s.chance_outcomes()[-1]
+(Draw(card=11), Fraction(3, 56))
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from ...core import CHANCE, TERMINAL, Action, IllegalAction, InvalidRules, InvalidState
+from .actions import Call, Draw, LeaveLucky, Play, Stand, TakeLucky, TakePlay
+from .cards import (
+    BUNGEE,
+    CALL_LIMIT,
+    CARDS,
+    DECK,
+    HAND_SIZE,
+    WIN_SCORE,
+    Counts,
+    card_text,
+    cards_text,
+    counts_of,
+    hand_score,
+    hand_value,
+    remove_cards,
+)
+
+PHASES = ("deal", "lucky", "dealer", "turn", "draw", "call", "over")
+CHANCE_PHASES = ("deal", "lucky", "draw")
+
+
+@dataclass(frozen=True)
+class BungeeRules:
+    """Rules options of Bungee (defaults: the standard game for 4 players).
+
+    Args:
+        players: 2-5.
+        rounds: rounds in a game (6 in the rulebook; fewer for analysis).
+        six_extra_lap: the digest's decision on a 6 skipping onto the first caller in the last
+            lap (every player but the first caller gets one more action).
+    """
+
+    players: int = 4
+    rounds: int = 6
+    six_extra_lap: bool = True
+
+    def __post_init__(self):
+        if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
+                2 <= self.players <= 5):
+            raise InvalidRules(f"Bungee is for 2-5 players, got players={self.players!r}")
+        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or not (
+                1 <= self.rounds <= 100):
+            raise InvalidRules(f"rounds must be 1-100 (the rulebook plays 6), got {self.rounds!r}")
+        if not isinstance(self.six_extra_lap, bool):
+            raise InvalidRules(f"six_extra_lap must be True or False, got {self.six_extra_lap!r}")
+
+    @property
+    def dealer(self) -> int:
+        """Who deals (and may take a Bungee card turned as lucky card): the last player."""
+        return self.players - 1
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+# -- the end of a round ---------------------------------------------------------------------------
+def score_round(hands, lucky: int | None, callers) -> tuple[int, tuple[int, ...]]:
+    """The round's winner and everybody's score.
+
+    Among the callers the lowest hand value wins (lucky and Bungee cards 0), ties going to the
+    later caller; the winner scores -10, everybody else their hand score (lucky 0, Bungee 10).
+
+    Raises:
+        InvalidState: when nobody called (a round only ends after a call).
+
+    >>> score_round([(1, 2, 8, 11), (1, 8, 11, 11), (2, 3, 6), (1, 8, 8), (2, 3, 4, 9)],
+    ...             lucky=8, callers=(0, 1, 3))
+    (3, (13, 21, 11, -10, 18))
+    """
+    if not callers:
+        raise InvalidState("a round ends only after somebody called Bungee")
+    order = {p: i for i, p in enumerate(callers)}
+    winner = min(callers, key=lambda p: (hand_value(hands[p], lucky), -order[p]))
+    scores = tuple(WIN_SCORE if p == winner else hand_score(h, lucky) for p, h in enumerate(hands))
+    return winner, scores
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """What everyone sees at the end of a round: the hands shown in calling order and scores."""
+
+    round: int
+    lucky: int | None
+    hands: tuple[tuple[int, ...], ...]
+    callers: tuple[int, ...]
+    winner: int
+    scores: tuple[int, ...]
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """Each hand's value (lucky and Bungee cards 0)."""
+        return tuple(hand_value(h, self.lucky) for h in self.hands)
+
+    def to_json(self) -> dict:
+        return {"round": self.round, "lucky": card_text(self.lucky) if self.lucky else None,
+                "hands": [cards_text(h) for h in self.hands], "callers": list(self.callers),
+                "winner": self.winner, "scores": list(self.scores)}
+
+
+@dataclass(frozen=True)
+class BungeeObservation:
+    """What one player may see: own hand and everything public (never others' hands or the
+    order of the draw pile)."""
+
+    player: int
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    discard: tuple[int, ...]
+    lucky: int | None
+    pile_size: int
+    phase: str
+    to_move: int
+    round: int
+    opened: bool
+    callers: tuple[int, ...]
+    to_act: tuple[int, ...]
+    skip: int
+    totals: tuple[int, ...]
+    history: tuple[tuple[int, str], ...]
+    last: RoundResult | None
+    rules: BungeeRules
+
+    @property
+    def top(self) -> int | None:
+        return self.discard[-1] if self.discard else None
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "hand": cards_text(self.hand),
+                "hand_sizes": list(self.hand_sizes), "discard": cards_text(self.discard),
+                "lucky": card_text(self.lucky) if self.lucky else None,
+                "pile_size": self.pile_size, "phase": self.phase, "to_move": self.to_move,
+                "round": self.round, "opened": self.opened, "callers": list(self.callers),
+                "to_act": list(self.to_act), "skip": self.skip, "totals": list(self.totals),
+                "history": [list(h) for h in self.history],
+                "last": self.last.to_json() if self.last else None}
+
+
+@lru_cache(maxsize=4096)
+def draw_outcomes(pile: Counts) -> tuple[tuple[Draw, Fraction], ...]:
+    """The next card of a shuffled pile: each kind with probability count / size."""
+    size = sum(pile)
+    return tuple((Draw(c), Fraction(k, size)) for c, k in zip(CARDS, pile) if k)
+
+
+# -- the state ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BungeeState:
+    """A moment of a game of Bungee. Build with ``BungeeState.new(rules)``; never mutate.
+
+    ``pile`` holds the counts of each card in the draw pile (its order is chance's secret);
+    ``discard`` lists the discard pile bottom first; ``callers`` in calling order; ``to_act``
+    the players still owed their last-lap action, in playing order; ``skip`` the sixes played on
+    the current turn (applied when it ends).
+    """
+
+    rules: BungeeRules
+    phase: str
+    to_move: int
+    hands: tuple[tuple[int, ...], ...]
+    pile: Counts
+    discard: tuple[int, ...] = ()
+    lucky: int | None = None
+    round: int = 1
+    opened: bool = False
+    callers: tuple[int, ...] = ()
+    to_act: tuple[int, ...] = ()
+    skip: int = 0
+    totals: tuple[int, ...] = ()
+    history: tuple[tuple[int, str], ...] = ()
+    last: RoundResult | None = None
+
+    # -- construction ------------------------------------------------------------------------
+    @classmethod
+    def new(cls, rules: BungeeRules | None = None) -> BungeeState:
+        """The game before the first card is dealt."""
+        rules = rules or BungeeRules()
+        return cls._deal(rules, 1, (0,) * rules.players, None)
+
+    @classmethod
+    def _deal(cls, rules, number, totals, last) -> BungeeState:
+        return cls(rules, "deal", 0, ((),) * rules.players, DECK, round=number, totals=totals,
+                   last=last)
+
+    # -- queries -----------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        return CHANCE if self.phase in CHANCE_PHASES else self.to_move
+
+    def is_chance_node(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def top(self) -> int | None:
+        """The discard pile's top card (the one a player may take)."""
+        return self.discard[-1] if self.discard else None
+
+    @property
+    def last_lap(self) -> bool:
+        return bool(self.callers)
+
+    def value(self, player: int) -> int:
+        """The value of a player's hand (lucky and Bungee cards 0)."""
+        return hand_value(self.hands[player], self.lucky)
+
+    def card_count(self) -> int:
+        """Cards in hands, draw pile, discard pile and the lucky card: always 56."""
+        return (sum(map(len, self.hands)) + sum(self.pile) + len(self.discard)
+                + (self.lucky is not None))
+
+    def winners(self) -> list[int]:
+        """Players with the lowest total once the game is over (empty before)."""
+        if self.phase != "over":
+            return []
+        best = min(self.totals)
+        return [p for p, t in enumerate(self.totals) if t == best]
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        return list(draw_outcomes(self.pile)) if self.phase in CHANCE_PHASES else []
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase in CHANCE_PHASES:
+            return [o for o, _ in draw_outcomes(self.pile)]
+        if self.phase == "dealer":
+            hand = self.hands[self.to_move] + (BUNGEE,)
+            return [TakeLucky(c) for c in sorted(set(hand))] + [LeaveLucky()]
+        if self.phase == "call":
+            return [Call(), Stand()]
+        if self.phase != "turn":
+            return []
+        hand = self.hands[self.to_move]
+        actions: list[Action] = [Call()] if self._why_not_call() is None else []
+        groups = [(c, hand.count(c)) for c in sorted(set(hand))]
+        actions += [Play(c, k) for c, n in groups for k in range(1, n + 1)]
+        if self.opened and self.discard:
+            actions += [TakePlay(c, k) for c, n in groups for k in range(1, n + 1)]
+        return actions
+
+    def returns(self) -> tuple[int, ...]:
+        """1 for each player with the lowest total at the end, 0 for the others (all 0
+        before the end); the totals themselves are ``totals``."""
+        won = set(self.winners())
+        return tuple(int(p in won) for p in range(self.rules.players))
+
+    def observation(self, player: int) -> BungeeObservation:
+        if player not in range(self.rules.players):
+            raise InvalidState(f"no player {player} in a {self.rules.players}-player game")
+        return BungeeObservation(
+            player, self.hands[player], tuple(map(len, self.hands)), self.discard, self.lucky,
+            sum(self.pile), self.phase, self.to_move, self.round, self.opened, self.callers,
+            self.to_act, self.skip, self.totals, self.history, self.last, self.rules)
+
+    # -- moving ------------------------------------------------------------------------------
+    def apply(self, action: Action) -> BungeeState:
+        """The state after ``action``; raises ``IllegalAction`` naming the rule if illegal."""
+        if self.phase == "over":
+            raise IllegalAction(f"the game is over: lowest total {min(self.totals)} wins")
+        if self.phase in CHANCE_PHASES:
+            return self._apply_chance(action)
+        if isinstance(action, Draw):
+            raise IllegalAction(f"{action} is a chance outcome; player {self.to_move} must decide")
+        if self.phase == "dealer":
+            return self._apply_dealer(action)
+        p = self.to_move
+        if self.phase == "call":
+            if isinstance(action, Call):
+                return self._with(callers=self.callers + (p,),
+                               history=self.history + ((p, "bungee"),))._finish_turn(p)
+            if isinstance(action, Stand):
+                return self._with(history=self.history + ((p, "pass"),))._finish_turn(p)
+            raise IllegalAction(
+                f"player {p} has had their last-lap action; they may only call Bungee ('bungee') "
+                f"or not ('pass'), not {action}")
+        if isinstance(action, Call):
+            reason = self._why_not_call()
+            if reason:
+                raise IllegalAction(reason)
+            s = self._with(callers=self.callers + (p,), history=self.history + ((p, "bungee"),))
+            if self.callers:
+                s = s._with(to_act=tuple(q for q in self.to_act if q != p))
+            else:
+                n = self.rules.players
+                s = s._with(to_act=tuple((p + i) % n for i in range(1, n)))
+            return s._finish_turn(p)
+        if isinstance(action, Play | TakePlay):
+            return self._apply_play(action)
+        if isinstance(action, Stand):
+            raise IllegalAction("'pass' only declines a call after a last-lap action; on a turn "
+                                "one plays (or calls Bungee with a hand worth 5 or less)")
+        raise IllegalAction(f"player {p} must play cards (or call Bungee), not {action}")
+
+    def _why_not_call(self) -> str | None:
+        p = self.to_move
+        if not self.opened:
+            return "the round's first player must play (then draw) before anyone may call Bungee"
+        v = self.value(p)
+        if v > CALL_LIMIT:
+            return (f"cannot call Bungee: player {p}'s hand {cards_text(self.hands[p])} is worth "
+                    f"{v} (lucky {card_text(self.lucky)} and Bungee cards count 0); a call needs "
+                    f"{CALL_LIMIT} or less")
+        return None
+
+    def _apply_chance(self, action: Action) -> BungeeState:
+        if not isinstance(action, Draw) or not self.pile[action.card - 1]:
+            raise IllegalAction(f"{action} is not a possible chance outcome in phase {self.phase}: "
+                                "the draw pile holds no such card")
+        c = action.card
+        pile = self.pile[:c - 1] + (self.pile[c - 1] - 1,) + self.pile[c:]
+        s = self._with(pile=pile)
+        p = self.to_move
+        if self.phase == "deal":
+            hands = _set(self.hands, p, tuple(sorted(self.hands[p] + (c,))))
+            s = s._with(hands=hands)
+            if len(hands[p]) < HAND_SIZE:
+                return s
+            if p + 1 < self.rules.players:
+                return s._with(to_move=p + 1)
+            return s._with(phase="lucky", to_move=0)
+        if self.phase == "lucky":
+            s = s._with(lucky=c, history=self.history + ((-1, f"lucky card {card_text(c)}"),))
+            if c == BUNGEE:
+                return s._with(phase="dealer", to_move=self.rules.dealer)
+            return s._with(phase="turn", to_move=0)
+        s = s._with(hands=_set(self.hands, p, tuple(sorted(self.hands[p] + (c,)))),
+                    history=self.history + ((p, "draws a card"),))
+        if not sum(pile):  # decision: refill at once from the discard pile but its top card
+            s = s._with(pile=counts_of(s.discard[:-1]), discard=s.discard[-1:],
+                        history=s.history + ((-1, "the discard pile but its top card is "
+                                                  "shuffled into a new draw pile"),))
+        return s._end_action(p)
+
+    def _apply_dealer(self, action: Action) -> BungeeState:
+        p = self.to_move
+        if isinstance(action, LeaveLucky):
+            return self._with(phase="turn", to_move=0,
+                           history=self.history + ((p, "leave lucky B"),))
+        if not isinstance(action, TakeLucky):
+            raise IllegalAction(f"the dealer (player {p}) must first take the lucky Bungee card "
+                                f"and discard a card, or leave it; not {action}")
+        six = self.hands[p] + (BUNGEE,)
+        if action.discard not in six:
+            raise IllegalAction(f"cannot discard {card_text(action.discard)}: with the lucky card "
+                                f"the dealer holds {cards_text(sorted(six))}")
+        hand = tuple(sorted(remove_cards(six, action.discard, 1)))
+        return self._with(hands=_set(self.hands, p, hand), lucky=None, phase="lucky",
+                       discard=self.discard + (action.discard,),
+                       history=self.history + ((p, str(action)),))
+
+    def _apply_play(self, action: Play | TakePlay) -> BungeeState:
+        p = self.to_move
+        hand = self.hands[p]
+        if isinstance(action, TakePlay) and not self.opened:
+            raise IllegalAction("the round's first player must play then draw; taking from the "
+                                "discard pile comes later")
+        if isinstance(action, TakePlay) and not self.discard:
+            raise IllegalAction("cannot take: the discard pile is empty")
+        held = hand.count(action.card)
+        if action.count > held:
+            taken = (" (the card just taken cannot be played in the same turn)"
+                     if isinstance(action, TakePlay) and action.card == self.top else "")
+            raise IllegalAction(f"cannot play {cards_text((action.card,) * action.count)}: "
+                                f"player {p}'s hand {cards_text(hand)} holds {held} of them"
+                                f"{taken}")
+        played = (action.card,) * action.count
+        skip = action.count if action.card == 6 else 0
+        if isinstance(action, Play):
+            return self._with(hands=_set(self.hands, p, remove_cards(hand, action.card,
+                                                                        action.count)),
+                           discard=self.discard + played, phase="draw", opened=True, skip=skip,
+                           history=self.history + ((p, str(action)),))
+        top = self.top
+        hand = tuple(sorted(remove_cards(hand, action.card, action.count) + (top,)))
+        s = self._with(hands=_set(self.hands, p, hand), discard=self.discard[:-1] + played,
+                    skip=skip, history=self.history + ((p, f"take {card_text(top)}, play "
+                                                           f"{cards_text(played)}"),))
+        return s._end_action(p)
+
+    def _end_action(self, p: int) -> BungeeState:
+        """After player ``p`` acted: in the last lap they may call at once."""
+        if not self.callers:
+            return self._finish_turn(p)
+        s = self._with(to_act=tuple(q for q in self.to_act if q != p))
+        if self.value(p) <= CALL_LIMIT:
+            return s._with(phase="call", to_move=p)
+        return s._finish_turn(p)
+
+    def _finish_turn(self, p: int) -> BungeeState:
+        """Apply the sixes just played and hand the turn on (or end the round)."""
+        n = self.rules.players
+        skipped = [(p + i) % n for i in range(1, self.skip + 1)]
+        s = self._with(skip=0, history=self.history + tuple((q, "skipped") for q in skipped))
+        if not self.callers:
+            return s._with(phase="turn", to_move=(p + len(skipped) + 1) % n)
+        first = self.callers[0]
+        if self.rules.six_extra_lap and first in skipped:
+            beyond = skipped[skipped.index(first) + 1:]
+            order = [(first + i) % n for i in range(1, n)]
+            to_act = tuple(q for q in order if q not in self.callers and q not in beyond)
+            s = s._with(history=s.history + ((-1, "a 6 skipped onto the first caller: "
+                                                     "everybody else acts once more"),))
+        else:
+            to_act = tuple(q for q in self.to_act if q not in skipped)
+        if not to_act:
+            return s._with(to_act=())._end_round()
+        return s._with(to_act=to_act, phase="turn", to_move=to_act[0])
+
+    def _end_round(self) -> BungeeState:
+        winner, scores = score_round(self.hands, self.lucky, self.callers)
+        result = RoundResult(self.round, self.lucky, self.hands, self.callers, winner, scores)
+        totals = tuple(t + x for t, x in zip(self.totals, scores))
+        if self.round >= self.rules.rounds:
+            return self._with(phase="over", to_move=TERMINAL, totals=totals, last=result)
+        return self._deal(self.rules, self.round + 1, totals, result)
+
+    def _with(self, **changes) -> BungeeState:
+        """A copy with some fields changed (``dataclasses.replace`` without re-running
+        ``__init__``: this engine sits inside every simulation, so speed counts)."""
+        new = object.__new__(BungeeState)
+        new.__dict__.update(self.__dict__)
+        new.__dict__.update(changes)
+        return new
+
+    # -- text and JSON -----------------------------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        """Read an action for this state: ``play 7,7``, ``take, play 9``, ``bungee``, ``pass``,
+        ``take lucky, discard 9``, ``leave lucky``."""
+        from .text import parse_action
+
+        return parse_action(self, text)
+
+    def to_json(self) -> dict:
+        from .serial import state_to_json
+
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict) -> BungeeState:
+        from .serial import state_from_json
+
+        return state_from_json(data)
+
+    def __str__(self) -> str:
+        from .text import describe
+
+        return describe(self)
+
+
+def _set(t: tuple, i: int, v) -> tuple:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+__all__ = ["BungeeObservation", "BungeeRules", "BungeeState", "RoundResult", "draw_outcomes",
+           "score_round"]

@@ -1,0 +1,98 @@
+"""Reading Bungee actions typed by a person and describing a state in words.
+
+>>> from bluffkit.games.bungee import BungeeState
+>>> s = BungeeState.new()
+>>> parse_action(s, "take, play 7,7"), parse_action(s, "9"), parse_action(s, "Bungee!")
+(TakePlay(card=7, count=2), Play(card=9, count=1), Call())
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...core import ParseError
+from .actions import Call, Draw, LeaveLucky, Play, Stand, TakeLucky, TakePlay
+from .cards import card_text, cards_text, hand_value, parse_card, parse_cards
+from .state import BungeeState
+
+_HELP = ("type 'play 7,7' (play cards of one value, then draw), 'take, play 9' (take the discard "
+         "pile's top card, then play), 'bungee' (call), 'pass' (do not call), or for the dealer "
+         "'take lucky, discard 9' / 'leave lucky'")
+
+
+def parse_action(state: BungeeState | None, text: str):
+    """Read ``play 7,7``, ``7,7``, ``take, play 9`` (or ``take 9``), ``bungee``, ``pass``,
+    ``take lucky, discard 9``, ``leave lucky`` or ``draw 3``.
+
+    Raises:
+        ParseError: naming what could not be read and how to write it.
+    """
+    t = re.sub(r"\s+", " ", str(text).strip().lower().replace("!", ""))
+    if t in {"bungee", "call", "call bungee"}:
+        return Call()
+    if t in {"pass", "stand", "no", "no call"}:
+        return Stand()
+    if t in {"leave lucky", "leave", "leave lucky b"}:
+        return LeaveLucky()
+    m = re.fullmatch(r"(?:take lucky,? )?discard (\S+)", t)
+    if m:
+        return TakeLucky(_card(m.group(1), text))
+    m = re.fullmatch(r"draw (\S+)", t)
+    if m:
+        return Draw(_card(m.group(1), text))
+    m = re.fullmatch(r"(?:take|t),? ?(?:(?:then )?play )?(.+)", t)
+    if m:
+        card, count = _group(m.group(1), text)
+        return TakePlay(card, count)
+    m = re.fullmatch(r"(?:play |p )?(.+)", t)
+    card, count = _group(m.group(1), text)
+    return Play(card, count)
+
+
+def _card(part: str, text: str) -> int:
+    try:
+        return parse_card(part)
+    except ParseError as e:
+        raise ParseError(f"{text!r}: {e}") from None
+
+
+def _group(part: str, text: str) -> tuple[int, int]:
+    try:
+        cards = parse_cards(part)
+    except ParseError:
+        raise ParseError(f"{text!r} is not a Bungee action: {_HELP}") from None
+    if not cards:
+        raise ParseError(f"{text!r} names no card: {_HELP}")
+    if len(set(cards)) > 1:
+        raise ParseError(f"{text!r}: one plays one or more cards of ONE value, e.g. 'play 7,7'")
+    if len(cards) > 5:
+        raise ParseError(f"{text!r}: a hand holds at most 5 cards")
+    return cards[0], len(cards)
+
+
+def describe(s: BungeeState) -> str:
+    """A few lines a person can read (every hand is shown: this is the referee's view)."""
+    n = s.rules.players
+    lines = [f"Bungee, round {s.round} of {s.rules.rounds}; totals: "
+             + ", ".join(f"P{p}={t}" for p, t in enumerate(s.totals))]
+    if s.phase == "over":
+        lines.append("Game over: " + ", ".join(f"player {p}" for p in s.winners())
+                     + f" win{'s' if len(s.winners()) == 1 else ''} with {min(s.totals)}.")
+        return "\n".join(lines)
+    if s.phase == "deal":
+        lines.append(f"Dealing: player {s.to_move} receives a card.")
+        return "\n".join(lines)
+    lucky = card_text(s.lucky) if s.lucky is not None else "not turned yet"
+    lines.append(f"Lucky card: {lucky}; draw pile {sum(s.pile)} cards; discard pile "
+                 f"{len(s.discard)} cards, top {card_text(s.top) if s.discard else '-'}")
+    for p in range(n):
+        tag = f" (called Bungee #{s.callers.index(p) + 1})" if p in s.callers else ""
+        lines.append(f"  P{p}: {cards_text(s.hands[p]) or '-'} worth "
+                     f"{hand_value(s.hands[p], s.lucky)}{tag}")
+    if s.callers:
+        lines.append("Last lap: still to act " + (", ".join(f"P{p}" for p in s.to_act) or "-"))
+    lines.append(f"Phase {s.phase}; to move: {s.current_player()}")
+    return "\n".join(lines)
+
+
+__all__ = ["describe", "parse_action"]
