@@ -1,0 +1,412 @@
+"""Reading and comparing students' answers safely: no ``eval``, no sympy ``parse_expr``.
+
+An answer is read into an exact value plus a flag saying whether the student wrote it exactly:
+
+- **exact forms** (compared with ``==``): ``int``, ``Fraction``, numpy integers, sympy
+  ``Rational``/``Integer``, and text such as ``"7/27"``, ``" 7 / 27 "``, ``"-3"`` or the mixed
+  number ``"1 1/2"`` (a whole number, a space, a proper fraction: read as 3/2, a **decision**);
+- **rounded forms** (compared within a tolerance, absolute 5e-4 unless a question says
+  otherwise): ``float``, ``Decimal``, numpy floats, sympy ``Float`` (and other real sympy numbers
+  such as ``sqrt(2)``), and text such as ``"0.259"``, ``"25.9%"``, ``"1e-3"`` or ``"0,259"`` (a
+  decimal comma, as written in French, **decision**).
+
+Text is read by a few regular expressions; anything else (code, names, ``"__import__('os')"``)
+is rejected with a message saying what to write, without being evaluated.
+
+Beside numbers, a question may ask for a whole count (``read_count``), a distribution
+(``read_distribution``: a dict, a list indexed from 0, a ``Distribution``) or one of a few
+words (``Choice``). Each *answer kind* (``Number``, ``Count``, ``DistributionAnswer``,
+``Choice``) reads an answer, compares it with the value bluffkit computed, and states its rule.
+
+>>> read_number(" 7 / 27 ")
+Reading(value=Fraction(7, 27), exact=True, text='7/27')
+>>> read_number("25.9%").value
+Fraction(259, 1000)
+>>> Number().same(read_number("0.2593"), Fraction(7, 27))
+True
+>>> Number().same(read_number("26/100"), Fraction(7, 27))
+False
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from numbers import Integral, Rational, Real
+from typing import Any
+
+from ..core import Distribution, ParseError
+
+DEFAULT_TOLERANCE = Fraction(5, 10_000)
+"""Rounded answers are accepted within this absolute distance of the exact value."""
+
+MAX_TEXT = 200
+"""Longer text is not a number a student typed: it is rejected before any parsing."""
+
+_HOW = ("write a fraction like 7/27, a decimal like 0.259, a percentage like 25.9%, "
+        "or a number such as Fraction(7, 27)")
+
+
+class AnswerError(ParseError):
+    """An answer could not be read; the message says kindly what to write instead."""
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A number read from an answer.
+
+    Attributes:
+        value: the exact value of what was written (a float's exact binary value).
+        exact: True for exact forms (compared with ``==``), False for rounded forms
+            (compared within a tolerance).
+        text: the answer as it will be quoted back in feedback.
+    """
+
+    value: Fraction
+    exact: bool
+    text: str
+
+
+# -- numbers from text ----------------------------------------------------------------------------
+_DEC = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,4})?"
+_RE_FRACTION = re.compile(r"([+-]?\d+)\s*/\s*([+-]?\d+)")
+_RE_MIXED = re.compile(r"([+-]?)(\d+)\s+(\d+)\s*/\s*(\d+)")
+_RE_DECIMAL = re.compile(rf"({_DEC})\s*(%?)")
+_RE_COMMA = re.compile(r"([+-]?\d+),(\d+)\s*(%?)")
+_TRANSLATE = str.maketrans({"\u2212": "-", "\u2044": "/", "\u00f7": "/", "\u2009": " ",
+                            "\u00a0": " ", "\u202f": " "})
+
+
+def _clean_text(text: str) -> str:
+    return " ".join(text.translate(_TRANSLATE).split())
+
+
+def read_text_number(text: str) -> Reading:
+    """Read a number written as text, by regular expressions only (never evaluated).
+
+    Raises:
+        AnswerError: with a message saying what to write.
+
+    >>> read_text_number("1 1/2").value, read_text_number("1e-3").exact
+    (Fraction(3, 2), False)
+    >>> read_text_number("__import__('os')")
+    Traceback (most recent call last):
+    ...
+    bluffkit.exercises.answers.AnswerError: could not read "__import__('os')" as a number: \
+write a fraction like 7/27, a decimal like 0.259, a percentage like 25.9%, or a number such as \
+Fraction(7, 27)
+    """
+    if len(text) > MAX_TEXT:
+        raise AnswerError(f"that answer is {len(text)} characters long; {_HOW}")
+    t = _clean_text(text)
+    if not t:
+        raise AnswerError(f"the answer is empty; {_HOW}")
+    if m := _RE_FRACTION.fullmatch(t):
+        num, den = int(m.group(1)), int(m.group(2))
+        if den == 0:
+            raise AnswerError(f"{text.strip()!r} divides by zero; the denominator must not be 0")
+        return Reading(Fraction(num, den), True, f"{num}/{den}")
+    if m := _RE_MIXED.fullmatch(t):
+        sign, whole, num, den = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
+        if den == 0 or num >= den:
+            raise AnswerError(f"{t!r} is not a mixed number (the fraction part must be proper, "
+                              f"like 1 1/2); {_HOW}")
+        value = whole + Fraction(num, den)
+        return Reading(-value if sign == "-" else value, True, t)
+    m = _RE_DECIMAL.fullmatch(t)
+    if m is None and (c := _RE_COMMA.fullmatch(t)):
+        m = _RE_DECIMAL.fullmatch(f"{c.group(1)}.{c.group(2)}{c.group(3)}")
+    if m is None:
+        shown = t if len(t) <= 40 else t[:37] + "..."
+        raise AnswerError(f"could not read {shown!r} as a number: {_HOW}")
+    number, percent = m.group(1), m.group(2)
+    value = Fraction(Decimal(number))
+    if percent:
+        return Reading(value / 100, False, t)
+    is_integer = re.fullmatch(r"[+-]?\d+", number) is not None
+    return Reading(value, is_integer, t)
+
+
+# -- numbers from Python objects ------------------------------------------------------------------
+def _from_sympy(answer: Any) -> Reading:
+    import sympy  # only when the answer already is a sympy object
+
+    if not isinstance(answer, sympy.Basic):
+        raise AnswerError(f"a {type(answer).__name__} is not a number; {_HOW}")
+    if answer.free_symbols:
+        names = ", ".join(sorted(str(s) for s in answer.free_symbols))
+        raise AnswerError(f"your answer {answer} still contains the symbol(s) {names}; give a "
+                          "number (substitute the values, or call sympy's .subs)")
+    if answer.is_Rational:
+        return Reading(Fraction(int(answer.p), int(answer.q)), True, str(answer))
+    if answer.is_number and answer.is_real and answer.is_finite:
+        value = sympy.Rational(answer if answer.is_Float else answer.evalf(30))
+        return Reading(Fraction(int(value.p), int(value.q)), False, str(answer))
+    raise AnswerError(f"{answer} is not a finite real number; {_HOW}")
+
+
+def read_number(answer: Any) -> Reading:
+    """Read a number from any accepted form (see the module docstring).
+
+    Raises:
+        AnswerError: for anything else (booleans, NaN, lists, code...).
+
+    >>> read_number(Fraction(7, 27)).exact, read_number(0.259).exact
+    (True, False)
+    >>> read_number(True)
+    Traceback (most recent call last):
+    ...
+    bluffkit.exercises.answers.AnswerError: True is a yes/no value, not a number; \
+write a fraction like 7/27, a decimal like 0.259, a percentage like 25.9%, or a number such as \
+Fraction(7, 27)
+    """
+    module = type(answer).__module__ or ""
+    if module.startswith("numpy"):
+        if getattr(answer, "ndim", 0) != 0 or not hasattr(answer, "item"):
+            raise AnswerError(f"a numpy array is not a number; {_HOW}")
+        answer = answer.item()
+    if isinstance(answer, bool):
+        raise AnswerError(f"{answer} is a yes/no value, not a number; {_HOW}")
+    if isinstance(answer, Fraction):
+        return Reading(answer, True, _fraction_text(answer))
+    if module.startswith("sympy"):
+        return _from_sympy(answer)
+    if isinstance(answer, Integral):
+        return Reading(Fraction(int(answer)), True, str(int(answer)))
+    if isinstance(answer, Rational):
+        value = Fraction(int(answer.numerator), int(answer.denominator))
+        return Reading(value, True, _fraction_text(value))
+    if isinstance(answer, float):
+        if not math.isfinite(answer):
+            raise AnswerError(f"{answer} is not a finite number; {_HOW}")
+        return Reading(Fraction(answer), False, repr(answer))
+    if isinstance(answer, Decimal):
+        if not answer.is_finite():
+            raise AnswerError(f"{answer} is not a finite number; {_HOW}")
+        return Reading(Fraction(answer), False, str(answer))
+    if isinstance(answer, str):
+        return read_text_number(answer)
+    if isinstance(answer, Real) and not isinstance(answer, complex):
+        value = float(answer)
+        if math.isfinite(value):
+            return Reading(Fraction(value), False, repr(value))
+    kind = type(answer).__name__
+    raise AnswerError(f"a {kind} is not a number; {_HOW}")
+
+
+def _fraction_text(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def read_count(answer: Any) -> int:
+    """Read a whole number of dice (``3``, ``"3"``, ``3.0``, ``np.int64(3)``, sympy ``3``).
+
+    Raises:
+        AnswerError: for a fraction, a non-whole decimal or anything that is not a number.
+
+    >>> read_count("4"), read_count(4.0)
+    (4, 4)
+    """
+    r = read_number(answer)
+    if r.value.denominator != 1:
+        raise AnswerError(f"{r.text} is not a whole number; a count of dice is 0, 1, 2, ...")
+    return int(r.value)
+
+
+def read_distribution(answer: Any) -> dict[int, Reading]:
+    """Read a distribution over counts: a dict ``{count: probability}``, a list of probabilities
+    for counts 0, 1, 2, ... (a tuple or numpy array too), a ``Distribution``, or text
+    ``"8/27, 12/27, 6/27, 1/27"`` (separated by commas or semicolons).
+
+    Raises:
+        AnswerError: naming the entry that could not be read.
+
+    >>> {k: r.value for k, r in read_distribution([Fraction(1, 2), "1/2"]).items()}
+    {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    """
+    if isinstance(answer, Distribution):
+        return {k: Reading(p, True, _fraction_text(p)) for k, p in answer.pmf().items()}
+    if isinstance(answer, str):
+        if len(answer) > 20 * MAX_TEXT:
+            raise AnswerError("that answer is too long to be a list of probabilities")
+        answer = [p for p in re.split(r"[;,]", answer) if p.strip()]
+    if isinstance(answer, Mapping):
+        items = list(answer.items())
+    elif isinstance(answer, Iterable) and not isinstance(answer, bytes | str):
+        items = list(enumerate(answer))
+    else:
+        raise AnswerError("give the distribution as a list of probabilities for 0, 1, 2, ... "
+                          "matching dice, or a dict {count: probability}")
+    out: dict[int, Reading] = {}
+    for key, value in items:
+        try:
+            k = read_count(key)
+        except AnswerError:
+            raise AnswerError(f"{key!r} is not a count of dice (keys are 0, 1, 2, ...)") from None
+        try:
+            out[k] = read_number(value)
+        except AnswerError as e:
+            raise AnswerError(f"the probability for {k}: {e}") from None
+    if not out:
+        raise AnswerError("the distribution is empty; list a probability for each count")
+    return out
+
+
+# -- answer kinds ---------------------------------------------------------------------------------
+def _tolerance_text(tol: Fraction) -> str:
+    return f"{float(tol):g}"
+
+
+def close_enough(given: Reading, target: Fraction, tolerance: Fraction) -> bool:
+    """Exact forms must equal ``target``; rounded forms may miss it by ``tolerance``.
+
+    >>> close_enough(read_number("0.26"), Fraction(7, 27), Fraction(1, 100))
+    True
+    >>> close_enough(read_number("26/100"), Fraction(7, 27), Fraction(1, 100))
+    False
+    """
+    if given.exact:
+        return given.value == target
+    return abs(given.value - target) <= tolerance
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number answer: exact forms must be exactly right, rounded ones within ``tolerance``.
+
+    Args:
+        tolerance: absolute tolerance for rounded answers (default 5e-4).
+    """
+
+    tolerance: Fraction = DEFAULT_TOLERANCE
+
+    def read(self, answer: Any) -> Reading:
+        return read_number(answer)
+
+    def same(self, given: Reading, target: Any) -> bool:
+        return close_enough(given, Fraction(target), self.tolerance)
+
+    def rule(self) -> str:
+        return (f"Exact answers (like 7/27) must be exactly right; decimals and percentages are "
+                f"accepted within {_tolerance_text(self.tolerance)} of the exact value.")
+
+    def near(self, given: Reading, target: Any) -> str | None:
+        """A kind note when the answer is close but not accepted, else None."""
+        target = Fraction(target)
+        gap = abs(given.value - target)
+        if gap == 0 or gap > max(10 * self.tolerance, Fraction(1, 100)):
+            return None
+        if given.exact:
+            return (f"{given.text} is close to the answer but not exactly it. An exact fraction "
+                    "must be exactly right; if you meant a rounded value, write it as a decimal.")
+        return (f"{given.text} is close, but more than {_tolerance_text(self.tolerance)} away: "
+                "keep more decimals, or give the exact fraction.")
+
+    def show(self, value: Any) -> str:
+        value = Fraction(value)
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"{_fraction_text(value)} ≈ {float(value):.4f}"
+
+
+@dataclass(frozen=True)
+class Count:
+    """A whole-number answer, such as the most likely number of matching dice."""
+
+    def read(self, answer: Any) -> int:
+        return read_count(answer)
+
+    def same(self, given: int, target: Any) -> bool:
+        return given == int(target)
+
+    def rule(self) -> str:
+        return "The answer is a whole number."
+
+    def near(self, given: int, target: Any) -> str | None:
+        return None
+
+    def show(self, value: Any) -> str:
+        return str(int(value))
+
+
+@dataclass(frozen=True)
+class DistributionAnswer:
+    """A distribution over counts; each probability follows the ``Number`` rule.
+
+    A count left out counts as probability 0.
+    """
+
+    tolerance: Fraction = DEFAULT_TOLERANCE
+
+    def read(self, answer: Any) -> dict[int, Reading]:
+        return read_distribution(answer)
+
+    def _pmf(self, target: Any) -> dict:
+        return target.pmf() if isinstance(target, Distribution) else dict(target)
+
+    def same(self, given: dict[int, Reading], target: Any) -> bool:
+        pmf = self._pmf(target)
+        zero = Reading(Fraction(0), True, "0")
+        return all(close_enough(given.get(k, zero), Fraction(pmf.get(k, 0)), self.tolerance)
+                   for k in set(pmf) | set(given))
+
+    def rule(self) -> str:
+        return (f"Give one probability per count; exact values must be exactly right, decimals "
+                f"within {_tolerance_text(self.tolerance)}.")
+
+    def near(self, given: dict[int, Reading], target: Any) -> str | None:
+        total = sum(r.value for r in given.values())
+        if abs(total - 1) > self.tolerance * len(given):
+            return (f"Your probabilities add up to {float(total):.4f}, not 1: a distribution "
+                    "lists every possible count once.")
+        pmf = self._pmf(target)
+        wrong = sorted(k for k in set(pmf) | set(given)
+                       if not close_enough(given.get(k, Reading(Fraction(0), True, "0")),
+                                           Fraction(pmf.get(k, 0)), self.tolerance))
+        if wrong:
+            return "Look again at the probability of " + ", ".join(map(str, wrong)) + "."
+        return None
+
+    def show(self, value: Any) -> str:
+        pmf = self._pmf(value)
+        return ", ".join(f"P({k}) = {_fraction_text(Fraction(p))}" for k, p in sorted(pmf.items()))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of a few words, e.g. ``Choice({"challenge": ("doubt",), "raise": ("bid",)})``.
+
+    Args:
+        options: canonical answer -> other words accepted for it (case and spaces ignored).
+    """
+
+    options: Mapping[str, tuple[str, ...]]
+
+    def read(self, answer: Any) -> str:
+        if isinstance(answer, str) and len(answer) <= MAX_TEXT:
+            word = " ".join(answer.lower().split()).strip(" .!\"'")
+            for canonical, others in self.options.items():
+                if word == canonical or word in others:
+                    return canonical
+        raise AnswerError("answer with one of: " + ", ".join(repr(o) for o in self.options))
+
+    def same(self, given: str, target: Any) -> bool:
+        return given == target
+
+    def rule(self) -> str:
+        return "Answer with one of: " + ", ".join(repr(o) for o in self.options) + "."
+
+    def near(self, given: str, target: Any) -> str | None:
+        return None
+
+    def show(self, value: Any) -> str:
+        return repr(value)
+
+
+__all__ = ["DEFAULT_TOLERANCE", "AnswerError", "Choice", "Count", "DistributionAnswer",
+           "Number", "Reading", "close_enough", "read_count", "read_distribution",
+           "read_number", "read_text_number"]

@@ -1,0 +1,369 @@
+"""The exercise machinery: questions with ``check``, ``hint`` and ``solution`` (after Kaggle's
+learntools), and the catalogue of questions per game.
+
+A question is a small class. Its numbers are drawn from ``make_rng(seed)`` in ``setup``, so each
+student (each seed) gets their own; the expected answer and the likely mistakes are computed
+by bluffkit's calculators when the student checks, never typed in. To write a question:
+
+.. code-block:: python
+
+    class OneDie(Question):
+        title = "One die"
+        kind = Number()                        # how answers are read and compared
+
+        def setup(self, rng):                  # this student's numbers
+            self.face = int(rng.integers(1, 6))
+
+        def statement(self):                   # Markdown shown to the student
+            return f"What is the chance that one unknown die counts for a bid on {self.face}s?"
+
+        def expected(self):                    # computed by bluffkit at check time
+            return count_distribution(self.face, 1).at_least(1)
+
+        def mistakes(self):                    # typical slips, each named when matched
+            return [Mistake("stars forgotten", Fraction(1, 6), "stars are wild ...")]
+
+        def hints(self):
+            return ["How many of the six faces count?"]
+
+        def explain(self):                     # worked solution, Markdown with LaTeX
+            return f"Two faces of six count: $P = {tex(self.expected())}$."
+
+A game's questions live in ``bluffkit/exercises/<game>.py`` (``bluff-you`` →
+``bluff_you.py``) in a list ``QUESTIONS``, easiest first; ``catalogue(game)`` finds them and
+``load(game, seed)`` builds a ``Worksheet`` of them for one student. Every question of a
+worksheet shares the seed (each question draws its own kind of numbers from it).
+
+>>> ws = load("bluff", seed=7)
+>>> ws.q1.check(...).status
+'unanswered'
+>>> ws.q1.check(ws.q1.expected()).correct
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import secrets
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..core import InvalidQuestion, make_rng
+from .answers import AnswerError, Number
+
+_ICONS = {"correct": "✅", "mistake": "🤔", "incorrect": "❌", "unanswered": "✏️",
+          "unreadable": "⚠️", "hint": "💡", "solution": "📖"}
+
+
+# -- display helpers ------------------------------------------------------------------------------
+def tex(x: Any) -> str:
+    """LaTeX for an exact number (sympy only formats it; the value is bluffkit's).
+
+    >>> tex(Fraction(7, 27)), tex(3)
+    ('\\\\frac{7}{27}', '3')
+    """
+    import sympy
+
+    x = Fraction(x)
+    return sympy.latex(sympy.Rational(x.numerator, x.denominator))
+
+
+def fmt(x: Any, digits: int = 4) -> str:
+    """``"7/27 ≈ 0.2593"`` (or ``"3"`` for a whole number).
+
+    >>> fmt(Fraction(7, 27))
+    '7/27 ≈ 0.2593'
+    """
+    x = Fraction(x)
+    if x.denominator == 1:
+        return str(x.numerator)
+    return f"{x.numerator}/{x.denominator} ≈ {float(x):.{digits}f}"
+
+
+def plain(markdown: str) -> str:
+    """Markdown with LaTeX turned into plain text for a terminal.
+
+    >>> plain(r"**Answer:** $P = \\frac{7}{27}$, $\\binom{5}{2}$")
+    'Answer: P = 7/27, C(5,2)'
+    """
+    t = re.sub(r"```\w*\n?", "", markdown)
+    t = re.sub(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}", r"(\1)/(\2)", t)
+    t = re.sub(r"\((\-?[\w.]+)\)/\((\w+)\)", r"\1/\2", t)
+    t = re.sub(r"\\binom\{([^{}]*)\}\{([^{}]*)\}", r"C(\1,\2)", t)
+    t = re.sub(r"\\(?:text|mathrm|mathbb)\{([^{}]*)\}", r"\1", t)
+    for a, b in ((r"\left", ""), (r"\right", ""), (r"\cdot", "·"), (r"\times", "×"),
+                 (r"\geq", "≥"), (r"\leq", "≤"), (r"\ge", "≥"), (r"\le", "≤"),
+                 (r"\approx", "≈"), (r"\star", "★"), (r"\sum", "Σ"), (r"\min", "min"),
+                 (r"\max", "max"), (r"\quad", " "), (r"\,", " ")):
+        t = t.replace(a, b)
+    return t.replace("$$", "").replace("$", "").replace("**", "").replace("`", "")
+
+
+# -- feedback -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Feedback:
+    """What ``check``, ``hint`` and ``solution`` return: Markdown in Jupyter, text elsewhere.
+
+    Attributes:
+        status: ``"correct"``, ``"mistake"`` (a known slip, named), ``"incorrect"``,
+            ``"unanswered"``, ``"unreadable"``, ``"hint"`` or ``"solution"``.
+        title: a short headline.
+        message: the body, Markdown (may hold LaTeX between ``$``).
+        mistake: the name of the recognised mistake, if any.
+    """
+
+    status: str
+    title: str
+    message: str = ""
+    mistake: str | None = None
+
+    @property
+    def correct(self) -> bool:
+        return self.status == "correct"
+
+    def markdown(self) -> str:
+        icon = _ICONS.get(self.status, "")
+        return f"{icon} **{self.title}**" + (f"\n\n{self.message}" if self.message else "")
+
+    def _repr_markdown_(self) -> str:
+        return self.markdown()
+
+    def __str__(self) -> str:
+        return plain(f"{self.title}\n{self.message}" if self.message else self.title)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """A typical wrong answer, computed by bluffkit, and what it reveals.
+
+    Attributes:
+        name: short label, e.g. ``"stars only"``.
+        value: the answer this slip produces.
+        message: kind words naming the slip and the idea to fix it.
+    """
+
+    name: str
+    value: Any
+    message: str
+
+
+# -- questions ------------------------------------------------------------------------------------
+def fresh_seed() -> int:
+    """A random seed for a student who did not choose one (it is shown so they can keep it)."""
+    return secrets.randbelow(1_000_000)
+
+
+class Question:
+    """Base of every exercise question (see the module docstring for how to write one).
+
+    Args:
+        seed: the student's seed (a non-negative int); ``None`` draws one and keeps it in
+            ``self.seed``.
+        number: the question's number in its worksheet (used in messages, e.g. ``q3.hint()``).
+    """
+
+    title: str = "Question"
+    kind: Any = Number()
+
+    def __init__(self, seed: int | None = None, number: int | None = None):
+        self.seed = fresh_seed() if seed is None else seed
+        self.number = number
+        self._hints_shown = 0
+        self.setup(make_rng(self.seed))
+
+    # -- what a question defines ------------------------------------------------------------------
+    def setup(self, rng: np.random.Generator) -> None:
+        """Draw this student's numbers from ``rng`` and keep them as attributes."""
+
+    def statement(self) -> str:
+        """The question, in Markdown, with this student's numbers."""
+        raise NotImplementedError
+
+    def expected(self) -> Any:
+        """The right answer, computed by bluffkit now."""
+        raise NotImplementedError
+
+    def mistakes(self) -> list[Mistake]:
+        """Typical wrong answers, computed by bluffkit, each with what it reveals."""
+        return []
+
+    def hints(self) -> list[str]:
+        """Progressive hints, gentlest first (Markdown)."""
+        return []
+
+    def explain(self) -> str:
+        """The worked solution in Markdown (the answer line is added by ``solution``)."""
+        return ""
+
+    # -- what a student calls ---------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return f"q{self.number}" if self.number else "q"
+
+    def likely_mistakes(self) -> list[Mistake]:
+        """``mistakes()`` without those equal to the right answer or to an earlier mistake."""
+        expected = self.expected()
+        kept: list[Mistake] = []
+        for m in self.mistakes():
+            if _equal(m.value, expected) or any(_equal(m.value, k.value) for k in kept):
+                continue
+            kept.append(m)
+        return kept
+
+    def check(self, answer: Any = ...) -> Feedback:
+        """Check an answer; returns kind, specific feedback (never raises on a bad answer)."""
+        if answer is ... or answer is None:
+            return Feedback("unanswered", "Not answered yet",
+                            f"Replace the `...` with your answer, then run the cell again. "
+                            f"Stuck? `{self.name}.hint()` gives a hint.")
+        try:
+            given = self.kind.read(answer)
+        except AnswerError as e:
+            return Feedback("unreadable", "I could not read that answer", _sentence(str(e)))
+        expected = self.expected()
+        if self.kind.same(given, expected):
+            return Feedback("correct", "Correct!", self._correct_note(given, expected))
+        for m in self.likely_mistakes():
+            if self.kind.same(given, m.value):
+                return Feedback("mistake", "Not quite, but I think I see what happened",
+                                f"{m.message}\n\nTry again, or ask `{self.name}.hint()`.",
+                                mistake=m.name)
+        note = self.kind.near(given, expected)
+        body = (note + " " if note else "") + self.kind.rule()
+        return Feedback("incorrect", "Not quite yet",
+                        f"{body}\n\nA hint: `{self.name}.hint()`; "
+                        f"the worked solution: `{self.name}.solution()`.")
+
+    def hint(self, n: int | None = None) -> Feedback:
+        """The next hint (or hint ``n``, counting from 1)."""
+        hints = self.hints()
+        if not hints:
+            return Feedback("hint", "No hint for this one",
+                            f"`{self.name}.solution()` shows the worked solution.")
+        if n is None:
+            self._hints_shown = min(self._hints_shown + 1, len(hints))
+            n = self._hints_shown
+        if not isinstance(n, int) or not 1 <= n <= len(hints):
+            return Feedback("hint", "No such hint",
+                            f"This question has hints 1 to {len(hints)}.")
+        more = (f"Call `{self.name}.hint()` again for another hint." if n < len(hints)
+                else f"That was the last hint; `{self.name}.solution()` shows the worked "
+                     "solution.")
+        return Feedback("hint", f"Hint {n} of {len(hints)}", f"{hints[n - 1]}\n\n{more}")
+
+    def solution(self) -> Feedback:
+        """The worked solution, computed by bluffkit now, with the exact answer."""
+        expected = self.expected()
+        answer = f"**Answer:** {self.kind.show(expected)}"
+        if isinstance(expected, Fraction) and expected.denominator != 1:
+            answer = f"**Answer:** ${tex(expected)}$ ≈ {float(expected):.4f}"
+        return Feedback("solution", f"Solution to {self.title}",
+                        f"{self.explain()}\n\n{answer}".strip())
+
+    def _correct_note(self, given: Any, expected: Any) -> str:
+        exact = f"The exact answer is {self.kind.show(expected)}."
+        if getattr(given, "exact", True):
+            return exact
+        return (f"{exact} Your {given.text} is within the tolerance "
+                f"({float(self.kind.tolerance):g}).")
+
+    # -- display ----------------------------------------------------------------------------------
+    def _repr_markdown_(self) -> str:
+        head = f"**{self.name.upper() if self.number else ''} {self.title}** (seed {self.seed})"
+        return f"{head}\n\n{self.statement()}"
+
+    def __repr__(self) -> str:
+        return plain(self._repr_markdown_())
+
+
+def _equal(a: Any, b: Any) -> bool:
+    try:
+        return a == b and type(a) is not bool
+    except (TypeError, ValueError):
+        return False
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+# -- catalogue ------------------------------------------------------------------------------------
+class Worksheet(tuple):
+    """The questions of one game for one seed: ``ws.q1``, ``ws[0]``, ``q1, q2, ... = ws``."""
+
+    game: str
+    seed: int
+
+    def __getattr__(self, name: str):
+        m = re.fullmatch(r"q(\d+)", name)
+        if m and 1 <= int(m.group(1)) <= len(self):
+            return self[int(m.group(1)) - 1]
+        raise AttributeError(name)
+
+    def _repr_markdown_(self) -> str:
+        rows = "\n".join(f"{i}. {q.title}" for i, q in enumerate(self, 1))
+        return (f"**{len(self)} exercises on {self.game}**, seed {self.seed} "
+                f"(keep your seed to get the same numbers again):\n\n{rows}")
+
+    def __repr__(self) -> str:
+        return plain(self._repr_markdown_())
+
+
+def _module_name(game: str) -> str:
+    return game.replace("-", "_")
+
+
+def catalogue(game: str) -> list[type[Question]]:
+    """The question classes of a game, easiest first.
+
+    Raises:
+        InvalidQuestion: naming the games that have exercises.
+
+    >>> [q.__name__ for q in catalogue("bluff")][:2]
+    ['OneDie', 'ExpectedMatches']
+    """
+    if not isinstance(game, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", game):
+        raise InvalidQuestion(f"game must be a game name such as 'bluff', got {game!r}")
+    try:
+        module = importlib.import_module(f"{__package__}.{_module_name(game)}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{__package__}.{_module_name(game)}":
+            raise
+        raise InvalidQuestion(f"no exercises for game {game!r}; games with exercises: "
+                              f"{', '.join(games_with_exercises())}") from None
+    return list(module.QUESTIONS)
+
+
+def games_with_exercises() -> list[str]:
+    """Registered games that have an exercise module."""
+    from ..games import GAMES
+
+    names = GAMES if isinstance(GAMES, dict) else {g.name: g for g in GAMES}
+    return [g for g in names if importlib.util.find_spec(
+        f"{__package__}.{_module_name(g)}") is not None]
+
+
+def load(game: str, seed: int | None = None) -> Worksheet:
+    """All questions of ``game`` for one student's ``seed`` (``None``: a fresh seed, shown).
+
+    >>> ws = load("bluff", seed=1)
+    >>> ws.q1.seed, ws.q1.number, ws.game
+    (1, 1, 'bluff')
+    """
+    classes = catalogue(game)
+    seed = fresh_seed() if seed is None else seed
+    make_rng(seed)  # validates the seed with a clear message
+    ws = Worksheet(cls(seed=seed, number=i) for i, cls in enumerate(classes, 1))
+    ws.game, ws.seed = game, seed
+    return ws
+
+
+__all__ = ["Feedback", "Mistake", "Question", "Worksheet", "catalogue", "fmt",
+           "games_with_exercises", "load", "plain", "tex"]
