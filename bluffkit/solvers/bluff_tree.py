@@ -1,0 +1,281 @@
+"""Two-player Bluff rounds as public trees for CFR, and the match by backward induction.
+
+A round: the opener holds ``x`` dice, the other ``y``; both roll; bids climb the board's ladder
+(up to the dice in play), stars wild for digit bids; each player in turn raises or challenges.
+With perfect recall, a public node is the sequence of bids so far (an increasing sequence, so a
+subset of the ladder) and an information set is (that sequence, my roll).
+
+The round's payoff is taken from the value of what follows: the challenge's three outcomes give
+new dice counts and a new opener, worth ``V`` (the probability the opener of that round wins the
+match), so a round's payoff to its opener is ``2 V(next) - 1`` (zero-sum). ``solve_match`` solves
+the rounds from the fewest dice up.
+
+The ``openspiel`` ruleset is OpenSpiel's ``liars_dice``: bids ordered by quantity then face
+(1-1 ... 1-6, 2-1 ...), the six wild, a challenged bid stands when at least its quantity
+matches, and the payoff is +1/-1.
+
+>>> tree, info = round_tree(1, 1)
+>>> info.bids[:3], len(info.bids), tree.size
+(['1x1', '1x2', '1x3'], 12, 8191)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import combinations_with_replacement
+
+import numpy as np
+
+from ..core import InvalidQuestion
+from ..games.bluff import Bid, all_bids, count_matching, face_text
+from .cfr import Level, PublicTree
+
+RULESETS = ("bluff", "openspiel")
+
+
+@dataclass
+class RoundInfo:
+    """How to read a round tree: bids in order, private rolls, and each node's history."""
+
+    dice: tuple[int, int]
+    ruleset: str
+    bids: list[str]
+    rolls: tuple[list[tuple[int, ...]], list[tuple[int, ...]]]
+    last_bid: list[np.ndarray]  # per level: index of the node's last bid (-1 root/challenge)
+
+
+def rolls(k: int) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """Sorted rolls of ``k`` dice and their probabilities."""
+    out, probs = [], []
+    for dice in combinations_with_replacement(range(1, 7), k):
+        ways = math.factorial(k)
+        for c in Counter(dice).values():
+            ways //= math.factorial(c)
+        out.append(dice)
+        probs.append(ways / 6**k)
+    return out, np.array(probs)
+
+
+def ladder_bids(total: int, ruleset: str) -> list[tuple[int, int]]:
+    """(count, face) bids in raising order for ``total`` dice in play."""
+    if ruleset == "openspiel":
+        return [(n, f) for n in range(1, total + 1) for f in range(1, 7)]
+    return [(b.count, b.face) for b in all_bids(total)]
+
+
+def bid_text(count: int, face: int, ruleset: str) -> str:
+    return f"{count}-{face}" if ruleset == "openspiel" else str(Bid(count, face))
+
+
+def matches(dice: tuple[int, ...], face: int, ruleset: str) -> int:
+    if ruleset == "openspiel":
+        return sum(1 for f in dice if f == face or f == 6)
+    return count_matching(dice, face)
+
+
+def round_tree(x: int, y: int, value: Callable[[int, int], float] | None = None,
+               ruleset: str = "bluff") -> tuple[PublicTree, RoundInfo]:
+    """The public tree of one round: opener (player 0) with ``x`` dice against ``y``.
+
+    Args:
+        value: ``V(a, b)``, the probability that the opener of a round with ``a`` dice against
+            ``b`` wins the match (needed once a round can leave both players with dice).
+        ruleset: ``"bluff"`` (the board's ladder, three outcomes, |A-B| dice lost) or
+            ``"openspiel"`` (OpenSpiel's liars_dice: +1/-1 payoff).
+    """
+    if ruleset not in RULESETS:
+        raise InvalidQuestion(f"ruleset must be one of {RULESETS}, got {ruleset!r}")
+    if not (1 <= x <= 5 and 1 <= y <= 5):
+        raise InvalidQuestion(f"each player needs 1-5 dice, got {x} and {y}")
+    total = x + y
+    if total > 4:
+        raise InvalidQuestion(f"{total} dice in play: the perfect-recall tree has 2^(bids) "
+                              "nodes and is too large beyond 4 dice")
+    bids = ladder_bids(total, ruleset)
+    r0, p0 = rolls(x)
+    r1, p1 = rolls(y)
+    nb = len(bids)
+    # utilities: kind = 2 * bid index + challenger
+    util = np.zeros((2 * nb, len(r0), len(r1)))
+    for b, (count, face) in enumerate(bids):
+        m0 = np.array([matches(d, face, ruleset) for d in r0])
+        m1 = np.array([matches(d, face, ruleset) for d in r1])
+        a = m0[:, None] + m1[None, :]
+        for challenger in (0, 1):
+            u = np.vectorize(lambda n, c=challenger, cnt=count: _payoff(
+                n, cnt, c, x, y, value, ruleset))(a)
+            util[2 * b + challenger] = np.outer(p0, p1) * u
+    levels, last = [Level(0, [-1], [-1])], [np.array([-1])]
+    while True:
+        prev, prev_last = levels[-1], last[-1]
+        dec = prev.decision
+        if dec.size == 0:
+            break
+        lb = prev_last[dec]
+        n_raise = nb - 1 - lb
+        n_child = n_raise + (lb >= 0)
+        parent = np.repeat(dec, n_child)
+        within = np.arange(n_child.sum()) - np.repeat(np.cumsum(n_child) - n_child, n_child)
+        is_raise = within < np.repeat(n_raise, n_child)
+        child_bid = np.where(is_raise, np.repeat(lb, n_child) + 1 + within, -1)
+        challenger = prev.player
+        kind = np.where(is_raise, -1, 2 * np.repeat(lb, n_child) + challenger)
+        levels.append(Level(1 - prev.player, parent, kind))
+        last.append(child_bid)
+    info = RoundInfo((x, y), ruleset, [bid_text(c, f, ruleset) for c, f in bids], (r0, r1),
+                     last)
+    return PublicTree((len(r0), len(r1)), levels, util,
+                      ([_roll_text(d) for d in r0], [_roll_text(d) for d in r1])), info
+
+
+def _roll_text(dice) -> str:
+    return ",".join(face_text(f) if f != 6 else "*" for f in dice)
+
+
+def _payoff(a: int, b: int, challenger: int, x: int, y: int, value, ruleset: str) -> float:
+    """Payoff to the opener (player 0) when ``challenger`` doubts a bid of ``b`` with ``a``."""
+    bidder = 1 - challenger
+    if ruleset == "openspiel":
+        winner = bidder if a >= b else challenger
+        return 1.0 if winner == 0 else -1.0
+    lost = [0, 0]
+    if b < a:
+        lost[challenger] = a - b
+    elif b == a:
+        lost[challenger] = 1
+    else:
+        lost[bidder] = b - a
+    winner = challenger if b > a else bidder
+    left = (max(x - lost[0], 0), max(y - lost[1], 0))
+    if left[1] == 0:
+        return 1.0
+    if left[0] == 0:
+        return -1.0
+    if value is None:
+        raise InvalidQuestion(f"the round can end at {left}: pass value(a, b) for that position")
+    # V is from the next opener's seat; turn it into player 0's chance of winning the match.
+    w0 = value(*left) if winner == 0 else 1 - value(left[1], left[0])
+    return 2 * w0 - 1
+
+
+# -- solved rounds and the match -------------------------------------------------------------------
+@dataclass
+class SolvedRound:
+    """An equilibrium (average CFR strategy) of one round, readable by bid history and roll."""
+
+    tree: PublicTree
+    info: RoundInfo
+    average: list
+    value: float  # to the opener, in round payoff units (2 V - 1)
+    exploitability: float
+    iterations: int
+    seconds: float
+
+    def node(self, history: list[str]) -> int:
+        """Index, within its level, of the public node reached by the bids ``history``."""
+        index, last = 0, -1
+        for depth, text in enumerate(history):
+            bid = self._bid_index(text)
+            if bid <= last:
+                raise InvalidQuestion(f"{text} does not raise {self.info.bids[last]}")
+            level = self.tree.levels[depth]
+            starts = self.tree._segments[depth + 1][0]
+            slot = np.searchsorted(level.decision, index)
+            index, last = int(starts[slot] + bid - (last + 1)), bid
+        return index
+
+    def _bid_index(self, text: str) -> int:
+        key = text if self.info.ruleset == "openspiel" else str(Bid.parse(text))
+        if key not in self.info.bids:
+            raise InvalidQuestion(f"{text} is not a bid of this round: {', '.join(self.info.bids)}")
+        return self.info.bids.index(key)
+
+    def strategy_table(self, history: list[str]) -> tuple[list[str], np.ndarray]:
+        """The actions after ``history`` (bids, then "challenge") and a matrix of their
+        equilibrium probabilities: one row per roll of the player to move, in
+        ``info.rolls[player]`` order."""
+        depth = len(history)
+        parent = self.node(history)
+        level = self.tree.levels[depth]
+        starts, counts = self.tree._segments[depth + 1][:2]
+        slot = np.searchsorted(level.decision, parent)
+        last = self.info.last_bid[depth][parent]
+        labels = self.info.bids[last + 1:] + (["challenge"] if depth else [])
+        return labels, self.average[depth + 1][starts[slot]:starts[slot] + counts[slot]].T
+
+    def strategy(self, history: list[str], roll) -> dict[str, float]:
+        """Equilibrium probabilities of each action (bids, then "challenge") for the player to
+        move after ``history`` holding ``roll`` (a sorted tuple of faces, star = 6)."""
+        player = self.tree.levels[len(history)].player
+        rolls = self.info.rolls[player]
+        roll = tuple(sorted(roll))
+        if roll not in rolls:
+            raise InvalidQuestion(f"player {player} holds {self.info.dice[player]} dice, "
+                                  f"not {roll}")
+        labels, table = self.strategy_table(history)
+        return dict(zip(labels, map(float, table[rolls.index(roll)])))
+
+    def save(self, path) -> None:
+        """Write the strategy and its figures to a ``.npz`` file (see ``load_round``)."""
+        np.savez_compressed(
+            path, dice=np.array(self.info.dice), ruleset=self.info.ruleset,
+            value=self.value, exploitability=self.exploitability, iterations=self.iterations,
+            seconds=self.seconds, **{f"level{i}": a for i, a in enumerate(self.average) if i})
+
+
+def solve_round(x: int, y: int, value=None, ruleset: str = "bluff", target: float = 1e-3,
+                iterations: int | None = None, variant: str = "dcfr", progress=None,
+                check_every: int = 10) -> SolvedRound:
+    """Solve one round to exploitability ``target`` (or for ``iterations``)."""
+    from .cfr import CFRSolver
+
+    tree, info = round_tree(x, y, value, ruleset)
+    result = CFRSolver(tree, variant).solve(iterations, target, check_every=check_every,
+                                            progress=progress)
+    return SolvedRound(tree, info, result.average, result.value, result.exploitability,
+                       result.iterations, result.history[-1][1])
+
+
+def load_round(path, value=None) -> SolvedRound:
+    """Read a round saved by ``SolvedRound.save`` (rebuilding its tree)."""
+    data = np.load(path)
+    x, y = (int(d) for d in data["dice"])
+    ruleset = str(data["ruleset"])
+    tree, info = round_tree(x, y, value or (lambda a, b: 0.5), ruleset)
+    average = [None] + [data[f"level{i}"] for i in range(1, len(tree.levels))]
+    return SolvedRound(tree, info, average, float(data["value"]), float(data["exploitability"]),
+                       int(data["iterations"]), float(data["seconds"]))
+
+
+@dataclass
+class MatchSolution:
+    """Probability that the opener wins the match from each (opener dice, other dice)."""
+
+    win: dict[tuple[int, int], float]
+    rounds: dict[tuple[int, int], SolvedRound]
+
+    def table(self) -> list[tuple[int, int, float, float]]:
+        """(opener dice, other dice, P(opener wins), exploitability of that round)."""
+        return [(x, y, w, self.rounds[(x, y)].exploitability)
+                for (x, y), w in sorted(self.win.items())]
+
+
+def solve_match(max_dice: tuple[int, int] = (2, 1), target: float = 1e-3,
+                progress=None) -> MatchSolution:
+    """Backward induction over dice counts: every (x, y) with x <= max_dice[0] and
+    y <= max_dice[1] or the mirror, solved from the fewest dice up."""
+    a, b = max_dice
+    positions = sorted({(x, y) for x in range(1, max(a, b) + 1) for y in range(1, max(a, b) + 1)
+                        if (x <= a and y <= b) or (x <= b and y <= a)}, key=sum)
+    win: dict[tuple[int, int], float] = {}
+    rounds: dict[tuple[int, int], SolvedRound] = {}
+    for x, y in positions:
+        solved = solve_round(x, y, lambda p, q: win[(p, q)], "bluff", target,
+                             progress=(lambda *a, pos=(x, y): progress(pos, *a)) if progress
+                             else None)
+        rounds[(x, y)] = solved
+        win[(x, y)] = (solved.value + 1) / 2
+    return MatchSolution(win, rounds)
