@@ -12,6 +12,7 @@ from ..core import GameInfo, InvalidRules
 from . import bluff as _bluff
 from . import bluff_you as _bluff_you
 from . import jungle_bluff as _jungle
+from . import poker_dice as _poker_dice
 
 GAMES: dict[str, GameInfo] = {}
 
@@ -70,6 +71,21 @@ register(GameInfo(
     variants=(_bluff_you.BluffYouRules(players=2),
               _bluff_you.BluffYouRules(players=3, tokens=(3, 4, 8, 10, 13, 17)),
               _bluff_you.BluffYouRules(players=6)),
+))
+
+register(GameInfo(
+    name="poker-dice",
+    title="Poker dice with peekers",
+    rules_type=_poker_dice.PokerDiceRules,
+    new_game=_poker_dice.PokerDiceState.new,
+    state_from_json=_poker_dice.state_from_json,
+    parse_action=_poker_dice.parse_action,
+    conserved=lambda s: sum(s.chips) + sum(s.committed),
+    summary="Three dice under your peeker, three common dice: ante, bet, call or raise.",
+    variants=(_poker_dice.PokerDiceRules(players=2, starting_points=6),
+              _poker_dice.PokerDiceRules(players=3, starting_stacks=(2, 5, 9),
+                                         tie_break="categories"),
+              _poker_dice.PokerDiceRules(players=4, starting_points=8, leader=3)),
 ))
 
 __all__ = ["GAMES", "find_game", "register"]

@@ -1,0 +1,224 @@
+"""Poker dice rules options, actions and chance outcomes.
+
+Actions read as the rulebook speaks: ``ante``, ``pass``, ``fold``, ``bet 3`` (the first bet: put
+3 points in), ``call`` ("je suis"), ``raise 2`` ("je suis et je relance de 2": call, then add 2
+more). Chance outcomes: ``start K`` (a die rolled for the first leader) and ``roll 9,K,K``
+(a peeker's three dice, or the three common dice).
+
+>>> str(Raise(2)), Bet(3) < Raise(1), PokerDiceRules(players=3).start_stacks()
+('raise 2', True, (64, 64, 64))
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from ...core import Action, IllegalAction, InvalidRules
+from .hand import DEFAULT_COLOURS, FACES, TIE_BREAKS, dice_text, face_text
+
+TOTAL_POINTS = 192
+"""The box's 72 chips: 24 x 1 + 24 x 2 + 24 x 5 points."""
+DICE_PER_PEEKER = 3
+COMMON_DICE = 3
+
+
+@dataclass(frozen=True)
+class PokerDiceRules:
+    """Rules options of poker dice with peekers (defaults: the standard game for 4 players).
+
+    Args:
+        players: 2-4 (the box has 4 peekers).
+        starting_points: points each player starts with; ``None`` shares the box's 192 points
+            equally (**decision**: 96, 64 or 48 points).
+        starting_stacks: per-player starting points, overriding ``starting_points`` (handicaps
+            and analysis, e.g. ``(5, 12, 20)``).
+        colours: colours of 9, 10, J, Q, K, A for the large flush (**decision**: black, red,
+            blue, green, red, black).
+        tie_break: ``"faces"`` compares the faces of the combination, then the other dice,
+            highest first; ``"categories"`` lets equal categories tie (**decision**: a rules
+            option, ``"faces"`` by default).
+        leader: the first leader; ``None`` plays the rulebook's roll of one die each.
+    """
+
+    players: int = 4
+    starting_points: int | None = None
+    starting_stacks: tuple[int, ...] | None = None
+    colours: tuple[str, ...] = DEFAULT_COLOURS
+    tie_break: str = "faces"
+    leader: int | None = None
+
+    def __post_init__(self):
+        if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
+                2 <= self.players <= 4):
+            raise InvalidRules(f"poker dice is for 2-4 players (4 peekers), got "
+                               f"players={self.players!r}")
+        if self.starting_points is not None and not _positive(self.starting_points):
+            raise InvalidRules(f"starting_points must be a whole number >= 1 (or None for "
+                               f"192 / players), got {self.starting_points!r}")
+        if self.starting_stacks is not None:
+            object.__setattr__(self, "starting_stacks", tuple(self.starting_stacks))
+            if len(self.starting_stacks) != self.players or not all(
+                    _positive(s) for s in self.starting_stacks):
+                raise InvalidRules(
+                    f"starting_stacks needs one whole number >= 1 per player ({self.players} "
+                    f"players), got {self.starting_stacks!r}")
+        colours = self.colours
+        if isinstance(colours, str) or not hasattr(colours, "__len__"):
+            raise InvalidRules(f"colours needs 6 colour names (for 9, 10, J, Q, K, A), got "
+                               f"{colours!r}")
+        object.__setattr__(self, "colours", tuple(colours))
+        if len(self.colours) != len(FACES) or not all(
+                isinstance(c, str) and c.strip() for c in self.colours):
+            raise InvalidRules(f"colours needs 6 colour names (for 9, 10, J, Q, K, A), got "
+                               f"{self.colours!r}")
+        if len(set(self.colours)) < 2:
+            raise InvalidRules("colours needs at least two different colours, or every hand "
+                               f"would be a large flush; got {self.colours!r}")
+        if self.tie_break not in TIE_BREAKS:
+            raise InvalidRules(f"tie_break must be one of {', '.join(TIE_BREAKS)}, got "
+                               f"{self.tie_break!r}")
+        if self.leader is not None and (isinstance(self.leader, bool)
+                                        or self.leader not in range(self.players)):
+            raise InvalidRules(f"leader must be a player 0-{self.players - 1} (or None for the "
+                               f"roll of one die each), got {self.leader!r}")
+
+    def start_stacks(self) -> tuple[int, ...]:
+        """Each player's points at the start."""
+        if self.starting_stacks is not None:
+            return self.starting_stacks
+        return (self.starting_points or TOTAL_POINTS // self.players,) * self.players
+
+    def to_json(self) -> dict:
+        d = asdict(self)
+        d["starting_stacks"] = list(self.starting_stacks) if self.starting_stacks else None
+        d["colours"] = list(self.colours)
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict) -> PokerDiceRules:
+        d = dict(d)
+        if d.get("starting_stacks") is not None:
+            d["starting_stacks"] = tuple(d["starting_stacks"])
+        if "colours" in d:
+            d["colours"] = tuple(d["colours"])
+        return cls(**d)
+
+
+def _positive(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 1
+
+
+def _amount(x, what: str) -> None:
+    if isinstance(x, bool) or not isinstance(x, int):
+        raise IllegalAction(f"{what} must be a whole number of points, got {x!r}")
+
+
+# -- decisions ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Fold(Action):
+    """Se coucher: leave the round; points already put in are lost."""
+
+    def sort_key(self) -> tuple:
+        return (0,)
+
+    def __str__(self) -> str:
+        return "fold"
+
+
+@dataclass(frozen=True)
+class Call(Action):
+    """Suivre: match the current bet (all-in for less when short of points)."""
+
+    def sort_key(self) -> tuple:
+        return (1,)
+
+    def __str__(self) -> str:
+        return "call"
+
+
+@dataclass(frozen=True)
+class Bet(Action):
+    """The round's first bet: put ``amount`` points in (at least 1)."""
+
+    amount: int
+
+    def __post_init__(self):
+        _amount(self.amount, "a bet")
+
+    def sort_key(self) -> tuple:
+        return (2, self.amount)
+
+    def __str__(self) -> str:
+        return f"bet {self.amount}"
+
+
+@dataclass(frozen=True)
+class Raise(Action):
+    """Suivre et relancer: call the current bet, then add ``by`` points more (at least 1)."""
+
+    by: int
+
+    def __post_init__(self):
+        _amount(self.by, "a raise")
+
+    def sort_key(self) -> tuple:
+        return (3, self.by)
+
+    def __str__(self) -> str:
+        return f"raise {self.by}"
+
+
+@dataclass(frozen=True)
+class Ante(Action):
+    """Put one point in to play this round."""
+
+    def sort_key(self) -> tuple:
+        return (4,)
+
+    def __str__(self) -> str:
+        return "ante"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Sit this round out (no point put in)."""
+
+    def sort_key(self) -> tuple:
+        return (5,)
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+# -- chance ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Roll(Action):
+    """Chance: three dice, kept sorted (a peeker's dice, or the common dice)."""
+
+    dice: tuple[int, ...]
+
+    def __post_init__(self):
+        object.__setattr__(self, "dice", tuple(sorted(self.dice)))
+
+    def sort_key(self) -> tuple:
+        return (6, self.dice)
+
+    def __str__(self) -> str:
+        return f"roll {dice_text(self.dice)}"
+
+
+@dataclass(frozen=True)
+class StartRoll(Action):
+    """Chance: the die a player rolls to choose the first leader."""
+
+    face: int
+
+    def sort_key(self) -> tuple:
+        return (7, self.face)
+
+    def __str__(self) -> str:
+        return f"start {face_text(self.face)}"
+
+
+__all__ = ["Ante", "Bet", "COMMON_DICE", "Call", "DICE_PER_PEEKER", "Fold", "Pass",
+           "PokerDiceRules", "Raise", "Roll", "StartRoll", "TOTAL_POINTS"]

@@ -1,0 +1,77 @@
+"""Reading actions typed by a person and describing a state in words."""
+
+from __future__ import annotations
+
+import re
+
+from ...core import IllegalAction, ParseError
+from .actions import Ante, Bet, Call, Fold, Pass, Raise, Roll, StartRoll
+from .hand import dice_text, parse_dice, parse_face
+from .state import PokerDiceState
+
+_WORDS = {"fold": Fold(), "f": Fold(), "se coucher": Fold(), "call": Call(), "c": Call(),
+          "suivre": Call(), "ante": Ante(), "a": Ante(), "pass": Pass(), "p": Pass(),
+          "passer": Pass()}
+
+
+def parse_action(state: PokerDiceState, text: str):
+    """Read ``ante``, ``pass``, ``fold``, ``call``, ``bet 3``, ``raise 2`` (call and raise by 2),
+    ``raise to 9`` (call and raise so that the bet to match becomes 9), ``roll 9,K,K`` or
+    ``start K``. The action is not checked for legality (``apply`` does that), except
+    ``raise to``, which needs the current bet.
+
+    >>> s = PokerDiceState.new()
+    >>> parse_action(s, "raise 2"), parse_action(s, "Bet 5")
+    (Raise(by=2), Bet(amount=5))
+    """
+    t = re.sub(r"\s+", " ", str(text).strip().lower())
+    if t in _WORDS:
+        return _WORDS[t]
+    m = re.fullmatch(r"(bet|raise|r|b) (to )?(-?\d+)", t)
+    if m:
+        kind, to, amount = m.group(1)[0], bool(m.group(2)), int(m.group(3))
+        if kind == "b":
+            if to:
+                raise ParseError(f"{text!r}: write the first bet as 'bet N' (N points)")
+            return Bet(amount)
+        if not to:
+            return Raise(amount)
+        by = amount - state.level
+        if by < 1:
+            raise IllegalAction(
+                f"raise to {amount} is below the current bet of {state.level}: a raise calls it "
+                "and adds at least 1 point; or call, or fold")
+        return Raise(by)
+    if t.startswith("roll "):
+        return Roll(parse_dice(t[5:]))
+    if t.startswith("start "):
+        return StartRoll(parse_face(t[6:]))
+    raise ParseError(
+        f"{text!r} is not an action: type 'ante' or 'pass' before the common roll; then "
+        "'fold', 'bet N', 'call', 'raise N' (call and add N) or 'raise to N'")
+
+
+def describe(s: PokerDiceState) -> str:
+    """A few lines a person can read (no hidden dice).
+
+    >>> print(describe(PokerDiceState.new()))
+    Poker dice, round 0: points P0=48, P1=48, P2=48, P3=48
+    Phase start; to move: -1
+    """
+    lines = [f"Poker dice, round {s.round}: points "
+             + ", ".join(f"P{p}={c}" for p, c in enumerate(s.chips))]
+    if s.phase == "over":
+        lines.append(f"Game over: player {s.winner()} holds every point.")
+        return "\n".join(lines)
+    if s.round:
+        lines.append(f"Leader: player {s.leader}")
+    if s.common:
+        lines.append(f"Common dice: {dice_text(s.common)}")
+    if any(s.committed):
+        lines.append(f"In the middle: {s.pot} (bet to match: {s.level}); put in: "
+                     + ", ".join(f"P{p}={c}" for p, c in enumerate(s.committed)))
+    lines.append(f"Phase {s.phase}; to move: {s.current_player()}")
+    return "\n".join(lines)
+
+
+__all__ = ["describe", "parse_action"]
