@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..core import GameInfo, InvalidRules
 from . import bluff as _bluff
 from . import bluff_you as _bluff_you
+from . import bungee as _bungee
 from . import jungle_bluff as _jungle
 from . import poker_dice as _poker_dice
 
@@ -86,6 +87,20 @@ register(GameInfo(
               _poker_dice.PokerDiceRules(players=3, starting_stacks=(2, 5, 9),
                                          tie_break="categories"),
               _poker_dice.PokerDiceRules(players=4, starting_points=8, leader=3)),
+))
+
+register(GameInfo(
+    name="bungee",
+    title="Bungee",
+    rules_type=_bungee.BungeeRules,
+    new_game=_bungee.BungeeState.new,
+    state_from_json=_bungee.state_from_json,
+    parse_action=_bungee.parse_action,
+    conserved=lambda s: s.card_count(),
+    summary="Lower your hand to 5 or less by playing and drawing cards, then call Bungee.",
+    variants=(_bungee.BungeeRules(players=2, rounds=1),
+              _bungee.BungeeRules(players=3, rounds=1),
+              _bungee.BungeeRules(players=5, rounds=2, six_extra_lap=False)),
 ))
 
 __all__ = ["GAMES", "find_game", "register"]
