@@ -287,6 +287,10 @@ class Number:
     def read(self, answer: Any) -> Reading:
         return read_number(answer)
 
+    def form(self) -> str:
+        """What to write, for a placeholder comment."""
+        return 'a fraction like "7/27", Fraction(7, 27), or a decimal like 0.2593'
+
     def same(self, given: Reading, target: Any) -> bool:
         return close_enough(given, Fraction(target), self.tolerance)
 
@@ -320,6 +324,9 @@ class Count:
     def read(self, answer: Any) -> int:
         return read_count(answer)
 
+    def form(self) -> str:
+        return "a whole number"
+
     def same(self, given: int, target: Any) -> bool:
         return given == int(target)
 
@@ -344,6 +351,9 @@ class DistributionAnswer:
 
     def read(self, answer: Any) -> dict[int, Reading]:
         return read_distribution(answer)
+
+    def form(self) -> str:
+        return 'a list ["P(0)", "P(1)", ...] of fractions, or a dict {count: probability}'
 
     def _pmf(self, target: Any) -> dict:
         return target.pmf() if isinstance(target, Distribution) else dict(target)
@@ -396,6 +406,9 @@ class Choice:
 
     def same(self, given: str, target: Any) -> bool:
         return given == target
+
+    def form(self) -> str:
+        return "one of " + ", ".join(repr(o) for o in self.options)
 
     def rule(self) -> str:
         return "Answer with one of: " + ", ".join(repr(o) for o in self.options) + "."

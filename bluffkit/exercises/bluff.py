@@ -683,6 +683,30 @@ class Simulation(Question):
                 "numbers).")
 
 
+NOTEBOOK = "01_bluff.ipynb"
+"""The exercise notebook's file name in ``exercises/``."""
+
+INTRO = """\
+# Exercises: Bluff, the binomial distribution with dice
+
+In **Bluff** every player hides dice under a cup; the faces are 1 to 5 and a star ★ (the 6).
+A **digit bid** such as 7 × 3 claims that at least 7 of all the dice in play show a 3, the
+stars counting as 3s (they are wild). A **star bid** such as 4 × ★ claims at least 4 stars:
+nothing is wild for it. The next player raises or challenges ("Haut les gobelets !"); the
+rulebook's rule of thumb is to expect n/3 matches for a digit and n/6 for stars among n dice.
+
+These twelve exercises go from one die to whole decisions. The model is bluffkit's: the dice you
+cannot see are unknown and random (each matches a digit with probability 1/3, the star with
+probability 1/6); other players' bids are not read as information.
+"""
+
+OUTRO = """\
+## Going further
+
+`notebooks/01_bluff.ipynb` shows the same ideas with widgets: the count explorer, the advice
+for a position, and a game against bots with explanations.
+"""
+
 QUESTIONS = [OneDie, ExpectedMatches, CountDistribution, MostLikelyCount, AtLeast, BidWithMyDice,
              StarBid, RuleOfThumb, ChallengerLoss, ChallengeOrRaise, Reroll, Simulation]
 """Bluff's questions, easiest first (``bluffkit.exercises.catalogue("bluff")``)."""

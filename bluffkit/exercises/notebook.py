@@ -1,0 +1,100 @@
+"""Build a game's exercise notebook from its catalogue (the file in ``exercises/`` is generated).
+
+The notebook is the same for every student: the setup cell holds a ``SEED`` the student sets,
+and each question displays its own numbers when its cell runs. Each exercise has a heading,
+a cell showing the question, an answer cell with a ``...`` placeholder and ``qN.check(answerN)``,
+and a cell with ``# qN.hint()`` and ``# qN.solution()`` commented out. As committed (with the
+placeholders) the notebook runs top to bottom without error.
+
+Regenerate after changing a game's questions (writes and strips the notebook)::
+
+    .venv/bin/python -m bluffkit.exercises.notebook bluff
+
+>>> nb = student_notebook("bluff")
+>>> nb.cells[1].source.splitlines()[-2]
+'q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, q12 = q'
+"""
+
+from __future__ import annotations
+
+import importlib
+import subprocess
+import sys
+from pathlib import Path
+
+from .core import _module_name, catalogue
+
+DEFAULT_SEED = 2026
+"""The seed written in the committed notebook's setup cell (students change it)."""
+
+HOW_TO = """\
+**How it works.** Run the setup cell first. Each exercise shows *your* numbers (they depend on
+`SEED`: put your student number there and every exercise changes). Replace the `...` with your
+answer and run the cell: the check answers at once, and when your answer matches a typical slip
+it says which one. Answers can be exact (`"7/27"`, `Fraction(7, 27)`, a sympy `Rational`) or
+rounded (`0.2593`, `"25.93%"`): exact answers must be exactly right, rounded ones close enough
+(the check states the tolerance). Stuck? Uncomment `qN.hint()` (call it again for the next hint)
+or, as a last resort, `qN.solution()`. Nothing you type is ever executed as code by the checker.
+"""
+
+
+def exercise_module(game: str):
+    """The module holding a game's ``QUESTIONS``, ``INTRO`` and ``NOTEBOOK``."""
+    catalogue(game)  # validates the name with a clear error
+    return importlib.import_module(f"{__package__}.{_module_name(game)}")
+
+
+def setup_source(game: str, seed: int = DEFAULT_SEED) -> str:
+    n = len(catalogue(game))
+    names = ", ".join(f"q{i}" for i in range(1, n + 1))
+    return ("from fractions import Fraction  # exact answers: Fraction(7, 27) or \"7/27\"\n"
+            "\n"
+            "from bluffkit.exercises import load\n"
+            "\n"
+            f"SEED = {seed}  # put your student number here: each seed has its own numbers\n"
+            f"q = load({game!r}, seed=SEED)\n"
+            f"{names} = q\n"
+            "q")
+
+
+def student_notebook(game: str, seed: int = DEFAULT_SEED):
+    """The exercise notebook of ``game`` as an ``nbformat`` notebook (no outputs)."""
+    import nbformat.v4 as nbf
+
+    module = exercise_module(game)
+    classes = catalogue(game)
+    cells = [nbf.new_markdown_cell(f"{module.INTRO.strip()}\n\n{HOW_TO.strip()}"),
+             nbf.new_code_cell(setup_source(game, seed))]
+    for i, cls in enumerate(classes, 1):
+        cells.append(nbf.new_markdown_cell(f"## {i}. {cls.title}"))
+        cells.append(nbf.new_code_cell(f"q{i}  # your numbers"))
+        cells.append(nbf.new_code_cell(
+            f"answer{i} = ...  # {cls.kind.form()}\nq{i}.check(answer{i})"))
+        cells.append(nbf.new_code_cell(f"# q{i}.hint()\n# q{i}.solution()"))
+    cells.append(nbf.new_markdown_cell(getattr(module, "OUTRO", "").strip()
+                                       or "That's all: well done!"))
+    nb = nbf.new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    return nb
+
+
+def notebook_path(game: str, root: Path | str = ".") -> Path:
+    return Path(root) / "exercises" / exercise_module(game).NOTEBOOK
+
+
+def write(game: str, root: Path | str = ".") -> Path:
+    """Write ``exercises/<NOTEBOOK>`` under ``root`` and strip it with nbstripout."""
+    import nbformat
+
+    path = notebook_path(game, root)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(student_notebook(game), path)
+    subprocess.run([sys.executable, "-m", "nbstripout", str(path)], check=True)
+    return path
+
+
+if __name__ == "__main__":  # pragma: no cover - a maintenance command
+    for name in sys.argv[1:] or ["bluff"]:
+        print(write(name))

@@ -1,0 +1,140 @@
+"""Every notebook in ``notebooks/`` and ``exercises/`` runs top to bottom as committed, in a kernel
+of this very interpreter (the project venv, checked), and no committed notebook holds outputs.
+
+The exercise notebooks are also run with every answer filled in: the right answer must be
+accepted, and each likely mistake must be named. Notebooks run with nbclient (one kernel per
+notebook), which works under ``pytest -n 2``.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+import bluffkit
+from bluffkit.core import Distribution
+from bluffkit.exercises import games_with_exercises, load
+from bluffkit.exercises.notebook import exercise_module, notebook_path, student_notebook
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipynb")])
+EXERCISE_NOTEBOOKS = sorted(ROOT.glob("exercises/*.ipynb"))
+CELL_TIMEOUT = 300
+
+pytestmark = pytest.mark.notebook
+
+KERNEL_CHECK = ("import sys, bluffkit\n"
+                "print(sys.prefix)\n"
+                "print(bluffkit.__file__)")
+
+
+def execute(nb, path: Path):
+    """Run ``nb`` (as if it were the file at ``path``) and return it with outputs.
+
+    A first cell checks that the kernel imports the bluffkit under test from this interpreter's
+    environment (jupyter_client starts a kernelspec's ``python`` as ``sys.executable``).
+    """
+    nb = copy.deepcopy(nb)
+    nb.cells.insert(0, nbformat.v4.new_code_cell(KERNEL_CHECK))
+    client = NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    client.execute()
+    prefix, module = _text(nb.cells[0]).split()
+    assert prefix == sys.prefix, f"the kernel runs {prefix}, not this environment {sys.prefix}"
+    assert Path(module) == Path(bluffkit.__file__), f"the kernel imports bluffkit from {module}"
+    del nb.cells[0]
+    return nb
+
+
+def _text(cell) -> str:
+    parts = []
+    for out in cell.get("outputs", []):
+        parts.append(out.get("text", ""))
+        data = out.get("data", {})
+        parts.append(data.get("text/markdown", "") or data.get("text/plain", ""))
+    return "".join(parts)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_notebook_runs_top_to_bottom(path):
+    nb = execute(nbformat.read(path, as_version=4), path)
+    errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_committed_notebook_is_stripped(path):
+    nb = nbformat.read(path, as_version=4)
+    dirty = [i for i, c in enumerate(nb.cells) if c.cell_type == "code"
+             and (c.get("outputs") or c.get("execution_count") is not None)]
+    assert not dirty, f"{path.name}: cells {dirty} hold outputs; run nbstripout on it"
+    assert "widgets" not in nb.metadata, f"{path.name} holds widget state; run nbstripout"
+
+
+def test_there_are_notebooks_to_run():
+    assert EXERCISE_NOTEBOOKS, "exercises/*.ipynb is missing"
+
+
+@pytest.mark.parametrize("game", games_with_exercises())
+def test_exercise_notebook_is_the_generated_one(game):
+    """``exercises/NN_game.ipynb`` matches ``bluffkit.exercises.notebook`` (regenerate with
+    ``python -m bluffkit.exercises.notebook GAME``)."""
+    committed = nbformat.read(notebook_path(game, ROOT), as_version=4)
+    generated = student_notebook(game)
+    assert [(c.cell_type, c.source) for c in committed.cells] == [
+        (c.cell_type, c.source) for c in generated.cells]
+
+
+# -- filling in the answers ------------------------------------------------------------------------
+def literal(value) -> str:
+    """Python source a student could type for ``value`` (fractions as text like "7/27")."""
+    if isinstance(value, Distribution):
+        value = value.pmf()
+    if isinstance(value, dict):
+        top = max(value)
+        return "[" + ", ".join(literal(Fraction(value.get(k, 0))) for k in range(top + 1)) + "]"
+    if isinstance(value, Fraction):
+        return (str(value.numerator) if value.denominator == 1
+                else f'"{value.numerator}/{value.denominator}"')
+    return repr(value)
+
+
+def _seed(nb) -> int:
+    m = re.search(r"^SEED = (\d+)", nb.cells[1].source, flags=re.M)
+    assert m, "the setup cell should set SEED = <number>"
+    return int(m.group(1))
+
+
+@pytest.mark.parametrize("path", EXERCISE_NOTEBOOKS, ids=lambda p: p.name)
+def test_exercise_notebook_accepts_right_answers_and_names_mistakes(path):
+    nb = nbformat.read(path, as_version=4)
+    game = next(g for g in games_with_exercises() if path.name == exercise_module(g).NOTEBOOK)
+    worksheet = load(game, seed=_seed(nb))
+    expectations: list[tuple[int, str]] = []   # (cell index, text its output must contain)
+    cells = []
+    for cell in nb.cells:
+        m = re.match(r"answer(\d+) = \.\.\.", cell.source)
+        if cell.cell_type != "code" or not m:
+            cells.append(cell)
+            continue
+        q = worksheet[int(m.group(1)) - 1]
+        source = re.sub(r"= \.\.\..*", f"= {literal(q.expected())}", cell.source, count=1)
+        cells.append(nbformat.v4.new_code_cell(source))
+        expectations.append((len(cells) - 1, "Correct!"))
+        for mistake in q.likely_mistakes():
+            cells.append(nbformat.v4.new_code_cell(
+                f"q{q.number}.check({literal(mistake.value)})"))
+            expectations.append((len(cells) - 1, mistake.message))
+    assert len([e for e in expectations if e[1] == "Correct!"]) == len(worksheet)
+    nb.cells = cells
+    done = execute(nb, path)
+    for index, text in expectations:
+        out = _text(done.cells[index])
+        assert text in out, f"cell {index} ({done.cells[index].source!r}) showed {out!r}"
