@@ -47,6 +47,7 @@ from ..odds.bluff import (
     _fs,
     matches,
     odds_from_counts,
+    p_at_least,
     read_bid,
     read_dice,
     reroll_odds,
@@ -323,7 +324,7 @@ def _raise_option(t: _Tally, bid: Bid, note: str) -> Option:
 
 
 def _stands(t: _Tally, bid: Bid) -> Fraction:
-    return odds_from_counts(bid, t.pos.dice_in_play, t.known[bid.face], t.pos.unknown).p_true
+    return p_at_least(bid.count, bid.face, t.known[bid.face], t.pos.unknown)
 
 
 def _challenge_option(t: _Tally) -> Option:

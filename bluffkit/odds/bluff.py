@@ -133,6 +133,30 @@ def _binomial(unknown: int, star: bool) -> tuple[tuple[int, ...], int]:
     return w, (q + 1) ** unknown
 
 
+@cache
+def _tails(unknown: int, star: bool) -> tuple[int, ...]:
+    """``t[j]`` = weight of at least ``j`` matches among the unknown dice (``t[unknown+1] = 0``)."""
+    w, _ = _binomial(unknown, star)
+    out = [0] * (unknown + 2)
+    for j in range(unknown, -1, -1):
+        out[j] = out[j + 1] + w[j]
+    return tuple(out)
+
+
+def p_at_least(count: int, face: int, known: int, unknown: int) -> Fraction:
+    """P(A >= count) when ``known`` matches are seen and ``unknown`` dice are not (cached
+    integer tails; no distribution is built).
+
+    >>> p_at_least(2, 3, 1, 2)
+    Fraction(5, 9)
+    """
+    need = max(0, count - known)
+    if need > unknown:
+        return Fraction(0)
+    _, total = _binomial(unknown, face == STAR)
+    return Fraction(_tails(unknown, face == STAR)[need], total)
+
+
 @lru_cache(maxsize=4096)
 def _count_distribution(known: int, unknown: int, star: bool) -> Distribution:
     w, _ = _binomial(unknown, star)
@@ -266,7 +290,7 @@ def _check_held(held: Any, name: str) -> int | None:
     return held
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def _odds(count: int, face: int, dice_in_play: int, known: int, unknown: int,
           bidder_held: int | None, challenger_held: int | None) -> BidOdds:
     star = face == STAR
@@ -403,4 +427,4 @@ def reroll_odds(bid: Any, dice_in_play: int, mine: Any, expose: Any, others_expo
 
 
 __all__ = ["BidOdds", "bid_odds", "count_distribution", "match_probability", "matches",
-           "odds_from_counts", "read_bid", "read_dice", "read_face", "reroll_odds"]
+           "odds_from_counts", "p_at_least", "read_bid", "read_dice", "read_face", "reroll_odds"]
