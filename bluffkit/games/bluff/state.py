@@ -70,6 +70,17 @@ class BluffRules:
     show_and_reroll: bool = False
     starting_dice: tuple[int, ...] | None = None
     opener: int | None = None
+    resolution: str = "board"
+    """``"board"``: the rulebook's three outcomes and |A - B| dice lost. ``"openspiel"``:
+    OpenSpiel's ``liars_dice`` (2 players, one die each, the six wild, player 0 opens): a
+    challenged bid stands when at least its count match, the loser is out, returns are +1/-1.
+    With two dice in play OpenSpiel's bid order (1-1 ... 1-6, 2-1 ... 2-6) is the board's ladder
+    (1x1 ... 1x*, 2x1 ... 2x*), so both programs solve the same game."""
+
+    @classmethod
+    def openspiel_liars_dice(cls) -> BluffRules:
+        """The rules of OpenSpiel's ``liars_dice`` with its default parameters."""
+        return cls(players=2, dice_per_player=1, opener=0, resolution="openspiel")
 
     def __post_init__(self):
         if not isinstance(self.players, int) or not 2 <= self.players <= 6:
@@ -87,6 +98,14 @@ class BluffRules:
                     f"({self.players} players), got {self.starting_dice!r}")
         if self.opener is not None and self.opener not in range(self.players):
             raise InvalidRules(f"opener must be a player 0-{self.players - 1}, got {self.opener!r}")
+        if self.resolution not in ("board", "openspiel"):
+            raise InvalidRules(
+                f"resolution must be 'board' or 'openspiel', got {self.resolution!r}")
+        if self.resolution == "openspiel" and (
+                self.players != 2 or self.start_dice() != (1, 1) or self.show_and_reroll):
+            raise InvalidRules("resolution='openspiel' is OpenSpiel's liars_dice: 2 players with "
+                               "one die each and no expansion (use "
+                               "BluffRules.openspiel_liars_dice())")
 
     def start_dice(self) -> tuple[int, ...]:
         return self.starting_dice or (self.dice_per_player,) * self.players
@@ -339,9 +358,13 @@ class BluffState:
         return options
 
     def returns(self) -> tuple[int, ...]:
-        """1 for the winner, 0 for everyone else; all 0 before the end."""
+        """1 for the winner, 0 for everyone else (-1 for the loser with the ``openspiel``
+        resolution); all 0 before the end."""
         w = self.winner()
-        return tuple(int(p == w) for p in range(self.rules.players))
+        if w is None:
+            return (0,) * self.rules.players
+        lose = -1 if self.rules.resolution == "openspiel" else 0
+        return tuple(1 if p == w else lose for p in range(self.rules.players))
 
     def observation(self, player: int) -> BluffObservation:
         if player not in range(self.rules.players):
@@ -429,7 +452,9 @@ class BluffState:
         a = sum(count_matching(d, bid.face) for d in dice)
         b = bid.count
         losses = [0] * self.rules.players
-        if b < a:
+        if self.rules.resolution == "openspiel":
+            losses[challenger if a >= b else bidder] = 1
+        elif b < a:
             losses[challenger] = a - b
         elif b == a:
             for p in self.active_players():
@@ -438,7 +463,7 @@ class BluffState:
         else:
             losses[bidder] = b - a
         losses = [min(lost, held) for lost, held in zip(losses, self.dice)]
-        winner = challenger if b > a else bidder
+        winner = challenger if losses[bidder] else bidder
         reveal = Reveal(bid, bidder, challenger, dice, a, tuple(losses), winner)
         left = tuple(d - lost for d, lost in zip(self.dice, losses))
         s = replace(self, dice=left, last=reveal,
