@@ -1,0 +1,114 @@
+"""The plain-words explanation of Bluff advice, with exact fractions a student can follow."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ..games.bluff import STAR, Bid, dice_text
+from ..odds.bluff import BidOdds, _fs, matches, odds_from_counts
+
+if TYPE_CHECKING:
+    from .bluff import Option, Position
+
+def _of(p: Fraction) -> str:
+    return f"{_fs(p)} ≈ {float(p):.3f}" if p.denominator != 1 else str(p)
+
+
+def _approx(x: Fraction) -> str:
+    return f" = {x.numerator}" if x.denominator == 1 else f" ≈ {float(x):.2f}"
+
+
+def _face_words(face: int) -> str:
+    return "a star" if face == STAR else f"a {face} or a star"
+
+
+def explain(pos: Position, options: list[Option], best: Option) -> str:
+    """The plain-words explanation with exact fractions, ending with the recommendation.
+
+    >>> from bluffkit.advice.bluff import Position, advise
+    >>> text = advise(Position("1,1,2,4,5", (5, 5), bid="9x3")).explanation
+    >>> "only 5 dice are hidden from you" in text, text.splitlines()[-1]
+    (True, 'Recommendation: challenge, the smallest expected loss (0 dice).')
+    """
+    lines = [
+        f"Model: the {pos.unknown} dice you cannot see are unknown and random; each one counts "
+        "for a digit with probability 1/3 (the digit or a star) and for the star with probability "
+        "1/6. Other players' bids are not read as information. "
+        f"{'Your bid' if pos.phase == 'show' else 'A raise'} is judged as if the next "
+        f"player (player {pos.next_player()}) challenges it: the worst case."]
+    seen = f"your {dice_text(pos.my_dice)}"
+    if any(pos.exposed):
+        seen += " and the exposed " + dice_text(sum(pos.exposed, ()))
+    if pos.bid is not None:
+        o = odds_from_counts(pos.bid, pos.dice_in_play, matches(pos.known_dice, pos.bid.face),
+                             pos.unknown)
+        subject = (f"Your bid {pos.bid}" if pos.phase == "show" else
+                   f"The current bid {pos.bid} (player {pos.bidder})")
+        lines.append(_bid_sentence(pos.bid, o, seen, subject))
+    if best.kind == "challenge":
+        lines.append(
+            f"If you challenge you lose A - {pos.bid.count} dice when the true count A is above "
+            f"{pos.bid.count}, and one die when it is exactly {pos.bid.count}: expected loss "
+            f"{_of(best.my_loss)} dice; the others expect to lose {_of(best.others_loss)}.")
+        raises = [o for o in options if o.kind == "raise"]
+        if raises:
+            r = min(raises, key=lambda o: o.my_loss)
+            lines.append(f"The safest raise, {r.action}, would cost you {_of(r.my_loss)} dice on "
+                         "average if challenged.")
+        lines.append(f"Recommendation: challenge, the smallest expected loss ({_of(best.my_loss)}"
+                     " dice).")
+    elif best.kind == "raise":
+        lines.append(_bid_sentence(best.action, best.odds, seen, f"Your raise {best.action}"))
+        lines.append(
+            f"If player {pos.next_player()} challenges {best.action}, you lose "
+            f"{best.action.count} - A dice when the count A is below {best.action.count}: "
+            f"expected loss {_of(best.my_loss)} dice.")
+        ch = [o for o in options if o.kind == "challenge"]
+        if ch:
+            lines.append(f"Challenging {pos.bid} instead would cost you {_of(ch[0].my_loss)} "
+                         "dice on average.")
+        lines.append(f"Recommendation: bid {best.action}, the smallest expected loss "
+                     f"({_of(best.my_loss)} dice); ties go to the higher bid.")
+    else:
+        keep = options[0]
+        lines.append(f"Keeping your dice hidden, your bid stands with probability "
+                     f"{_of(keep.p_stands)} (expected loss {_of(keep.my_loss)} if challenged).")
+        for o in options[1:]:
+            if o.action.reroll:
+                lines.append(
+                    f"'{o.action}': the {o.odds.unknown} dice nobody can see (your re-rolled "
+                    f"dice among them) each count with probability "
+                    f"{_fs(o.odds.match_probability)}; your bid stands with probability "
+                    f"{_of(o.p_stands)} (expected loss {_of(o.my_loss)}).")
+        lines.append(f"Recommendation: '{best.action}'. Showing without re-rolling changes "
+                     "nothing for you but tells the others; re-roll only when it lowers your "
+                     "expected loss.")
+    return "\n".join(lines)
+
+
+def _bid_sentence(bid: Bid, o: BidOdds, seen: str, subject: str) -> str:
+    unit = "stars" if bid.is_star else f"dice showing {bid.face} or a star"
+    p = _fs(o.match_probability)
+    den = 6 if bid.is_star else 3
+    if o.needed == 0:
+        body = (f"{subject} needs at least {bid.count} {unit}; you see {o.known_matches} "
+                f"({seen}), so it is already true: P(stands) = 1.")
+    elif o.needed > o.unknown:
+        body = (f"{subject} needs at least {bid.count} {unit}. You see {o.known_matches} "
+                f"({seen}), so it needs {o.needed} more, but only {o.unknown} dice are hidden "
+                "from you: it cannot be true, P(stands) = 0.")
+    else:
+        body = (f"{subject} needs at least {bid.count} {unit}. You see {o.known_matches} "
+                f"({seen}), so it needs {o.needed} more among the {o.unknown} dice you cannot "
+                f"see. Each shows {_face_words(bid.face)} with probability {p}: "
+                f"P(at least {o.needed} of {o.unknown}) = {_of(o.p_true)}; exactly "
+                f"{bid.count} in all: {_of(o.p_exact)}.")
+    thumb = (f" Rule of thumb (rulebook): {o.dice_in_play}/{den}{_approx(o.rule_of_thumb)} "
+             f"{unit} expected among all dice; with what you see, "
+             f"{o.known_matches} + {o.unknown}/{den}{_approx(o.rule_of_thumb_known)} "
+             "(the exact expected count).")
+    return body + thumb
+
+
+__all__ = ["explain"]
