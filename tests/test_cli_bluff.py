@@ -36,6 +36,15 @@ def test_odds_json_has_exact_fraction_strings(capsys):
     assert data["known_matches"] == 4 and data["unknown"] == 15
 
 
+def test_odds_after_a_reroll(capsys):
+    code, out, _ = run(capsys, "odds", "bluff", "--dice", "5", "--mine", "3,3,*,1,2",
+                       "--bid", "4x3", "--reroll", "3,3,*", "--json")
+    assert code == 0 and json.loads(out)["p_true"] == "5/9"  # 1 - (2/3)^2
+    code, out, err = run(capsys, "odds", "bluff", "--dice", "5", "--mine", "3,3,*,1,2",
+                         "--bid", "4x3", "--reroll", "3,3,*,1,2")
+    assert code == 2 and "stay under the cup" in err
+
+
 def test_advise_table_and_json(capsys):
     argv = ["advise", "bluff", "--players", "4", "--mine", "3,3,*,1,2", "--bid", "7x3"]
     code, out, _ = run(capsys, *argv)

@@ -16,7 +16,7 @@ from ..advice.bluff import Advice, Position, advise
 from ..bots.bluff import AdviceBot
 from ..core import BluffkitError, make_rng, sample
 from ..games.bluff import BluffRules, BluffState, Challenge, Show, dice_text
-from ..odds.bluff import bid_odds, read_dice
+from ..odds.bluff import bid_odds, read_dice, reroll_odds
 from .common import CliError, fraction_text, ints, print_json, prompt, table
 
 
@@ -28,6 +28,8 @@ def register(commands) -> None:
     p.add_argument("--bid", required=True, help="the bid, e.g. 7x3 or 5x*")
     p.add_argument("--mine", default="", help="my hidden dice, e.g. 3,3,*")
     p.add_argument("--exposed", default="", help="all exposed dice, e.g. 2,*")
+    p.add_argument("--reroll", default=None, metavar="SHOWN",
+                   help="expansion: show these of --mine (e.g. 3,3) and re-roll the rest")
     p.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
     p.set_defaults(handler=odds_command)
 
@@ -61,13 +63,19 @@ def register(commands) -> None:
 
 # -- odds -----------------------------------------------------------------------------------------
 def odds_command(args: argparse.Namespace) -> int:
-    o = bid_odds(args.bid, args.dice, args.mine, args.exposed)
+    if args.reroll is not None:
+        o = reroll_odds(args.bid, args.dice, args.mine, args.reroll, args.exposed)
+    else:
+        o = bid_odds(args.bid, args.dice, args.mine, args.exposed)
     if args.json:
         print_json(o.to_json())
         return 0
     unit = "stars" if o.bid.is_star else f"dice showing {o.bid.face} or a star"
     den = 6 if o.bid.is_star else 3
     print(f"Bid {o.bid}: at least {o.bid.count} {unit} among {o.dice_in_play} dice.")
+    if args.reroll is not None:
+        print(f"After showing {args.reroll or 'nothing'} and re-rolling the rest of your hidden "
+              "dice (before you look at them):")
     print(f"You see {o.known_matches} matching; {o.unknown} dice unknown, each matching with "
           f"probability {o.match_probability}.")
     print(table(["quantity", "exact", ""], [
