@@ -497,10 +497,18 @@ class JungleState:
             first=self.first, to_move=self.current_player(), hand=self.hands[player],
             my_strength=self.strength[player],
             placed=tuple(c is not None for c in self.strength), seated=self.seated(),
-            hand_sizes=tuple(len(h) for h in self.hands), piles=self.piles,
+            hand_sizes=tuple(len(h) for h in self.hands), piles=self._piles_seen_by(player),
             score_cards=self.score_cards, centre=self.centre, held=self.held,
             moves=tuple(m.seen_by(player) if isinstance(m, Duel) else m for m in self.moves),
             history=tuple(r.seen_by(player, r.number == final_round) for r in self.history))
+
+    def _piles_seen_by(self, player: int) -> tuple[tuple[Card, ...], ...]:
+        """Score piles are public, but in the final round the card a player takes out of their
+        pile as strength card stays hidden: others still see it in the pile until the end."""
+        if not self.final or self.phase not in ("choose", "bluff"):
+            return self.piles
+        return tuple(pile if q == player or self.strength[q] is None
+                     else _sorted(pile + (self.strength[q],)) for q, pile in enumerate(self.piles))
 
     def conserved(self) -> int:
         """Cards in every place (hands, piles, strength, centre, held, out, spare deck)."""

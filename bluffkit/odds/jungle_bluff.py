@@ -1,0 +1,385 @@
+"""Exact odds of Jungle Bluff: what an opponent may hold, who wins a challenge, take or challenge.
+
+**What I can know.** Every player starts with the same deck and plays one card a round. After each
+round the played strength cards become the next score cards: their *set* is public, who played
+which is not, except for my own card and the cards of challenges I took part in. The result of
+every challenge is public, so it also tells something (the winner's card beat the loser's).
+:func:`possible_cards` searches every way of handing out the public sets of played cards to the
+players consistently with all of that (each player plays each of their cards at most once) and
+returns, for each opponent, the cards they may still hold and the cards they may have put down as
+this round's strength card. It is exact: a card is listed if and only if some consistent history
+gives it to that player.
+
+**Beliefs.** A belief over an opponent's strength card is a ``Distribution`` over cards. The
+default, :func:`uniform_belief`, is uniform over the cards they may have put down (the model: "any
+card they may hold is as likely as any other"); the user may state any other.
+
+>>> from bluffkit.games.jungle_bluff import Card, parse_cards
+>>> belief = Distribution.uniform(parse_cards("3,5,8"))
+>>> win_probability(Card(5), belief, challenger=True)
+Fraction(2, 3)
+>>> win_probability(Card(5), belief, challenger=False)
+Fraction(1, 3)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from ..core import Distribution, InvalidQuestion
+from ..games.jungle_bluff import (
+    CHALLENGER,
+    DEFENDER,
+    NOBODY,
+    Card,
+    Challenge,
+    Duel,
+    JungleObservation,
+    Take,
+    cards_text,
+    duel_winner,
+    points,
+    take_options,
+)
+
+
+# -- what an opponent may hold --------------------------------------------------------------------
+@dataclass(frozen=True)
+class PossibleCards:
+    """For each player (mine too, exactly known): the cards they may still hold in hand and the
+    cards they may have put down as strength card this round (empty if they have not / sit out).
+
+    ``hand`` and ``strength`` are tuples indexed by player, each a sorted tuple of cards.
+    """
+
+    player: int
+    hand: tuple[tuple[Card, ...], ...]
+    strength: tuple[tuple[Card, ...], ...]
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "hand": [cards_text(h) for h in self.hand],
+                "strength": [cards_text(s) for s in self.strength]}
+
+
+def _round_facts(obs: JungleObservation):
+    """(played values, known {player: value}, duels [(c, d, result)], seated) per past round."""
+    rounds = []
+    for r in obs.history:
+        if r.number == obs.rules.final_round:
+            continue
+        known = {p: c.value for p, c in enumerate(r.strength) if c is not None}
+        duels = tuple((m.challenger, m.defender, _result(m)) for m in r.moves
+                      if isinstance(m, Duel))
+        rounds.append((tuple(sorted(c.value for c in r.played)), tuple(sorted(known.items())),
+                       duels, r.seated))
+    return tuple(rounds)
+
+
+def _result(m: Duel) -> str:
+    if m.winner is None:
+        return NOBODY
+    return CHALLENGER if m.winner == m.challenger else DEFENDER
+
+
+def possible_cards(obs: JungleObservation) -> PossibleCards:
+    """Exactly which cards each player may hold and may have put down, given what ``obs.player``
+    has seen (see the module docstring).
+
+    In the final round strength cards come from the public score piles, so the possible strength
+    cards are the pile cards consistent with this round's challenges.
+
+    Raises:
+        InvalidQuestion: if no history is consistent with the observation (a corrupt position).
+
+    >>> from bluffkit.games.jungle_bluff import JungleRules, JungleState
+    >>> s = JungleState.setup(JungleRules(players=2, top_card=3), ["1,2,3", "1,2,3"], "2,3")
+    >>> for a in ("play 1", "play 3", "take 3"):
+    ...     s = s.apply(s.parse_action(a))
+    >>> s = s.apply(s.parse_action("take 2"))
+    >>> [cards_text(h) for h in possible_cards(s.observation(0)).hand]
+    ['2,3', '1,2']
+    """
+    rules, me, n = obs.rules, obs.player, obs.rules.players
+    deck = rules.deck()
+    by_value = {c.value: c for c in deck}
+    cur_known = {me: obs.my_strength} if obs.my_strength is not None else {}
+    cur_duels = []
+    for m in obs.moves:
+        if isinstance(m, Duel):
+            cur_duels.append((m.challenger, m.defender, _result(m)))
+            if m.challenger_card is not None:
+                cur_known[m.challenger], cur_known[m.defender] = m.challenger_card, m.defender_card
+    if obs.final:
+        strength = []
+        for p in range(n):
+            if p in cur_known:
+                strength.append((cur_known[p],))
+            elif obs.placed[p]:
+                strength.append(tuple(sorted(set(_final_options(obs, p, cur_duels, cur_known)))))
+            else:
+                strength.append(())
+        return PossibleCards(me, ((),) * n, tuple(strength))
+    hand_masks, strength_masks = _search(
+        n, rules.top_card, _round_facts(obs), me, _mask(c.value for c in obs.hand),
+        obs.my_strength.value if obs.my_strength else 0,
+        tuple(sorted((p, c.value) for p, c in cur_known.items())), tuple(cur_duels),
+        obs.placed, tuple(c.special for c in deck))
+    return PossibleCards(me, tuple(_cards(m, by_value) for m in hand_masks),
+                         tuple(_cards(m, by_value) for m in strength_masks))
+
+
+def _final_options(obs, p, duels, known):
+    """Cards ``p`` may have put down in the final round: their pile at the start of the round
+    (public; the observation shows it while the round lasts), consistent with public duels."""
+    for c in obs.piles[p]:
+        if all(_consistent_one(p, c, d, known) for d in duels):
+            yield c
+
+
+def _consistent_one(p, c, duel, known) -> bool:
+    ch, de, result = duel
+    if p not in (ch, de):
+        return True
+    other = de if p == ch else ch
+    if other not in known:
+        return True
+    a, b = (c, known[other]) if p == ch else (known[other], c)
+    return duel_winner(a, b) == result
+
+
+def _mask(values: Iterable[int]) -> int:
+    m = 0
+    for v in values:
+        m |= 1 << (v - 1)
+    return m
+
+
+def _cards(mask: int, by_value: Mapping[int, Card]) -> tuple[Card, ...]:
+    return tuple(by_value[v] for v in sorted(by_value) if mask >> (v - 1) & 1)
+
+
+@lru_cache(maxsize=4096)
+def _search(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duels, placed, specials):
+    """Union over consistent histories of each player's (hand mask, strength mask)."""
+    full = (1 << top) - 1
+    card = {v: Card(v, specials[v - 1]) for v in range(1, top + 1)}
+    known_now = dict(cur_known)
+    mine_used = full & ~my_hand & ~(1 << (my_strength - 1) if my_strength else 0)
+    memo: dict = {}
+
+    def ok_duels(duels, values) -> bool:
+        for ch, de, result in duels:
+            if ch in values and de in values and duel_winner(
+                    card[values[ch]], card[values[de]]) != result:
+                return False
+        return True
+
+    def current(used):
+        hand = [0] * n
+        strength = [0] * n
+        involved = sorted({p for ch, de, _ in cur_duels for p in (ch, de)} - set(known_now))
+        free = [p for p in range(n) if p not in involved and p not in known_now]
+        # players with a known card this round
+        for p, v in known_now.items():
+            if used[p] >> (v - 1) & 1:
+                return None
+            strength[p] = 1 << (v - 1)
+            hand[p] = full & ~used[p] & ~strength[p]
+        for p in free:
+            left = full & ~used[p]
+            hand[p] = left
+            if placed[p]:
+                strength[p] = left
+                if left & (left - 1) == 0:  # a single card left: it is down, the hand is empty
+                    hand[p] = 0
+        if involved:
+            found = False
+
+            def assign(i, values):
+                nonlocal found
+                if i == len(involved):
+                    if ok_duels(cur_duels, values):
+                        found = True
+                        for p in involved:
+                            bit = 1 << (values[p] - 1)
+                            strength[p] |= bit
+                            hand[p] |= full & ~used[p] & ~bit
+                    return
+                p = involved[i]
+                left = full & ~used[p]
+                for v in range(1, top + 1):
+                    if left >> (v - 1) & 1:
+                        values[p] = v
+                        assign(i + 1, values)
+                del values[p]
+
+            assign(0, dict(known_now))
+            if not found:
+                return None
+        return tuple(hand), tuple(strength)
+
+    def step(r, used):
+        key = (r, used)
+        if key in memo:
+            return memo[key]
+        if r == len(rounds):
+            result = current(used)
+        else:
+            played, known, duels, seated = rounds[r]
+            known = dict(known)
+            rest = Counter(played)
+            for v in known.values():
+                rest[v] -= 1
+            if any(c < 0 for c in rest.values()):
+                memo[key] = None
+                return None
+            unknown = [p for p in range(n) if seated[p] and p not in known]
+            result = None
+            for values in _assignments(unknown, rest, used, dict(known)):
+                if any(used[p] >> (v - 1) & 1 for p, v in known.items()):
+                    continue
+                if not ok_duels(duels, values):
+                    continue
+                nxt = tuple(u | (1 << (values[p] - 1)) if p in values else u
+                            for p, u in enumerate(used))
+                sub = step(r + 1, nxt)
+                if sub is not None:
+                    result = sub if result is None else (
+                        tuple(a | b for a, b in zip(result[0], sub[0])),
+                        tuple(a | b for a, b in zip(result[1], sub[1])))
+        memo[key] = result
+        return result
+
+    start = tuple(mine_used if p == me else 0 for p in range(n))
+    # my own past cards are known: fix them round by round through ``known`` of each round
+    out = step(0, (0,) * n) if rounds else step(0, start)
+    if out is None:
+        raise InvalidQuestion("no history of play is consistent with this observation")
+    hand, strength = out
+    hand = tuple(my_hand if p == me else h for p, h in enumerate(hand))
+    strength = tuple((1 << (my_strength - 1) if my_strength else 0) if p == me else s
+                     for p, s in enumerate(strength))
+    return hand, strength
+
+
+def _assignments(players, rest: Counter, used, values):
+    """Every way to give each of ``players`` one card of the multiset ``rest`` not yet used."""
+    if not players:
+        if sum(rest.values()) == 0:
+            yield values
+        return
+    p, others = players[0], players[1:]
+    for v in sorted(rest):
+        if rest[v] > 0 and not used[p] >> (v - 1) & 1:
+            rest[v] -= 1
+            values[p] = v
+            yield from _assignments(others, rest, used, values)
+            del values[p]
+            rest[v] += 1
+
+
+# -- beliefs and challenges -----------------------------------------------------------------------
+def uniform_belief(obs: JungleObservation, opponent: int) -> Distribution:
+    """Uniform over the strength cards ``opponent`` may have put down (or may put down, if they
+    have not chosen yet: then their possible hand).
+
+    Raises:
+        InvalidQuestion: if ``opponent`` plays no card this round.
+    """
+    possible = possible_cards(obs)
+    cards = possible.strength[opponent] or (possible.hand[opponent]
+                                            if not obs.placed[opponent] else ())
+    if not cards:
+        raise InvalidQuestion(f"player {opponent} has no strength card this round")
+    return Distribution.uniform(cards)
+
+
+def win_probability(mine: Card, belief: Distribution, challenger: bool) -> Fraction:
+    """P(my card ``mine`` wins a challenge) when the other card follows ``belief``; I am the
+    challenger if ``challenger`` (ties then go to me), else the defender.
+
+    Alpha 10 against alpha 10 is won by nobody: it counts as not winning.
+
+    >>> from bluffkit.games.jungle_bluff import parse_cards
+    >>> win_probability(Card(8), Distribution.uniform(parse_cards("5,8,9")), challenger=True)
+    Fraction(2, 3)
+    """
+    side = CHALLENGER if challenger else DEFENDER
+    if challenger:
+        return belief.prob(lambda c: duel_winner(mine, c) == side)
+    return belief.prob(lambda c: duel_winner(c, mine) == side)
+
+
+@dataclass(frozen=True)
+class Option:
+    """One move in the bluff phase with its exact numbers.
+
+    Attributes:
+        action: the ``Take`` or ``Challenge``.
+        cards: the score cards it is about.
+        p_win: probability of holding them right after this move (1 for a take).
+        p_keep: probability of still holding them at the end of the round, if each later player
+            challenges you with probability ``later_challenge`` (1 when that is 0).
+        expected: expected points this move brings at the end of the round.
+    """
+
+    action: Take | Challenge
+    cards: tuple[Card, ...]
+    p_win: Fraction
+    p_keep: Fraction
+    expected: Fraction
+
+    def to_json(self) -> dict:
+        return {"action": str(self.action), "cards": cards_text(self.cards), "p_win": self.p_win,
+                "p_keep": self.p_keep, "expected": self.expected}
+
+
+def option_values(obs: JungleObservation, beliefs: Mapping[int, Distribution] | None = None,
+                  later_challenge: Fraction | int = 0) -> list[Option]:
+    """Expected points of every take and challenge open to ``obs.player`` now.
+
+    Model: opponents' strength cards follow ``beliefs`` (default: :func:`uniform_belief`); a
+    take gives its cards; a challenge gives the stack with the probability that my strength card
+    wins; then each player still to move challenges me, independently, with probability
+    ``later_challenge`` (default 0: only what the move gets now).
+
+    Raises:
+        InvalidQuestion: when it is not ``obs.player``'s turn to take or challenge.
+    """
+    me = obs.player
+    if obs.phase != "bluff" or obs.to_move != me:
+        raise InvalidQuestion(f"it is not player {me}'s turn to take or challenge")
+    later_challenge = Fraction(later_challenge)
+    if not 0 <= later_challenge <= 1:
+        raise InvalidQuestion(f"later_challenge is a probability, got {later_challenge}")
+    beliefs = dict(beliefs or {})
+    order = [p for k in range(obs.rules.players)
+             if obs.seated[p := (obs.first + k) % obs.rules.players]]
+    later = order[order.index(me) + 1:]
+
+    def belief(p: int) -> Distribution:
+        if p not in beliefs:
+            beliefs[p] = uniform_belief(obs, p)
+        return beliefs[p]
+
+    keep = Fraction(1)
+    if later_challenge:
+        for p in later:
+            keep *= 1 - later_challenge * (1 - win_probability(obs.my_strength, belief(p), False))
+    options = []
+    for t in take_options(obs.centre, obs.rules.combined):
+        options.append(Option(t, t.cards, Fraction(1), keep, points(t.cards) * keep))
+    for p in range(obs.rules.players):
+        if p != me and obs.held[p]:
+            win = win_probability(obs.my_strength, belief(p), True)
+            options.append(Option(Challenge(p), obs.held[p], win, keep,
+                                  win * keep * points(obs.held[p])))
+    return options
+
+
+__all__ = ["Option", "PossibleCards", "option_values", "possible_cards", "uniform_belief",
+           "win_probability"]

@@ -1,0 +1,349 @@
+"""Exact odds of poker dice with peekers: hand categories, and equity against unknown hands.
+
+Every answer counts rolls exactly: a roll of ``k`` unknown dice is enumerated once per sorted
+multiset, weighted by its multinomial number of orders (``bluffkit.games.poker_dice.rolls``), so
+the counts are over the ``6**k`` equally likely ordered rolls. Nothing is sampled, except in
+``approx_equity`` (a Monte Carlo estimate, for comparison).
+
+Equity against ``k`` opponents assumes their dice are unknown and random (no reading of their
+bets). Opponents' hands are not independent of each other while the common dice are unknown (they
+share them), so the common roll is enumerated (56 multisets) and, for each, every opponent's
+three dice (56 multisets each); given the common dice the opponents are independent, so ``k``
+enters as a power. Every 6-dice hand is ranked once into an integer strength table (56 x 56:
+my or an opponent's 3 dice against the common 3), which makes equity a few numpy comparisons.
+A tie among ``t + 1`` best hands counts ``1 / (t + 1)`` of the pot, as the rules split it (the odd
+point, at most 1, is left out of equity).
+
+>>> counts = category_counts(dice=5)
+>>> counts[Category.FOUR_OF_A_KIND], counts[Category.LARGE_STRAIGHT], sum(counts.values())
+(130, 240, 7776)
+>>> e = equity("9,K,K", common="A,K,10", opponents=2)
+>>> e.p_win + e.p_tie + e.p_lose
+Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+
+import numpy as np
+
+from ..core import Distribution, InvalidQuestion, ParseError, make_rng
+from ..core.rng import Seed
+from ..games.poker_dice import (
+    COMMON_DICE,
+    DICE_PER_PEEKER,
+    FACES,
+    Category,
+    PokerDiceRules,
+    best_hand,
+    dice_text,
+    hand_key,
+    multisets,
+    parse_dice,
+)
+
+MAX_OPPONENTS = 3
+"""Poker dice has 4 peekers, so at most 3 opponents."""
+
+
+# -- reading the question ---------------------------------------------------------------------
+def read_dice(dice: str | Iterable | None, name: str, sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """Dice given as ``"9,K,K"`` or faces, checked to hold one of ``sizes`` dice.
+
+    >>> read_dice("K,9,K", "mine", (3,))
+    (9, 13, 13)
+    """
+    try:
+        out = parse_dice(dice) if dice is not None else ()
+    except ParseError as e:
+        raise InvalidQuestion(f"{name}: {e}") from None
+    if len(out) not in sizes:
+        want = " or ".join(str(s) for s in sizes)
+        raise InvalidQuestion(f"{name} needs {want} dice, got {len(out)} ({dice_text(out)})")
+    return out
+
+
+def _rules(rules: PokerDiceRules | None) -> PokerDiceRules:
+    return rules or PokerDiceRules()
+
+
+def _opponents(k) -> int:
+    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_OPPONENTS:
+        raise InvalidQuestion(f"opponents must be 1-{MAX_OPPONENTS} (poker dice has at most 4 "
+                              f"players), got {k!r}")
+    return k
+
+
+# -- hand categories ----------------------------------------------------------------------------
+def category_counts(known: str | Iterable = (), dice: int = 6,
+                    rules: PokerDiceRules | None = None) -> dict[Category, int]:
+    """How many of the equally likely rolls of the unknown dice make each category.
+
+    Args:
+        known: dice already seen (mine, the common dice, or both).
+        dice: 5 (a hand of five dice) or 6 (the best 5 of 6: peeker plus common dice).
+        rules: colours and tie-break (the defaults when ``None``).
+
+    Returns:
+        Every category (zeros included), with counts summing to ``6 ** (dice - len(known))``.
+
+    >>> c = category_counts(dice=6)
+    >>> c[Category.NOTHING], c[Category.LARGE_STRAIGHT], sum(c.values())
+    (0, 4320, 46656)
+    >>> category_counts("9,K,K", dice=6)[Category.FIVE_OF_A_KIND]
+    1
+    """
+    if dice not in (5, 6):
+        raise InvalidQuestion(f"dice must be 5 (a hand) or 6 (the best 5 of 6), got {dice!r}")
+    known = read_dice(known, "known dice", tuple(range(dice + 1)))
+    r = _rules(rules)
+    return dict(_category_counts(known, dice, r.colours))
+
+
+@cache
+def _category_counts(known, dice, colours) -> tuple[tuple[Category, int], ...]:
+    counts = dict.fromkeys(Category, 0)
+    for rest, weight in multisets(dice - len(known)):
+        five_or_six = known + rest
+        if dice == 5:
+            category = hand_key(tuple(sorted(five_or_six)), colours)[0]
+        else:
+            category = best_hand(five_or_six, colours).category
+        counts[category] += weight
+    return tuple(counts.items())
+
+
+def category_distribution(mine: str | Iterable = (), common: str | Iterable = (),
+                          rules: PokerDiceRules | None = None) -> Distribution:
+    """The category of the best 5 of 6 dice (3 mine, 3 common), the unknown ones rolled.
+
+    Give my dice (before the common roll), the common dice (an opponent's hand as I see it),
+    both (a certain hand) or neither (any player's hand before anything is seen).
+
+    >>> category_distribution("9,K,K").probability(Category.FIVE_OF_A_KIND)
+    Fraction(1, 216)
+    """
+    mine = read_dice(mine, "mine", (0, DICE_PER_PEEKER))
+    common = read_dice(common, "common", (0, COMMON_DICE))
+    counts = category_counts(mine + common, 6, rules)
+    return Distribution({c: n for c, n in counts.items() if n})
+
+
+def five_dice_distribution(rules: PokerDiceRules | None = None) -> Distribution:
+    """The category of five dice rolled at once (out of 7,776 rolls).
+
+    >>> five_dice_distribution().probability(Category.LARGE_FLUSH)
+    Fraction(5, 648)
+    """
+    return Distribution({c: n for c, n in category_counts((), 5, rules).items() if n})
+
+
+# -- the strength table -------------------------------------------------------------------------
+THREES = tuple(d for d, _ in multisets(3))
+"""The 56 sorted multisets of three dice."""
+THREE_WEIGHTS = np.array([w for _, w in multisets(3)], dtype=np.int64)
+"""Their multinomial weights (sum 216)."""
+_INDEX3 = {d: i for i, d in enumerate(THREES)}
+_ORDERED3 = np.array([_INDEX3[tuple(sorted((FACES[a], FACES[b], FACES[c])))]
+                      for a in range(6) for b in range(6) for c in range(6)], dtype=np.int64)
+"""Index of the multiset of an ordered roll ``(a, b, c)`` of face indices, at ``36a + 6b + c``."""
+
+
+@cache
+def strength_table(colours: tuple[str, ...] = PokerDiceRules().colours,
+                   tie_break: str = "faces") -> np.ndarray:
+    """``T[a, b]``: strength of the best 5 of the 6 dice ``THREES[a] + THREES[b]``.
+
+    Strengths are dense ranks of the hands' comparison keys, so ``T[a, c] > T[b, c]`` exactly when
+    3 dice ``a`` beat 3 dice ``b`` with the common dice ``c``. The table is symmetric.
+
+    >>> T = strength_table()
+    >>> T.shape, bool((T == T.T).all())
+    ((56, 56), True)
+    """
+    keys = {six: best_hand(six, colours, tie_break).key
+            for six in combinations_with_replacement(FACES, 6)}
+    rank = {k: i for i, k in enumerate(sorted(set(keys.values())))}
+    table = np.empty((len(THREES), len(THREES)), dtype=np.int64)
+    for i, a in enumerate(THREES):
+        for j, b in enumerate(THREES):
+            table[i, j] = rank[keys[tuple(sorted(a + b))]]
+    table.setflags(write=False)
+    return table
+
+
+# -- equity -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Equity:
+    """My chances against ``opponents`` unknown random hands, counted exactly.
+
+    ``total`` equally likely cases: every ordered roll of the unknown dice (``6**(3k)`` after
+    the common roll, ``6**(3k + 3)`` before). ``win`` counts the cases where my hand beats every
+    opponent, ``tie`` those where it ties the best, ``lose`` the rest; ``equity`` is my expected
+    share of the pot, ties split equally.
+    """
+
+    mine: tuple[int, ...]
+    common: tuple[int, ...]
+    opponents: int
+    win: int
+    tie: int
+    lose: int
+    total: int
+    equity: Fraction
+
+    @property
+    def p_win(self) -> Fraction:
+        return Fraction(self.win, self.total)
+
+    @property
+    def p_tie(self) -> Fraction:
+        return Fraction(self.tie, self.total)
+
+    @property
+    def p_lose(self) -> Fraction:
+        return Fraction(self.lose, self.total)
+
+    def to_json(self) -> dict:
+        return {"mine": dice_text(self.mine), "common": dice_text(self.common),
+                "opponents": self.opponents, "win": self.win, "tie": self.tie,
+                "lose": self.lose, "total": self.total, "p_win": self.p_win,
+                "p_tie": self.p_tie, "p_lose": self.p_lose, "equity": self.equity}
+
+
+def equity(mine: str | Iterable, common: str | Iterable | None = None, opponents: int = 1,
+           rules: PokerDiceRules | None = None) -> Equity:
+    """Exact chances of my 3 dice against ``opponents`` unknown random hands.
+
+    Args:
+        mine: my peeker's 3 dice.
+        common: the 3 common dice, or ``None`` / empty before the common roll.
+        opponents: 1-3 players still in, whose dice are unknown (their bets are not read).
+        rules: colours and tie-break.
+
+    Raises:
+        InvalidQuestion: for dice that are not 3 faces, or a number of opponents outside 1-3.
+
+    >>> e = equity("9,K,K", "A,K,10", opponents=1)
+    >>> e.win, e.tie, e.lose, e.total
+    (147, 3, 66, 216)
+    >>> equity("A,A,A", opponents=3).equity
+    Fraction(5636876755, 8707129344)
+    """
+    r = _rules(rules)
+    k = _opponents(opponents)
+    mine = read_dice(mine, "mine", (DICE_PER_PEEKER,))
+    common = read_dice(common, "common", (0, COMMON_DICE))
+    table = strength_table(r.colours, r.tie_break)
+    m = _INDEX3[mine]
+    if common:
+        rows, weights = [_INDEX3[common]], [1]
+    else:
+        rows, weights = range(len(THREES)), THREE_WEIGHTS.tolist()
+    lt, eq = _below_and_equal(table, tuple(rows), m)
+    win = tie = lose = 0
+    scale = math.lcm(*range(1, k + 2))
+    share_num = 0
+    all_opp = 216**k
+    for w, low, same in zip(weights, lt, eq):
+        win += w * low**k
+        tie += w * ((low + same) ** k - low**k)
+        lose += w * (all_opp - (low + same) ** k)
+        share_num += w * sum(math.comb(k, t) * same**t * low ** (k - t) * (scale // (t + 1))
+                             for t in range(k + 1))
+    total = all_opp * (216 if not common else 1)
+    share = Fraction(share_num, total * scale)
+    return Equity(mine, common, k, win, tie, lose, total, share)
+
+
+def _below_and_equal(table: np.ndarray, rows: tuple[int, ...], m: int) -> tuple[list, list]:
+    """For each common multiset ``c`` in ``rows``: the weight of opponents' 3 dice below and
+    equal to my strength ``table[c, m]`` (out of 216)."""
+    block = table[list(rows)]
+    mine = block[:, m][:, None]
+    lt = (block < mine).astype(np.int64) @ THREE_WEIGHTS
+    eq = (block == mine).astype(np.int64) @ THREE_WEIGHTS
+    return lt.tolist(), eq.tolist()
+
+
+def equity_by_common(mine: str | Iterable, opponents: int = 1,
+                     rules: PokerDiceRules | None = None) -> list[tuple[tuple[int, ...],
+                                                                      Fraction, Fraction]]:
+    """For each possible common roll: ``(common dice, probability, my equity after it)``.
+
+    The probabilities sum to 1 and the equities average (weighted) to the equity before the
+    common roll.
+
+    >>> rows = equity_by_common("A,A,A", opponents=1)
+    >>> len(rows), sum(p for _, p, _ in rows)
+    (56, Fraction(1, 1))
+    """
+    out = []
+    for common, w in multisets(COMMON_DICE):
+        e = equity(mine, common, opponents, rules)
+        out.append((common, Fraction(w, 216), e.equity))
+    return out
+
+
+def pot_odds(to_call: int, pot: int) -> Fraction:
+    """The share of the final pot a call must win to break even: ``to_call / (pot + to_call)``.
+
+    Args:
+        to_call: points I must add.
+        pot: points already in the middle (everyone's, mine included).
+
+    >>> pot_odds(3, 12)
+    Fraction(1, 5)
+    """
+    if isinstance(to_call, bool) or not isinstance(to_call, int) or to_call < 0:
+        raise InvalidQuestion(f"to_call must be a whole number >= 0, got {to_call!r}")
+    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0 or pot + to_call == 0:
+        raise InvalidQuestion(f"pot must be a whole number >= 0 (with something to win), "
+                              f"got {pot!r}")
+    return Fraction(to_call, pot + to_call)
+
+
+# -- Monte Carlo, for comparison ---------------------------------------------------------------
+def approx_equity(mine: str | Iterable, common: str | Iterable | None = None,
+                  opponents: int = 1, deals: int = 100_000, seed: Seed = None,
+                  rules: PokerDiceRules | None = None) -> tuple[float, float]:
+    """A Monte Carlo estimate of ``equity(...)``: ``(estimate, standard error)`` as floats.
+
+    Rolls ``deals`` random deals of the unknown dice (vectorised); for comparison with the exact
+    answer, never instead of it.
+
+    >>> est, se = approx_equity("A,A,A", opponents=3, deals=20_000, seed=1)
+    >>> abs(est - float(equity("A,A,A", opponents=3).equity)) < 4 * se
+    True
+    """
+    r = _rules(rules)
+    k = _opponents(opponents)
+    mine = read_dice(mine, "mine", (DICE_PER_PEEKER,))
+    common = read_dice(common, "common", (0, COMMON_DICE))
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 2:
+        raise InvalidQuestion(f"deals must be a whole number >= 2, got {deals!r}")
+    rng = make_rng(seed)
+    table = strength_table(r.colours, r.tie_break)
+
+    def roll(shape) -> np.ndarray:
+        d = rng.integers(0, 6, size=shape + (3,))
+        return _ORDERED3[d[..., 0] * 36 + d[..., 1] * 6 + d[..., 2]]
+
+    c = np.full(deals, _INDEX3[common]) if common else roll((deals,))
+    me = table[c, _INDEX3[mine]]
+    opp = table[c[:, None], roll((deals, k))]
+    best = opp.max(axis=1)
+    ties = (opp == me[:, None]).sum(axis=1)
+    share = np.where(best > me, 0.0, 1.0 / (1 + ties))
+    return float(share.mean()), float(share.std(ddof=1) / math.sqrt(deals))
+
+
+__all__ = ["Equity", "MAX_OPPONENTS", "THREES", "THREE_WEIGHTS", "approx_equity",
+           "category_counts", "category_distribution", "equity", "equity_by_common",
+           "five_dice_distribution", "pot_odds", "read_dice", "strength_table"]

@@ -1,0 +1,158 @@
+"""Jungle Bluff odds: possible cards against brute force over every hidden history, challenge
+probabilities against counting, option values on hand-checked positions."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import permutations, product
+
+import pytest
+
+from bluffkit.core import Distribution, IllegalAction, InvalidQuestion, choice, make_rng, sample
+from bluffkit.games.jungle_bluff import (
+    Card,
+    Challenge,
+    JungleRules,
+    JungleState,
+    Play,
+    Take,
+    cards_text,
+    parse_cards,
+)
+from bluffkit.odds.jungle_bluff import (
+    option_values,
+    possible_cards,
+    uniform_belief,
+    win_probability,
+)
+
+
+def random_trajectory(rules, seed, stop):
+    """A random game's trajectory up to the first state where ``stop(state)`` holds."""
+    rng = make_rng(seed)
+    s = JungleState.new(rules)
+    trajectory = []
+    while not s.is_terminal() and not stop(s):
+        a = sample(s.chance_outcomes(), rng) if s.is_chance_node() else choice(
+            s.legal_actions(), rng)
+        trajectory.append((s.current_player(), a))
+        s = s.apply(a)
+    return s, trajectory
+
+
+def brute_force(rules, trajectory, me):
+    """Replay the public actions with every other choice of the opponents' strength cards; keep
+    the replays whose observation for ``me`` equals the true one; collect what each opponent may
+    hold and may have put down."""
+    true = JungleState.new(rules)
+    for _, a in trajectory:
+        true = true.apply(a)
+    target = true.observation(me)
+    n = rules.players
+    plays = {p: [a.card for q, a in trajectory if q == p and isinstance(a, Play)]
+             for p in range(n)}
+    hand = [set() for _ in range(n)]
+    strength = [set() for _ in range(n)]
+    opponents = [p for p in range(n) if p != me]
+    options = [list(permutations(rules.deck(), len(plays[p]))) for p in opponents]
+    for choice_ in product(*options):
+        alt = dict(zip(opponents, (list(c) for c in choice_)))
+        s = JungleState.new(rules)
+        try:
+            for p, a in trajectory:
+                if isinstance(a, Play) and p != me:
+                    a = Play(alt[p].pop(0))
+                s = s.apply(a)
+        except IllegalAction:
+            continue
+        if s.observation(me) != target:
+            continue
+        for p in range(n):
+            hand[p] |= set(s.hands[p])
+            if s.strength[p] is not None:
+                strength[p].add(s.strength[p])
+    return ([cards_text(sorted(h)) for h in hand], [cards_text(sorted(x)) for x in strength],
+            true)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("rules", [
+    JungleRules(players=3, top_card=4),
+    JungleRules(players=3, top_card=5, special_cards=("reversed",)),
+    JungleRules(players=2, top_card=4),
+])
+def test_possible_cards_match_brute_force_over_hidden_histories(rules, seed):
+    rng = make_rng(seed)
+    stop_round = 2 + int(rng.integers(2 if rules.top_card > 4 else 3))
+    s, trajectory = random_trajectory(
+        rules, seed, lambda s: s.round >= stop_round and s.phase == "bluff" and len(s.moves) >= 1)
+    if s.is_terminal():
+        pytest.skip("the game ended before the stop point")  # pragma: no cover
+    me = s.to_move
+    hand, strength, true = brute_force(rules, trajectory, me)
+    got = possible_cards(true.observation(me))
+    assert [cards_text(h) for h in got.hand] == hand
+    assert [cards_text(x) for x in got.strength] == strength
+
+
+def test_two_players_know_each_other_exactly():
+    rules = JungleRules(players=2)
+    s, _ = random_trajectory(rules, 5, lambda s: s.round == 6 and s.phase == "bluff")
+    got = possible_cards(s.observation(0))
+    assert got.hand[1] == s.hands[1] + (s.strength[1],) or set(got.hand[1]) == set(
+        s.hands[1]) | {s.strength[1]}
+    assert set(got.strength[1]) == set(s.hands[1]) | {s.strength[1]}
+
+
+def test_a_challenge_reveals_the_card_to_both_players():
+    s = JungleState.setup(JungleRules(players=3), ["1,5,9", "2,6,7", "3,4,8"], "4,7,9", first=0)
+    for a in ("play 5", "play 7", "play 8", "take 9", "challenge 0"):
+        s = s.apply(s.parse_action(a))
+    assert possible_cards(s.observation(0)).strength[1] == (Card(7),)
+    # player 2 only knows that player 1's card beat or tied player 0's
+    assert uniform_belief(s.observation(2), 1).outcomes() != [Card(7)]
+
+
+def test_win_probability_against_counting():
+    belief = Distribution.uniform(JungleRules(special_cards=("nervous", "reversed")).deck())
+    # 8 as challenger beats 1-4, 6-8 (ties to me) and the nervous 9 (1 when challenged);
+    # the reversed 5 and the 10 beat it
+    assert win_probability(Card(8), belief, challenger=True) == Fraction(8, 10)
+    # the reversed 5 as defender: beats challengers 6, 7, 8, 9n, 10; loses to 1-5
+    assert win_probability(Card(5, True), belief, challenger=False) == Fraction(5, 10)
+    weighted = Distribution({Card(3): 1, Card(9): 3})
+    assert win_probability(Card(6), weighted, challenger=True) == Fraction(1, 4)
+
+
+def test_option_values_take_versus_challenge():
+    s = JungleState.setup(JungleRules(players=3), ["1,6", "2,5,", "3,4"], "2,7,9", first=0)
+    for a in ("play 1", "play 5", "play 3", "take 9"):
+        s = s.apply(s.parse_action(a))
+    obs = s.observation(1)
+    beliefs = {0: Distribution.uniform(parse_cards("1,6"))}
+    values = {str(o.action): o for o in option_values(obs, beliefs)}
+    assert values["take 7"].expected == 7
+    assert values["challenge 0"].p_win == Fraction(1, 2)
+    assert values["challenge 0"].expected == Fraction(9, 2)
+    risky = {str(o.action): o for o in option_values(obs, beliefs, later_challenge=1)}
+    # a set-up position has no history: player 2 may hold any card 1-10; my 5 keeps the card
+    # against a challenger's 1-4 only
+    assert risky["take 7"].p_keep == Fraction(4, 10)
+    with pytest.raises(InvalidQuestion, match="not player 0's turn"):
+        option_values(s.observation(0))
+    with pytest.raises(InvalidQuestion, match="probability"):
+        option_values(obs, later_challenge=2)
+
+
+def test_option_values_with_later_challengers_at_risk():
+    s = JungleState.setup(JungleRules(players=3), ["1,6", "2,5", "3,8"], "2,7,9", first=0)
+    for a in ("play 1", "play 5", "play 8", "take 9"):
+        s = s.apply(s.parse_action(a))
+    obs = s.observation(1)
+    belief2 = uniform_belief(obs, 2)
+    assert belief2 == Distribution.uniform(JungleRules().deck())  # no history: anything
+    risky = {str(o.action): o for o in option_values(obs, later_challenge=Fraction(1, 2))}
+    lose = 1 - win_probability(Card(5), belief2, challenger=False)
+    assert risky["take 7"].p_keep == 1 - Fraction(1, 2) * lose
+    assert risky["take 7"].expected == 7 * risky["take 7"].p_keep
+    assert isinstance(s.legal_actions()[0], Take) and Challenge(0) in s.legal_actions()
