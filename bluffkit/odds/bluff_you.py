@@ -178,7 +178,8 @@ class Posterior:
     def explain(self) -> str:
         """Bayes' rule with every term, in words."""
         a, k = self.announced, len(self.allowed)
-        others = f"uniformly among the {k - 1} other tokens" if k > 1 else "the only token"
+        others = (f"uniformly among the {k - 1} other tokens" if k > 2 else
+                  "the other token" if k == 2 else "the only token")
         return (
             f"Model (stated, not known): with a sum that can be announced the bluffer tells the "
             f"truth with probability q = {self.q}, otherwise announces {others}; with a sum "

@@ -1,0 +1,475 @@
+"""Exact equilibria of two-player zero-sum games: matrix games and sequence form, by LP.
+
+Game-agnostic. The linear programme is solved in floating point by HiGHS
+(``scipy.optimize.linprog(method="highs")``); the answer is then made exact: the support of each
+strategy is read from the float solution, the equalities an equilibrium must satisfy on that
+support (complementary slackness) are solved in rational arithmetic, and the result is
+**verified exactly**: each side's best response against the other is computed in ``Fraction``
+arithmetic, and the lower and upper values must be equal. A float that merely looks right is never
+returned: if verification fails a ``SolverError`` is raised.
+
+API (small on purpose; other games reuse it):
+
+- ``solve_matrix(A) -> MatrixSolution(value, row, col)``: the row player maximises ``x^T A y``.
+- ``sequence_form(tree) -> SequenceForm``: from a game tree of ``Leaf``, ``ChanceNode`` and
+  ``DecisionNode`` with perfect recall (Koller-Megiddo-von Stengel).
+- ``solve_sequence_form(game) -> SequenceSolution(value, plans)``: player 0 maximises; realization
+  plans per player, and ``behaviour(player)`` for the action probabilities at each information set.
+- ``best_response_value(game, player, plan)``: what ``player`` gets against a fixed plan, exact.
+
+Payoffs are exact numbers (``int`` or ``Fraction``; a float is read as the decimal it prints as).
+
+>>> rps = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
+>>> s = solve_matrix(rps)
+>>> s.value, s.row
+(Fraction(0, 1), (Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Rational, Real
+from typing import Any
+
+import numpy as np
+
+from ..core import BluffkitError, InvalidQuestion
+
+Seq = Hashable | None
+"""A sequence: ``None`` (the empty sequence) or ``(infoset, action)``, its last move."""
+
+
+class SolverError(BluffkitError, RuntimeError):
+    """The LP could not be solved or its answer could not be verified exactly."""
+
+
+# -- game trees -----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Leaf:
+    """The end of a play: ``payoff`` to player 0 (player 1 gets its negative)."""
+
+    payoff: Any
+
+
+@dataclass(frozen=True)
+class ChanceNode:
+    """Chance: ``outcomes`` is a tuple of ``(probability, child)``; probabilities sum to 1."""
+
+    outcomes: tuple
+
+
+@dataclass(frozen=True)
+class DecisionNode:
+    """``player`` (0 or 1) chooses at information set ``infoset`` among ``actions``, a tuple of
+    ``(action, child)``. Nodes of one information set must offer the same actions."""
+
+    player: int
+    infoset: Hashable
+    actions: tuple
+
+
+# -- sequence form --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SequenceForm:
+    """A two-player zero-sum game in sequence form.
+
+    Attributes:
+        infosets: per player, ``infoset -> (parent sequence, actions)``; the parent is the
+            player's own last move before reaching it (``None`` at the start): perfect recall.
+        payoff: ``(sequence of player 0, sequence of player 1) -> payoff to player 0`` summed over
+            the leaves the pair reaches, weighted by chance.
+    """
+
+    infosets: tuple[Mapping[Hashable, tuple[Seq, tuple]], Mapping[Hashable, tuple[Seq, tuple]]]
+    payoff: Mapping[tuple[Seq, Seq], Fraction]
+
+    def __post_init__(self):
+        for p in (0, 1):
+            seqs = set(self.sequences(p))
+            for infoset, (parent, actions) in self.infosets[p].items():
+                if parent is not None and parent not in seqs:
+                    raise InvalidQuestion(f"infoset {infoset!r} of player {p} has parent "
+                                          f"{parent!r}, not a sequence of player {p}")
+                if not actions:
+                    raise InvalidQuestion(f"infoset {infoset!r} of player {p} has no actions")
+        s0, s1 = set(self.sequences(0)), set(self.sequences(1))
+        for a, b in self.payoff:
+            if a not in s0 or b not in s1:
+                raise InvalidQuestion(f"payoff entry {(a, b)!r} names an unknown sequence")
+
+    def sequences(self, player: int) -> list[Seq]:
+        """The empty sequence, then ``(infoset, action)`` for every infoset and action."""
+        return [None] + [(i, a) for i, (_, acts) in self.infosets[player].items() for a in acts]
+
+
+def sequence_form(root) -> SequenceForm:
+    """The sequence form of a game tree with perfect recall.
+
+    Raises:
+        InvalidQuestion: if an information set is reached after different own moves (no perfect
+            recall), offers different actions, or chance probabilities do not sum to 1.
+
+    >>> tree = DecisionNode(0, "I", (("a", Leaf(1)), ("b", Leaf(-1))))
+    >>> sequence_form(tree).payoff
+    {(('I', 'a'), None): Fraction(1, 1), (('I', 'b'), None): Fraction(-1, 1)}
+    """
+    infosets: tuple[dict, dict] = ({}, {})
+    payoff: dict[tuple[Seq, Seq], Fraction] = {}
+    stack = [(root, None, None, Fraction(1))]
+    while stack:
+        node, s0, s1, prob = stack.pop()
+        if isinstance(node, Leaf):
+            key = (s0, s1)
+            payoff[key] = payoff.get(key, Fraction(0)) + prob * _exact(node.payoff)
+        elif isinstance(node, ChanceNode):
+            probs = [_exact(p) for p, _ in node.outcomes]
+            if sum(probs) != 1 or any(p < 0 for p in probs):
+                raise InvalidQuestion(f"chance probabilities must be >= 0 and sum to 1, got "
+                                      f"{[str(p) for p in probs]}")
+            stack.extend((child, s0, s1, prob * p) for p, (_, child)
+                         in reversed(list(zip(probs, node.outcomes))) if p)
+        elif isinstance(node, DecisionNode):
+            p = node.player
+            if p not in (0, 1):
+                raise InvalidQuestion(f"players are 0 and 1, got {p!r}")
+            own = s0 if p == 0 else s1
+            actions = tuple(a for a, _ in node.actions)
+            known = infosets[p].setdefault(node.infoset, (own, actions))
+            if known[0] != own:
+                raise InvalidQuestion(f"no perfect recall: infoset {node.infoset!r} is reached "
+                                      f"after {known[0]!r} and after {own!r}")
+            if known[1] != actions:
+                raise InvalidQuestion(f"infoset {node.infoset!r} offers {known[1]!r} and "
+                                      f"{actions!r}")
+            for a, child in reversed(node.actions):
+                seq = (node.infoset, a)
+                stack.append((child, seq, s1, prob) if p == 0 else (child, s0, seq, prob))
+        else:
+            raise InvalidQuestion(f"not a game tree node: {node!r}")
+    return SequenceForm(infosets, {k: v for k, v in payoff.items() if v})
+
+
+@dataclass(frozen=True)
+class SequenceSolution:
+    """An exact, verified equilibrium of a sequence-form game.
+
+    Attributes:
+        value: what player 0 gets at equilibrium (player 1 gets ``-value``).
+        plans: per player, realization plan ``sequence -> probability`` (``None`` maps to 1).
+        game: the game solved.
+    """
+
+    value: Fraction
+    plans: tuple[dict[Seq, Fraction], dict[Seq, Fraction]]
+    game: SequenceForm
+
+    def behaviour(self, player: int) -> dict[Hashable, dict[Hashable, Fraction]]:
+        """Action probabilities at each information set (uniform where it is never reached)."""
+        plan, out = self.plans[player], {}
+        for infoset, (parent, actions) in self.game.infosets[player].items():
+            reach = plan[parent]
+            out[infoset] = {a: (plan[(infoset, a)] / reach if reach else Fraction(1, len(actions)))
+                            for a in actions}
+        return out
+
+
+@dataclass(frozen=True)
+class MatrixSolution:
+    """An exact, verified equilibrium of a matrix game: the row player maximises ``x^T A y``."""
+
+    value: Fraction
+    row: tuple[Fraction, ...]
+    col: tuple[Fraction, ...]
+
+
+def solve_matrix(matrix: Sequence[Sequence[Any]]) -> MatrixSolution:
+    """Value and optimal mixed strategies of a zero-sum matrix game, exact and verified.
+
+    Raises:
+        InvalidQuestion: if the matrix is empty, ragged or not numeric.
+        SolverError: if no exact equilibrium could be verified.
+
+    >>> solve_matrix([[1, -1], [-1, 1]]).col
+    (Fraction(1, 2), Fraction(1, 2))
+    """
+    rows = [list(r) for r in matrix]
+    if not rows or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
+        raise InvalidQuestion("the payoff matrix must be a non-empty rectangle of numbers")
+    m, n = len(rows), len(rows[0])
+    game = SequenceForm(({"row": (None, tuple(range(m)))}, {"col": (None, tuple(range(n)))}),
+                        {(("row", i), ("col", j)): _exact(rows[i][j])
+                         for i in range(m) for j in range(n)})
+    sol = solve_sequence_form(game)
+    return MatrixSolution(sol.value, tuple(sol.plans[0][("row", i)] for i in range(m)),
+                          tuple(sol.plans[1][("col", j)] for j in range(n)))
+
+
+# -- solving --------------------------------------------------------------------------------------
+class _Indexed:
+    """Sequences numbered, the constraint rows of E and F, the payoff as sparse lists."""
+
+    def __init__(self, game: SequenceForm):
+        self.game = game
+        self.seqs = [game.sequences(0), game.sequences(1)]
+        self.index = [{s: i for i, s in enumerate(ss)} for ss in self.seqs]
+        # constraint rows: row 0 is "empty sequence = 1"; row k is infoset k-1:
+        # sum of its sequences - its parent = 0
+        self.rows: list[list[list[tuple[int, int]]]] = []
+        self.infoset_rows: list[dict] = []
+        for p in (0, 1):
+            rows = [[(0, 1)]]
+            ids = {}
+            for infoset, (parent, actions) in game.infosets[p].items():
+                ids[infoset] = len(rows)
+                rows.append([(self.index[p][(infoset, a)], 1) for a in actions]
+                            + [(self.index[p][parent], -1)])
+            self.rows.append(rows)
+            self.infoset_rows.append(ids)
+        self.entries = [(self.index[0][a], self.index[1][b], v)
+                        for (a, b), v in game.payoff.items()]
+        # for each sequence, the constraint rows it appears in: (row, coefficient)
+        self.col_rows: list[dict[int, list[tuple[int, int]]]] = []
+        for p in (0, 1):
+            cols: dict[int, list[tuple[int, int]]] = {}
+            for r, row in enumerate(self.rows[p]):
+                for c, v in row:
+                    cols.setdefault(c, []).append((r, v))
+            self.col_rows.append(cols)
+        self.A = np.zeros((len(self.seqs[0]), len(self.seqs[1])))
+        for i, j, v in self.entries:
+            self.A[i, j] = float(v)
+        self.scale = max(1.0, float(np.max(np.abs(self.A))))
+
+    def matrix_float(self) -> np.ndarray:
+        return self.A
+
+    def constraint_float(self, p: int) -> np.ndarray:
+        M = np.zeros((len(self.rows[p]), len(self.seqs[p])))
+        for r, row in enumerate(self.rows[p]):
+            for c, v in row:
+                M[r, c] += v
+        return M
+
+
+def solve_sequence_form(game: SequenceForm | Any) -> SequenceSolution:
+    """An exact equilibrium of a two-player zero-sum game (player 0 maximises).
+
+    Args:
+        game: a ``SequenceForm`` or the root of a game tree.
+
+    Raises:
+        SolverError: if HiGHS fails or no exact equilibrium could be verified.
+
+    >>> g = DecisionNode(0, "I", (("a", DecisionNode(1, "J", (("c", Leaf(2)), ("d", Leaf(0))))),
+    ...                           ("b", DecisionNode(1, "J", (("c", Leaf(0)), ("d", Leaf(1)))))))
+    >>> solve_sequence_form(g).value  # player 1 does not see player 0's move
+    Fraction(2, 3)
+    """
+    if not isinstance(game, SequenceForm):
+        game = sequence_form(game)
+    ix = _Indexed(game)
+    x, y, slack_x, slack_y = _float_solution(ix)
+    for tol in (1e-9, 1e-7, 1e-11, 1e-5):
+        try:
+            plan0 = _exact_plan(ix, 0, x, y, slack_y, tol)
+            plan1 = _exact_plan(ix, 1, y, x, slack_x, tol)
+        except SolverError:
+            continue
+        if plan0 is None or plan1 is None:
+            continue
+        low = _best_response(ix, 1, plan0)
+        high = _best_response(ix, 0, plan1)
+        if low == high:
+            plans = tuple({s: plan[i] for i, s in enumerate(ix.seqs[p])}
+                          for p, plan in ((0, plan0), (1, plan1)))
+            return SequenceSolution(low, plans, game)
+    raise SolverError("could not verify an exact equilibrium from the LP solution "
+                      "(the float answer is not returned as exact)")
+
+
+def best_response_value(game: SequenceForm, player: int, plan: Mapping[Seq, Any]) -> Fraction:
+    """What ``player`` gets (as payoff to player 0) by best-responding to the other player's
+    realization ``plan``: the maximum for player 0, the minimum for player 1. Exact.
+
+    >>> g = solve_matrix([[3, 0], [0, 1]])
+    >>> g.value
+    Fraction(3, 4)
+    """
+    ix = _Indexed(game)
+    other = 1 - player
+    vec = [_exact(plan.get(s, 0)) for s in ix.seqs[other]]
+    return _best_response(ix, player, vec)
+
+
+def _best_response(ix: _Indexed, player: int, other_plan: list[Fraction]) -> Fraction:
+    c = [Fraction(0)] * len(ix.seqs[player])
+    for i, j, v in ix.entries:
+        if player == 0:
+            if other_plan[j]:
+                c[i] += v * other_plan[j]
+        elif other_plan[i]:
+            c[j] += v * other_plan[i]
+    infosets = ix.game.infosets[player]
+    children: dict[Seq, list] = {}
+    for infoset, (parent, _) in infosets.items():
+        children.setdefault(parent, []).append(infoset)
+    pick = max if player == 0 else min
+    index = ix.index[player]
+    memo: dict = {}
+
+    def value(infoset) -> Fraction:  # children before parents, by recursion with a memo
+        if infoset not in memo:
+            _, actions = infosets[infoset]
+            memo[infoset] = pick(c[index[(infoset, a)]] + sum(
+                (value(j) for j in children.get((infoset, a), ())), Fraction(0))
+                for a in actions)
+        return memo[infoset]
+
+    return c[0] + sum((value(j) for j in children.get(None, ())), Fraction(0))
+
+
+def _float_solution(ix: _Indexed):
+    """Player 0's LP: max q_0 s.t. F^T q <= A^T x, E x = e, x >= 0; y from the duals."""
+    from scipy.optimize import linprog
+
+    A = ix.matrix_float()
+    E, F = ix.constraint_float(0), ix.constraint_float(1)
+    n0, r1 = A.shape[0], F.shape[0]
+    cost = np.zeros(n0 + r1)
+    cost[n0] = -1.0
+    a_ub = np.hstack([-A.T, F.T])
+    a_eq = np.hstack([E, np.zeros((E.shape[0], r1))])
+    b_eq = np.zeros(E.shape[0])
+    b_eq[0] = 1.0
+    bounds = [(0, None)] * n0 + [(None, None)] * r1
+    res = linprog(cost, A_ub=a_ub, b_ub=np.zeros(a_ub.shape[0]), A_eq=a_eq, b_eq=b_eq,
+                  bounds=bounds, method="highs")
+    if res.status != 0:
+        raise SolverError(f"HiGHS could not solve the game: {res.message}")
+    x, q = res.x[:n0], res.x[n0:]
+    y = -np.asarray(res.ineqlin.marginals)
+    slack_y = A.T @ x - F.T @ q  # >= 0, zero where player 1's sequence is a best reply
+    # player 1's side: E^T p >= A y with p the duals of E x = e
+    p = np.asarray(res.eqlin.marginals)
+    slack_x = E.T @ (-p) - A @ y
+    return x, y, slack_x, slack_y
+
+
+def _exact_plan(ix: _Indexed, player: int, own: np.ndarray, other: np.ndarray,
+                other_slack: np.ndarray, tol: float) -> list[Fraction] | None:
+    """Player ``player``'s plan in rationals: supported where the float plan is > tol, making
+    the opponent indifferent among the sequences the opponent uses (complementary slackness)."""
+    support = [i for i, v in enumerate(own) if v > tol]
+    on = set(support)
+    scale = ix.scale
+    used = [j for j, v in enumerate(other) if v > tol]
+    tight = [j for j, s in enumerate(other_slack) if abs(s) <= tol * 100 * scale and j not in used]
+    col_terms: dict[int, dict] = {}
+    for i, j, v in ix.entries:
+        mine, theirs = (i, j) if player == 0 else (j, i)
+        if mine in on:
+            col_terms.setdefault(theirs, {})[("v", mine)] = v
+    mandatory = []
+    for r, row in enumerate(ix.rows[player]):
+        eq = {("v", c): Fraction(v) for c, v in row if c in on}
+        mandatory.append((eq, Fraction(int(r == 0))))
+    other_cols = ix.col_rows[1 - player]
+
+    def indifference(j):
+        eq = dict(col_terms.get(j, {}))
+        for r, v in other_cols.get(j, ()):
+            eq[("d", r)] = eq.get(("d", r), 0) - v
+        return eq, Fraction(0)
+
+    mandatory += [indifference(j) for j in used]
+    optional = [indifference(j) for j in tight]
+    guesses = {("v", i): Fraction(float(own[i])).limit_denominator(10**6) for i in support}
+    solution = _solve_linear(mandatory, optional, guesses)
+    plan = [Fraction(0)] * len(own)
+    for i in support:
+        plan[i] = solution.get(("v", i), guesses[("v", i)])
+        if plan[i] < 0:
+            return None
+    for r, row in enumerate(ix.rows[player]):
+        if sum(plan[c] * v for c, v in row) != int(r == 0):
+            return None
+    return plan
+
+
+def _solve_linear(mandatory, optional, guesses) -> dict:
+    """Exact sparse Gauss-Jordan: every mandatory equation, each optional one that is consistent,
+    then free unknowns set to their guessed values. Raises SolverError if mandatory ones clash."""
+    pivots: dict = {}  # pivot unknown -> (row without the pivot, rhs): pivot = rhs - row . x
+
+    def reduce(eq: dict, rhs: Fraction):
+        eq = {k: Fraction(v) for k, v in eq.items() if v}
+        rhs = Fraction(rhs)
+        for k in [k for k in eq if k in pivots]:
+            coef = eq.pop(k)
+            row, r = pivots[k]
+            rhs -= coef * r
+            for k2, v2 in row.items():
+                nv = eq.get(k2, 0) - coef * v2
+                if nv:
+                    eq[k2] = nv
+                else:
+                    eq.pop(k2, None)
+        return eq, rhs
+
+    def add(eq: dict, rhs: Fraction, required: bool) -> None:
+        eq, rhs = reduce(eq, rhs)
+        if not eq:
+            if rhs and required:
+                raise SolverError("the equilibrium equations on the support are inconsistent")
+            return
+        k = max(eq, key=lambda u: (abs(eq[u]), str(u)))
+        coef = eq.pop(k)
+        row = {u: v / coef for u, v in eq.items()}
+        r = rhs / coef
+        for p, (prow, prhs) in pivots.items():
+            if k in prow:
+                c = prow.pop(k)
+                prhs -= c * r
+                for u, v in row.items():
+                    nv = prow.get(u, 0) - c * v
+                    if nv:
+                        prow[u] = nv
+                    else:
+                        prow.pop(u, None)
+                pivots[p] = (prow, prhs)
+        pivots[k] = (row, r)
+
+    for eq, rhs in mandatory:
+        add(eq, rhs, True)
+    for eq, rhs in optional:
+        add(eq, rhs, False)
+    for k, g in guesses.items():
+        if k not in pivots:
+            add({k: Fraction(1)}, g, False)
+    free = {}
+    out = {}
+    for k, (row, r) in pivots.items():
+        out[k] = r - sum((v * free.get(u, Fraction(0)) for u, v in row.items()), Fraction(0))
+    return out
+
+
+def _exact(v: Any) -> Fraction:
+    if isinstance(v, bool):
+        raise InvalidQuestion(f"payoffs and probabilities must be numbers, got {v!r}")
+    if isinstance(v, Rational):
+        return Fraction(v)
+    if isinstance(v, Real):
+        return Fraction(repr(float(v)))
+    if isinstance(v, str):
+        try:
+            return Fraction(v)
+        except ValueError:
+            pass
+    raise InvalidQuestion(f"payoffs and probabilities must be exact numbers, got {v!r}")
+
+
+__all__ = ["ChanceNode", "DecisionNode", "Leaf", "MatrixSolution", "SequenceForm",
+           "SequenceSolution", "SolverError", "best_response_value", "sequence_form",
+           "solve_matrix", "solve_sequence_form"]
