@@ -1,0 +1,155 @@
+"""Export a game's exercises for otter-grader (instructors; the optional ``grading`` extra).
+
+``export(game, dest, seed)`` writes an otter "assign"-format master notebook (otter-grader's v1
+format: raw cells ``# ASSIGNMENT CONFIG``, ``# BEGIN QUESTION`` ... ``# END QUESTION`` around
+each question, ``# BEGIN SOLUTION`` / ``# BEGIN TESTS`` blocks inside). The statements carry the
+numbers of ``seed`` (one seed for the class), each solution cell holds the exact answer that
+bluffkit computes now (``answerN = Fraction(7, 27)  # SOLUTION``), and each test cell calls
+bluffkit's own checker through ``grade``, so otter's grading accepts exactly the answers that
+``qN.check`` accepts (rounded ones within the stated tolerance) and its failure message is the
+same kind feedback. Writing the notebook does not need otter; turning it into student and
+autograder notebooks does::
+
+    pip install "bluffkit[grading]"
+    otter assign bluff-otter.ipynb dist/
+
+>>> nb = master_notebook("bluff", seed=3)
+>>> nb.cells[0].source.splitlines()[0]
+'# ASSIGNMENT CONFIG'
+>>> right = load("bluff", seed=3).q1.expected()
+>>> grade("bluff", 1, right, seed=3)
+>>> grade("bluff", 1, "0.99", seed=3)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+AssertionError: Not quite yet...
+"""
+
+from __future__ import annotations
+
+import textwrap
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..core import Distribution, InvalidQuestion
+from .core import Question, catalogue, load, plain
+from .notebook import exercise_module
+
+
+def grade(game: str, number: int, answer: Any, seed: int) -> None:
+    """Otter's test for question ``number``: silent when right, else ``AssertionError`` holding
+    the checker's feedback (otter shows it to the student).
+
+    Raises:
+        AssertionError: when the answer is not accepted.
+        InvalidQuestion: for an unknown game or question number.
+    """
+    question = _question(game, number, seed)
+    feedback = question.check(answer)
+    if not feedback.correct:
+        raise AssertionError(str(feedback))
+
+
+def _question(game: str, number: int, seed: int) -> Question:
+    worksheet = load(game, seed=seed)
+    if not isinstance(number, int) or not 1 <= number <= len(worksheet):
+        raise InvalidQuestion(f"{game} has questions 1-{len(worksheet)}, got {number!r}")
+    return worksheet[number - 1]
+
+
+def solution_literal(value: Any) -> str:
+    """Python source for an exact answer, as written in the solution cells.
+
+    >>> solution_literal(Fraction(7, 27)), solution_literal(3)
+    ('Fraction(7, 27)', '3')
+    """
+    if isinstance(value, Distribution):
+        value = value.pmf()
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k!r}: {solution_literal(Fraction(v))}"
+                               for k, v in sorted(value.items())) + "}"
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"Fraction({value.numerator}, {value.denominator})"
+    return repr(value)
+
+
+def _solution_source(q: Question) -> str:
+    """The solution cell: the worked solution as comments (removed from the student notebook by
+    otter's ``# BEGIN SOLUTION NO PROMPT`` block) and the exact answer."""
+    worked = textwrap.wrap(" ".join(plain(q.explain()).split()), 96)
+    lines = ["# BEGIN SOLUTION NO PROMPT", *(f"# {w}" for w in worked), "# END SOLUTION"]
+    return "\n".join([*lines, f"answer{q.number} = {solution_literal(q.expected())}  # SOLUTION"])
+
+
+def assignment_config(game: str) -> str:
+    return "\n".join([
+        "# ASSIGNMENT CONFIG",
+        f"name: {game.replace('-', '_')}_exercises",
+        "init_cell: true",
+        "check_all_cell: true",
+        "export_cell: false",
+        "run_tests: true",
+        "solutions_pdf: false",
+        "generate: true",
+    ])
+
+
+def master_notebook(game: str, seed: int):
+    """The otter assign-format master notebook of ``game`` for ``seed`` (an nbformat notebook)."""
+    import nbformat.v4 as nbf
+
+    module = exercise_module(game)
+    worksheet = load(game, seed=seed)
+    raw, md, code = nbf.new_raw_cell, nbf.new_markdown_cell, nbf.new_code_cell
+    cells = [
+        raw(assignment_config(game)),
+        md(f"{module.INTRO.strip()}\n\n*Graded with otter-grader; your numbers come from seed "
+           f"{seed}. Give exact answers (`Fraction(7, 27)` or `\"7/27\"`) or decimals (rounded "
+           "answers are accepted within the tolerance each question states).*"),
+        code("from fractions import Fraction\n\nfrom bluffkit.exercises import load\n\n"
+             f"q = load({game!r}, seed={seed})  # q[0].hint() gives a hint for question 1"),
+    ]
+    for q in worksheet:
+        i = q.number
+        cells += [
+            raw(f"# BEGIN QUESTION\nname: q{i}\npoints: 1"),
+            md(f"**Question {i}. {q.title}**\n\n{q.statement()}\n\n"
+               f"*Answer with {q.kind.form()}. {q.kind.rule()}*"),
+            raw("# BEGIN SOLUTION"),
+            code(_solution_source(q)),
+            raw("# END SOLUTION"),
+            raw("# BEGIN TESTS"),
+            code(f"from bluffkit.exercises.otter import grade\n"
+                 f"grade({game!r}, {i}, answer{i}, seed={seed})"),
+            raw("# END TESTS"),
+            raw("# END QUESTION"),
+        ]
+    nb = nbf.new_notebook(cells=cells)
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    nb.metadata["language_info"] = {"name": "python"}
+    return nb
+
+
+def export(game: str, dest: Path | str, seed: int) -> Path:
+    """Write the otter master notebook of ``game`` for ``seed``; returns its path.
+
+    Args:
+        game: a game with exercises, e.g. ``"bluff"``.
+        dest: a ``.ipynb`` path, or a folder (the file is then ``<game>-otter.ipynb``).
+        seed: the class's seed (the statements' numbers).
+    """
+    import nbformat
+
+    catalogue(game)
+    path = Path(dest)
+    if path.suffix != ".ipynb":
+        path = path / f"{game}-otter.ipynb"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(master_notebook(game, seed), path)
+    return path
+
+
+__all__ = ["assignment_config", "export", "grade", "master_notebook", "solution_literal"]
