@@ -1,0 +1,294 @@
+"""Advice for poker dice: ante or pass, then fold, call, bet or raise, with the numbers.
+
+**Model** (stated in every explanation): the other players' dice are unknown and random; their
+antes and bets are not read as information (a raise may well mean a strong hand, which this
+advice ignores). My chances are the exact ``equity`` of ``bluffkit.odds.poker_dice``: my expected
+share of the pot, ties split equally.
+
+**Decision rules.**
+
+- Ante or pass: ante when my equity before the common roll is at least ``1 / (k + 1)``, the fair
+  share against ``k`` opponents (those who anted and those still to decide). Then, if everyone
+  antes and nobody bets, the ante gains ``(k + 1) x equity - 1`` points on average. (Being able to
+  fold after the common roll makes anteing a little better than this.) With no opponent left the
+  ante would come back: pass.
+- Facing a bet: call when equity is at least the pot odds ``to_call / (pot + to_call)``
+  ("calling 3 to win 12 needs 1/5"); a call then gains ``equity x (pot + to_call) - to_call``
+  points on average if nobody bets again. Raise instead when equity is above the fair share
+  ``1 / (k + 1)``: each extra point the ``k`` opponents match gains ``(k + 1) x equity - 1``.
+  The raise suggested is half the pot (at least 1, at most what I have), a middle size: the
+  model cannot say whether the opponents would call a larger one.
+- The first bet (nothing to call): betting 1 is judged like calling 1 into the pot
+  (``1 / (pot + 1)``); above the fair share, bet half the pot; below the pot odds, fold.
+
+>>> a = advise(Position("9,K,K", "A,K,10", opponents=1, pot=12, to_call=3, stack=40))
+>>> str(a.action), a.needed
+('raise 7', Fraction(1, 5))
+>>> print(a.explanation.splitlines()[1][:60])
+You win 147/216 of the time (68.1%), tie 3/216 and lose 66/2
+>>> a.explanation.splitlines()[3]
+'Calling 3 to win 12 needs 1/5 = 20.0%; on average the call gains 11/16 x 15 - 3 = +7.31 points.'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core import Action, InvalidQuestion
+from ..games.poker_dice import (
+    COMMON_DICE,
+    DICE_PER_PEEKER,
+    Ante,
+    Bet,
+    Call,
+    Fold,
+    Pass,
+    PokerDiceRules,
+    Raise,
+    dice_text,
+)
+from ..odds.poker_dice import MAX_OPPONENTS, Equity, equity, pot_odds, read_dice
+
+MODEL = ("Model: the other players' dice are unknown and random; their antes and bets are not "
+         "read as information (a raise may well mean a strong hand, which this advice ignores).")
+
+
+@dataclass(frozen=True)
+class Position:
+    """What I know when it is my turn.
+
+    Args:
+        mine: my peeker's 3 dice, e.g. ``"9,K,K"``.
+        common: the 3 common dice; empty before the common roll (then the question is ante or
+            pass).
+        opponents: 1-3 other players in the hand (anted or still to decide, not folded); 0 when
+            everyone else passed.
+        pot: points in the middle, everyone's included (betting only).
+        to_call: points I must add to match the bet (0 before the first bet).
+        stack: points I have in front of me (``None``: enough for anything).
+        opened: whether the first bet has been made (default: ``to_call > 0``).
+        can_raise: ``False`` when every other player in the hand is all-in (nobody could
+            answer a raise).
+        rules: colours and tie-break.
+
+    Raises:
+        InvalidQuestion: naming the field that is impossible.
+    """
+
+    mine: tuple[int, ...]
+    common: tuple[int, ...] = ()
+    opponents: int = 1
+    pot: int = 0
+    to_call: int = 0
+    stack: int | None = None
+    opened: bool | None = None
+    can_raise: bool = True
+    rules: PokerDiceRules | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "mine", read_dice(self.mine, "mine", (DICE_PER_PEEKER,)))
+        object.__setattr__(self, "common", read_dice(self.common, "common", (0, COMMON_DICE)))
+        for name in ("opponents", "pot", "to_call"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise InvalidQuestion(f"{name} must be a whole number >= 0, got {v!r}")
+        if self.opponents > MAX_OPPONENTS or (self.common and not self.opponents):
+            raise InvalidQuestion(f"opponents must be 1-{MAX_OPPONENTS} once betting starts "
+                                  f"(0 only when everyone else passed), got {self.opponents}")
+        if self.stack is not None and (isinstance(self.stack, bool) or not isinstance(
+                self.stack, int) or self.stack < 0):
+            raise InvalidQuestion(f"stack must be a whole number >= 0 or None, got "
+                                  f"{self.stack!r}")
+        if self.opened is None:
+            object.__setattr__(self, "opened", self.to_call > 0)
+        if self.common and self.pot + self.to_call == 0:
+            raise InvalidQuestion("pot: there is always something in the middle once betting "
+                                  "starts (the antes), got pot 0")
+
+    @property
+    def phase(self) -> str:
+        return "bet" if self.common else "ante"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice with its average gain in points (against folding or passing) under the model.
+
+    ``value`` assumes the opponents call what I put in and nobody bets again afterwards.
+    """
+
+    action: Action
+    value: Fraction
+    note: str
+
+    def to_json(self) -> dict:
+        return {"action": str(self.action), "value": self.value, "note": self.note}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The recommendation, the options and their numbers, and the reasons in words."""
+
+    position: Position
+    equity: Equity | None
+    needed: Fraction | None
+    """The equity a call (or the opening bet of 1) needs to break even; ``None`` for antes."""
+    options: tuple[Option, ...]
+    action: Action
+    explanation: str
+    model: str = MODEL
+
+    def to_json(self) -> dict:
+        p = self.position
+        return {"phase": p.phase, "mine": dice_text(p.mine), "common": dice_text(p.common),
+                "opponents": p.opponents, "pot": p.pot, "to_call": p.to_call,
+                "equity": self.equity.to_json() if self.equity else None,
+                "needed": self.needed, "options": [o.to_json() for o in self.options],
+                "action": str(self.action), "explanation": self.explanation,
+                "model": self.model}
+
+
+def advise(position: Position) -> Advice:
+    """What to do and why, under the model stated above.
+
+    >>> print(advise(Position("9,10,Q", opponents=3)).explanation.splitlines()[-1])
+    Pass: your equity 1,359,226,807/8,707,129,344 = 15.6% is below your fair share 1/4 = 25.0%.
+    """
+    if position.phase == "ante":
+        return _ante(position)
+    return _bet(position)
+
+
+def advise_observation(obs) -> Advice:
+    """Advice for a player's ``PokerDiceObservation`` (ante or betting phase).
+
+    Opponents are the other players in the hand; at the ante, also those still to decide.
+    """
+    if obs.phase == "ante":
+        k = obs.opponents_in + obs.undecided
+        return advise(Position(obs.my_dice, (), min(k, MAX_OPPONENTS), rules=obs.rules))
+    if obs.phase != "bet":
+        raise InvalidQuestion(f"no decision to advise in phase {obs.phase!r}")
+    answer = any(st == "in" and q != obs.player and obs.chips[q]
+                 for q, st in enumerate(obs.status))
+    return advise(Position(obs.my_dice, obs.common, obs.opponents_in, obs.pot, obs.to_call,
+                           obs.chips[obs.player], obs.opened, answer, obs.rules))
+
+
+# -- ante or pass ---------------------------------------------------------------------------------
+def _ante(p: Position) -> Advice:
+    mine = dice_text(p.mine)
+    if p.opponents == 0:
+        text = (f"{MODEL}\nEveryone else passed: an ante alone is taken back and the round ends. "
+                "Pass (anteing changes nothing).")
+        options = (Option(Pass(), Fraction(0), "sit out"),
+                   Option(Ante(), Fraction(0), "taken back at once"))
+        return Advice(p, None, None, options, Pass(), text)
+    e = equity(p.mine, None, p.opponents, p.rules)
+    k = p.opponents
+    fair = Fraction(1, k + 1)
+    gain = (k + 1) * e.equity - 1
+    options = (Option(Ante(), gain, f"if all {k + 1} ante and nobody bets: "
+                      f"{k + 1} x equity - 1"),
+               Option(Pass(), Fraction(0), "sit the round out"))
+    best = Ante() if e.equity >= fair else Pass()
+    lines = [MODEL,
+             f"Before the common roll, your {mine} against {_opp(k)}: "
+             + _chances(e),
+             f"If all {k + 1} of you ante and nobody bets, the pot of {k + 1} is yours on "
+             f"average {_pct(e.equity)} of the time: the ante gains {k + 1} x {_pct(e.equity)} - 1 "
+             f"= {_num(gain)} points. Folding after the common roll, when it goes badly, would do "
+             "a little better still."]
+    verdict = "at least" if best == Ante() else "below"
+    lines.append(f"{'Ante' if best == Ante() else 'Pass'}: your equity {_frac(e.equity)} = "
+                 f"{_pct(e.equity)} is {verdict} your fair share {_frac(fair)} = {_pct(fair)}.")
+    return Advice(p, e, None, options, best, "\n".join(lines))
+
+
+# -- betting ------------------------------------------------------------------------------------
+def _bet(p: Position) -> Advice:
+    e = equity(p.mine, p.common, p.opponents, p.rules)
+    k, eq = p.opponents, e.equity
+    stack = p.stack if p.stack is not None else 10**9
+    fair = Fraction(1, k + 1)
+    lines = [MODEL, f"You win {_count(e.win, e.total)} of the time ({_pct(e.p_win)}), tie "
+             f"{_count(e.tie, e.total)} and lose {_count(e.lose, e.total)}: your equity (share "
+             f"of the pot, ties split) is {_frac(eq)} = {_pct(eq)}.",
+             f"(Your {dice_text(p.mine)} with the common {dice_text(p.common)} against "
+             f"{_opp(k)}; every roll of their dice counted.)"]
+    options = [Option(Fold(), Fraction(0), "lose what you put in so far, nothing more")]
+    extra = 0 if stack <= p.to_call or not p.can_raise else max(1, min((p.pot + p.to_call) // 2,
+                                                    stack - p.to_call))
+    per_point = (k + 1) * eq - 1
+    if p.opened:
+        call = min(p.to_call, stack)
+        needed = pot_odds(call, p.pot)
+        call_value = eq * (p.pot + call) - call
+        options.append(Option(Call(), call_value, "equity x (pot + call) - call"))
+        lines.append(f"Calling {call} to win {p.pot} needs {_frac(needed)} = {_pct(needed)}; "
+                     f"on average the call gains {_frac(eq)} x {p.pot + call} - {call} = "
+                     f"{_num(call_value)} points.")
+        if extra:
+            options.append(Option(Raise(extra), call_value + extra * per_point,
+                                  f"call, then {extra} more matched by {_opp(k)}"))
+        if eq < needed:
+            best, why = Fold(), (f"Fold: {_pct(eq)} is below the {_pct(needed)} the call needs.")
+        elif extra and eq > fair:
+            best, why = Raise(extra), (
+                f"Raise {extra} (half the pot): your equity is above the fair share "
+                f"{_frac(fair)} among {k + 1} players, so each extra point matched by "
+                f"{_opp(k)} gains you {_num(per_point)} on average.")
+        else:
+            best, why = Call(), (f"Call: {_pct(eq)} is at least the {_pct(needed)} the call "
+                                 "needs" + ("." if extra else "; you cannot raise."))
+    else:
+        needed = pot_odds(1, p.pot)
+        bet = max(1, min(p.pot // 2, stack))
+        options.append(Option(Bet(1), eq * (p.pot + 1 + k) - 1, "the smallest bet, called"))
+        if bet > 1:
+            options.append(Option(Bet(bet), eq * p.pot + bet * per_point, "half the pot, called"))
+        lines.append(f"Nothing to call yet: you must bet or fold. Betting 1 into the {p.pot} in "
+                     f"the middle needs {_frac(needed)} = {_pct(needed)}.")
+        if eq < needed:
+            best, why = Fold(), f"Fold: {_pct(eq)} is below the {_pct(needed)} a bet of 1 needs."
+        elif eq > fair:
+            best, why = Bet(bet), (f"Bet {bet} (half the pot): your equity is above the fair "
+                                   f"share {_frac(fair)}, so each point called gains you "
+                                   f"{_num(per_point)} on average.")
+        else:
+            best, why = Bet(1), ("Bet 1, the smallest bet: enough equity to stay in, not to "
+                                 f"build the pot (below the fair share {_frac(fair)}).")
+    lines.append(why)
+    return Advice(p, e, needed, tuple(options), best, "\n".join(lines))
+
+
+# -- words and numbers --------------------------------------------------------------------------
+def _opp(k: int) -> str:
+    return "1 opponent" if k == 1 else f"{k} opponents"
+
+
+def _count(n: int, total: int) -> str:
+    """``1,234/7,776`` (not reduced: out of every equally likely roll)."""
+    return f"{n:,}/{total:,}"
+
+
+def _frac(x: Fraction) -> str:
+    return f"{x.numerator:,}/{x.denominator:,}" if x.denominator != 1 else f"{x.numerator:,}"
+
+
+def _pct(x: Fraction) -> str:
+    return f"{float(x) * 100:.1f}%"
+
+
+def _num(x: Fraction) -> str:
+    return f"{float(x):+.2f}"
+
+
+def _chances(e: Equity) -> str:
+    return (f"you win {_count(e.win, e.total)} ({_pct(e.p_win)}), tie "
+            f"{_count(e.tie, e.total)} and lose {_count(e.lose, e.total)} of the equally likely "
+            f"rolls of the unknown dice; equity {_frac(e.equity)} = {_pct(e.equity)}.")
+
+
+__all__ = ["MODEL", "Advice", "Option", "Position", "advise", "advise_observation"]

@@ -1,0 +1,105 @@
+"""Poker dice advice: the decision rules against the exact numbers, the words, legality in play."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from bluffkit.advice.poker_dice import MODEL, Position, advise, advise_observation
+from bluffkit.core import InvalidQuestion, make_rng, sample
+from bluffkit.games.poker_dice import (
+    Ante,
+    Bet,
+    Call,
+    Fold,
+    Pass,
+    PokerDiceRules,
+    PokerDiceState,
+    Raise,
+)
+from bluffkit.odds.poker_dice import equity
+
+
+def test_the_brief_example_reads_like_a_person():
+    a = advise(Position("9,K,K", "A,K,10", opponents=1, pot=12, to_call=3, stack=40))
+    assert a.explanation.startswith(MODEL)
+    assert "You win 147/216 of the time" in a.explanation
+    assert "Calling 3 to win 12 needs 1/5 = 20.0%" in a.explanation
+    assert a.needed == Fraction(1, 5) and a.action == Raise(7)
+
+
+@pytest.mark.parametrize("to_call", [1, 2, 4, 8, 16, 40])
+@pytest.mark.parametrize("mine,common,k", [("9,10,Q", "A,K,J", 2), ("9,9,J", "Q,K,A", 1),
+                                           ("J,J,Q", "9,9,A", 3)])
+def test_call_or_fold_is_equity_against_pot_odds(mine, common, k, to_call):
+    pot = 10
+    eq = equity(mine, common, k).equity
+    a = advise(Position(mine, common, k, pot, to_call, stack=100))
+    assert a.needed == Fraction(to_call, pot + to_call)
+    assert (a.action == Fold()) == (eq < a.needed)
+    if a.action != Fold():
+        assert isinstance(a.action, Raise) == (eq > Fraction(1, k + 1))
+    values = {str(o.action): o.value for o in a.options}
+    assert values["fold"] == 0
+    assert values["call"] == eq * (pot + to_call) - to_call
+
+
+def test_first_bet_fold_small_or_half_the_pot():
+    weak = advise(Position("9,10,Q", "K,A,A", opponents=2, pot=3))
+    assert weak.action == Fold() and weak.needed == Fraction(1, 4)
+    strong = advise(Position("A,A,K", "A,A,9", opponents=2, pot=9, stack=30))
+    assert strong.action == Bet(4) and "half the pot" in strong.explanation
+    short = advise(Position("A,A,K", "A,A,9", opponents=2, pot=9, stack=2))
+    assert short.action == Bet(2)
+
+
+def test_a_call_all_in_cannot_raise():
+    a = advise(Position("A,A,K", "A,A,9", opponents=1, pot=20, to_call=8, stack=5))
+    assert a.action == Call() and "you cannot raise" in a.explanation
+    assert [str(o.action) for o in a.options] == ["fold", "call"]
+    alone = advise(Position("A,A,K", "A,A,9", opponents=1, pot=20, to_call=8, stack=50,
+                            can_raise=False))
+    assert alone.action == Call()
+
+
+@pytest.mark.parametrize("mine", ["9,10,Q", "A,A,A", "K,K,9", "9,J,K", "10,10,Q"])
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_ante_when_equity_reaches_the_fair_share(mine, k):
+    a = advise(Position(mine, opponents=k))
+    eq = equity(mine, None, k).equity
+    assert (a.action == Ante()) == (eq >= Fraction(1, k + 1))
+    assert a.options[0].value == (k + 1) * eq - 1
+    assert f"fair share 1/{k + 1}" in a.explanation
+
+
+def test_alone_at_the_ante_pass():
+    a = advise(Position("A,A,A", opponents=0))
+    assert a.action == Pass() and a.equity is None and "taken back" in a.explanation
+
+
+def test_bad_positions_are_named():
+    with pytest.raises(InvalidQuestion, match="mine needs 3 dice"):
+        Position("9,9")
+    with pytest.raises(InvalidQuestion, match="opponents must be 1-3"):
+        Position("9,9,9", "A,A,A", opponents=0, pot=4)
+    with pytest.raises(InvalidQuestion, match="to_call must be a whole number"):
+        Position("9,9,9", "A,A,A", pot=4, to_call=-2)
+    with pytest.raises(InvalidQuestion, match="pot"):
+        Position("9,9,9", "A,A,A", pot=0)
+
+
+def test_advice_is_always_legal_in_real_games():
+    rng = make_rng(5)
+    for _ in range(3):
+        s = PokerDiceState.new(PokerDiceRules(players=4, starting_points=15))
+        for _ in range(400):
+            if s.is_terminal():
+                break
+            if s.is_chance_node():
+                s = s.apply(sample(s.chance_outcomes(), rng))
+                continue
+            a = advise_observation(s.observation(s.current_player()))
+            assert a.action in s.legal_actions(), (str(s), a.action)
+            s = s.apply(a.action)
+    assert a.to_json()["model"] == MODEL
