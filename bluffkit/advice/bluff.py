@@ -13,6 +13,10 @@ is always the smallest raise on some face, or, at no risk at all, the highest co
 the exposed dice already make true; both are always among the options listed, so the
 recommendation is the best of ALL legal choices under this rule (tests check it by brute force).
 
+Under ``resolution="openspiel"`` (one die each, the loser of a challenge is out) the losses are
+capped at the one die held, so each expected loss is exactly the probability of losing the
+challenge and the same rule applies unchanged.
+
 With the "Montre-moi ton jeu" expansion, right after my bid: keep everything hidden, show my
 matching dice, or show them and re-roll the rest. Showing without re-rolling does not change what
 I know; re-rolling turns my non-matching hidden dice into fresh chances. Same rule: the smallest

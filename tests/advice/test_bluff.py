@@ -201,3 +201,15 @@ def test_from_state_needs_a_decision():
     s = BluffState.new(BluffRules(players=2, opener=0))
     with pytest.raises(InvalidQuestion, match="nothing to decide"):
         Position.from_state(s, 0)
+
+
+def test_openspiel_resolution_losses_are_the_probabilities_of_losing():
+    # resolution='openspiel' (one die each, the loser of a challenge is out): with the caps at
+    # one die, the expected dice lost are exactly the probabilities of losing the challenge
+    rules = BluffRules.openspiel_liars_dice()
+    a = advise(Position("3", (1, 1), me=1, bid="1x4", bidder=0, rules=rules))
+    ch = next(o for o in a.options if o.kind == "challenge")
+    assert ch.my_loss == ch.p_stands == Fraction(1, 3)
+    for o in a.options:
+        if o.kind == "raise":
+            assert o.my_loss == 1 - o.p_stands
