@@ -291,8 +291,9 @@ def uniform_belief(obs: JungleObservation, opponent: int) -> Distribution:
         InvalidQuestion: if ``opponent`` plays no card this round.
     """
     possible = possible_cards(obs)
-    cards = possible.strength[opponent] or (possible.hand[opponent]
-                                            if not obs.placed[opponent] else ())
+    cards = possible.strength[opponent]
+    if not cards and not obs.placed[opponent]:
+        cards = obs.piles[opponent] if obs.final else possible.hand[opponent]
     if not cards:
         raise InvalidQuestion(f"player {opponent} has no strength card this round")
     return Distribution.uniform(cards)

@@ -1,0 +1,290 @@
+"""Advice for Jungle Bluff: which strength card, take which score card or challenge whom.
+
+Two models, stated in every explanation:
+
+- **Two players**: the round is a zero-sum game (payoff: my points this round minus the
+  opponent's; later rounds are not counted). Both hands are known exactly in a two-player game
+  (the cards played each round are public). The advice follows the exact equilibrium of the round
+  (:mod:`.jungle_round`): in the bidding phase the equilibrium mix of strength cards; in the bluff
+  phase the move with the best expected payoff against the opponent's equilibrium strategy, their
+  strength card weighted by how often the equilibrium plays it (and, when they took first, by how
+  often it makes that take).
+- **Three or more players**: the best response against a stated belief about each opponent's
+  strength card (default: uniform over the cards they may have put down, from
+  :func:`bluffkit.odds.jungle_bluff.possible_cards`): every take and challenge with its expected
+  points (:func:`~bluffkit.odds.jungle_bluff.option_values`), optionally discounted by the chance
+  that each later player challenges me. In the bidding phase, a rule of thumb (not an optimum):
+  play the lowest card that keeps a challenged score card at least half the time.
+
+>>> from bluffkit.games.jungle_bluff import JungleRules, JungleState
+>>> s = JungleState.setup(JungleRules(players=2), ["3,8", "5,9"], "4,7", first=0)
+>>> a = advise(s.observation(1), opponent_hand="3,8")
+>>> str(a.recommended.action), a.recommended.value
+('play 9', Fraction(4, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core import Action, Distribution, InvalidQuestion, ParseError
+from ..games.jungle_bluff import (
+    Card,
+    Challenge,
+    JungleObservation,
+    Play,
+    Take,
+    cards_text,
+    parse_cards,
+)
+from ..odds.jungle_bluff import option_values, possible_cards, uniform_belief, win_probability
+from .jungle_round import RoundEquilibrium, RoundGame, solve_round
+
+TWO_PLAYER_MODEL = ("two-player round as a zero-sum game: payoff = my points this round minus my "
+                    "opponent's, later rounds not counted; both hands are known exactly; the "
+                    "opponent plays the round's exact equilibrium")
+MANY_PLAYER_MODEL = ("best response to a belief: each opponent's strength card is uniform over the "
+                     "cards they may have put down (unless stated otherwise); {later}")
+
+
+@dataclass(frozen=True)
+class AdviceOption:
+    """One choice with its numbers.
+
+    Attributes:
+        action: ``Play``, ``Take`` or ``Challenge``.
+        value: expected payoff (two players: my points minus theirs this round; more players:
+            my expected points from this move).
+        p_win: for a challenge, the probability my card wins it; for a strength card (3+
+            players), the probability it keeps a challenged card; else ``None``.
+        frequency: the equilibrium probability of this choice (two players), else ``None``.
+    """
+
+    action: Action
+    value: Fraction
+    p_win: Fraction | None = None
+    frequency: Fraction | None = None
+
+    def to_json(self) -> dict:
+        return {"action": str(self.action), "value": self.value, "p_win": self.p_win,
+                "frequency": self.frequency}
+
+
+@dataclass(frozen=True)
+class JungleAdvice:
+    """All options, the recommendation, the model and the reasons in plain words."""
+
+    player: int
+    phase: str
+    options: tuple[AdviceOption, ...]
+    recommended: AdviceOption
+    model: str
+    explanation: str
+    equilibrium: RoundEquilibrium | None = None
+
+    def mix(self) -> dict[Action, Fraction]:
+        """What to play with which probability: the equilibrium mix when there is one (bidding
+        phase with two players), else the recommended action for sure."""
+        freq = {o.action: o.frequency for o in self.options if o.frequency}
+        if self.phase == "choose" and freq:
+            return freq
+        return {self.recommended.action: Fraction(1)}
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "phase": self.phase, "model": self.model,
+                "options": [o.to_json() for o in self.options],
+                "recommended": str(self.recommended.action), "explanation": self.explanation,
+                "equilibrium": self.equilibrium.to_json() if self.equilibrium else None}
+
+
+def _f(x: Fraction) -> str:
+    return str(x) if x.denominator == 1 else f"{x} (about {float(x):.2f})"
+
+
+def advise(obs: JungleObservation, beliefs: Mapping[int, Distribution] | None = None,
+           later_challenge: Fraction | int = 0, opponent_hand=None) -> JungleAdvice:
+    """Advice for ``obs.player``: a strength card to choose (any seated player who has not put
+    one down: the choice is simultaneous), or a take or challenge on their turn.
+
+    Args:
+        obs: what the player sees.
+        beliefs: opponent -> distribution over their strength card (3+ players; with two players
+            a stated belief switches to the best-response model too).
+        later_challenge: 3+ players: probability that each later player challenges me.
+        opponent_hand: two players: the opponent's cards at the start of the round (their
+            strength card included), for a position set up without its history; by default
+            they are worked out from the history (:func:`round_game`).
+
+    Raises:
+        InvalidQuestion: when it is not ``obs.player``'s turn.
+    """
+    me = obs.player
+    choosing = obs.phase == "choose" and obs.my_strength is None and obs.seated[me]
+    if not choosing and (obs.phase != "bluff" or obs.to_move != me):
+        raise InvalidQuestion(f"it is not player {me}'s turn (the strength cards are chosen "
+                              "together; then each player takes or challenges in turn)")
+    if obs.rules.players == 2 and not beliefs and all(obs.seated):
+        return _two_player(obs, opponent_hand)
+    return _many_players(obs, beliefs, Fraction(later_challenge))
+
+
+# -- two players ----------------------------------------------------------------------------------
+def round_game(obs: JungleObservation, opponent_hand=None) -> RoundGame:
+    """The two-player round ``obs`` is in, from what the player knows exactly (or with the
+    opponent's cards at the round start given as ``opponent_hand``).
+
+    Raises:
+        InvalidQuestion: if ``opponent_hand`` cannot be read.
+    """
+    me, opp = obs.player, 1 - obs.player
+    mine = _options_of(obs, me, (obs.my_strength,) if obs.my_strength else ())
+    if opponent_hand is not None:
+        try:
+            theirs = tuple(sorted(set(parse_cards(opponent_hand))))
+        except ParseError as e:
+            raise InvalidQuestion(f"opponent_hand: {e}") from None
+    elif obs.final:
+        theirs = tuple(sorted(set(obs.piles[opp])))
+    else:
+        possible = possible_cards(obs)
+        theirs = tuple(sorted(set(possible.hand[opp]) | set(possible.strength[opp])))
+    options = (mine, theirs) if me == 0 else (theirs, mine)
+    start = _round_start_centre(obs)
+    return RoundGame(options, start, obs.first, obs.rules.combined)
+
+
+def _options_of(obs, me, strength) -> tuple[Card, ...]:
+    source = obs.piles[me] if obs.final else obs.hand
+    return tuple(sorted(set(source) | set(strength)))
+
+
+def _round_start_centre(obs) -> tuple[Card, ...]:
+    return obs.score_cards
+
+
+def _two_player(obs: JungleObservation, opponent_hand) -> JungleAdvice:
+    me, g = obs.player, round_game(obs, opponent_hand)
+    eq = solve_round(g)
+    sign = 1 if me == 0 else -1
+    opp = 1 - me
+    if obs.phase == "choose":
+        options = []
+        for c in g.options[me]:
+            options.append(AdviceOption(Play(c), sign * _value_with_card(eq, me, c),
+                                        frequency=eq.strength[me][c]))
+        best = max(options, key=lambda o: (o.frequency, o.value))
+        played = ", ".join(f"{o.action.card} with probability {o.frequency}"
+                           for o in options if o.frequency)
+        words = (f"The round is a game of hidden choices, so the best play is mixed: put down "
+                 f"{played}. Doing so you get {_f(sign * eq.value)} points more than your "
+                 "opponent on average this round, whatever they do; no other mix guarantees "
+                 "more.")
+        return JungleAdvice(me, "choose", tuple(options), best, TWO_PLAYER_MODEL, words, eq)
+    mine = obs.my_strength
+    if not obs.moves:  # I am first: choose a take
+        belief = {c: p for c, p in eq.strength[opp].items() if p}
+        options = []
+        for t in g.takes():
+            v = sum(p * sum(q * g.payoff(_pair(me, mine, c), t, a)
+                            for a, q in eq.answer[(c, t)].items()) for c, p in belief.items())
+            options.append(AdviceOption(t, sign * v, frequency=eq.take[mine][t]))
+        best = max(options, key=lambda o: (o.value, o.frequency or 0))
+        words = (f"You hold {mine}. Your opponent's equilibrium strength card is "
+                 f"{_mix_text(belief)}; they see what you take, then take what is left or "
+                 f"challenge you. Taking {cards_text(best.action.cards, '+')} is worth "
+                 f"{_f(best.value)} to you (your points minus theirs) against that play.")
+        return JungleAdvice(me, "bluff", tuple(options), best, TWO_PLAYER_MODEL, words, eq)
+    take = Take(obs.held[obs.first])
+    weights = {c: p * eq.take[c].get(take, 0) for c, p in eq.strength[opp].items()}
+    if not any(weights.values()):  # a take the equilibrium never makes: fall back to the mix
+        weights = {c: p for c, p in eq.strength[opp].items()}
+    if not any(weights.values()):
+        weights = {c: Fraction(1) for c in g.options[opp]}
+    total = sum(weights.values())
+    posterior = {c: w / total for c, w in weights.items() if w}
+    options = []
+    for a in g.answers(take):
+        v = sum(p * g.payoff(_pair(me, mine, c), take, a) for c, p in posterior.items())
+        p_win = (sum(p for c, p in posterior.items()
+                     if g.payoff(_pair(me, mine, c), take, a) * sign > 0)
+                 if isinstance(a, Challenge) else None)
+        options.append(AdviceOption(a, sign * v, p_win, eq.answer[(mine, take)].get(a)))
+    best = max(options, key=lambda o: (o.value, isinstance(o.action, Take)))
+    words = (f"Your opponent took {cards_text(take.cards, '+')}. Given how often the equilibrium "
+             f"makes that take with each card, their strength card is {_mix_text(posterior)}. "
+             f"With your {mine}: {_options_text(options)}. Best: {best.action}.")
+    return JungleAdvice(me, "bluff", tuple(options), best, TWO_PLAYER_MODEL, words, eq)
+
+
+def _pair(me: int, mine: Card, theirs: Card) -> tuple[Card, Card]:
+    return (mine, theirs) if me == 0 else (theirs, mine)
+
+
+def _value_with_card(eq: RoundEquilibrium, player: int, card: Card) -> Fraction:
+    """Payoff to player 0 when ``player`` puts down ``card`` and then follows the equilibrium."""
+    from .jungle_round import strategy_value
+
+    mix = list(eq.strength)
+    mix[player] = {card: Fraction(1)}
+    return strategy_value(eq.game, mix, eq.take, eq.answer)
+
+
+def _mix_text(dist: Mapping[Card, Fraction]) -> str:
+    return ", ".join(f"{c} ({p})" for c, p in sorted(dist.items()) if p)
+
+
+def _options_text(options) -> str:
+    return "; ".join(f"{o.action} is worth {_f(o.value)}"
+                     + (f" (you win the challenge with probability {o.p_win})"
+                        if o.p_win is not None else "") for o in options)
+
+
+# -- three or more players ------------------------------------------------------------------------
+def _many_players(obs: JungleObservation, beliefs, later_challenge: Fraction) -> JungleAdvice:
+    me = obs.player
+    later = (f"each later player challenges you with probability {later_challenge}"
+             if later_challenge else "what each move gets now (later players may still "
+             "challenge you)")
+    model = MANY_PLAYER_MODEL.format(later=later)
+    beliefs = dict(beliefs or {})
+    opponents = [p for p in range(obs.rules.players) if p != me and obs.seated[p]]
+    for p in opponents:
+        if p not in beliefs:
+            beliefs[p] = uniform_belief(obs, p)
+    if obs.phase == "choose":
+        options = []
+        source = obs.piles[me] if obs.final else obs.hand
+        for c in sorted(set(source)):
+            keep = sum((win_probability(c, beliefs[p], challenger=False) for p in opponents),
+                       Fraction(0)) / max(1, len(opponents))
+            win = sum((win_probability(c, beliefs[p], challenger=True) for p in opponents),
+                      Fraction(0)) / max(1, len(opponents))
+            options.append(AdviceOption(Play(c), win, keep))
+        good = [o for o in options if o.p_win >= Fraction(1, 2)]
+        best = min(good, key=lambda o: o.action.card) if good else options[-1]
+        words = (f"A rule of thumb, not an optimum: {best.action.card} is the lowest card that "
+                 f"keeps a score card when challenged with probability {best.p_win} against a "
+                 f"random opponent card (as challenger it wins with probability {best.value}). "
+                 "Higher cards are safer this round but are gone for the rounds to come.")
+        return JungleAdvice(me, "choose", tuple(options), best, model, words)
+    values = option_values(obs, beliefs, later_challenge)
+    options = tuple(AdviceOption(o.action, o.expected, o.p_win if isinstance(
+        o.action, Challenge) else None) for o in values)
+    best = max(options, key=lambda o: (o.value, isinstance(o.action, Take)))
+    parts = []
+    for o, v in zip(options, values):
+        if isinstance(o.action, Take):
+            parts.append(f"take {cards_text(v.cards, '+')}: {_f(o.value)} points")
+        else:
+            parts.append(f"challenge player {o.action.target} for "
+                         f"{cards_text(v.cards, '+')}: you win with probability {o.p_win}, "
+                         f"so {_f(o.value)} points on average")
+    words = (f"Your strength card is {obs.my_strength}. " + "; ".join(parts)
+             + f". Best: {best.action}.")
+    return JungleAdvice(me, "bluff", options, best, model, words)
+
+
+__all__ = ["AdviceOption", "JungleAdvice", "MANY_PLAYER_MODEL", "TWO_PLAYER_MODEL", "advise",
+           "round_game"]
