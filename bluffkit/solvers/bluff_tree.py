@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 
 import numpy as np
@@ -218,12 +218,18 @@ class SolvedRound:
         labels, table = self.strategy_table(history)
         return dict(zip(labels, map(float, table[rolls.index(roll)])))
 
+    match_values: dict = field(default_factory=dict)
+    """V(a, b) of the smaller positions this round's payoffs were taken from."""
+
     def save(self, path) -> None:
         """Write the strategy and its figures to a ``.npz`` file (see ``load_round``)."""
+        keys = sorted(self.match_values)
         np.savez_compressed(
             path, dice=np.array(self.info.dice), ruleset=self.info.ruleset,
             value=self.value, exploitability=self.exploitability, iterations=self.iterations,
-            seconds=self.seconds, **{f"level{i}": a for i, a in enumerate(self.average) if i})
+            seconds=self.seconds, match_keys=np.array(keys, dtype=int).reshape(-1, 2),
+            match_values=np.array([self.match_values[k] for k in keys], dtype=float),
+            **{f"level{i}": a for i, a in enumerate(self.average) if i})
 
 
 def solve_round(x: int, y: int, value=None, ruleset: str = "bluff", target: float = 1e-3,
@@ -232,22 +238,46 @@ def solve_round(x: int, y: int, value=None, ruleset: str = "bluff", target: floa
     """Solve one round to exploitability ``target`` (or for ``iterations``)."""
     from .cfr import CFRSolver
 
+    values = dict(value) if isinstance(value, dict) else {}
+    if isinstance(value, dict):
+        value = values.__getitem__
+    elif value is not None:  # remember the values the payoffs used, for saving
+        for a in range(1, x + 1):
+            for b in range(1, y + 1):
+                if a + b < x + y:
+                    values[(a, b)] = value(a, b)
+                    values[(b, a)] = value(b, a) if (b, a) != (a, b) else values[(a, b)]
     tree, info = round_tree(x, y, value, ruleset)
     result = CFRSolver(tree, variant).solve(iterations, target, check_every=check_every,
                                             progress=progress)
     return SolvedRound(tree, info, result.average, result.value, result.exploitability,
-                       result.iterations, result.history[-1][1])
+                       result.iterations, result.history[-1][1], values)
 
 
-def load_round(path, value=None) -> SolvedRound:
-    """Read a round saved by ``SolvedRound.save`` (rebuilding its tree)."""
-    data = np.load(path)
-    x, y = (int(d) for d in data["dice"])
-    ruleset = str(data["ruleset"])
-    tree, info = round_tree(x, y, value or (lambda a, b: 0.5), ruleset)
+def load_round(path) -> SolvedRound:
+    """Read a round saved by ``SolvedRound.save`` (rebuilding its tree and payoffs)."""
+    try:
+        data = np.load(path)
+        x, y = (int(d) for d in data["dice"])
+        ruleset = str(data["ruleset"])
+        values = {tuple(int(v) for v in k): float(w)
+                  for k, w in zip(data["match_keys"], data["match_values"])}
+    except (OSError, KeyError, ValueError) as e:
+        raise InvalidQuestion(f"{path} is not a strategy saved by bluffkit ({e})") from None
+    tree, info = round_tree(x, y, values.__getitem__ if values else None, ruleset)
     average = [None] + [data[f"level{i}"] for i in range(1, len(tree.levels))]
     return SolvedRound(tree, info, average, float(data["value"]), float(data["exploitability"]),
-                       int(data["iterations"]), float(data["seconds"]))
+                       int(data["iterations"]), float(data["seconds"]), values)
+
+
+def default_path(x: int, y: int, ruleset: str = "bluff"):
+    """Where ``bluffkit solve bluff`` saves a round and the advice looks for it:
+    ``$BLUFFKIT_CACHE`` or ``~/.cache/bluffkit``."""
+    import os
+    from pathlib import Path
+
+    base = Path(os.environ.get("BLUFFKIT_CACHE") or Path.home() / ".cache" / "bluffkit")
+    return base / f"bluff-{ruleset}-{x}v{y}.npz"
 
 
 @dataclass
@@ -273,7 +303,7 @@ def solve_match(max_dice: tuple[int, int] = (2, 1), target: float = 1e-3,
     win: dict[tuple[int, int], float] = {}
     rounds: dict[tuple[int, int], SolvedRound] = {}
     for x, y in positions:
-        solved = solve_round(x, y, lambda p, q: win[(p, q)], "bluff", target,
+        solved = solve_round(x, y, dict(win), "bluff", target,
                              progress=(lambda *a, pos=(x, y): progress(pos, *a)) if progress
                              else None)
         rounds[(x, y)] = solved
