@@ -45,7 +45,6 @@ def bluffkit_runs(budget: float) -> dict:
 def openspiel_runs(budget: float, python: bool) -> dict:
     try:
         import pyspiel
-        from open_spiel.python import policy as policy_lib
         from open_spiel.python.algorithms import cfr, exploitability
         from open_spiel.python.algorithms.expected_game_score import policy_value
     except ImportError:
@@ -60,9 +59,9 @@ def openspiel_runs(budget: float, python: bool) -> dict:
             cpp.evaluate_and_update_policy()
 
     def cpp_eval():
-        pol = policy_lib.pyspiel_policy_to_python_policy(game, cpp.average_policy())
-        value = policy_value(game.new_initial_state(), [pol, pol])[0]
-        return value, pyspiel.exploitability(game, cpp.average_policy())
+        avg = cpp.average_policy()
+        value = pyspiel.expected_returns(game.new_initial_state(), avg, -1, True)[0]
+        return value, pyspiel.exploitability(game, avg)
 
     out["OpenSpiel C++ CFRPlusSolver"] = run(cpp_step, cpp_eval, budget, 10)
     if python:
