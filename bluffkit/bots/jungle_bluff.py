@@ -1,0 +1,118 @@
+"""Jungle Bluff players and a seeded match runner.
+
+- ``RandomBot`` (from ``bluffkit.core``): any legal action.
+- ``BeliefBot``: puts down the card of its hand closest in value to the best score card (a
+  human-like habit: "fight for the 10 with a high card"), then takes or challenges for the most
+  expected points under the uniform belief (:func:`bluffkit.odds.jungle_bluff.option_values`),
+  assuming each later player challenges it with probability ``later_challenge``.
+- ``AdviceBot``: follows :func:`bluffkit.advice.jungle_bluff.advise`; with two players it draws
+  its strength card from the round's exact equilibrium mix.
+
+Every bot sees only its own observation. ``play_match`` plays whole games from one seed.
+
+>>> from bluffkit.games.jungle_bluff import JungleRules
+>>> r = play_match(JungleRules(players=3, top_card=4), [BeliefBot(), RandomBot(), AdviceBot()],
+...                2, seed=1)
+>>> r.games, sum(r.wins)
+(2, Fraction(2, 1))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..advice.jungle_bluff import advise
+from ..core import Bot, InvalidQuestion, RandomBot, make_rng, play_game, sample
+from ..core.rng import Seed
+from ..games.jungle_bluff import JungleObservation, JungleRules, JungleState, Play
+from ..odds.jungle_bluff import option_values
+
+
+class BeliefBot:
+    """Card close to the best score card; then the best expected points under uniform beliefs.
+
+    Args:
+        later_challenge: the chance it assumes each later player challenges it (default 1/2).
+    """
+
+    name = "belief"
+
+    def __init__(self, later_challenge: Fraction = Fraction(1, 2)):
+        self.later_challenge = Fraction(later_challenge)
+
+    def choose(self, observation: JungleObservation, legal: list, rng):
+        if observation.phase == "choose":
+            target = max(c.value for c in observation.centre) if observation.centre else 10
+            return min(legal, key=lambda a: (abs(a.card.value - target), a.card))
+        options = option_values(observation, later_challenge=self.later_challenge)
+        return max(options, key=lambda o: (o.expected, -len(str(o.action)))).action
+
+
+class AdviceBot:
+    """Plays what ``advise`` recommends; draws from the equilibrium mix when it is one."""
+
+    name = "advice"
+
+    def choose(self, observation: JungleObservation, legal: list, rng):
+        mix = advise(observation).mix()
+        action = sample(list(mix.items()), rng) if len(mix) > 1 else next(iter(mix))
+        if action not in legal:  # pragma: no cover - the advice tests forbid this
+            raise InvalidQuestion(f"advice recommended {action}, which is not legal here")
+        return action
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The results of a match.
+
+    Attributes:
+        names: each seat's bot name.
+        wins: wins of each seat (a win shared by ``k`` players counts ``1/k``).
+        mean_scores: each seat's mean final score, exact.
+        games: games played.
+        seed: the seed the match was played from.
+    """
+
+    names: tuple[str, ...]
+    wins: tuple[Fraction, ...]
+    mean_scores: tuple[Fraction, ...]
+    games: int
+    seed: int | None
+
+    def to_json(self) -> dict:
+        return {"names": list(self.names), "wins": list(self.wins),
+                "mean_scores": list(self.mean_scores), "games": self.games, "seed": self.seed}
+
+    def __str__(self) -> str:
+        lines = [f"{self.games} games of Jungle Bluff, seed {self.seed}"]
+        lines += [f"  seat {p} ({n}): {float(w):g} wins, {float(s):.1f} points a game"
+                  for p, (n, w, s) in enumerate(zip(self.names, self.wins, self.mean_scores))]
+        return "\n".join(lines)
+
+
+def play_match(rules: JungleRules, bots: Sequence[Bot], games: int,
+               seed: Seed = None) -> MatchResult:
+    """Play ``games`` full games, seat ``i`` played by ``bots[i]``, reproducibly from ``seed``.
+
+    Raises:
+        InvalidQuestion: wrong number of bots or games.
+    """
+    if len(bots) != rules.players:
+        raise InvalidQuestion(f"need one bot per seat: {rules.players} players, {len(bots)} bots")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidQuestion(f"games must be a whole number >= 1, got {games!r}")
+    rng = make_rng(seed)
+    wins = [Fraction(0)] * rules.players
+    scores = [0] * rules.players
+    for _ in range(games):
+        final, _ = play_game(JungleState.new(rules), bots, rng)
+        wins = [w + r for w, r in zip(wins, final.returns())]
+        scores = [a + b for a, b in zip(scores, final.scores())]
+    names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
+    return MatchResult(names, tuple(wins), tuple(Fraction(s, games) for s in scores), games,
+                       seed if isinstance(seed, int) else None)
+
+
+__all__ = ["AdviceBot", "BeliefBot", "MatchResult", "Play", "RandomBot", "play_match"]
