@@ -16,7 +16,7 @@ from ..core import BluffkitError
 from .common import CliError
 from .files import add_file_commands
 
-GAME_MODULES: list[str] = ["bluff", "bluff_solve"]
+GAME_MODULES: list[str] = ["bluff", "bluff_solve", "poker_dice"]
 """Modules of ``bluffkit.cli`` that each define ``register(commands)``."""
 
 COMMANDS = {
@@ -57,6 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `bluffkit ... | head`: stop quietly
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except SystemExit as e:  # --help
         return int(e.code or 0)
 
