@@ -189,14 +189,15 @@ def _ante(p: Position) -> Advice:
     k = p.opponents
     fair = Fraction(1, k + 1)
     gain = (k + 1) * e.equity - 1
-    options = (Option(Ante(), gain, f"if all {k + 1} ante and nobody bets: "
+    everyone = "you both" if k == 1 else f"all {k + 1} of you"
+    options = (Option(Ante(), gain, f"if {everyone} ante and nobody bets: "
                       f"{k + 1} x equity - 1"),
                Option(Pass(), Fraction(0), "sit the round out"))
     best = Ante() if e.equity >= fair else Pass()
     lines = [MODEL,
              f"Before the common roll, your {mine} against {_opp(k)}: "
              + _chances(e),
-             f"If all {k + 1} of you ante and nobody bets, the pot of {k + 1} is yours on "
+             f"If {everyone} ante and nobody bets, the pot of {k + 1} is yours on "
              f"average {_pct(e.equity)} of the time: the ante gains {k + 1} x {_pct(e.equity)} - 1 "
              f"= {_num(gain)} points. Folding after the common roll, when it goes badly, would do "
              "a little better still."]

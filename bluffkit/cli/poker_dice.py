@@ -1,0 +1,283 @@
+"""``bluffkit odds poker-dice``, ``bluffkit advise poker-dice`` and ``bluffkit play poker-dice``.
+
+Examples::
+
+    bluffkit odds poker-dice --mine 9,K,K --common A,K,10 --opponents 2
+    bluffkit odds poker-dice --json                 # categories of 5 dice and of the best 5 of 6
+    bluffkit advise poker-dice --mine 9,K,K --common A,K,10 --opponents 1 --pot 12 --to-call 3
+    bluffkit advise poker-dice --mine 9,K,K --opponents 3          # ante or pass?
+    bluffkit play poker-dice --bots 2 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from fractions import Fraction
+
+from ..advice.poker_dice import Advice, Position, advise, advise_observation
+from ..bots.poker_dice import BOTS
+from ..core import BluffkitError, make_rng, sample
+from ..games.poker_dice import (
+    TIE_BREAKS,
+    PokerDiceRules,
+    PokerDiceState,
+    best_hand,
+    dice_text,
+)
+from ..odds.poker_dice import category_counts, equity, read_dice
+from .common import CliError, fraction_text, print_json, table
+
+
+def register(commands) -> None:
+    p = commands["odds"].add_parser(
+        "poker-dice", help="exact hand categories and equity in poker dice",
+        description="Hand categories (best 5 of 6 dice) and the exact chances to win, tie and "
+                    "lose against unknown random hands.")
+    p.add_argument("--mine", default="", help="my peeker's 3 dice, e.g. 9,K,K")
+    p.add_argument("--common", default="", help="the 3 common dice, e.g. A,K,10")
+    p.add_argument("--opponents", type=int, default=1, help="opponents in the hand (1-3)")
+    _rules_options(p)
+    p.set_defaults(handler=odds_command)
+
+    a = commands["advise"].add_parser(
+        "poker-dice", help="ante, fold, call or raise? with the numbers",
+        description="Without --common: ante or pass. With --common: fold, call, bet or raise, "
+                    "equity against the pot odds.")
+    a.add_argument("--mine", required=True, help="my peeker's 3 dice, e.g. 9,K,K")
+    a.add_argument("--common", default="", help="the 3 common dice (none: ante or pass)")
+    a.add_argument("--opponents", type=int, default=1,
+                   help="other players in the hand, or still to ante (0-3)")
+    a.add_argument("--pot", type=int, default=None,
+                   help="points in the middle, everyone's (default: one ante a player)")
+    a.add_argument("--to-call", type=int, default=0, help="points I must add (0: first bet)")
+    a.add_argument("--stack", type=int, default=None, help="points I have left")
+    _rules_options(a)
+    a.set_defaults(handler=advise_command)
+
+    g = commands["play"].add_parser("poker-dice", help="play poker dice against bots",
+                                    description="Play poker dice in the terminal against bots.")
+    g.add_argument("--bots", type=int, default=1, help="number of bots (1-3)")
+    g.add_argument("--bot", choices=sorted(BOTS), default="advice", help="the bots' strategy")
+    g.add_argument("--points", type=int, default=None, help="starting points (192 / players)")
+    g.add_argument("--seed", type=int, default=None, help="seed for the dice and the bots")
+    g.add_argument("--auto", action="store_true", help="bots in every seat (watch a game)")
+    g.add_argument("--json", action="store_true",
+                   help="print the game's public record as JSON at the end (prompts on stderr)")
+    g.set_defaults(handler=play_command)
+
+
+def _rules_options(p) -> None:
+    p.add_argument("--tie-break", choices=TIE_BREAKS, default="faces",
+                   help="ties within a category: compare faces, or categories only")
+    p.add_argument("--colours", default=None,
+                   help="colours of 9,10,J,Q,K,A for the flush, e.g. "
+                        "black,red,blue,green,red,black (the default)")
+    p.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+
+
+def _rules(args, **more) -> PokerDiceRules:
+    colours = tuple(c.strip() for c in args.colours.split(",")) if args.colours else None
+    options = {"tie_break": args.tie_break, **more}
+    if colours:
+        options["colours"] = colours
+    return PokerDiceRules(**options)
+
+
+# -- odds ---------------------------------------------------------------------------------------
+def odds_command(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    mine = read_dice(args.mine, "--mine", (0, 3))
+    common = read_dice(args.common, "--common", (0, 3))
+    out: dict = {}
+    if not mine and not common:
+        out["five_dice"] = _categories((), 5, rules)
+    out["hand"] = _categories(mine + common, 6, rules)
+    if len(mine + common) == 6:
+        out["best"] = str(best_hand(mine + common, rules.colours, rules.tie_break))
+    if mine:
+        out["equity"] = equity(mine, common, args.opponents, rules).to_json()
+    if args.json:
+        print_json(out)
+        return 0
+    if "five_dice" in out:
+        print("Five dice rolled at once (7,776 equally likely rolls):")
+        print(_category_table(out["five_dice"]))
+        print()
+    known = ", ".join(x for x in (f"mine {dice_text(mine)}" if mine else "",
+                                  f"common {dice_text(common)}" if common else "") if x)
+    if "best" in out:
+        print(f"Your hand ({known}): {out['best']}")
+    else:
+        print(f"Best 5 of 6 dice{' given ' + known if known else ''} "
+              f"({out['hand']['total']:,} equally likely rolls of the unknown dice):")
+        print(_category_table(out["hand"]))
+    if mine:
+        e = out["equity"]
+        print()
+        print(f"Against {args.opponents} unknown random hand{'s' * (args.opponents > 1)} "
+              f"({'after' if common else 'before'} the common roll; "
+              f"{e['total']:,} equally likely rolls):")
+        print(table(["", "count", "exact", ""], [
+            ["win", f"{e['win']:,}", *_split(e["p_win"])],
+            ["tie", f"{e['tie']:,}", *_split(e["p_tie"])],
+            ["lose", f"{e['lose']:,}", *_split(e["p_lose"])],
+            ["equity (ties split)", "", *_split(e["equity"])]]))
+    return 0
+
+
+def _categories(known, dice: int, rules) -> dict:
+    counts = category_counts(known, dice, rules)
+    total = sum(counts.values())
+    return {"total": total, "categories": {
+        str(c): {"count": n, "p": Fraction(n, total)} for c, n in counts.items()}}
+
+
+def _category_table(data: dict) -> str:
+    rows = [[name, f"{d['count']:,}", *_split(d["p"])]
+            for name, d in reversed(data["categories"].items())]
+    return table(["category (high to low)", "count", "P", ""], rows)
+
+
+def _split(p) -> list[str]:
+    return [str(p), f"{float(p):.4f}"]
+
+
+# -- advise -------------------------------------------------------------------------------------
+def advise_command(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    common = read_dice(args.common, "--common", (0, 3))
+    pot = args.pot if args.pot is not None else (args.opponents + 1 if common else 0)
+    advice = advise(Position(args.mine, common, args.opponents, pot, args.to_call, args.stack,
+                             rules=rules))
+    if args.json:
+        print_json(advice.to_json())
+        return 0
+    print(advice_table(advice))
+    print()
+    print(advice.explanation)
+    return 0
+
+
+def advice_table(advice: Advice) -> str:
+    rows = [[str(o.action), fraction_text(o.value), o.note,
+             "<- best" if o.action == advice.action else ""] for o in advice.options]
+    return table(["choice", "average gain (points)", "assuming", ""], rows)
+
+
+# -- play ---------------------------------------------------------------------------------------
+HELP = ("Type 'ante' or 'pass'; after the common roll 'fold', 'bet N', 'call', 'raise N' (call "
+        "and add N) or 'raise to N'; 'advice' for the numbers, 'best' to play the advice, "
+        "'quit' to stop.")
+
+
+def play_command(args: argparse.Namespace) -> int:
+    if not 1 <= args.bots <= 3:
+        raise CliError(f"--bots must be 1-3 (poker dice is for 2-4 players), got {args.bots}")
+    rules = PokerDiceRules(players=args.bots + 1, starting_points=args.points)
+    rng = make_rng(args.seed)
+    bot = BOTS[args.bot]()
+    say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
+    state = PokerDiceState.new(rules)
+    record: list = []
+    human = None if args.auto else 0
+    say(f"Poker dice: {'bots only' if human is None else 'you are player 0'}, "
+        f"{args.bots + 1} players with {rules.start_stacks()[0]} points each. "
+        + ("" if human is None else HELP))
+    while not state.is_terminal():
+        before = state
+        if state.is_chance_node():
+            action = sample(state.chance_outcomes(), rng)
+        elif state.current_player() == human:
+            action = _ask(state, human, say)
+            if action is None:
+                say("Game stopped.")
+                break
+        else:
+            p = state.current_player()
+            action = bot.choose(state.observation(p), state.legal_actions(), rng)
+        state = state.apply(action)
+        for line in _public(before, action, state, human):
+            say(line)
+            record.append(line)
+    if state.is_terminal():
+        say(f"Game over: player {state.winner()} holds every point"
+            + (" (you!)" if state.winner() == human else "."))
+    if args.json:
+        print_json({"players": rules.players, "bot": args.bot, "seed": args.seed,
+                    "rounds": state.round, "chips": list(state.chips),
+                    "winner": state.winner(), "record": record})
+    return 0
+
+
+def _public(before: PokerDiceState, action, after: PokerDiceState, human) -> list[str]:
+    """What everyone at the table sees happen (and, for the human, their own dice)."""
+    lines = []
+    if before.phase == "start":
+        lines.append(f"P{before.to_move} rolls {action} for the first leader")
+    elif before.phase == "peek":
+        if before.to_move == human:
+            lines.append(f"Round {before.round}: your peeker shows {dice_text(action.dice)}")
+    elif before.phase == "common":
+        lines.append(f"Common dice: {dice_text(action.dice)}")
+    else:
+        lines.append(f"P{before.to_move}: {action}")
+    if after.round != before.round or after.is_terminal():
+        lines += _round_end(after)
+    return lines
+
+
+def _round_end(s: PokerDiceState) -> list[str]:
+    r = s.last
+    if r is None:
+        return []
+    if r.kind == "no ante":
+        return [f"Round over: nobody anted. Points: {list(s.chips)}"]
+    if r.kind == "one ante":
+        who = next(p for p, c in enumerate(r.committed) if c)
+        return [f"Round over: only P{who} anted and takes the ante back. Points: "
+                f"{list(s.chips)}"]
+    lines = []
+    for p, dice in enumerate(r.shown):
+        if dice:
+            lines.append(f"  P{p} shows {dice_text(dice)}: {r.hand(p, s.rules)}")
+    for pot in r.pots:
+        won = " and ".join(f"P{w} {x}" for w, x in zip(pot.winners, pot.shares))
+        lines.append(f"  pot of {pot.amount}: {won}")
+    how = "showdown" if r.kind == "showdown" else "everyone else folded, nothing shown"
+    return [f"Round over ({how})."] + lines + [f"Points: {list(s.chips)}"]
+
+
+def _ask(state: PokerDiceState, me: int, say):
+    obs = state.observation(me)
+    say(f"Points: {list(obs.chips)}; in the middle {obs.pot}; your dice {dice_text(obs.my_dice)}"
+        + (f"; common {dice_text(obs.common)}" if obs.common else ""))
+    if obs.phase == "bet":
+        say(f"Your hand: {state.hand(me)}. To call: {obs.to_call}.")
+    while True:
+        say("Your move: ")
+        line = sys.stdin.readline()
+        if not line:
+            raise CliError("end of input: game stopped")
+        word = line.strip().lower()
+        if not sys.stdin.isatty():
+            say(word)  # echo piped input so the transcript reads like a game
+        if word in {"quit", "q", "exit"}:
+            return None
+        if word in {"advice", "help", "?", "best", "b"}:
+            advice = advise_observation(obs)
+            if word in {"best", "b"}:
+                return advice.action
+            say(HELP)
+            say(advice_table(advice))
+            say(advice.explanation)
+            continue
+        try:
+            action = state.parse_action(word)
+            state.apply(action)  # raises the error that names the rule if illegal
+            return action
+        except BluffkitError as e:
+            say(f"Not allowed: {e}")
+
+
+__all__ = ["advice_table", "register"]
