@@ -1,13 +1,13 @@
 """Advice for Bluff You: what to announce, and whether to believe it, with exact numbers.
 
-**For the bluffer** (tokens in the centre and in each hand known, the roll seen): every option is
-valued at the exact equilibrium of that announcement (``bluff_you_turn``): gain with each guesser,
-steal from each player holding tokens, each legal doublet swap. **Payoff (a decision)**: the change
-in the points of the bluffer minus the points of the guesser this turn; other players and later
-turns are left out, and the guesser is assumed to read nothing into the choice of option. A
+**For the bluffer** (tokens in the centre and in each hand known, the roll seen): the whole turn is
+solved exactly (``bluff_you_turn``: the choice of move is part of the equilibrium) and every option
+is valued against the equilibrium guesser: gain with each guesser, steal from each player holding
+tokens, each legal doublet swap. **Payoff (a decision)**: the change in the bluffer's points minus
+the guesser's points this turn; the other players act as one side and later turns are left out. A
 doublet swap keeps the bluffer's points (equal totals, by rule): it is worth exactly 0. The
-recommendation is the option of highest value given the roll (ties: gain, then doublet, then
-steal, then the engine's order); its announcement is then mixed as the equilibrium says.
+recommendation is the option of highest value given the roll (ties: the one the equilibrium plays
+most often, then gain, doublet, steal); the number is then mixed as the equilibrium says.
 
 **For the guesser** (the dice unseen): the call that is best against a bluffer model the user
 states ("truthful with probability q when possible, otherwise uniform among the other tokens") and
@@ -36,19 +36,19 @@ from ..games.bluff_you import (
     BluffYouObservation,
     BluffYouRules,
     BluffYouState,
-    Doublet,
     Gain,
     Steal,
     check,
     dice_text,
+    doublet_swaps,
     parse_dice,
 )
 from ..odds.bluff_you import Posterior, posterior_true, read_tokens
-from .bluff_you_turn import TurnEquilibrium, TurnGame, solve_turn
+from .bluff_you_turn import DOUBLET, TurnEquilibrium, TurnGame, move_text, solve_turn
 
 MODEL = ("Payoff: the change in (bluffer's points - guesser's points) this turn, a decision of "
-         "this toolkit; other players and later turns are left out; the guesser hears the number, "
-         "not the dice, and reads nothing into the choice of option.")
+         "this toolkit; the other players act as one side, later turns are left out; the guesser "
+         "hears the move, not the dice.")
 
 
 def position(centre: Any = None, held: Mapping[int, Any] | None = None, players: int = 2,
@@ -92,51 +92,61 @@ class Option:
 
     Attributes:
         kind: ``"gain"``, ``"steal"`` or ``"doublet"``.
-        action: ``Gain(guesser, 0)``/``Steal(target, 0)`` stand for "announce per the
-            equilibrium" (shown ``gain to P1``); a ``Doublet`` is the swap itself.
-        value: the bluffer's equilibrium payoff given the roll.
-        ex_ante: the turn game's value before the roll (``None`` for a doublet).
-        announce: the equilibrium announcement mix for this roll's sum.
+        label: ``gain to P1``, ``steal from P2`` or the swap, e.g. ``doublet 8,13 for 4``.
+        action: the ``Doublet`` for a swap; for a gain or steal the number is left to the
+            equilibrium mix, so ``action`` is ``None``.
+        player: the guesser of a gain or the target of a steal.
+        value: the bluffer's payoff given the roll: the best number of this option against the
+            equilibrium guesser.
+        probability: how often the equilibrium bluffer with this roll picks this kind of option
+            (shared by the gains to different guessers and by the swaps).
         by_number: expected payoff of announcing each number against the equilibrium guesser.
-        equilibrium: the turn game's equilibrium.
+        announce: the equilibrium mix of numbers within this option (``None`` if never used).
     """
 
     kind: str
-    action: Any
+    label: str
     value: Fraction
-    ex_ante: Fraction | None = None
-    announce: Mapping[int, Fraction] | None = None
+    probability: Fraction
+    action: Any = None
+    player: int | None = None
     by_number: Mapping[int, Fraction] | None = None
-    equilibrium: TurnEquilibrium | None = None
-
-    @property
-    def label(self) -> str:
-        if self.kind == "gain":
-            return f"gain to P{self.action.guesser}"
-        if self.kind == "steal":
-            return f"steal from P{self.action.target}"
-        return str(self.action)
+    announce: Mapping[int, Fraction] | None = None
 
     def to_json(self) -> dict:
         return {"option": self.label, "kind": self.kind, "value": self.value,
-                "ex_ante": self.ex_ante,
+                "probability": self.probability,
                 "announce": {str(a): p for a, p in (self.announce or {}).items() if p},
                 "by_number": {str(a): v for a, v in (self.by_number or {}).items()}}
 
 
 @dataclass(frozen=True)
 class BlufferAdvice:
-    """Every option valued, the best one and why."""
+    """Every option valued, the best one and why.
+
+    Attributes:
+        roll: the bluffer's dice.
+        options: best first.
+        best: the recommended option.
+        equilibrium: the turn's equilibrium (``equilibrium.mix(roll)`` is the move mix).
+        explanation: plain words.
+    """
 
     roll: tuple[int, int, int]
     options: tuple[Option, ...]
     best: Option
+    equilibrium: TurnEquilibrium
     explanation: str
+
+    @property
+    def value(self) -> Fraction:
+        """The turn's equilibrium value before the roll."""
+        return self.equilibrium.value
 
     def to_json(self) -> dict:
         return {"roll": dice_text(self.roll), "sum": sum(self.roll), "model": MODEL,
-                "options": [o.to_json() for o in self.options], "best": self.best.label,
-                "explanation": self.explanation}
+                "turn_value": self.value, "options": [o.to_json() for o in self.options],
+                "best": self.best.label, "explanation": self.explanation}
 
     def __str__(self) -> str:
         return self.explanation
@@ -145,40 +155,54 @@ class BlufferAdvice:
 _KIND_ORDER = {"gain": 0, "doublet": 1, "steal": 2}
 
 
-def gain_game(state) -> TurnGame:
-    """The announcement game of a gain: any centre token may be announced."""
-    return TurnGame("gain", tuple(state.centre))
+def turn_game(view) -> TurnGame:
+    """The turn game of the bluffer in ``view`` (a state or an observation; public facts only)."""
+    b = view.bluffer
+    mine = view.held[b]
+    targets = tuple((p, h) for p, h in enumerate(view.held) if p != b and h) if mine else ()
+    give = min(POINTS[t] for t in mine) if mine else None
+    return TurnGame(tuple(view.centre), targets, give if targets else None,
+                    bool(len(mine) >= 2 and doublet_swaps(mine, view.centre)))
 
 
-def steal_game(state, target: int) -> TurnGame:
-    """The announcement game of a steal from ``target`` (the bluffer gives their cheapest token
-    if the guesser is right)."""
-    mine = state.held[state.bluffer]
-    if not mine or not state.held[target]:
-        raise InvalidQuestion(f"a steal from P{target} needs a token on each side")
-    return TurnGame("steal", tuple(state.held[target]), min(POINTS[t] for t in mine))
+def _move(action) -> tuple:
+    if isinstance(action, Gain):
+        return ("gain", action.number)
+    if isinstance(action, Steal):
+        return ("steal", action.target, action.number)
+    return DOUBLET
 
 
-def bluffer_options(state: BluffYouState) -> list[Option]:
-    """Each option of the bluffer with its value (sorted: best first)."""
+def bluffer_options(state: BluffYouState) -> tuple[list[Option], TurnEquilibrium]:
+    """Each option of the bluffer with its value (sorted: best first), and the equilibrium."""
     if state.phase != "act" or state.roll is None:
         raise InvalidQuestion(f"bluffer advice needs the bluffer to have rolled (phase act), the "
                               f"state is in phase {state.phase}")
-    total = sum(state.roll)
-    out: list[Option] = []
+    eq = solve_turn(turn_game(state))
+    dice = state.roll
+    mix = eq.mix(dice)
     legal = state.legal_actions()
-    guessers = sorted({a.guesser for a in legal if isinstance(a, Gain)})
-    targets = sorted({a.target for a in legal if isinstance(a, Steal)})
-    for kind, who, game in ([("gain", g, gain_game(state)) for g in guessers]
-                            + [("steal", t, steal_game(state, t)) for t in targets]):
-        eq = solve_turn(game)
-        by_number = {a: eq.expected(total, a) for a in game.allowed}
-        action = Gain(who, 0) if kind == "gain" else Steal(who, 0)
-        out.append(Option(kind, action, eq.value_given(total), eq.value,
-                          eq.announce[total], by_number, eq))
-    out += [Option("doublet", a, Fraction(0)) for a in legal if isinstance(a, Doublet)]
+    groups: dict[tuple, list] = {}
+    for a in legal:
+        key = ("gain", a.guesser) if isinstance(a, Gain) else (
+            ("steal", a.target) if isinstance(a, Steal) else ("doublet", a))
+        groups.setdefault(key, []).append(a)
+    out = []
+    for key, actions in groups.items():
+        if key[0] == "doublet":
+            out.append(Option("doublet", str(key[1]), Fraction(0), mix.get(DOUBLET, Fraction(0)),
+                              key[1]))
+            continue
+        moves = [_move(a) for a in actions]
+        by_number = {m[-1]: eq.expected(dice, m) for m in moves}
+        total = sum((mix.get(m, Fraction(0)) for m in moves), Fraction(0))
+        announce = {m[-1]: mix.get(m, Fraction(0)) / total for m in moves} if total else None
+        label = f"gain to P{key[1]}" if key[0] == "gain" else f"steal from P{key[1]}"
+        out.append(Option(key[0], label, max(by_number.values()), total, None, key[1],
+                          by_number, announce))
     order = {id(o): i for i, o in enumerate(out)}
-    return sorted(out, key=lambda o: (-o.value, _KIND_ORDER[o.kind], order[id(o)]))
+    out.sort(key=lambda o: (-o.value, -o.probability, _KIND_ORDER[o.kind], order[id(o)]))
+    return out, eq
 
 
 def bluffer_advice(state: BluffYouState) -> BlufferAdvice:
@@ -187,29 +211,34 @@ def bluffer_advice(state: BluffYouState) -> BlufferAdvice:
     Raises:
         InvalidQuestion: if the state is not the bluffer's choice.
     """
-    options = bluffer_options(state)
+    options, eq = bluffer_options(state)
     best = options[0]
-    return BlufferAdvice(state.roll, tuple(options), best, _explain_bluffer(state, options, best))
+    return BlufferAdvice(state.roll, tuple(options), best, eq,
+                         _explain_bluffer(state, options, best, eq))
 
 
-def _explain_bluffer(state, options, best) -> str:
-    total = sum(state.roll)
-    lines = [f"You rolled {dice_text(state.roll)} (sum {total}). {MODEL}"]
+def _explain_bluffer(state, options, best, eq) -> str:
+    dice = state.roll
+    lines = [f"You rolled {dice_text(dice)} (sum {sum(dice)}). {MODEL} The whole turn is worth "
+             f"{eq.value} to you before the roll, at equilibrium."]
     for o in options:
         if o.kind == "doublet":
             lines.append(f"- {o.label}: worth 0 (a swap keeps your points; you hold fewer tokens, "
                          "which wins ties, and tokens go back to the centre).")
         else:
-            lines.append(f"- {o.label}: worth {o.value} with your roll (the announcement game is "
-                         f"worth {o.ex_ante} before the roll); {o.equilibrium.words(total)}.")
-    lines.append(f"Best: {best.label} (worth {best.value}).")
-    if best.equilibrium is not None:
-        eq = best.equilibrium
-        mix = {a: p for a, p in best.announce.items() if p}
-        calls = ", ".join(f"OK to {a} with probability {eq.believe[a]}" for a in mix)
-        lines.append(f"Why mix: the equilibrium guesser says {calls}; against that, each number "
-                     f"in your mix is worth {best.value}, so no single lie or truth does better, "
-                     "and mixing keeps the guesser from learning anything useful.")
+            best_n = [n for n, v in o.by_number.items() if v == o.value]
+            lines.append(f"- {o.label}: worth {o.value} with your roll (best number"
+                         f"{'s' if len(best_n) > 1 else ''}: {', '.join(map(str, best_n[:6]))}).")
+    lines.append(f"Best: {best.label} (worth {best.value}). Equilibrium play {eq.words(dice)}.")
+    calls = ", ".join(f"OK to {move_text(m)} with probability {eq.believe[m]}"
+                      for m in eq.mix(dice) if m in eq.believe)
+    if calls and len(eq.mix(dice)) > 1:
+        lines.append(f"Why mix: the equilibrium guesser says {calls}; against that every move in "
+                     "your mix is worth the same, so no single lie or truth does better, and "
+                     "mixing keeps the guesser from learning anything they could use.")
+    elif calls:
+        lines.append(f"Why: the equilibrium guesser says {calls}; no other move does better "
+                     "against that.")
     return "\n".join(lines)
 
 
@@ -253,9 +282,10 @@ class GuesserAdvice:
         return self.explanation
 
 
-def _call_values(game: TurnGame, a: int, p_true: Fraction) -> CallValues:
+def _call_values(game: TurnGame, move: tuple, p_true: Fraction) -> CallValues:
     """Guesser's expected points (guesser minus bluffer) for each call given P(true)."""
-    right, wrong = -game.lose(a), -game.win(a)
+    n = move[-1]
+    right, wrong = -game.payoff(n, move, True), -game.payoff(n, move, False)
     ok = p_true * right + (1 - p_true) * wrong
     bluff = (1 - p_true) * right + p_true * wrong
     return CallValues(p_true, ok, bluff)
@@ -278,39 +308,42 @@ def guesser_advice(view: BluffYouState | BluffYouObservation, q: Any = None) -> 
         raise InvalidQuestion(f"guesser advice needs an announcement awaiting a call, the phase "
                               f"is {view.phase}")
     a = view.pending
-    game = (steal_game(view, a.target) if isinstance(a, Steal) else gain_game(view))
+    game = turn_game(view)
     eq = solve_turn(game)
+    move = _move(a)
     n = a.number
     model = vs_model = None
     if q is not None:
-        model = posterior_true(n, game.allowed, q)
-        vs_model = _call_values(game, n, model.posterior)
-    post = eq.posterior(n)
-    if post is None:  # never announced at equilibrium: the equilibrium call is still defined
-        b = eq.believe[n]
-        right, wrong = -game.lose(n), -game.win(n)
-        vs_eq = CallValues(None, wrong if b < 1 else right, right if b < 1 else wrong)
+        allowed = view.held[a.target] if isinstance(a, Steal) else view.centre
+        model = posterior_true(n, allowed, q)
+        vs_model = _call_values(game, move, model.posterior)
+    post = eq.posterior(move)
+    if post is None:  # never made at equilibrium: the equilibrium call is still defined
+        b = eq.believe[move]
+        right, wrong = -game.payoff(n, move, True), -game.payoff(n, move, False)
+        vs_eq = CallValues(None, b * right + (1 - b) * wrong, b * wrong + (1 - b) * right)
     else:
-        vs_eq = _call_values(game, n, post)
-    explanation = _explain_guesser(a, game, eq, model, vs_model, vs_eq)
-    return GuesserAdvice(a, model, vs_model, vs_eq, eq.believe[n], explanation)
+        vs_eq = _call_values(game, move, post)
+    explanation = _explain_guesser(a, move, game, eq, model, vs_model, vs_eq)
+    return GuesserAdvice(a, model, vs_model, vs_eq, eq.believe[move], explanation)
 
 
-def _explain_guesser(a, game, eq, model, vs_model, vs_eq) -> str:
+def _explain_guesser(a, move, game, eq, model, vs_model, vs_eq) -> str:
     n = a.number
-    stake = (f"if you are right you gain {-game.lose(n)} on the bluffer, if wrong you lose "
-             f"{game.win(n)} (difference of points, this turn only)")
-    lines = [f"{a}: {stake}."]
+    right, wrong = -game.payoff(n, move, True), game.payoff(n, move, False)
+    lines = [f"{a}: if you are right you gain {right} on the bluffer, if wrong you lose {wrong} "
+             "(difference of points, this turn only)."]
     if model is not None:
         lines.append(model.explain())
         lines.append(f"Against this model: OK is worth {vs_model.ok}, Bluff you "
                      f"{vs_model.bluff_you} -> {vs_model.best}.")
     if vs_eq.p_true is None:
-        lines.append(f"The equilibrium bluffer never announces {n}; the equilibrium guesser says "
-                     f"OK with probability {eq.believe[n]}.")
+        lines.append(f"The equilibrium bluffer never plays {move_text(move)}; the equilibrium "
+                     f"guesser says OK with probability {eq.believe[move]}.")
     else:
-        lines.append(f"Against the equilibrium bluffer P(true | {n}) = {vs_eq.p_true}: OK is worth "
-                     f"{vs_eq.ok}, Bluff you {vs_eq.bluff_you} -> {vs_eq.best}. The equilibrium "
-                     f"guesser says OK with probability {eq.believe[n]}, which leaves the bluffer "
-                     "nothing to gain by changing how often they lie.")
+        lines.append(f"Against the equilibrium bluffer P(true | {move_text(move)}) = "
+                     f"{vs_eq.p_true}: OK is worth {vs_eq.ok}, Bluff you {vs_eq.bluff_you} -> "
+                     f"{vs_eq.best}. The equilibrium guesser says OK with probability "
+                     f"{eq.believe[move]}, which leaves the bluffer nothing to gain by changing "
+                     "how often they lie.")
     return "\n".join(lines)

@@ -1,101 +1,126 @@
-"""The equilibrium of one Bluff You announcement, exact (solved by ``solvers.lp``).
+"""The equilibrium of one Bluff You turn, exact (solved by ``solvers.lp``).
 
-The turn game: chance rolls three dice; the bluffer sees the sum ``S`` and announces a number
-``a`` from the allowed set (centre tokens for a gain, the target's tokens for a steal); the guesser
-hears ``a`` (not the dice) and says OK or Bluff you. The guesser is right when they believe a true
-announcement or doubt a false one.
+The turn game: chance rolls three dice; the bluffer sees them and picks one move: announce a
+centre token for a **gain**, announce one of a target's tokens for a **steal** (if both hold
+tokens), or a **doublet** swap (two equal dice and a swap available). The guesser (for a steal: the
+target) hears the move, not the dice, and says OK or Bluff you; they are right when they believe a
+true announcement or doubt a false one. The choice of move is part of the equilibrium, so the
+guesser reads exactly as much into "a steal" as the equilibrium bluffer puts into it.
 
-**Payoff (a decision of this toolkit)**: the change in the point difference between the bluffer
-and the guesser. Gain of a token worth ``v``: ``+v`` if the guesser is wrong (the bluffer gets it),
-``-v`` if right. Steal of a token worth ``v``: ``+2v`` if the guesser is wrong (the token changes
-hands), ``-2w`` if right, ``w`` being the points of the bluffer's cheapest token (the one a bluffer
-playing for points gives). Other players and later turns are left out; the guesser is assumed to
-read nothing into the choice of option (the roll is 3d6-random from their view).
+**Payoff (a decision of this toolkit)**: the change in (bluffer's points - the guesser's points).
+Gain of a token worth ``v``: ``+v`` if the guesser is wrong, ``-v`` if right. Steal of a token
+worth ``v``: ``+2v`` if the guesser is wrong (the token changes hands), ``-2w`` if right, ``w``
+being the points of the bluffer's cheapest token (the one a bluffer playing for points gives).
+A doublet swap keeps the bluffer's points (equal totals, by rule): ``0``. The other players are one
+side ("the table"); later turns are left out.
 
-Sums that cannot be announced truthfully play alike, so the solver merges them into one type.
+Sums that no move can announce truthfully play alike, so the solver merges them into one type.
 
->>> eq = solve_turn(TurnGame("gain", (9, 10, 11, 12, 13, 14)))
->>> eq.value, eq.believe[10]
+>>> eq = solve_turn(TurnGame(centre=(9, 10, 11, 12, 13, 14)))
+>>> eq.value, eq.believe[("gain", 10)]
 (Fraction(0, 1), Fraction(1, 2))
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from ..core import InvalidQuestion
-from ..games.bluff_you import POINTS, TOKENS
-from ..odds.bluff_you import sum_ways
+from ..games.bluff_you import POINTS, TOKENS, is_doublet, roll_weights
 from ..solvers.lp import SequenceForm, solve_sequence_form
 
-OTHER = "other"
-"""The merged type of every sum that is not an allowed announcement."""
+OTHER = 0
+"""The merged sum of every roll that no move can announce truthfully."""
 CALLS = ("ok", "bluff you")
+DOUBLET = ("doublet",)
+
+
+def move_text(move: tuple) -> str:
+    """``("gain", 11)`` -> ``"gain 11"``, ``("steal", 2, 5)`` -> ``"steal 5 from P2"``."""
+    if move[0] == "gain":
+        return f"gain {move[1]}"
+    if move[0] == "steal":
+        return f"steal {move[2]} from P{move[1]}"
+    return "doublet"
 
 
 @dataclass(frozen=True)
 class TurnGame:
-    """One announcement as a two-player zero-sum game.
+    """One turn as a two-player zero-sum game (bluffer against the table).
 
     Args:
-        kind: ``"gain"`` or ``"steal"``.
-        allowed: the numbers the bluffer may announce.
-        give_points: for a steal, the points of the token the bluffer gives if the guesser is
-            right (their cheapest).
+        centre: centre tokens (a gain announces one of them).
+        targets: ``(player, tokens)`` for each other player the bluffer may steal from.
+        give_points: points of the bluffer's cheapest token (needed when there are targets).
+        doublet: whether a doublet roll would allow a swap (the bluffer holds a swap).
     """
 
-    kind: str
-    allowed: tuple[int, ...]
+    centre: tuple[int, ...] = ()
+    targets: tuple[tuple[int, tuple[int, ...]], ...] = ()
     give_points: int | None = None
+    doublet: bool = False
 
     def __post_init__(self):
-        if self.kind not in ("gain", "steal"):
-            raise InvalidQuestion(f"kind must be 'gain' or 'steal', got {self.kind!r}")
-        allowed = tuple(sorted(set(self.allowed)))
-        if not allowed or not set(allowed) <= set(TOKENS):
-            raise InvalidQuestion(f"allowed must be token numbers 3-18 (at least one), got "
-                                  f"{self.allowed!r}")
-        object.__setattr__(self, "allowed", allowed)
-        if self.kind == "steal" and self.give_points not in (1, 2, 3, 4, 5):
-            raise InvalidQuestion("a steal needs give_points, the points (1-5) of the token the "
-                                  "bluffer gives if the guesser is right, got "
-                                  f"{self.give_points!r}")
+        centre = _tokens(self.centre, "centre")
+        targets = tuple(sorted((int(p), _tokens(t, f"targets[{p}]")) for p, t in self.targets
+                               if tuple(t)))
+        object.__setattr__(self, "centre", centre)
+        object.__setattr__(self, "targets", targets)
+        if not centre and not targets:
+            raise InvalidQuestion("a turn needs a centre token to announce or a player to rob")
+        if targets and self.give_points not in (1, 2, 3, 4, 5):
+            raise InvalidQuestion("a steal needs give_points, the points (1-5) of the bluffer's "
+                                  f"cheapest token, got {self.give_points!r}")
 
-    def win(self, a: int) -> int:
-        """Bluffer's payoff when the guesser is wrong about announcement ``a``."""
-        return POINTS[a] * (2 if self.kind == "steal" else 1)
+    def moves(self) -> list[tuple]:
+        """Every announcement: gains, then steals."""
+        return ([("gain", a) for a in self.centre]
+                + [("steal", p, a) for p, tokens in self.targets for a in tokens])
 
-    def lose(self, a: int) -> int:
-        """Bluffer's payoff when the guesser is right."""
-        return -2 * self.give_points if self.kind == "steal" else -POINTS[a]
-
-    def payoff(self, total: int, a: int, believe: bool) -> int:
-        """Bluffer minus guesser points for roll sum ``total``, announcement ``a`` and the call."""
+    def payoff(self, total: int, move: tuple, believe: bool) -> int:
+        """Bluffer minus guesser points for roll sum ``total``, ``move`` and the call."""
+        if move == DOUBLET:
+            return 0
+        a = move[-1]
         right = believe == (total == a)
-        return self.lose(a) if right else self.win(a)
+        if move[0] == "gain":
+            return -POINTS[a] if right else POINTS[a]
+        return -2 * self.give_points if right else 2 * POINTS[a]
 
-    def types(self) -> list[tuple[object, Fraction]]:
-        """The bluffer's types: each allowed sum, then the merged other sums (if any)."""
-        ways = sum_ways()
-        out = [(t, Fraction(ways[t], 216)) for t in self.allowed]
-        rest = sum(w for t, w in ways.items() if t not in self.allowed)
-        return out + ([(OTHER, Fraction(rest, 216))] if rest else [])
+    def type_of(self, dice: Iterable[int]) -> tuple[int, bool]:
+        """The bluffer's type for a roll: (sum or ``OTHER``, doublet usable)."""
+        dice = tuple(dice)
+        total = sum(dice)
+        announceable = {m[-1] for m in self.moves()}
+        return (total if total in announceable else OTHER, self.doublet and is_doublet(dice))
+
+    def types(self) -> dict[tuple[int, bool], Fraction]:
+        """Each type with its probability."""
+        out: dict[tuple[int, bool], int] = {}
+        for dice, w in roll_weights():
+            k = self.type_of(dice)
+            out[k] = out.get(k, 0) + w
+        return {k: Fraction(w, 216) for k, w in sorted(out.items())}
+
+    def options(self, type_: tuple[int, bool]) -> list[tuple]:
+        return self.moves() + ([DOUBLET] if type_[1] else [])
 
     def sequence_form(self) -> SequenceForm:
-        """Player 0 is the bluffer (infoset: its type), player 1 the guesser (infoset: what it
+        """Player 0 is the bluffer (infoset: its type), player 1 the table (infoset: the move
         heard)."""
-        infosets0 = {("sum", t): (None, self.allowed) for t, _ in self.types()}
-        infosets1 = {("heard", a): (None, CALLS) for a in self.allowed}
+        types = self.types()
+        infosets0 = {t: (None, tuple(self.options(t))) for t in types}
+        infosets1 = {m: (None, CALLS) for m in self.moves()}
         payoff = {}
-        for t, p in self.types():
-            total = t if t != OTHER else 0
-            for a in self.allowed:
+        for t, p in types.items():
+            for m in self.moves():
                 for c in CALLS:
-                    v = p * self.payoff(total, a, c == "ok")
+                    v = p * self.payoff(t[0], m, c == "ok")
                     if v:
-                        payoff[(("sum", t), a), (("heard", a), c)] = v
+                        payoff[(t, m), (m, c)] = v
         return SequenceForm((infosets0, infosets1), payoff)
 
 
@@ -105,72 +130,93 @@ class TurnEquilibrium:
 
     Attributes:
         game: the turn game.
-        value: the bluffer's expected payoff before the roll (bluffer minus guesser points).
-        announce: for every sum 3-18, the equilibrium probability of each announcement.
-        believe: for every allowed announcement, the guesser's probability of saying OK.
+        value: the bluffer's expected payoff before the roll.
+        strategy: for each type, the probability of each move.
+        believe: for each announcement, the probability that the guesser says OK.
     """
 
     game: TurnGame
     value: Fraction
-    announce: dict[int, dict[int, Fraction]]
-    believe: dict[int, Fraction]
+    strategy: dict[tuple[int, bool], dict[tuple, Fraction]]
+    believe: dict[tuple, Fraction]
 
-    def expected(self, total: int, a: int) -> Fraction:
-        """The bluffer's expected payoff announcing ``a`` with sum ``total`` against the
-        equilibrium guesser."""
-        b = self.believe[a]
+    def mix(self, dice: Iterable[int]) -> dict[tuple, Fraction]:
+        """The equilibrium probability of each move for this roll (moves never used left out)."""
+        return {m: p for m, p in self.strategy[self.game.type_of(dice)].items() if p}
+
+    def expected(self, dice: Iterable[int], move: tuple) -> Fraction:
+        """The bluffer's expected payoff of ``move`` with this roll against the equilibrium
+        guesser."""
+        total = sum(dice)
+        if move == DOUBLET:
+            return Fraction(0)
+        b = self.believe[move]
         g = self.game
-        return b * g.payoff(total, a, True) + (1 - b) * g.payoff(total, a, False)
+        return b * g.payoff(total, move, True) + (1 - b) * g.payoff(total, move, False)
 
-    def value_given(self, total: int) -> Fraction:
-        """The bluffer's equilibrium payoff once the sum is known: the best announcement against
-        the equilibrium guesser (every announcement the equilibrium uses is such a best one)."""
-        return max(self.expected(total, a) for a in self.game.allowed)
+    def value_given(self, dice: Iterable[int]) -> Fraction:
+        """The bluffer's equilibrium payoff once the roll is seen: the best move against the
+        equilibrium guesser (every move the equilibrium uses is such a best one)."""
+        dice = tuple(dice)
+        return max(self.expected(dice, m) for m in self.game.options(self.game.type_of(dice)))
 
-    def masses(self, a: int) -> tuple[Fraction, Fraction]:
-        """(P(announce a and it is true), P(announce a and it is false)) at equilibrium."""
-        ways = sum_ways()
-        true = Fraction(ways[a], 216) * self.announce[a].get(a, 0) if a in self.announce else 0
-        false = sum(Fraction(w, 216) * self.announce[s].get(a, 0)
-                    for s, w in ways.items() if s != a)
-        return Fraction(true), Fraction(false)
+    def masses(self, move: tuple) -> tuple[Fraction, Fraction]:
+        """(P(move made and true), P(move made and false)) at equilibrium."""
+        true = false = Fraction(0)
+        for t, p in self.game.types().items():
+            q = p * self.strategy[t].get(move, 0)
+            if t[0] == move[-1]:
+                true += q
+            else:
+                false += q
+        return true, false
 
-    def posterior(self, a: int) -> Fraction | None:
-        """P(true | a announced) for the equilibrium bluffer; ``None`` if it never says ``a``."""
-        t, f = self.masses(a)
+    def posterior(self, move: tuple) -> Fraction | None:
+        """P(true | move) for the equilibrium bluffer; ``None`` if it never makes that move."""
+        t, f = self.masses(move)
         return t / (t + f) if t + f else None
 
-    def words(self, total: int) -> str:
-        """The equilibrium announcement frequencies for one sum, in words."""
-        mix = {a: p for a, p in self.announce[total].items() if p}
-        parts = [f"{a} with probability {p}" for a, p in sorted(mix.items(),
-                                                               key=lambda ap: (-ap[1], ap[0]))]
-        if len(parts) == 1:
-            return f"with {total} announce {parts[0].split(' with')[0]} (always)"
-        return f"with {total} announce " + ", ".join(parts)
+    def words(self, dice: Iterable[int]) -> str:
+        """The equilibrium move frequencies for one roll, in words."""
+        dice = tuple(dice)
+        mix = sorted(self.mix(dice).items(), key=lambda mp: (-mp[1], mp[0]))
+        head = f"with {sum(dice)}" + (" (a doublet)" if self.game.type_of(dice)[1] else "")
+        if len(mix) == 1:
+            return f"{head} always {move_text(mix[0][0])}"
+        return f"{head}: " + ", ".join(f"{move_text(m)} with probability {p}" for m, p in mix)
 
     def to_json(self) -> dict:
-        return {"kind": self.game.kind, "allowed": list(self.game.allowed),
-                "give_points": self.game.give_points, "value": self.value,
-                "announce": {str(s): {str(a): p for a, p in mix.items() if p}
-                             for s, mix in self.announce.items()},
-                "believe": {str(a): b for a, b in self.believe.items()},
-                "posterior": {str(a): self.posterior(a) for a in self.game.allowed}}
+        return {"centre": list(self.game.centre),
+                "targets": {str(p): list(t) for p, t in self.game.targets},
+                "give_points": self.game.give_points, "doublet": self.game.doublet,
+                "value": self.value,
+                "bluffer": {_type_text(t): {move_text(m): p for m, p in mix.items() if p}
+                            for t, mix in self.strategy.items()},
+                "guesser_ok": {move_text(m): b for m, b in self.believe.items()},
+                "posterior_true": {move_text(m): self.posterior(m) for m in self.believe}}
+
+
+def _type_text(t: tuple[int, bool]) -> str:
+    name = "other sums" if t[0] == OTHER else f"sum {t[0]}"
+    return name + (" (doublet)" if t[1] else "")
 
 
 @lru_cache(maxsize=4096)
 def solve_turn(game: TurnGame) -> TurnEquilibrium:
-    """The exact, verified equilibrium of one announcement (cached: games repeat in play).
+    """The exact, verified equilibrium of one turn (cached: turns repeat in play).
 
-    >>> eq = solve_turn(TurnGame("gain", (3,)))  # only 3 may be announced: a lie unless S = 3
-    >>> eq.value, eq.believe[3]
+    >>> eq = solve_turn(TurnGame(centre=(3,)))  # only 3 may be announced: a lie unless S = 3
+    >>> eq.value, eq.believe[("gain", 3)]
     (Fraction(-535, 108), Fraction(0, 1))
     """
     sol = solve_sequence_form(game.sequence_form())
     b0, b1 = sol.behaviour(0), sol.behaviour(1)
-    announce = {}
-    for s in TOKENS:
-        key = ("sum", s if s in game.allowed else OTHER)
-        announce[s] = dict(b0[key])
-    believe = {a: b1[("heard", a)]["ok"] for a in game.allowed}
-    return TurnEquilibrium(game, sol.value, announce, believe)
+    believe = {m: b1[m]["ok"] for m in game.moves()}
+    return TurnEquilibrium(game, sol.value, {t: dict(b0[t]) for t in game.types()}, believe)
+
+
+def _tokens(tokens, name: str) -> tuple[int, ...]:
+    out = tuple(sorted(set(int(t) for t in tokens)))
+    if not set(out) <= set(TOKENS):
+        raise InvalidQuestion(f"{name} must be token numbers 3-18, got {tokens!r}")
+    return out

@@ -16,47 +16,65 @@ from bluffkit.games.bluff_you import POINTS, TOKENS, Doublet, Gain, Steal
 from bluffkit.solvers.lp import solve_matrix
 
 ROLLS = list(itertools.product(range(1, 7), repeat=3))
-P = {s: Fraction(sum(1 for r in ROLLS if sum(r) == s), 216) for s in TOKENS}
 
 
-def payoff(kind, give, total, a, believe):
+def payoff(game, total, move, believe):
     """Bluffer minus guesser points, written from the rules (not from the module)."""
+    if move == ("doublet",):
+        return 0
+    a = move[-1]
     right = believe == (total == a)
-    if kind == "gain":
+    if move[0] == "gain":
         return -POINTS[a] if right else POINTS[a]
-    return -2 * give if right else 2 * POINTS[a]
+    return -2 * game.give_points if right else 2 * POINTS[a]
+
+
+def options(game, roll):
+    moves = [("gain", a) for a in game.centre] + [("steal", p, a) for p, ts in game.targets
+                                                  for a in ts]
+    return moves + ([("doublet",)] if game.doublet and len(set(roll)) < 3 else [])
 
 
 def check_equilibrium(game, eq):
-    """Both best responses, computed here over all 16 sums, give exactly the value."""
-    kind, allowed, give = game.kind, game.allowed, game.give_points
-    for s in TOKENS:
-        assert sum(eq.announce[s].values()) == 1 and min(eq.announce[s].values()) >= 0
-        assert set(eq.announce[s]) == set(allowed)
-    # the bluffer's best response to the guesser's mix, sum by sum
+    """Both best responses, computed here over all 216 ordered rolls, give exactly the value."""
     b = eq.believe
-    bluffer_best = sum(P[s] * max(b[a] * payoff(kind, give, s, a, True)
-                                  + (1 - b[a]) * payoff(kind, give, s, a, False) for a in allowed)
-                       for s in TOKENS)
-    # the guesser's best response to the bluffer's mix, announcement by announcement
-    guesser_best = sum(min(sum(P[s] * eq.announce[s][a] * payoff(kind, give, s, a, c)
-                               for s in TOKENS) for c in (True, False)) for a in allowed)
+    bluffer_best = Fraction(0)
+    guesser = {}  # (move, call) -> payoff against the bluffer's mix
+    for roll in ROLLS:
+        mix = eq.mix(roll)
+        assert sum(mix.values()) == 1 and set(mix) <= set(options(game, roll))
+        s = sum(roll)
+        bluffer_best += Fraction(1, 216) * max(
+            0 if m == ("doublet",) else
+            b[m] * payoff(game, s, m, True) + (1 - b[m]) * payoff(game, s, m, False)
+            for m in options(game, roll))
+        for m, p in mix.items():
+            for c in (True, False):
+                guesser[m, c] = guesser.get((m, c), 0) + Fraction(1, 216) * p * payoff(
+                    game, s, m, c)
+    moves = {m for m, _ in guesser}
+    guesser_best = sum(min(guesser[m, True], guesser[m, False]) for m in moves)
     assert bluffer_best == guesser_best == eq.value
 
 
 def normal_form_value(game):
-    """The value from the full normal form (pure strategies enumerated): small games only."""
-    allowed = game.allowed
-    types = list(allowed) + ["other"]
-    prob = {t: P[t] for t in allowed}
-    prob["other"] = 1 - sum(prob.values())
+    """The value from the full normal form (pure strategies enumerated): tiny games only."""
+    announce = {m[-1] for m in options(game, (1, 2, 3))}
+    types = {}
+    for roll in ROLLS:
+        key = (sum(roll) if sum(roll) in announce else 0,
+               game.doublet and len(set(roll)) < 3)
+        types[key] = types.get(key, 0) + Fraction(1, 216)
+    keys = sorted(types)
+    moves = options(game, (1, 2, 3))
+    per_type = [moves + ([("doublet",)] if k[1] else []) for k in keys]
     A = []
-    for s0 in itertools.product(allowed, repeat=len(types)):
+    for s0 in itertools.product(*per_type):
         row = []
-        for s1 in itertools.product((True, False), repeat=len(allowed)):
-            row.append(sum(prob[t] * payoff(game.kind, game.give_points, t if t != "other" else 0,
-                                            s0[k], s1[allowed.index(s0[k])])
-                           for k, t in enumerate(types)))
+        for s1 in itertools.product((True, False), repeat=len(moves)):
+            row.append(sum(types[k] * payoff(game, k[0], s0[i],
+                                             s1[moves.index(s0[i])] if s0[i] in moves else True)
+                           for i, k in enumerate(keys)))
         A.append(row)
     return solve_matrix(A).value
 
@@ -64,22 +82,24 @@ def normal_form_value(game):
 def test_full_centre_gain_is_a_fair_coin():
     """With all 16 tokens the bluffer can make every announcement true half the time, and the
     guesser can answer OK half the time: the value is 0 and the equilibrium call is 1/2."""
-    eq = solve_turn(TurnGame("gain", TOKENS))
+    eq = solve_turn(TurnGame(centre=TOKENS))
     check_equilibrium(eq.game, eq)
     assert eq.value == 0 and set(eq.believe.values()) == {Fraction(1, 2)}
-    assert all(eq.posterior(a) in (None, Fraction(1, 2)) for a in TOKENS)
+    assert all(eq.posterior(m) in (None, Fraction(1, 2)) for m in eq.believe)
 
 
 def test_single_token_centre_by_hand():
-    eq = solve_turn(TurnGame("gain", (3,)))
+    eq = solve_turn(TurnGame(centre=(3,)))
     assert eq.value == Fraction(5 * 1 - 5 * 215, 216)  # always "3": doubted, right unless S = 3
-    assert eq.believe[3] == 0
+    assert eq.believe[("gain", 3)] == 0
     check_equilibrium(eq.game, eq)
 
 
 @pytest.mark.parametrize("game", [
-    TurnGame("gain", (3, 4, 17, 18)), TurnGame("gain", (10, 11)), TurnGame("gain", (5, 12, 18)),
-    TurnGame("steal", (3, 10), 1), TurnGame("steal", (9,), 5), TurnGame("steal", (4, 7, 11), 2),
+    TurnGame(centre=(3, 18)), TurnGame(centre=(10, 11)), TurnGame(centre=(5, 12)),
+    TurnGame(targets=((1, (3, 10)),), give_points=1), TurnGame(targets=((1, (9,)),), give_points=5),
+    TurnGame(centre=(4,), targets=((1, (11,)),), give_points=2),
+    TurnGame(centre=(7, 11), doublet=True),
 ])
 def test_turn_equilibria_against_the_normal_form(game):
     eq = solve_turn(game)
@@ -87,11 +107,15 @@ def test_turn_equilibria_against_the_normal_form(game):
     assert eq.value == normal_form_value(game)
 
 
-@settings(max_examples=15)
-@given(st.sets(st.sampled_from(TOKENS), min_size=1, max_size=8), st.booleans(),
-       st.integers(1, 5))
-def test_random_turn_equilibria_are_exact(allowed, steal, give):
-    game = TurnGame("steal", tuple(allowed), give) if steal else TurnGame("gain", tuple(allowed))
+@settings(max_examples=10)
+@given(st.lists(st.sampled_from(TOKENS), min_size=2, max_size=10, unique=True),
+       st.integers(0, 10), st.integers(0, 10), st.integers(1, 5), st.booleans())
+def test_random_turn_equilibria_are_exact(tokens, k_centre, k_target, give, doublet):
+    centre = tuple(tokens[:k_centre])
+    target = tuple(tokens[k_centre:k_centre + k_target])
+    if not centre and not target:
+        centre = tuple(tokens[:1])
+    game = TurnGame(centre, ((1, target),) if target else (), give if target else None, doublet)
     check_equilibrium(game, solve_turn(game))
 
 
@@ -109,15 +133,15 @@ def test_bluffer_advice_values_are_equilibrium_best_responses():
     a = bluffer_advice(s)
     kinds = {o.label for o in a.options}
     assert kinds == {"gain to P1", "gain to P2", "steal from P1", "steal from P2"}
-    assert a.best.value == max(o.value for o in a.options)
+    assert a.best.value == max(o.value for o in a.options) == a.equilibrium.value_given((1, 3, 6))
+    assert a.equilibrium.game == TurnGame(tuple(s.centre), ((1, (3, 17)), (2, (10,))), 1, True)
+    check_equilibrium(a.equilibrium.game, a.equilibrium)
     for o in a.options:
         assert o.value == max(o.by_number.values())
-        used = [n for n, p in o.announce.items() if p]
-        assert used and all(o.by_number[n] == o.value for n in used)
-        check_equilibrium(o.equilibrium.game, o.equilibrium)
-    steal = next(o for o in a.options if o.label == "steal from P1")
-    assert steal.equilibrium.game == TurnGame("steal", (3, 17), 1)  # 9 is worth 1 point
-    assert "with 10 announce" in a.explanation
+        if o.announce:  # every number the equilibrium uses is a best reply
+            assert all(o.by_number[n] == o.value for n, p in o.announce.items() if p)
+    assert sum(o.probability for o in a.options if o.label != "gain to P2") == 1
+    assert "Equilibrium play with 10" in a.explanation
 
 
 def test_guesser_advice_against_models_and_equilibrium():
@@ -129,10 +153,11 @@ def test_guesser_advice_against_models_and_equilibrium():
     assert liar.vs_model.p_true == 0 and liar.vs_model.best == "bluff you"
     assert "Bayes: P(true | announced 18)" in liar.explanation
     s = position(held={0: (10,), 1: (3,)}, players=2, roll=(1, 1, 1))
-    steal = guesser_advice(s.apply(Steal(1, 3)))
-    # only 3 may be announced: a lie unless S = 3, and a doubted lie costs the bluffer 2 points
-    assert steal.vs_equilibrium.p_true == Fraction(1, 216)
-    assert steal.vs_equilibrium.best == "bluff you" and steal.p_ok_equilibrium == 0
+    steal = guesser_advice(s.apply(Steal(1, 3)), q=1)
+    # the model forces "3" on every roll: true only when S = 3, so doubt it
+    assert steal.vs_model.p_true == Fraction(1, 216) and steal.vs_model.best == "bluff you"
+    # the equilibrium bluffer chooses when to steal: it balances truth and lies
+    assert steal.vs_equilibrium.p_true == Fraction(1, 2) and steal.vs_equilibrium.best == "either"
 
 
 def test_advice_rejects_impossible_questions():
