@@ -39,7 +39,13 @@ from ..games.jungle_bluff import (
     cards_text,
     parse_cards,
 )
-from ..odds.jungle_bluff import option_values, possible_cards, uniform_belief, win_probability
+from ..odds.jungle_bluff import (
+    option_values,
+    possible_cards,
+    turn_options,
+    uniform_belief,
+    win_probability,
+)
 from .jungle_round import RoundEquilibrium, RoundGame, solve_round
 
 TWO_PLAYER_MODEL = ("two-player round as a zero-sum game: payoff = my points this round minus my "
@@ -165,11 +171,37 @@ def _round_start_centre(obs) -> tuple[Card, ...]:
 
 
 def _two_player(obs: JungleObservation, opponent_hand) -> JungleAdvice:
-    me, g = obs.player, round_game(obs, opponent_hand)
+    g = round_game(obs, opponent_hand)
+    take = Take(obs.held[obs.first]) if obs.moves else None
+    return advise_round(g, obs.player, obs.my_strength, take)
+
+
+def advise_round(g: RoundGame, me: int, mine: Card | None = None,
+                 take: Take | None = None) -> JungleAdvice:
+    """Two-player advice from the round's facts: with no ``mine`` the strength card to choose;
+    with ``mine`` and no ``take``, what the first player should take; with both, the second
+    player's answer to the first player's ``take``.
+
+    Raises:
+        InvalidQuestion: if ``mine`` is not among my options or the turn order is off.
+
+    >>> g = RoundGame.of("1o,9", "5,10", "4")
+    >>> {str(a): p for a, p in advise_round(g, 1).mix().items()}
+    {'play 5': Fraction(1, 2), 'play 10': Fraction(1, 2)}
+    """
+    if me not in (0, 1):
+        raise InvalidQuestion(f"me is player 0 or 1, got {me!r}")
+    if mine is not None and mine not in g.options[me]:
+        raise InvalidQuestion(f"your strength card {mine} is not among your cards "
+                              f"{cards_text(g.options[me])}")
+    if mine is not None and take is None and me != g.first:
+        raise InvalidQuestion("the first player takes first: say what they took")
+    if take is not None and (me == g.first or take not in g.takes()):
+        raise InvalidQuestion(f"{take} is not a take the first player can make here")
     eq = solve_round(g)
     sign = 1 if me == 0 else -1
     opp = 1 - me
-    if obs.phase == "choose":
+    if mine is None:
         options = []
         for c in g.options[me]:
             options.append(AdviceOption(Play(c), sign * _value_with_card(eq, me, c),
@@ -182,8 +214,7 @@ def _two_player(obs: JungleObservation, opponent_hand) -> JungleAdvice:
                  "opponent on average this round, whatever they do; no other mix guarantees "
                  "more.")
         return JungleAdvice(me, "choose", tuple(options), best, TWO_PLAYER_MODEL, words, eq)
-    mine = obs.my_strength
-    if not obs.moves:  # I am first: choose a take
+    if take is None:  # I am first: choose a take
         belief = {c: p for c, p in eq.strength[opp].items() if p}
         options = []
         for t in g.takes():
@@ -196,7 +227,6 @@ def _two_player(obs: JungleObservation, opponent_hand) -> JungleAdvice:
                  f"challenge you. Taking {cards_text(best.action.cards, '+')} is worth "
                  f"{_f(best.value)} to you (your points minus theirs) against that play.")
         return JungleAdvice(me, "bluff", tuple(options), best, TWO_PLAYER_MODEL, words, eq)
-    take = Take(obs.held[obs.first])
     weights = {c: p * eq.take[c].get(take, 0) for c, p in eq.strength[opp].items()}
     if not any(weights.values()):  # a take the equilibrium never makes: fall back to the mix
         weights = {c: p for c, p in eq.strength[opp].items()}
@@ -254,22 +284,75 @@ def _many_players(obs: JungleObservation, beliefs, later_challenge: Fraction) ->
         if p not in beliefs:
             beliefs[p] = uniform_belief(obs, p)
     if obs.phase == "choose":
-        options = []
         source = obs.piles[me] if obs.final else obs.hand
-        for c in sorted(set(source)):
-            keep = sum((win_probability(c, beliefs[p], challenger=False) for p in opponents),
-                       Fraction(0)) / max(1, len(opponents))
-            win = sum((win_probability(c, beliefs[p], challenger=True) for p in opponents),
-                      Fraction(0)) / max(1, len(opponents))
-            options.append(AdviceOption(Play(c), win, keep))
-        good = [o for o in options if o.p_win >= Fraction(1, 2)]
-        best = min(good, key=lambda o: o.action.card) if good else options[-1]
-        words = (f"A rule of thumb, not an optimum: {best.action.card} is the lowest card that "
-                 f"keeps a score card when challenged with probability {best.p_win} against a "
-                 f"random opponent card (as challenger it wins with probability {best.value}). "
-                 "Higher cards are safer this round but are gone for the rounds to come.")
-        return JungleAdvice(me, "choose", tuple(options), best, model, words)
+        return advise_strength(source, [beliefs[p] for p in opponents], me, model)
     values = option_values(obs, beliefs, later_challenge)
+    return _turn_advice(me, obs.my_strength, values, model)
+
+
+def advise_strength(cards, beliefs, me: int = 0, model: str | None = None) -> JungleAdvice:
+    """Rule of thumb for choosing a strength card with 3+ players (not an optimum): the lowest
+    card that keeps a challenged score card at least half the time against a random opponent
+    card (``beliefs``: one distribution per opponent); the highest card if none does.
+
+    >>> from bluffkit.games.jungle_bluff import parse_cards
+    >>> a = advise_strength(parse_cards("2,5,9"), [Distribution.uniform(parse_cards("1,3,6,8"))])
+    >>> str(a.recommended.action), a.recommended.p_win
+    ('play 5', Fraction(1, 2))
+    """
+    beliefs = list(beliefs)
+    if not beliefs:
+        raise InvalidQuestion("advice on a strength card needs a belief about an opponent")
+    options = []
+    for c in sorted(set(cards)):
+        keep = sum((win_probability(c, b, challenger=False) for b in beliefs),
+                   Fraction(0)) / len(beliefs)
+        win = sum((win_probability(c, b, challenger=True) for b in beliefs),
+                  Fraction(0)) / len(beliefs)
+        options.append(AdviceOption(Play(c), win, keep))
+    if not options:
+        raise InvalidQuestion("no card to choose from")
+    good = [o for o in options if o.p_win >= Fraction(1, 2)]
+    if good:
+        best = min(good, key=lambda o: o.action.card)
+        why = (f"{best.action.card} is the lowest card that keeps a score card when challenged "
+               f"with probability {best.p_win} (at least 1/2)")
+    else:
+        best = max(options, key=lambda o: (o.p_win, o.value))
+        why = (f"no card keeps a challenged score card half the time; {best.action.card} "
+               f"keeps it most often, with probability {best.p_win}")
+    words = (f"A rule of thumb, not an optimum: {why} against a random opponent card (as "
+             f"challenger it wins with probability {best.value}). Higher cards are safer this "
+             "round but are gone for the rounds to come.")
+    model = model or MANY_PLAYER_MODEL.format(later="bidding rule of thumb")
+    return JungleAdvice(me, "choose", tuple(options), best, model, words)
+
+
+def advise_turn(mine, centre, held, beliefs: Mapping[int, Distribution], later=(),
+                later_challenge: Fraction | int = 0, combined: bool = False,
+                me: int = 0) -> JungleAdvice:
+    """Best response for a take-or-challenge turn given as bare facts (any number of players);
+    the arguments are those of :func:`bluffkit.odds.jungle_bluff.turn_options`.
+
+    >>> from bluffkit.games.jungle_bluff import parse_cards
+    >>> a = advise_turn(Card(6), parse_cards("3"), [parse_cards("9"), ()],
+    ...                 {0: Distribution.uniform(parse_cards("2,8"))}, me=1)
+    >>> str(a.recommended.action)
+    'challenge 0'
+    """
+    later_challenge = Fraction(later_challenge)
+    values = turn_options(mine, centre, held, beliefs, later, later_challenge, combined, me)
+    later_text = (f"each later player challenges you with probability {later_challenge}"
+                  if later_challenge else "what each move gets now (later players may still "
+                  "challenge you)")
+    return _turn_advice(me, mine, values, MANY_PLAYER_MODEL.replace(
+        "uniform over the cards they may have put down (unless stated otherwise)",
+        "as stated").format(later=later_text))
+
+
+def _turn_advice(me, mine, values, model) -> JungleAdvice:
+    if not values:
+        raise InvalidQuestion("no take or challenge is possible here")
     options = tuple(AdviceOption(o.action, o.expected, o.p_win if isinstance(
         o.action, Challenge) else None) for o in values)
     best = max(options, key=lambda o: (o.value, isinstance(o.action, Take)))
@@ -281,10 +364,9 @@ def _many_players(obs: JungleObservation, beliefs, later_challenge: Fraction) ->
             parts.append(f"challenge player {o.action.target} for "
                          f"{cards_text(v.cards, '+')}: you win with probability {o.p_win}, "
                          f"so {_f(o.value)} points on average")
-    words = (f"Your strength card is {obs.my_strength}. " + "; ".join(parts)
-             + f". Best: {best.action}.")
+    words = f"Your strength card is {mine}. " + "; ".join(parts) + f". Best: {best.action}."
     return JungleAdvice(me, "bluff", options, best, model, words)
 
 
 __all__ = ["AdviceOption", "JungleAdvice", "MANY_PLAYER_MODEL", "TWO_PLAYER_MODEL", "advise",
-           "round_game"]
+           "advise_round", "advise_strength", "advise_turn", "round_game"]

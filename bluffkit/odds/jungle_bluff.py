@@ -25,7 +25,7 @@ Fraction(1, 3)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -354,33 +354,64 @@ def option_values(obs: JungleObservation, beliefs: Mapping[int, Distribution] | 
     me = obs.player
     if obs.phase != "bluff" or obs.to_move != me:
         raise InvalidQuestion(f"it is not player {me}'s turn to take or challenge")
-    later_challenge = Fraction(later_challenge)
-    if not 0 <= later_challenge <= 1:
-        raise InvalidQuestion(f"later_challenge is a probability, got {later_challenge}")
     beliefs = dict(beliefs or {})
     order = [p for k in range(obs.rules.players)
              if obs.seated[p := (obs.first + k) % obs.rules.players]]
     later = order[order.index(me) + 1:]
-
-    def belief(p: int) -> Distribution:
+    for p in later + [p for p in range(obs.rules.players) if p != me and obs.held[p]]:
         if p not in beliefs:
             beliefs[p] = uniform_belief(obs, p)
-        return beliefs[p]
+    return turn_options(obs.my_strength, obs.centre, obs.held, beliefs, later, later_challenge,
+                        obs.rules.combined, me)
 
+
+def turn_options(mine: Card, centre: Iterable[Card], held: Sequence[Iterable[Card]],
+                 beliefs: Mapping[int, Distribution], later: Iterable[int] = (),
+                 later_challenge: Fraction | int = 0, combined: bool = False,
+                 me: int | None = None) -> list[Option]:
+    """The numbers of :func:`option_values` from the bare facts of a turn.
+
+    Args:
+        mine: my strength card.
+        centre: the score cards in the centre.
+        held: per player, the score cards they hold (mine empty).
+        beliefs: player -> distribution of their strength card, for every holder and every
+            player in ``later``.
+        later: the players still to move after me.
+        later_challenge: probability that each of them challenges me.
+        combined: the combined-cards variant.
+        me: my seat (never challenged by myself).
+
+    Raises:
+        InvalidQuestion: for a probability outside [0, 1] or a missing belief.
+
+    >>> from bluffkit.games.jungle_bluff import parse_cards
+    >>> opts = turn_options(Card(6), parse_cards("3"), [parse_cards("9"), ()],
+    ...                     {0: Distribution.uniform(parse_cards("2,8"))}, me=1)
+    >>> [(str(o.action), o.expected) for o in opts]
+    [('take 3', Fraction(3, 1)), ('challenge 0', Fraction(9, 2))]
+    """
+    later_challenge = Fraction(later_challenge)
+    if not 0 <= later_challenge <= 1:
+        raise InvalidQuestion(f"later_challenge is a probability, got {later_challenge}")
+    held = [tuple(h) for h in held]
+    needed = set(later) | {p for p, h in enumerate(held) if h and p != me}
+    missing = sorted(p for p in needed if p not in beliefs)
+    if missing:
+        raise InvalidQuestion(f"no belief about the strength card of player(s) {missing}")
     keep = Fraction(1)
     if later_challenge:
         for p in later:
-            keep *= 1 - later_challenge * (1 - win_probability(obs.my_strength, belief(p), False))
+            keep *= 1 - later_challenge * (1 - win_probability(mine, beliefs[p], False))
     options = []
-    for t in take_options(obs.centre, obs.rules.combined):
+    for t in take_options(tuple(sorted(centre)), combined):
         options.append(Option(t, t.cards, Fraction(1), keep, points(t.cards) * keep))
-    for p in range(obs.rules.players):
-        if p != me and obs.held[p]:
-            win = win_probability(obs.my_strength, belief(p), True)
-            options.append(Option(Challenge(p), obs.held[p], win, keep,
-                                  win * keep * points(obs.held[p])))
+    for p, stack in enumerate(held):
+        if p != me and stack:
+            win = win_probability(mine, beliefs[p], True)
+            options.append(Option(Challenge(p), stack, win, keep, win * keep * points(stack)))
     return options
 
 
-__all__ = ["Option", "PossibleCards", "option_values", "possible_cards", "uniform_belief",
-           "win_probability"]
+__all__ = ["Option", "PossibleCards", "option_values", "possible_cards", "turn_options",
+           "uniform_belief", "win_probability"]

@@ -1,0 +1,344 @@
+"""``bluffkit advise jungle-bluff``, ``solve jungle-bluff`` and ``play jungle-bluff``.
+
+Examples::
+
+    bluffkit advise jungle-bluff --players 4 --me 2 --strength 8 --centre 2,4 \\
+        --held 0:10 --held 1:6 --belief 0:3,5,9 --json
+    bluffkit advise jungle-bluff --players 2 --hand 3,8 --opponent-hand 5,9 --centre 4,7
+    bluffkit solve jungle-bluff --hands 1o,9 5,10 --centre 4 --json
+    bluffkit play jungle-bluff --bots 3 --seed 1 --special optimistic,alpha
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..advice.jungle_bluff import (
+    JungleAdvice,
+    advise,
+    advise_round,
+    advise_strength,
+    advise_turn,
+)
+from ..advice.jungle_round import RoundGame, best_response_values, solve_round
+from ..bots.jungle_bluff import AdviceBot
+from ..core import BluffkitError, Distribution, make_rng, sample
+from ..games.jungle_bluff import (
+    SPECIALS,
+    Duel,
+    JungleRules,
+    JungleState,
+    Take,
+    Taken,
+    cards_text,
+    parse_card,
+    parse_cards,
+)
+from .common import CliError, fraction_text, print_json, prompt, table
+
+DECK = "1,2,3,4,5,6,7,8,9,10"
+
+
+def _rules_args(p) -> None:
+    p.add_argument("--combined", action="store_true", help="the combined-cards variant")
+    p.add_argument("--special", default="", metavar="NAMES",
+                   help=f"special cards, any of {','.join(SPECIALS)} (comma separated)")
+
+
+def register(commands) -> None:
+    a = commands["advise"].add_parser(
+        "jungle-bluff", help="which strength card; take which score card or challenge whom",
+        description="Advice for one turn of Jungle Bluff, with the numbers and the reasons. "
+        "Two players: the exact equilibrium of the round. More players: the best response to "
+        "your belief about the opponents' strength cards.")
+    a.add_argument("--players", type=int, default=4, help="number of players (2-6)")
+    a.add_argument("--me", type=int, default=0, help="my seat (default 0)")
+    a.add_argument("--first", type=int, default=0, help="the round's first player")
+    a.add_argument("--hand", default=None, help="my cards (bidding), e.g. 2,5,8")
+    a.add_argument("--strength", default=None, help="my strength card, once it is down")
+    a.add_argument("--centre", "--center", required=True, help="the score cards in the centre")
+    a.add_argument("--held", action="append", default=[], metavar="PLAYER:CARDS",
+                   help="score card(s) a player holds now, e.g. 0:10 (repeat)")
+    a.add_argument("--belief", action="append", default=[], metavar="PLAYER:CARDS",
+                   help="cards a player's strength card may be, uniform, e.g. 1:3,5,9 (repeat; "
+                   "default: any card 1-10)")
+    a.add_argument("--later", default=None, metavar="PLAYERS",
+                   help="players still to move after me, e.g. 3,0 (default: from --first)")
+    a.add_argument("--later-challenge", default="0", metavar="P",
+                   help="chance each later player challenges me, e.g. 1/2 (default 0)")
+    a.add_argument("--opponent-hand", default=DECK,
+                   help="two players: the opponent's cards at the round start (default 1-10)")
+    _rules_args(a)
+    a.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+    a.set_defaults(handler=advise_command)
+
+    s = commands["solve"].add_parser(
+        "jungle-bluff", help="exact equilibrium of a two-player round",
+        description="The exact equilibrium of one two-player round: strength cards, then take "
+        "or challenge; payoff = player 0's points minus player 1's this round.")
+    s.add_argument("--hands", nargs=2, required=True, metavar="CARDS",
+                   help="player 0's and player 1's cards, e.g. 1o,9 5,10")
+    s.add_argument("--centre", "--center", required=True, help="the score cards")
+    s.add_argument("--first", type=int, default=0, help="the first player (0 or 1)")
+    s.add_argument("--combined", action="store_true", help="the combined-cards variant")
+    s.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+    s.set_defaults(handler=solve_command)
+
+    g = commands["play"].add_parser("jungle-bluff", help="play Jungle Bluff against bots",
+                                    description="Play Jungle Bluff in the terminal.")
+    g.add_argument("--bots", type=int, default=3, help="number of advice bots (1-5)")
+    g.add_argument("--seed", type=int, default=None, help="seed for the deal and the bots")
+    g.add_argument("--cards", type=int, default=10, help="decks run 1..CARDS (default 10)")
+    _rules_args(g)
+    g.set_defaults(handler=play_command)
+
+
+def _specials(text: str) -> tuple[str, ...]:
+    names = tuple(x.strip().lower() for x in text.split(",") if x.strip())
+    bad = [x for x in names if x not in SPECIALS]
+    if bad:
+        raise CliError(f"--special takes {', '.join(SPECIALS)}; got {', '.join(bad)}")
+    return names
+
+
+def _cards(text: str, option: str):
+    try:
+        return parse_cards(text)
+    except BluffkitError as e:
+        raise CliError(f"{option}: {e}") from None
+
+
+def _by_player(items, option: str, players: int) -> dict[int, tuple]:
+    out = {}
+    for item in items:
+        seat, sep, cards = item.partition(":")
+        if not sep or not seat.strip().isdigit() or int(seat) not in range(players):
+            raise CliError(f"{option} takes PLAYER:CARDS with a player 0-{players - 1}, "
+                           f"got {item!r}")
+        out[int(seat)] = _cards(cards, option)
+    return out
+
+
+def _fraction(text: str, option: str):
+    from fractions import Fraction
+
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        raise CliError(f"{option} takes a probability like 1/2, got {text!r}") from None
+
+
+# -- advise ---------------------------------------------------------------------------------------
+def advise_command(args: argparse.Namespace) -> int:
+    n = args.players
+    if not 2 <= n <= 6:
+        raise CliError(f"Jungle Bluff is for 2-6 players, got --players {n}")
+    for name in ("me", "first"):
+        if getattr(args, name) not in range(n):
+            raise CliError(f"--{name} must be a seat 0-{n - 1}")
+    if args.hand is None and args.strength is None:
+        raise CliError("give --hand (to choose a strength card) or --strength (to take or "
+                       "challenge)")
+    try:
+        rules = JungleRules(players=n, combined=args.combined,
+                            special_cards=_specials(args.special))
+    except BluffkitError as e:
+        raise CliError(str(e)) from None
+    own = {c.value: c for c in rules.deck()}
+
+    def deck_cards(cards):  # "9" in a player's hand is that player's 9 (or nervous 9n)
+        return tuple(sorted(c if c.special else own.get(c.value, c) for c in cards))
+
+    args.own = deck_cards
+    centre = _cards(args.centre, "--centre")
+    held = _by_player(args.held, "--held", n)
+    if n == 2:
+        advice = _advise_two(args, centre, held)
+    else:
+        beliefs = {p: Distribution.uniform(deck_cards(c)) for p, c in
+                   _by_player(args.belief, "--belief", n).items()}
+        deck = Distribution.uniform(rules.deck())
+        opponents = [p for p in range(n) if p != args.me]
+        if args.strength is None:
+            advice = advise_strength(deck_cards(_cards(args.hand, "--hand")),
+                                     [beliefs.get(p, deck) for p in opponents], args.me)
+        else:
+            order = [(args.first + k) % n for k in range(n)]
+            later = (list(_cards_ints(args.later)) if args.later is not None
+                     else order[order.index(args.me) + 1:])
+            full = {p: beliefs.get(p, deck) for p in opponents}
+            advice = advise_turn(deck_cards([_card(args.strength)])[0], centre,
+                                 [held.get(p, ()) for p in range(n)], full, later,
+                                 _fraction(args.later_challenge, "--later-challenge"),
+                                 args.combined, args.me)
+    return _print_advice(advice, args.json)
+
+
+def _cards_ints(text: str):
+    try:
+        return [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise CliError(f"--later takes seats separated by commas, got {text!r}") from None
+
+
+def _card(text: str):
+    try:
+        return parse_card(text)
+    except BluffkitError as e:
+        raise CliError(f"--strength: {e}") from None
+
+
+def _advise_two(args, centre, held) -> JungleAdvice:
+    me, first = args.me, args.first
+    took = held.get(first)
+    start = tuple(sorted(centre + (took or ())))
+    mine = args.own(_cards(args.hand or "", "--hand"))
+    strength = args.own([_card(args.strength)])[0] if args.strength else None
+    options = tuple(sorted(set(mine) | ({strength} if strength else set())))
+    theirs = tuple(sorted(set(args.own(_cards(args.opponent_hand, "--opponent-hand")))))
+    pair = (options, theirs) if me == 0 else (theirs, options)
+    game = RoundGame(pair, start, first, args.combined)
+    return advise_round(game, me, strength, Take(took) if took and me != first else None)
+
+
+def _print_advice(advice: JungleAdvice, as_json: bool) -> int:
+    if as_json:
+        print_json(advice.to_json())
+        return 0
+    headers = (["choice", "P(win as challenger)", "P(keep when challenged)", ""]
+               if advice.phase == "choose" and advice.equilibrium is None else
+               ["choice", "value", "P(win)", "equilibrium"])
+    rows = [[str(o.action), fraction_text(o.value),
+             fraction_text(o.p_win) if o.p_win is not None else "",
+             fraction_text(o.frequency) if o.frequency is not None else ""]
+            + (["<- best"] if o is advice.recommended else [""]) for o in advice.options]
+    print(table(headers + [""], rows))
+    print()
+    print(advice.explanation)
+    print(f"Model: {advice.model}.")
+    return 0
+
+
+# -- solve ----------------------------------------------------------------------------------------
+def solve_command(args: argparse.Namespace) -> int:
+    if args.first not in (0, 1):
+        raise CliError("--first must be 0 or 1")
+    game = RoundGame(tuple(tuple(sorted(set(_cards(h, "--hands")))) for h in args.hands),
+                     _cards(args.centre, "--centre"), args.first, args.combined)
+    eq = solve_round(game)
+    high, low = best_response_values(eq)
+    if args.json:
+        print_json({**eq.to_json(), "verified": {"best_response_player0": high,
+                                                 "best_response_player1": low}})
+        return 0
+    print(f"Value of the round for player 0 (points minus player 1's): {fraction_text(eq.value)}")
+    for p in (0, 1):
+        mix = ", ".join(f"{c} {fraction_text(q)}" for c, q in eq.strength[p].items() if q)
+        print(f"Player {p} strength card: {mix}")
+    rows = [[str(c), str(t), fraction_text(q)] for c, d in eq.take.items()
+            if eq.strength[args.first].get(c) for t, q in d.items() if q]
+    print(table(["first player's card", "take", "probability"], rows))
+    rows = [[str(c), str(t), str(a), fraction_text(q)] for (c, t), d in eq.answer.items()
+            if eq.strength[1 - args.first].get(c) for a, q in d.items() if q]
+    print(table(["second player's card", "after", "answer", "probability"], rows))
+    print(f"Verified by brute force: best pure reply for player 0 gets {high}, for player 1 "
+          f"{low} (both equal the value).")
+    return 0
+
+
+# -- play -----------------------------------------------------------------------------------------
+HELP = ("Type 'play 7' (or 7), 'take 10' (with combined cards 'take 3+3'), 'challenge 2', "
+        "'advice' for the numbers, 'best' to play the advice, 'quit' to stop.")
+
+
+def play_command(args: argparse.Namespace) -> int:
+    if not 1 <= args.bots <= 5:
+        raise CliError(f"--bots must be 1-5 (Jungle Bluff is for 2-6 players), got {args.bots}")
+    try:
+        rules = JungleRules(players=args.bots + 1, top_card=args.cards, combined=args.combined,
+                            special_cards=_specials(args.special))
+    except BluffkitError as e:
+        raise CliError(str(e)) from None
+    rng = make_rng(args.seed)
+    state, bot = JungleState.new(rules), AdviceBot()
+    print(f"Jungle Bluff: you are player 0 against {args.bots} advice bot"
+          f"{'s' * (args.bots > 1)}. {HELP}")
+    seen_moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            action = sample(state.chance_outcomes(), rng)
+            state = state.apply(action)
+            print(f"Chance: {action}")
+            continue
+        player = state.current_player()
+        if player == 0:
+            action = _ask(state)
+            if action is None:
+                print("Game stopped.")
+                return 0
+        else:
+            action = bot.choose(state.observation(player), state.legal_actions(), rng)
+        before = state
+        state = state.apply(action)
+        seen_moves = _report(before, state, seen_moves)
+    print(f"Game over. Scores: {', '.join(f'P{p}={x}' for p, x in enumerate(state.scores()))}; "
+          f"winner(s): {', '.join(f'P{p}' for p in state.winners())}.")
+    return 0
+
+
+def _report(before: JungleState, after: JungleState, seen: int) -> int:
+    """Print what player 0 sees of the last move; returns how many moves were shown."""
+    obs = after.observation(0)
+    moves = obs.moves if after.round == before.round else obs.history[-1].moves
+    for m in moves[seen:]:
+        if isinstance(m, Taken | Duel):
+            print(f"  {m}")
+    if after.round != before.round or after.is_terminal():
+        last = obs.history[-1]
+        print(f"End of round {last.number}: won " + ", ".join(
+            f"P{p} {cards_text(w) or '-'}" for p, w in enumerate(last.won)))
+        return 0
+    return len(moves)
+
+
+def _ask(state: JungleState):
+    obs = state.observation(0)
+    name = "final round" if obs.final else f"round {obs.round}"
+    print()
+    print(f"{name.capitalize()}, first player P{obs.first}. Centre: {cards_text(obs.centre)}. "
+          f"Piles: " + ", ".join(f"P{p} {sum(c.value for c in pile)}"
+                                 for p, pile in enumerate(obs.piles)))
+    if obs.phase == "choose":
+        cards = obs.piles[0] if obs.final else obs.hand
+        question = f"Your cards: {cards_text(cards)}. Your strength card: "
+    else:
+        holders = ", ".join(f"P{p} holds {cards_text(h, '+')}" for p, h in enumerate(obs.held)
+                            if h)
+        question = f"Your strength card is {obs.my_strength}. {holders or 'Nobody holds a card'}." \
+            " Take or challenge: "
+    while True:
+        text = prompt(question)
+        if not sys.stdin.isatty():
+            print(text)
+        word = text.lower()
+        if word in {"quit", "q", "exit"}:
+            return None
+        if word in {"help", "advice", "?", "h", "best", "b"}:
+            advice = advise(obs)
+            if word in {"best", "b"}:
+                action = AdviceBot().choose(obs, state.legal_actions(), make_rng(None))
+                print(f"You play {action}")
+                return action
+            print(HELP)
+            _print_advice(advice, False)
+            continue
+        try:
+            action = state.parse_action(text)
+            state.apply(action)
+            return action
+        except BluffkitError as e:
+            print(f"Not allowed: {e}")
+
+
+__all__ = ["register"]

@@ -1,0 +1,74 @@
+"""``bluffkit advise|solve|play jungle-bluff``: tables, exact JSON, one-line errors (status 2)."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from fractions import Fraction
+
+from bluffkit.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_advise_many_players_with_a_belief(capsys):
+    code, out, _ = run(capsys, "advise", "jungle-bluff", "--players", "4", "--me", "2",
+                       "--strength", "8", "--centre", "2,4", "--held", "0:10", "--held", "1:6",
+                       "--belief", "0:3,5,9", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["recommended"] == "challenge 0"
+    values = {o["action"]: Fraction(o["value"]) for o in data["options"]}
+    # 8 beats 3 and 5 (2 of 3) for the 10; against player 1 (any card 1-10) 8 of 10 for the 6
+    assert values == {"take 2": 2, "take 4": 4, "challenge 0": Fraction(20, 3),
+                      "challenge 1": Fraction(24, 5)}
+    code, out, _ = run(capsys, "advise", "jungle-bluff", "--players", "4", "--me", "2",
+                       "--strength", "8", "--centre", "2,4", "--held", "0:10")
+    assert "Best: challenge 0" in out and "Model:" in out
+
+
+def test_advise_two_players_uses_the_equilibrium(capsys):
+    code, out, _ = run(capsys, "advise", "jungle-bluff", "--players", "2", "--hand", "1o,9",
+                       "--opponent-hand", "5,10", "--centre", "4", "--special", "optimistic",
+                       "--json")
+    data = json.loads(out)
+    freq = {o["action"]: Fraction(o["frequency"]) for o in data["options"]}
+    assert freq == {"play 1o": Fraction(1, 2), "play 9": Fraction(1, 2)}
+    assert "two-player round" in data["model"]
+
+
+def test_solve_prints_the_verified_equilibrium(capsys):
+    code, out, _ = run(capsys, "solve", "jungle-bluff", "--hands", "1o,9", "5,10", "--centre",
+                       "4", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["value"] == "0"
+    assert data["strength"] == [{"1o": "1/2", "9": "1/2"}, {"5": "1/2", "10": "1/2"}]
+    assert data["verified"] == {"best_response_player0": "0", "best_response_player1": "0"}
+    code, out, _ = run(capsys, "solve", "jungle-bluff", "--hands", "3,8", "5,9", "--centre",
+                       "4,7")
+    assert "Value of the round for player 0" in out and "Verified by brute force" in out
+
+
+def test_bad_arguments_give_one_line_errors(capsys):
+    code, _, err = run(capsys, "advise", "jungle-bluff", "--hand", "2,x", "--centre", "1")
+    assert code == 2 and "--hand" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run(capsys, "advise", "jungle-bluff", "--centre", "1")
+    assert code == 2 and "--hand" in err
+    code, _, err = run(capsys, "advise", "jungle-bluff", "--players", "3", "--hand", "2",
+                       "--centre", "1", "--special", "lucky")
+    assert code == 2 and "--special" in err
+    code, _, err = run(capsys, "play", "jungle-bluff", "--bots", "9")
+    assert code == 2 and "--bots" in err
+
+
+def test_play_a_game_from_piped_input(capsys, monkeypatch):
+    moves = "\n".join(["best"] * 40)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(moves + "\n"))
+    code, out, _ = run(capsys, "play", "jungle-bluff", "--bots", "1", "--seed", "3",
+                       "--cards", "4")
+    assert code == 0 and "Game over. Scores:" in out
+    assert "End of round 5" in out  # 4 standard rounds and the final round
