@@ -122,9 +122,9 @@ def rarity_explanation() -> str:
         g = groups[pts]
         toks = ", ".join(str(r.token) for r in sorted(g, key=lambda r: r.token))
         ps = sorted({r.ways for r in g})
-        parts.append(f"{pts} points: {toks} (made by {' or '.join(map(str, ps))} of 216 rolls, "
-                     f"surprisal {min(r.surprisal_bits for r in g):.2f}-"
-                     f"{max(r.surprisal_bits for r in g):.2f} bits)")
+        bits = sorted({f"{r.surprisal_bits:.2f}" for r in g})
+        parts.append(f"{pts} point{'s' if pts > 1 else ''}: {toks} (made by "
+                     f"{' or '.join(map(str, ps))} of 216 rolls, surprisal {'-'.join(bits)} bits)")
     return ("Points follow rarity: the fewer of the 216 rolls make a sum, the more its token is "
             "worth, and no rarer sum is worth fewer points. " + "; ".join(parts) + ".")
 

@@ -1,0 +1,240 @@
+"""``bluffkit odds|advise|solve|play bluff-you``.
+
+Examples::
+
+    bluffkit odds bluff-you
+    bluffkit odds bluff-you --centre 3,4,17,18 --announce 17 --q 1/2
+    bluffkit advise bluff-you --players 3 --held 0:8,13 --held 1:5 --roll 2,2,5
+    bluffkit advise bluff-you --players 2 --held 1:5 --announce "gain 11 to P1" --q 2/3
+    bluffkit solve bluff-you --centre 3,4,17,18 --json
+    bluffkit play bluff-you --players 3 --bots equilibrium --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..advice.bluff_you import bluffer_advice, guesser_advice, position
+from ..advice.bluff_you_turn import OTHER, TurnGame, move_text, solve_turn
+from ..bots.bluff_you import BOTS, EquilibriumBot, cheapest_give, make_bot
+from ..core import BluffkitError, make_rng, sample
+from ..games.bluff_you import (
+    TOKENS,
+    BluffYouRules,
+    BluffYouState,
+    dice_text,
+    parse_action_text,
+)
+from ..odds.bluff_you import (
+    expected_truthful_points,
+    p_doublet,
+    p_exact_pair,
+    p_sum_in,
+    p_triple,
+    points_table,
+    posterior_true,
+    rarity_explanation,
+    read_tokens,
+)
+from .common import CliError, fraction_text, print_json, prompt, table
+
+
+def register(commands) -> None:
+    p = commands["odds"].add_parser(
+        "bluff-you", help="3d6 sums, token points and rarity, Bayes' rule",
+        description="The sum of three dice beside the token points; P(true | announced).")
+    p.add_argument("--centre", default=None, help="tokens in the centre (default: all 16)")
+    p.add_argument("--announce", type=int, default=None, help="an announced number")
+    p.add_argument("--q", default="1/2",
+                   help="model: P(truthful when possible), e.g. 2/3 (default 1/2)")
+    p.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+    p.set_defaults(handler=odds_command)
+
+    a = commands["advise"].add_parser(
+        "bluff-you", help="bluffer: value of each option; guesser: OK or Bluff you?",
+        description="Bluffer (give --roll): every option at the exact turn equilibrium. Guesser "
+                    "(give --announce): the best call against a stated model and the "
+                    "equilibrium.")
+    a.add_argument("--players", type=int, default=2, help="number of players (2-6)")
+    a.add_argument("--held", action="append", default=[], metavar="PLAYER:TOKENS",
+                   help="a player's tokens, e.g. 0:8,13 (repeat for several players)")
+    a.add_argument("--centre", default=None, help="centre tokens (default: every token not held)")
+    a.add_argument("--bluffer", type=int, default=0, help="whose turn it is (default 0)")
+    a.add_argument("--roll", default=None, help="the bluffer's dice, e.g. 2,2,5")
+    a.add_argument("--announce", default=None,
+                   help="the announcement to answer, e.g. 'gain 11 to P1' or 'steal 5 from P1'")
+    a.add_argument("--q", default=None, help="guesser: model P(truthful when possible)")
+    a.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+    a.set_defaults(handler=advise_command)
+
+    s = commands["solve"].add_parser(
+        "bluff-you", help="exact equilibrium of one turn",
+        description="The exact equilibrium of a turn: value, the bluffer's move mix for each "
+                    "sum, the guesser's P(OK) for each announcement.")
+    s.add_argument("--centre", default="", help="centre tokens, e.g. 3,4,17,18")
+    s.add_argument("--target", action="append", default=[], metavar="PLAYER:TOKENS",
+                   help="a player the bluffer may rob and their tokens, e.g. 1:5,9")
+    s.add_argument("--give-points", type=int, default=None,
+                   help="points of the bluffer's cheapest token (needed with --target)")
+    s.add_argument("--doublet", action="store_true", help="the bluffer holds a doublet swap")
+    s.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+    s.set_defaults(handler=solve_command)
+
+    g = commands["play"].add_parser("bluff-you", help="play Bluff You against bots",
+                                    description="Play Bluff You in the terminal as player 0.")
+    g.add_argument("--players", type=int, default=2, help="players, you included (2-6)")
+    g.add_argument("--bots", default="equilibrium", choices=sorted(BOTS), help="the bots' kind")
+    g.add_argument("--tokens", default=None, help="tokens in play (default all 16)")
+    g.add_argument("--seed", type=int, default=None, help="seed for the dice and the bots")
+    g.set_defaults(handler=play_command)
+
+
+# -- odds -----------------------------------------------------------------------------------------
+def odds_command(args: argparse.Namespace) -> int:
+    centre = read_tokens(args.centre, "--centre") if args.centre is not None else TOKENS
+    post = posterior_true(args.announce, centre, args.q) if args.announce is not None else None
+    data = {"sums": [r.to_json() for r in points_table()], "p_doublet": p_doublet(),
+            "p_exact_pair": p_exact_pair(), "p_triple": p_triple(), "centre": list(centre),
+            "p_sum_in_centre": p_sum_in(centre),
+            "expected_truthful_points": expected_truthful_points(centre),
+            "rarity": rarity_explanation(), "posterior": post.to_json() if post else None}
+    if args.json:
+        print_json(data)
+        return 0
+    print(table(["sum", "ways /216", "P(sum)", "", "surprisal (bits)", "points"],
+                [[r.token, r.ways, str(r.probability), f"{float(r.probability):.4f}",
+                  f"{r.surprisal_bits:.2f}", r.points] for r in points_table()]))
+    print()
+    print(rarity_explanation())
+    print(f"P(at least two equal dice: a doublet) = {fraction_text(p_doublet())}; exactly a pair "
+          f"{fraction_text(p_exact_pair())}; a triple {fraction_text(p_triple())}.")
+    print(f"Centre {','.join(map(str, centre))}: P(the sum is a centre token) = "
+          f"{fraction_text(p_sum_in(centre))}; expected points of a truthful announcement "
+          f"{fraction_text(expected_truthful_points(centre))} (0 when it cannot be truthful).")
+    if post:
+        print()
+        print(post.explain())
+    return 0
+
+
+# -- advise ---------------------------------------------------------------------------------------
+def _held(items: list[str], name: str) -> dict[int, tuple[int, ...]]:
+    out: dict[int, tuple[int, ...]] = {}
+    for item in items:
+        seat, sep, tokens = item.partition(":")
+        if not sep or not seat.strip().isdigit():
+            raise CliError(f"{name} takes PLAYER:TOKENS, e.g. 1:8,13; got {item!r}")
+        out[int(seat)] = read_tokens(tokens, f"{name} {seat}")
+    return out
+
+
+def advise_command(args: argparse.Namespace) -> int:
+    held = _held(args.held, "--held")
+    if args.announce is not None:
+        state = position(args.centre, held, args.players, args.bluffer, "1,2,4")  # dice unused
+        state = state.apply(parse_action_text(args.announce))
+        advice = guesser_advice(state, args.q)
+    else:
+        if args.roll is None:
+            raise CliError("give --roll (advice for the bluffer) or --announce (for the guesser)")
+        advice = bluffer_advice(position(args.centre, held, args.players, args.bluffer,
+                                         args.roll))
+    if args.json:
+        print_json(advice.to_json())
+        return 0
+    if args.announce is None:
+        print(table(["option", "value with your roll", "equilibrium P (kind of move)"],
+                    [[o.label, str(o.value), str(o.probability)] for o in advice.options]))
+        print()
+    print(advice.explanation)
+    return 0
+
+
+# -- solve ----------------------------------------------------------------------------------------
+def solve_command(args: argparse.Namespace) -> int:
+    centre = read_tokens(args.centre, "--centre")
+    targets = tuple(_held(args.target, "--target").items())
+    eq = solve_turn(TurnGame(centre, targets, args.give_points, args.doublet))
+    if args.json:
+        print_json(eq.to_json())
+        return 0
+    print(f"Value of the turn to the bluffer (bluffer - guesser points): {eq.value}")
+    rows = []
+    for t, mix in eq.strategy.items():
+        name = "others" if t[0] == OTHER else str(t[0])
+        used = ", ".join(f"{move_text(m)}: {p}" for m, p in mix.items() if p)
+        rows.append([name + (" (doublet)" if t[1] else ""), str(eq.game.types()[t]), used])
+    print(table(["sum", "P", "equilibrium moves"], rows))
+    print()
+    print(table(["announcement", "P(OK)", "P(true | announced)"],
+                [[move_text(m), str(b), str(eq.posterior(m))] for m, b in eq.believe.items()]))
+    return 0
+
+
+# -- play -----------------------------------------------------------------------------------------
+HELP = ("As bluffer type 'gain 11 to P1', 'steal 5 from P1' or 'doublet 8,13 for 4'; as guesser "
+        "'ok' or 'bluff you'; after a failed steal 'give 7'. 'advice' shows the numbers, 'best' "
+        "plays the equilibrium, 'quit' stops.")
+
+
+def play_command(args: argparse.Namespace) -> int:
+    tokens = read_tokens(args.tokens, "--tokens") if args.tokens else TOKENS
+    rules = BluffYouRules(players=args.players, tokens=tokens)
+    rng = make_rng(args.seed)
+    state = BluffYouState.new(rules)
+    bots = [make_bot(args.bots) for _ in range(rules.players)]
+    print(f"Bluff You: you are P0 against {rules.players - 1} {args.bots} bot(s). {HELP}")
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state = state.apply(sample(state.chance_outcomes(), rng))
+            continue
+        player = state.current_player()
+        if player == 0:
+            action = _ask(state, rng)
+            if action is None:
+                print("Game stopped.")
+                return 0
+        else:
+            action = bots[player].choose(state.observation(player), state.legal_actions(), rng)
+            print(f"P{player}: {action}")
+        state = state.apply(action)
+        if state.last is not None and state.turn > 0 and state.phase in ("roll", "over"):
+            print(f"  {state.last.describe()}")
+    print(str(state).split("\n", 1)[1])
+    return 0
+
+
+def _ask(state: BluffYouState, rng):
+    obs = state.observation(0)
+    print()
+    print(str(state).rsplit("\n", 1)[0])
+    question = {"act": f"You rolled {dice_text(obs.roll) if obs.roll else ''}. Your move: ",
+                "call": f"P{obs.bluffer} says {obs.pending}. OK or Bluff you? ",
+                "give": "The guesser was right: which of your tokens do you give? "}[obs.phase]
+    while True:
+        text = prompt(question)
+        if not sys.stdin.isatty():
+            print(text)
+        word = text.strip().lower()
+        if word in {"quit", "q", "exit"}:
+            return None
+        if word in {"best", "advice", "?", "help", "h"}:
+            if word == "best":
+                if obs.phase == "give":
+                    return cheapest_give(obs)
+                return EquilibriumBot().choose(obs, state.legal_actions(), rng)
+            print(HELP)
+            print(bluffer_advice(state) if obs.phase == "act" else
+                  guesser_advice(obs, q="1/2") if obs.phase == "call" else
+                  "Give your cheapest token: it costs you the fewest points.")
+            continue
+        try:
+            action = state.parse_action(text)
+            state.apply(action)  # raises the error naming the rule if illegal
+            return action
+        except BluffkitError as e:
+            print(f"Not allowed: {e}")
+
+
+__all__ = ["register"]
