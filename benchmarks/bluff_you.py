@@ -1,0 +1,129 @@
+"""Bluff You: time to solve a turn equilibrium exactly, and advice latency on random states.
+
+Run: ``.venv/bin/python benchmarks/bluff_you.py [--states 1000] [--repeats 30] [--seed 1]``
+
+1. The full-centre turn (16 tokens, 16 sums x 16 announcements in sequence form): solved from
+   scratch (cache cleared) ``--repeats`` times; median and max in ms, split into the float LP
+   (HiGHS) and the exact part (support equations in rationals + exact verification).
+   Target (issue 4): under 100 ms.
+2. ``bluffer_advice`` on ``--states`` random states where the bluffer has just rolled (taken from
+   random games: random bots, 2-6 players), each with a cold cache (every state solved from
+   scratch) and again warm (as a widget sees a state it has solved); median and 99th percentile.
+3. ``guesser_advice`` on the same states after a random announcement, warm.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bluffkit.advice.bluff_you import bluffer_advice, guesser_advice  # noqa: E402
+from bluffkit.advice.bluff_you_turn import TurnGame, solve_turn  # noqa: E402
+from bluffkit.core import RandomBot, choice, make_rng, sample  # noqa: E402
+from bluffkit.games.bluff_you import TOKENS, BluffYouRules, BluffYouState, Gain, Steal  # noqa: E402
+from bluffkit.solvers import lp  # noqa: E402
+
+
+def percentile(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def random_states(n: int, seed: int) -> list[BluffYouState]:
+    """States in phase act reached by random play (varied centres, holdings, rolls)."""
+    rng = make_rng(seed)
+    bot = RandomBot()
+    out = []
+    while len(out) < n:
+        s = BluffYouState.new(BluffYouRules(players=int(rng.integers(2, 7))))
+        stop = int(rng.integers(0, 40))
+        turns = 0
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s = s.apply(sample(s.chance_outcomes(), rng))
+                if turns >= stop:
+                    out.append(s)
+                    break
+                turns += 1
+                continue
+            p = s.current_player()
+            s = s.apply(bot.choose(s.observation(p), s.legal_actions(), rng))
+    return out
+
+
+def full_centre(repeats: int) -> None:
+    game = TurnGame(centre=TOKENS)
+    solve_turn(game)  # imports and first-call costs out of the way
+    total, floats = [], []
+    original = lp._float_solution
+
+    def timed_float(ix):
+        t = time.perf_counter()
+        r = original(ix)
+        floats.append(time.perf_counter() - t)
+        return r
+
+    lp._float_solution = timed_float
+    try:
+        for _ in range(repeats):
+            solve_turn.cache_clear()
+            t = time.perf_counter()
+            eq = solve_turn(game)
+            total.append(time.perf_counter() - t)
+    finally:
+        lp._float_solution = original
+    exact = [a - b for a, b in zip(total, floats)]
+    print(f"Full-centre turn equilibrium, exact and verified (value {eq.value}), {repeats} solves:")
+    print(f"  total  median {ms(statistics.median(total))}, max {ms(max(total))} "
+          "(target < 100 ms)")
+    print(f"  HiGHS float LP median {ms(statistics.median(floats))}; exact recovery + verification "
+          f"median {ms(statistics.median(exact))} "
+          f"(ratio exact/float {statistics.median(exact) / statistics.median(floats):.1f})")
+
+
+def advice_latency(states: list[BluffYouState], seed: int) -> None:
+    cold, warm, guess = [], [], []
+    rng = make_rng(seed)
+    for s in states:
+        solve_turn.cache_clear()
+        t = time.perf_counter()
+        bluffer_advice(s)
+        cold.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        bluffer_advice(s)
+        warm.append(time.perf_counter() - t)
+        announce = choice([a for a in s.legal_actions() if isinstance(a, Gain | Steal)], rng)
+        c = s.apply(announce)
+        t = time.perf_counter()
+        guesser_advice(c.observation(announce.guesser), q="1/2")
+        guess.append(time.perf_counter() - t)
+    n = len(states)
+    print(f"bluffer_advice on {n} random states (cold: solved from scratch):")
+    print(f"  cold median {ms(statistics.median(cold))}, p99 {ms(percentile(cold, 0.99))}, "
+          f"max {ms(max(cold))}")
+    print(f"  warm median {ms(statistics.median(warm))}, p99 {ms(percentile(warm, 0.99))}")
+    print(f"guesser_advice (warm, stated model q=1/2): median {ms(statistics.median(guess))}, "
+          f"p99 {ms(percentile(guess, 0.99))}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--states", type=int, default=1000)
+    parser.add_argument("--repeats", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    full_centre(args.repeats)
+    advice_latency(random_states(args.states, args.seed), args.seed)
+
+
+if __name__ == "__main__":
+    main()
