@@ -56,6 +56,24 @@ def pick_face(rng: np.random.Generator, star_chance: float = 0.25) -> int:
     return STAR if rng.random() < star_chance else int(rng.integers(1, 6))
 
 
+def draw_bid(rng: np.random.Generator, n: tuple[int, int], mine: tuple[int, int],
+             shift: tuple[int, int], face: int | None = None, min_needed: int = 1):
+    """Dice in play, my dice and a bid near the count I expect.
+
+    The bid's count is my matches plus (the unknown dice's expected matches, rounded, plus a
+    shift drawn from ``shift``), needing at least ``min_needed`` unknown matches.
+
+    Returns:
+        ``(dice_in_play, my_dice, bid)``.
+    """
+    in_play = int(rng.integers(*n))
+    my_dice = roll(rng, int(rng.integers(*mine)))
+    face = int(rng.integers(1, 6)) if face is None else face
+    expect = round((in_play - len(my_dice)) * match_probability(face))
+    needed = max(min_needed, expect + int(rng.integers(*shift)))
+    return in_play, my_dice, Bid(max(1, matches(my_dice, face) + needed), face)
+
+
 def at_least_tex(needed: int, unknown: int, p: Fraction) -> str:
     """``P = sum_{j=needed}^{unknown} C(unknown, j) p^j (1-p)^(unknown-j)`` in LaTeX."""
     return (f"\\sum_{{j={needed}}}^{{{unknown}}} \\binom{{{unknown}}}{{j}} "
@@ -295,13 +313,8 @@ class BidWithMyDice(Question):
 
     def setup(self, rng):
         for _ in range(200):
-            self.n = int(rng.integers(8, 26))
-            self.mine = roll(rng, int(rng.integers(3, 6)))
-            self.face = int(rng.integers(1, 6))
-            known = matches(self.mine, self.face)
-            unknown = self.n - len(self.mine)
-            self.bid = Bid(known + max(1, round(unknown / 3) + int(rng.integers(-1, 2))),
-                           self.face)
+            self.n, self.mine, self.bid = draw_bid(rng, (8, 26), (3, 6), (-1, 2))
+            self.face = self.bid.face
             if (self.bid.count <= self.n and any(f == STAR for f in self.mine)
                     and Fraction(1, 10) < self.odds().p_true < Fraction(9, 10)):
                 return
@@ -353,12 +366,8 @@ class StarBid(Question):
 
     def setup(self, rng):
         for _ in range(200):
-            self.n = int(rng.integers(8, 26))
-            self.mine = roll(rng, int(rng.integers(3, 6)))
-            known = matches(self.mine, STAR)
-            self.bid = Bid(known + max(1, round((self.n - len(self.mine)) / 6)
-                                       + int(rng.integers(-1, 2))), STAR)
-            if Fraction(1, 10) < self.odds().p_true < Fraction(9, 10):
+            self.n, self.mine, self.bid = draw_bid(rng, (8, 26), (3, 6), (-1, 2), face=STAR)
+            if self.bid.count <= self.n and Fraction(1, 10) < self.odds().p_true < Fraction(9, 10):
                 return
 
     def statement(self):
@@ -445,12 +454,8 @@ class ChallengerLoss(Question):
 
     def setup(self, rng):
         for _ in range(200):
-            self.n = int(rng.integers(8, 21))
-            self.mine = roll(rng, int(rng.integers(2, 6)))
-            self.face = int(rng.integers(1, 6))
-            known = matches(self.mine, self.face)
-            self.bid = Bid(max(1, known + round((self.n - len(self.mine)) / 3)
-                               + int(rng.integers(-2, 1))), self.face)
+            self.n, self.mine, self.bid = draw_bid(rng, (8, 21), (2, 6), (-2, 1), min_needed=-5)
+            self.face = self.bid.face
             if self.bid.count <= self.n and 0 < self.odds().p_true < 1:
                 return
 
