@@ -300,6 +300,7 @@ class Worksheet(tuple):
 
     game: str
     seed: int
+    title: str
 
     def __getattr__(self, name: str):
         m = re.fullmatch(r"q(\d+)", name)
@@ -309,7 +310,7 @@ class Worksheet(tuple):
 
     def _repr_markdown_(self) -> str:
         rows = "\n".join(f"{i}. {q.title}" for i, q in enumerate(self, 1))
-        return (f"**{len(self)} exercises on {self.game}**, seed {self.seed} "
+        return (f"**{len(self)} exercises on {self.title}**, seed {self.seed} "
                 f"(keep your seed to get the same numbers again):\n\n{rows}")
 
     def __repr__(self) -> str:
@@ -361,7 +362,10 @@ def load(game: str, seed: int | None = None) -> Worksheet:
     seed = fresh_seed() if seed is None else seed
     make_rng(seed)  # validates the seed with a clear message
     ws = Worksheet(cls(seed=seed, number=i) for i, cls in enumerate(classes, 1))
+    from ..games import GAMES
+
     ws.game, ws.seed = game, seed
+    ws.title = GAMES[game].title if game in GAMES else game
     return ws
 
 
