@@ -123,7 +123,8 @@ class Option:
     note: str
 
     def to_json(self) -> dict:
-        return {"action": str(self.action), "value": self.value, "note": self.note}
+        return {"action": str(self.action), "average_gain": self.value,
+                "assuming": self.note}
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,8 @@ class Advice:
                 "opponents": p.opponents, "pot": p.pot, "to_call": p.to_call,
                 "equity": self.equity.to_json() if self.equity else None,
                 "needed": self.needed, "options": [o.to_json() for o in self.options],
-                "action": str(self.action), "explanation": self.explanation,
+                "action": str(self.action), "recommended": str(self.action),
+                "explanation": self.explanation,
                 "model": self.model}
 
 

@@ -1,0 +1,317 @@
+"""``PokerDiceTable``: play poker dice with peekers against 1-3 bots in a notebook.
+
+You sit at seat 0 and see your own peeker; the bots' dice stay hidden until a showdown. The
+buttons offer only what the rules allow now: ante or pass; then fold, call, bet or raise (the
+amount box is bounded by your points). After each of your moves the chance rolls and the bots
+play until it is your turn again; everything public goes to the history. "Explain" shows the
+advice of :func:`bluffkit.advice.poker_dice.advise_observation` for your position. A seed makes
+the whole game reproducible.
+
+>>> t = PokerDiceTable(opponents=1, seed=3, points=10)
+>>> t.state.current_player() == 0 or t.state.is_terminal()
+True
+>>> t.ante_row.layout.display is None or t.bet_row.layout.display is None
+True
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from ..advice.poker_dice import advise_observation
+from ..core import IllegalAction, InvalidQuestion, make_rng, sample
+from ..games.poker_dice import (
+    Ante,
+    Bet,
+    Call,
+    Fold,
+    Pass,
+    PokerDiceRules,
+    PokerDiceState,
+    Raise,
+    dice_text,
+)
+from .common import ErrorArea, ExplainPanel, HistoryLog, NewGameBar
+from .poker_dice import dice_html
+
+ME = 0
+
+
+def _default_bots(n: int) -> list:
+    from ..bots.poker_dice import AdviceBot
+
+    return [AdviceBot() for _ in range(n)]
+
+
+class PokerDiceTable(widgets.VBox):
+    """A game of poker dice against bots, with ante/bet controls, history and "Explain".
+
+    Args:
+        opponents: number of bots, 1-3.
+        seed: the first game's seed (the "New game" button moves it on by one).
+        bots: the bots to play against (one per opponent); default ``AdviceBot``.
+        points: each player's starting points (default 192 / players; fewer for a short game).
+
+    Raises:
+        InvalidQuestion: for an impossible number of opponents or bots.
+    """
+
+    def __init__(self, opponents: int = 2, seed: int = 0, bots: Sequence | None = None,
+                 points: int | None = None):
+        self.errors = ErrorArea()
+        self.status = widgets.HTML()
+        self.status.add_class("bk-status")
+        self.players_view = widgets.HTML()
+        self.players_view.add_class("bk-players")
+        self.common_view = widgets.HTML()
+        self.common_view.add_class("bk-common-dice")
+        self.ante_button = widgets.Button(description="Ante 1", button_style="success")
+        self.ante_button.add_class("bk-ante")
+        self.pass_button = widgets.Button(description="Pass")
+        self.pass_button.add_class("bk-pass")
+        self.fold_button = widgets.Button(description="Fold", button_style="danger")
+        self.fold_button.add_class("bk-fold")
+        self.call_button = widgets.Button(description="Call", button_style="info")
+        self.call_button.add_class("bk-call")
+        self.amount = widgets.BoundedIntText(value=1, min=1, max=1, description="Points",
+                                             layout=widgets.Layout(width="11em"))
+        self.amount.add_class("bk-amount")
+        self.bet_button = widgets.Button(description="Bet", button_style="warning")
+        self.bet_button.add_class("bk-bet")
+        self.ante_row = widgets.HBox([self.ante_button, self.pass_button])
+        self.bet_row = widgets.HBox([self.fold_button, self.call_button, self.amount,
+                                     self.bet_button])
+        self.result_view = widgets.HTMLMath()
+        self.result_view.add_class("bk-round-result")
+        self.history = HistoryLog()
+        self.explain = ExplainPanel(self._advice, self.errors,
+                                    idle_text="Advice appears here when it is your turn.")
+        self.opponents = widgets.BoundedIntText(value=opponents, min=1, max=3,
+                                                description="Bots",
+                                                layout=widgets.Layout(width="9em"))
+        self.opponents.add_class("bk-opponents")
+        self.new_game_bar = NewGameBar(self.new_game, self.errors, seed=seed,
+                                       extra=[self.opponents])
+        self._bots_given = list(bots) if bots is not None else None
+        self._points = points
+        guard = self.errors.guard
+        self.ante_button.on_click(guard(lambda _b: self._play(Ante())))
+        self.pass_button.on_click(guard(lambda _b: self._play(Pass())))
+        self.fold_button.on_click(guard(lambda _b: self._play(Fold())))
+        self.call_button.on_click(guard(lambda _b: self._play(Call())))
+        self.bet_button.on_click(guard(lambda _b: self._play(self._sized())))
+        history_box = widgets.VBox([widgets.HTML("<b>This game</b>"), self.history])
+        super().__init__([self.new_game_bar, self.status, self.players_view, self.common_view,
+                          self.ante_row, self.bet_row, self.errors, self.result_view,
+                          self.explain, history_box])
+        self.add_class("bk-poker-dice-table")
+        self.new_game(seed, opponents)
+        self.new_game_bar.seed.value = seed + 1
+
+    # -- starting ----------------------------------------------------------------------------
+    def new_game(self, seed: int, opponents: int | None = None) -> None:
+        """Deal a new game from ``seed`` (reproducible) and let the bots play up to your turn."""
+        opponents = self.opponents.value if opponents is None else opponents
+        if not 1 <= opponents <= 3:
+            raise InvalidQuestion(f"play against 1-3 bots (poker dice is for 2-4 players), got "
+                                  f"{opponents}")
+        if self._bots_given is not None and len(self._bots_given) < opponents:
+            raise InvalidQuestion(f"{opponents} opponents need {opponents} bots, "
+                                  f"got {len(self._bots_given)}")
+        rules = PokerDiceRules(players=opponents + 1, starting_points=self._points)
+        self.bots = [None, *(self._bots_given or _default_bots(opponents))[:opponents]]
+        self.seed = seed
+        self.rng = make_rng(seed)
+        self.state = PokerDiceState.new(rules)
+        self.names = ["You"] + [f"Bot {p}" for p in range(1, rules.players)]
+        self.history.clear()
+        self.result_view.value = ""
+        self.history.add(f"New game (seed {seed}): you against {opponents} bot"
+                         f"{'s' if opponents > 1 else ''}, {rules.start_stacks()[0]} points "
+                         "each.", strong=True)
+        self._advance()
+
+    # -- moving ------------------------------------------------------------------------------
+    def _sized(self):
+        return (Raise if self.state.opened else Bet)(int(self.amount.value))
+
+    def play(self, action) -> None:
+        """Make your move (an action or text such as ``"ante"``, ``"bet 3"``, ``"raise 2"``),
+        then let the bots play up to your next turn. Raises ``IllegalAction`` naming the rule."""
+        if isinstance(action, str):
+            action = self.state.parse_action(action)
+        self._play(action)
+
+    def _play(self, action) -> None:
+        s = self.state
+        if s.is_terminal():
+            raise IllegalAction("the game is over: press New game to play again")
+        if s.current_player() != ME:
+            raise IllegalAction("it is not your turn")
+        self.state = s.apply(action)  # raises IllegalAction naming the rule; state unchanged
+        self._log(s, ME, action)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Chance and bots move until it is your turn or the game ends; then redraw."""
+        for _ in range(100_000):
+            s = self.state
+            if s.is_terminal() or s.current_player() == ME:
+                break
+            if s.is_chance_node():
+                action, player = sample(s.chance_outcomes(), self.rng), -1
+            else:
+                player = s.current_player()
+                action = self.bots[player].choose(s.observation(player), s.legal_actions(),
+                                                  self.rng)
+            self.state = s.apply(action)
+            self._log(s, player, action)
+        self._render()
+
+    # -- the history --------------------------------------------------------------------------
+    def _log(self, before: PokerDiceState, player: int, action) -> None:
+        after = self.state
+        if player == -1:
+            if before.phase == "start" and after.phase == "peek":
+                self.history.add(f"First leader: {self.names[after.leader]} (highest die).")
+            elif before.phase == "peek" and before.to_move == ME:
+                self.history.add(f"Round {before.round} (leader {self.names[before.leader]}): "
+                                 f"your peeker shows {dice_text(action.dice)}.", strong=True)
+            elif before.phase == "common":
+                self.history.add(f"Common dice: {dice_text(action.dice)}.")
+        else:
+            self.history.add(f"{self.names[player]}: {action}.")
+        if after.round != before.round or after.is_terminal():
+            self._log_round_end(before, after)
+
+    def _log_round_end(self, before: PokerDiceState, after: PokerDiceState) -> None:
+        r = after.last
+        if r is None or before.round == 0:
+            return
+        if r.kind == "no ante":
+            self.history.add("Nobody anted: next leader.")
+        elif r.kind == "one ante":
+            who = next(p for p, c in enumerate(r.committed) if c)
+            self.history.add(f"Only {self.names[who]} anted: the ante comes back.")
+        else:
+            self.result_view.value = result_html(r, after.rules, self.names)
+            for pot in r.pots:
+                won = " and ".join(f"{self.names[w]} {x}" for w, x in zip(pot.winners,
+                                                                          pot.shares))
+                how = "at the showdown" if r.kind == "showdown" else "(everyone else folded)"
+                self.history.add(f"Pot of {pot.amount} {how}: {won}.", strong=True)
+        for p in range(after.rules.players):
+            if before.status[p] != "out" and after.status[p] == "out":
+                self.history.add(f"{self.names[p]} {'are' if p == ME else 'is'} out of points.")
+        if after.is_terminal():
+            w = after.winner()
+            self.history.add(f"Game over: {self.names[w]} {'win' if w == ME else 'wins'}.",
+                             strong=True)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _render(self) -> None:
+        s = self.state
+        mine = not s.is_terminal() and s.current_player() == ME
+        anteing, betting = mine and s.phase == "ante", mine and s.phase == "bet"
+        self.ante_row.layout.display = None if anteing else "none"
+        self.bet_row.layout.display = None if betting else "none"
+        legal = s.legal_actions() if betting else []
+        sizes = [a.by if isinstance(a, Raise) else a.amount for a in legal
+                 if isinstance(a, Bet | Raise)]
+        self.call_button.disabled = Call() not in legal
+        self.call_button.description = f"Call {s.to_call(ME)}" if Call() in legal else "Call"
+        self.bet_button.disabled = self.amount.disabled = not sizes
+        self.bet_button.description = "Raise by" if s.opened else "Bet"
+        if sizes:
+            self.amount.max = max(sizes)
+            self.amount.value = min(max(self.amount.value, 1), self.amount.max)
+        self.players_view.value = players_html(s, self.names)
+        self.common_view.value = (f"<div>Common dice: {dice_html(s.common)}</div>" if s.common
+                                  else "<div><small>Common dice: not rolled yet</small></div>")
+        self.status.value = status_html(s, self.names)
+        self.explain.refresh()
+
+    def _advice(self):
+        s = self.state
+        if s.is_terminal() or s.current_player() != ME:
+            return None
+        return advice_for_display(advise_observation(s.observation(ME)))
+
+
+def advice_for_display(advice) -> dict:
+    """``advice.to_json()`` with the thousands separators of its numbers dropped, so that a
+    count like ``1,234/7,776`` is typeset as one fraction by ``math_html``.
+
+    >>> from bluffkit.advice.poker_dice import Position, advise
+    >>> text = advice_for_display(advise(Position("9,K,K", opponents=3)))["explanation"]
+    >>> "you win 586653858/2176782336 (27.0%)" in text
+    True
+    """
+    data = advice.to_json()
+    data["explanation"] = re.sub(r"(?<=\d),(?=\d{3}\b)", "", data["explanation"])
+    return data
+
+
+def status_html(s: PokerDiceState, names: list[str]) -> str:
+    """Whose turn it is and what you may do, in one line."""
+    if s.is_terminal():
+        w = s.winner()
+        text = "You win the game!" if w == ME else f"Game over: {names[w]} wins."
+        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
+    if s.current_player() != ME:
+        return f"<div>Waiting for {html.escape(names[s.current_player()])}.</div>"
+    if s.phase == "ante":
+        return "<div><b>Your turn:</b> ante 1 point to play this round, or pass.</div>"
+    if not s.opened:
+        return "<div><b>Your turn:</b> bet any amount (at least 1), or fold.</div>"
+    return (f"<div><b>Your turn:</b> the bet to match is {s.level}; call {s.to_call(ME)}, "
+            "raise, or fold.</div>")
+
+
+def players_html(s: PokerDiceState, names: list[str]) -> str:
+    """One row per player: points, points in the middle, status, peeker (yours face up)."""
+    rows = []
+    for p, name in enumerate(names):
+        if s.status[p] == "out":
+            cup = "<i>out</i>"
+        elif p == ME and s.peekers[p]:
+            hand = s.hand(p)
+            cup = dice_html(s.peekers[p], colours=s.rules.colours) + (
+                f" <small>{html.escape(str(hand))}</small>" if hand else "")
+        else:
+            cup = dice_html((), hidden=3 if s.peekers[p] else 0)
+        turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
+        lead = " (leader)" if s.round and p == s.leader and not s.is_terminal() else ""
+        rows.append(f"<tr><td><b>{html.escape(name)}</b>{lead}{turn}</td><td>{s.chips[p]}</td>"
+                    f"<td>{s.committed[p]}</td><td>{s.status[p]}</td><td>{cup}</td></tr>")
+    return ('<table style="border-collapse:collapse"><thead><tr><th>player</th><th>points</th>'
+            "<th>in the middle</th><th>status</th><th>peeker</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def result_html(r, rules: PokerDiceRules, names: list[str]) -> str:
+    """The last round: hands shown (or none, when everyone else folded) and the pots."""
+    rows = []
+    for p, dice in enumerate(r.shown):
+        if dice:
+            rows.append(f"<tr><td>{html.escape(names[p])}</td>"
+                        f"<td>{dice_html(dice, colours=rules.colours)}</td>"
+                        f"<td>{html.escape(str(r.hand(p, rules)))}</td>"
+                        f"<td>{r.payouts[p]}</td></tr>")
+    pots = "; ".join(f"pot of {pot.amount} to " + " and ".join(
+        f"{html.escape(names[w])} ({x})" for w, x in zip(pot.winners, pot.shares))
+        for pot in r.pots)
+    head = ("<b>Last showdown</b> (common dice " + dice_html(r.common, colours=rules.colours)
+            + f"): {pots}." if r.kind == "showdown" else
+            f"<b>Last round:</b> everyone else folded, nothing shown: {pots}.")
+    table = ('<table style="border-collapse:collapse"><thead><tr><th>player</th><th>peeker</th>'
+             f"<th>best 5 of 6</th><th>won</th></tr></thead><tbody>{''.join(rows)}</tbody>"
+             "</table>") if rows else ""
+    return f"<div>{head}</div>{table}"
+
+
+__all__ = ["PokerDiceTable", "advice_for_display", "players_html", "result_html", "status_html"]
