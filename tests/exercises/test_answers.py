@@ -178,3 +178,23 @@ def test_choice():
         c.read("maybe")
     with pytest.raises(AnswerError):
         c.read(1)
+
+
+def test_reading_and_checking_import_no_sympy_widgets_or_otter():
+    """sympy is imported only for a sympy answer or to display a solution; the exercise layer
+    never imports ipywidgets, plotly or otter."""
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from bluffkit.exercises import load\n"
+            "from bluffkit.exercises.answers import read_number\n"
+            "read_number('7/27'); read_number(0.25)\n"
+            "ws = load('bluff', seed=1)\n"
+            "assert all(q.check(q.expected()).correct for q in ws)\n"
+            "import bluffkit.exercises.otter\n"
+            "print(sorted(m for m in ('sympy', 'ipywidgets', 'plotly', 'otter')"
+            " if m in sys.modules))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
