@@ -1,0 +1,265 @@
+"""``BluffYouTable``: play Bluff You against bots in a notebook, as bluffer and as guesser.
+
+You sit at seat 0. On your turn you see your roll and pick a legal move (a gain, a steal or a
+doublet swap); when a bot announces to you, you answer "OK!" or "Bluff you!"; after a steal you
+called right against you, you choose the token you give. "Explain" shows the exact advice of
+:mod:`bluffkit.advice.bluff_you` (the turn equilibrium, and the stated model for the guesser).
+A seed makes the game reproducible.
+
+>>> t = BluffYouTable(players=2, seed=1)
+>>> t.state.current_player() == 0
+True
+>>> t.move_choice.options[0]
+'gain 3 to P1'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from ..advice.bluff_you import bluffer_advice, guesser_advice
+from ..bots.bluff_you import BOTS, make_bot
+from ..core import IllegalAction, InvalidQuestion, make_rng, sample
+from ..games.bluff_you import (
+    BLUFF_YOU,
+    OK,
+    BluffYouRules,
+    BluffYouState,
+    Give,
+    dice_text,
+    total_points,
+)
+from ..odds.bluff_you import read_probability, read_tokens
+from .bluff import dice_html
+from .bluff_you import tokens_html
+from .common import ErrorArea, ExplainPanel, HistoryLog, NewGameBar
+
+ME = 0
+
+
+class BluffYouTable(widgets.VBox):
+    """A game of Bluff You against bots, with move/call/give controls, history and "Explain".
+
+    Args:
+        players: 2-6 (you and ``players - 1`` bots).
+        seed: the first game's seed (the "New game" button moves it on by one).
+        bots: the bots' kind: ``equilibrium``, ``naive``, ``random``, ``believer``, ``doubter``.
+        tokens: the tokens in play (default all 16; fewer for a short game).
+        q: the model the guesser's advice states (P(truthful when possible)).
+
+    Raises:
+        InvalidRules: for an impossible number of players or tokens.
+    """
+
+    def __init__(self, players: int = 2, seed: int = 0, bots: str = "equilibrium",
+                 tokens: Sequence[int] | str | None = None, q="1/2"):
+        self.errors = ErrorArea()
+        self.status = widgets.HTML()
+        self.status.add_class("bk-status")
+        self.board = widgets.HTML()
+        self.board.add_class("bk-board")
+        self.move_choice = widgets.Dropdown(description="Your move", options=[],
+                                            layout=widgets.Layout(width="22em"))
+        self.move_choice.add_class("bk-move-choice")
+        self.move_button = widgets.Button(description="Play", button_style="success")
+        self.move_button.add_class("bk-play")
+        self.ok_button = widgets.Button(description="OK!", button_style="success")
+        self.ok_button.add_class("bk-ok")
+        self.bluff_button = widgets.Button(description="Bluff you!", button_style="danger")
+        self.bluff_button.add_class("bk-bluff-you")
+        self.give_choice = widgets.Dropdown(description="Give", options=[],
+                                            layout=widgets.Layout(width="14em"))
+        self.give_choice.add_class("bk-give-choice")
+        self.give_button = widgets.Button(description="Give", button_style="warning")
+        self.give_button.add_class("bk-give")
+        self.move_row = widgets.HBox([self.move_choice, self.move_button])
+        self.call_row = widgets.HBox([self.ok_button, self.bluff_button])
+        self.give_row = widgets.HBox([self.give_choice, self.give_button])
+        self.history = HistoryLog()
+        self.explain = ExplainPanel(self._advice, self.errors,
+                                    idle_text="Advice appears here when it is your turn.")
+        self.players = widgets.BoundedIntText(value=players, min=2, max=6, description="Players",
+                                              layout=widgets.Layout(width="10em"))
+        self.players.add_class("bk-players-count")
+        self.bot_kind = widgets.Dropdown(options=sorted(BOTS), value=bots, description="Bots",
+                                         layout=widgets.Layout(width="14em"))
+        self.bot_kind.add_class("bk-bot-kind")
+        self.new_game_bar = NewGameBar(self._new_game_from_bar, self.errors, seed=seed,
+                                       extra=[self.players, self.bot_kind])
+        self.q = read_probability(q, "q")
+        self._tokens = read_tokens(tokens, "tokens") if tokens is not None else None
+        self.move_button.on_click(self.errors.guard(lambda _b: self.play(self.move_choice.value)))
+        self.ok_button.on_click(self.errors.guard(lambda _b: self.play(OK)))
+        self.bluff_button.on_click(self.errors.guard(lambda _b: self.play(BLUFF_YOU)))
+        self.give_button.on_click(self.errors.guard(
+            lambda _b: self.play(Give(int(self.give_choice.value)))))
+        history_box = widgets.VBox([widgets.HTML("<b>This game</b>"), self.history])
+        super().__init__([self.new_game_bar, self.status, self.board, self.move_row,
+                          self.call_row, self.give_row, self.errors, self.explain, history_box])
+        self.add_class("bk-bluff-you-table")
+        self.new_game(seed, players, bots)
+        self.new_game_bar.seed.value = seed + 1
+
+    # -- starting ----------------------------------------------------------------------------
+    def new_game(self, seed: int, players: int | None = None, bots: str | None = None) -> None:
+        """Start a new game from ``seed`` (reproducible); the bots play up to your turn."""
+        players = self.players.value if players is None else players
+        kind = self.bot_kind.value if bots is None else bots
+        if kind not in BOTS:
+            raise InvalidQuestion(f"no Bluff You bot called {kind!r}; choose from "
+                                  f"{', '.join(BOTS)}")
+        rules = (BluffYouRules(players=players, tokens=self._tokens) if self._tokens
+                 else BluffYouRules(players=players))
+        self.bots = [None] + [make_bot(kind) for _ in range(1, players)]
+        self.seed = seed
+        self.rng = make_rng(seed)
+        self.state = BluffYouState.new(rules)
+        self.names = ["You"] + [f"Bot {p}" for p in range(1, players)]
+        self.history.clear()
+        self.history.add(f"New game (seed {seed}): you against {players - 1} {kind} bot"
+                         f"{'s' if players > 2 else ''}; tokens "
+                         f"{', '.join(map(str, rules.tokens))} in the centre.", strong=True)
+        self._advance()
+
+    def _new_game_from_bar(self, seed: int) -> None:
+        self.new_game(seed)
+
+    # -- moving ------------------------------------------------------------------------------
+    def play(self, action) -> None:
+        """Make your move (an action or text such as ``"gain 11 to P1"``, ``"ok"``), then let
+        the bots play up to your next turn. Raises ``IllegalAction`` naming the rule."""
+        s = self.state
+        if s.is_terminal():
+            raise IllegalAction("the game is over: press New game to play again")
+        if s.current_player() != ME:
+            raise IllegalAction("it is not your turn")
+        if action is None:
+            raise IllegalAction("choose a move first")
+        if isinstance(action, str):
+            action = s.parse_action(action)
+        self.state = s.apply(action)  # raises IllegalAction naming the rule; state unchanged
+        self._log(s, ME, action)
+        self._advance()
+
+    def _advance(self) -> None:
+        for _ in range(10_000):
+            s = self.state
+            if s.is_terminal() or s.current_player() == ME:
+                break
+            if s.is_chance_node():
+                action, player = sample(s.chance_outcomes(), self.rng), -1
+            else:
+                player = s.current_player()
+                action = self.bots[player].choose(s.observation(player), s.legal_actions(),
+                                                  self.rng)
+            self.state = s.apply(action)
+            self._log(s, player, action)
+        self._render()
+
+    def _log(self, before: BluffYouState, player: int, action) -> None:
+        after = self.state
+        if player == -1:
+            if before.bluffer == ME:
+                self.history.add(f"Turn {before.turn + 1}: you roll {dice_text(action.dice)} "
+                                 f"(sum {action.total}).", strong=True)
+            else:
+                self.history.add(f"Turn {before.turn + 1}: {self.names[before.bluffer]} rolls "
+                                 "under the cup.", strong=True)
+            return
+        who = self.names[player]
+        if before.phase == "act" and after.phase == "call":
+            self.history.add(f"{who} {'announce' if player == ME else 'announces'}: {action}.")
+        elif before.phase == "call":
+            self.history.add(f"{who} {'say' if player == ME else 'says'} {action}.")
+        if after.turn > before.turn:
+            self.history.add(self._names_in(after.last.describe()))
+        if after.is_terminal():
+            points = ", ".join(f"{n} {p}" for n, p in zip(self.names, after.points()))
+            winners = " and ".join(self.names[w] for w in after.winners())
+            self.history.add(f"Game over: {winners} {'win' if ME in after.winners() else 'wins'}"
+                             f" ({points} points).", strong=True)
+
+    def _names_in(self, text: str) -> str:
+        for p in range(len(self.names) - 1, -1, -1):
+            text = text.replace(f"P{p}", self.names[p])
+        return text
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _render(self) -> None:
+        s = self.state
+        mine = not s.is_terminal() and s.current_player() == ME
+        acting, calling, giving = (mine and s.phase == p for p in ("act", "call", "give"))
+        moves = [str(a) for a in s.legal_actions()] if acting else []
+        self.move_choice.options = moves
+        self.move_choice.value = moves[0] if moves else None
+        self.move_row.layout.display = None if acting else "none"
+        self.call_row.layout.display = None if calling else "none"
+        gives = [str(a.token) for a in s.legal_actions()] if giving else []
+        self.give_choice.options = gives
+        self.give_choice.value = gives[0] if gives else None
+        self.give_row.layout.display = None if giving else "none"
+        self.board.value = board_html(s, self.names)
+        self.status.value = status_html(s, self.names)
+        self.explain.refresh()
+
+    def _advice(self):
+        s = self.state
+        if s.is_terminal() or s.current_player() != ME:
+            return None
+        if s.phase == "act":
+            a = bluffer_advice(s)
+            return {"options": [{"option": o.label, "value with your roll": o.value,
+                                 "equilibrium probability": o.probability} for o in a.options],
+                    "recommended": a.best.label, "explanation": a.explanation}
+        if s.phase == "call":
+            g = guesser_advice(s.observation(ME), q=self.q)
+            rows = [{"call": c, f"vs model q={self.q}": getattr(g.vs_model, k),
+                     "vs equilibrium": getattr(g.vs_equilibrium, k)}
+                    for c, k in (("ok", "ok"), ("bluff you", "bluff_you"))]
+            return {"options": rows, "recommended": g.vs_model.best,
+                    "explanation": g.explanation}
+        return {"recommended": f"give {min(s.held[ME], key=lambda t: (total_points([t]), t))}",
+                "explanation": "Give your cheapest token: it costs you the fewest points."}
+
+
+def status_html(s: BluffYouState, names: list[str]) -> str:
+    """Whose turn it is and what you may do, in one line."""
+    if s.is_terminal():
+        w = s.winners()
+        text = ("You win the game!" if w == (ME,) else
+                "Game over: " + " and ".join(names[p] for p in w) + " win.")
+        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
+    p = s.current_player()
+    if p != ME:
+        return f"<div>Waiting for {html.escape(names[p])}.</div>"
+    if s.phase == "act":
+        return (f"<div><b>You are the bluffer.</b> Your dice: {dice_html(s.roll)} (sum "
+                f"{sum(s.roll)}). Announce a centre token to gain it, a player's token to "
+                "steal it, or swap with a doublet.</div>")
+    if s.phase == "call":
+        return (f"<div><b>{html.escape(names[s.bluffer])} announces:</b> "
+                f"{html.escape(str(s.pending).replace('P0', 'you'))}. Believe it (OK!) or not "
+                "(Bluff you!)?</div>")
+    return (f"<div><b>You were caught</b> (dice {dice_html(s.roll)}): give one of your tokens "
+            f"to {html.escape(names[s.pending.guesser])}.</div>")
+
+
+def board_html(s: BluffYouState, names: list[str]) -> str:
+    """The centre and each player's tokens with points (a token's points as a subscript)."""
+    announced = {s.pending.number} if s.pending is not None else set()
+    rows = [f"<tr><td><b>Centre</b></td><td>{tokens_html(s.centre, announced)}</td>"
+            f"<td>{total_points(s.centre)}</td></tr>"]
+    for p, name in enumerate(names):
+        turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
+        rows.append(f"<tr><td><b>{html.escape(name)}</b>{turn}</td>"
+                    f"<td>{tokens_html(s.held[p], announced)}</td>"
+                    f"<td>{total_points(s.held[p])}</td></tr>")
+    return ('<table style="border-collapse:collapse"><thead><tr><th></th><th>tokens '
+            "(points below each number)</th><th>points</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+__all__ = ["BluffYouTable", "board_html", "status_html"]

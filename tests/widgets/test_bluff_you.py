@@ -1,0 +1,102 @@
+"""Bluff You widgets headless (ipywidgets' testing style: set ``.value``, call ``.click()``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from bluffkit.games.bluff_you import Gain
+from bluffkit.odds.bluff_you import posterior_true, sum_distribution
+from bluffkit.widgets.bluff_you import BluffYouTable, SumExplorer, figure_for_points
+
+ME = 0
+
+
+def test_points_figure_shows_the_exact_sum_distribution():
+    fig = figure_for_points(centre=(3, 4, 17, 18), announced=17)
+    bars, points, bits = fig.data
+    pmf = sum_distribution().pmf()
+    assert bars.x == tuple(range(3, 19))
+    assert bars.customdata == tuple(f"{p.numerator}/{p.denominator}" for p in pmf.values())
+    assert bars.y == tuple(float(p) for p in pmf.values())
+    assert points.y[0] == 5 and points.y[7] == 1 and bits.y[0] > bits.y[7]
+    colors = bars.marker.color
+    assert colors[0] == colors[1] != colors[2]  # 3 and 4 in the centre, 5 not
+    assert colors[14] not in (colors[0], colors[2])  # 17, the announced number, stands out
+
+
+def test_sum_explorer_follows_its_controls():
+    w = SumExplorer(centre="3,4,17,18", announced=17, q=Fraction(1, 2))
+    assert w.posterior == posterior_true(17, (3, 4, 17, 18), Fraction(1, 2))
+    assert "\\frac{9}{326}" in w.bayes.value
+    w.q.value = Fraction(1)
+    assert w.posterior.posterior == posterior_true(17, (3, 4, 17, 18), 1).posterior
+    before = w.figure.data[0].marker.color
+    w.centre.value = "10,11,12"  # 17 left the centre: the announcement moves to a centre token
+    assert w.announced.options == (10, 11, 12) and w.announced.value == 10
+    assert w.posterior.announced == 10 and w.figure.data[0].marker.color != before
+    assert w.errors.message == ""
+    w.centre.value = "10,10"
+    assert "each token exists once" in w.errors.message
+    assert w.posterior.announced == 10  # last good state kept
+    w.centre.value = "9,10"
+    assert w.errors.message == "" and "bk-sum-explorer" in w._dom_classes
+
+
+def drive_to(t: BluffYouTable, phase: str, limit: int = 200) -> None:
+    """Play the first legal move / believe everything until it is my turn in ``phase``."""
+    for _ in range(limit):
+        if t.state.is_terminal() or t.state.phase == phase:
+            return
+        if t.state.phase == "act":
+            t.move_button.click()
+        elif t.state.phase == "call":
+            t.ok_button.click()
+        else:
+            t.give_button.click()
+        assert t.errors.message == ""
+
+
+def test_table_offers_the_legal_moves_and_plays_them():
+    t = BluffYouTable(players=3, seed=5)
+    s = t.state
+    assert s.current_player() == ME and s.phase == "act"
+    assert list(t.move_choice.options) == [str(a) for a in s.legal_actions()]
+    assert t.call_row.layout.display == "none" and t.move_row.layout.display is None
+    assert "bk-die" in t.status.value  # my dice are shown to me
+    lines = len(t.history.lines)
+    t.move_choice.value = str(Gain(2, 11))
+    t.move_button.click()
+    assert t.errors.message == "" and len(t.history.lines) > lines
+    assert any("You announce: gain 11 to P2" in line for line in t.history.lines)
+
+
+def test_table_explain_as_bluffer_and_as_guesser():
+    t = BluffYouTable(players=2, seed=2)
+    t.explain.toggle.value = True
+    assert "Best:" in t.explain.body.value and "Recommended" in t.explain.body.value
+    drive_to(t, "call")
+    assert t.state.current_player() == ME and t.call_row.layout.display is None
+    assert t.state.observation(ME).roll is None
+    assert "Bayes" in t.explain.body.value and "equilibrium" in t.explain.body.value
+    t.bluff_button.click()
+    assert t.errors.message == ""
+
+
+def test_bad_moves_are_explained_and_change_nothing():
+    t = BluffYouTable(players=2, seed=3)
+    before = t.state
+    t.move_choice.options = ["gain 19 to P1"]  # not offered by the table: typed by hand
+    t.move_choice.value = "gain 19 to P1"
+    t.move_button.click()
+    assert "only a token still in the centre" in t.errors.message and t.state == before
+    t.play("gain 3 to P1")  # text works too; 3 is in the centre at the start
+    assert t.state != before and any("gain 3 to P1" in line for line in t.history.lines)
+
+
+def test_a_short_game_plays_to_the_end_and_a_new_game_starts():
+    t = BluffYouTable(players=2, seed=4, tokens=(9, 10, 11))
+    drive_to(t, "over")
+    assert t.state.is_terminal() and "Game over" in t.history.lines[-1]
+    assert "Press New game" in t.status.value
+    t.new_game_bar.button.click()
+    assert not t.state.is_terminal() and t.seed == 5
