@@ -44,6 +44,7 @@ True
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import re
 import secrets
 from dataclasses import dataclass
@@ -337,8 +338,10 @@ def catalogue(game: str) -> list[type[Question]]:
     except ModuleNotFoundError as e:
         if e.name != f"{__package__}.{_module_name(game)}":
             raise
+        module = None
+    if not hasattr(module, "QUESTIONS"):
         raise InvalidQuestion(f"no exercises for game {game!r}; games with exercises: "
-                              f"{', '.join(games_with_exercises())}") from None
+                              f"{', '.join(games_with_exercises())}")
     return list(module.QUESTIONS)
 
 

@@ -37,6 +37,9 @@ def test_catalogue_has_at_least_eight_questions_easiest_first():
 def test_unknown_game_is_a_clear_error():
     with pytest.raises(InvalidQuestion, match="no exercises for game 'chess'.*bluff"):
         catalogue("chess")
+    for not_a_game in ("core", "answers", "otter"):
+        with pytest.raises(InvalidQuestion, match="no exercises"):
+            catalogue(not_a_game)
     with pytest.raises(InvalidQuestion, match="game name"):
         catalogue("../etc")
     with pytest.raises(InvalidQuestion, match="seed"):
