@@ -115,7 +115,8 @@ class OneDie(Question):
     def mistakes(self):
         other = 1 if self.face == STAR else STAR
         msg = (STARS_ONLY + " You counted the star as wild." if self.face == STAR
-               else "You counted only the digit. " + STARS_WILD)
+               else "You counted one face of six (only the digit, or only the stars). "
+               + STARS_WILD)
         return [Mistake("stars" if self.face == STAR else "digit only",
                         count_distribution(other, 1).at_least(1), msg),
                 Mistake("complement", count_distribution(self.face, 1).exactly(0),
