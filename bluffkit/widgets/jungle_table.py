@@ -1,0 +1,260 @@
+"""``JungleTable``: play a whole game of Jungle Bluff against 1-5 bots in a notebook.
+
+You sit at seat 0. You see your hand, the score cards, every score pile and who holds what; the
+bots' strength cards stay face down, except in a challenge you take part in (the two cards are
+shown to you, as at the table). Choose a strength card, then take a score card or challenge a
+holder; the bots play until it is your turn again. "Explain" shows the advice of
+:func:`bluffkit.advice.jungle_bluff.advise` for your position (the exact round equilibrium with
+one bot, a best response to uniform beliefs with more). A seed replays the same game.
+
+>>> t = JungleTable(opponents=1, seed=3)
+>>> t.state.current_player() == 0
+True
+>>> [v for _, v in t.choice.options] == [str(a) for a in t.state.legal_actions()]
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from ..advice.jungle_bluff import advise
+from ..core import IllegalAction, InvalidQuestion, make_rng, sample
+from ..games.jungle_bluff import (
+    SPECIALS,
+    Duel,
+    JungleRules,
+    JungleState,
+    Taken,
+    cards_text,
+    points,
+)
+from .common import ErrorArea, ExplainPanel, HistoryLog, NewGameBar
+
+ME = 0
+
+
+def _default_bots(n: int) -> list:
+    from ..bots.jungle_bluff import AdviceBot
+
+    return [AdviceBot() for _ in range(n)]
+
+
+class JungleTable(widgets.VBox):
+    """A game of Jungle Bluff against bots, with move controls, history and "Explain".
+
+    Args:
+        opponents: number of bots, 1-5.
+        seed: the first game's seed ("New game" moves it on by one).
+        combined: the combined-cards variant.
+        special_cards: special cards to play with (names from ``SPECIALS``).
+        bots: the bots (one per opponent); default ``AdviceBot``.
+        top_card: decks run ``1..top_card`` (10 in the box; fewer for a short game).
+    """
+
+    def __init__(self, opponents: int = 3, seed: int = 0, combined: bool = False,
+                 special_cards: Sequence[str] = (), bots: Sequence | None = None,
+                 top_card: int = 10):
+        self.errors = ErrorArea()
+        self.status = widgets.HTML()
+        self.status.add_class("bk-status")
+        self.table_view = widgets.HTML()
+        self.table_view.add_class("bk-players")
+        self.choice = widgets.Dropdown(description="Your move", options=[],
+                                       layout=widgets.Layout(width="18em"))
+        self.choice.add_class("bk-move-choice")
+        self.button = widgets.Button(description="Play", button_style="success")
+        self.button.add_class("bk-play")
+        self.move_row = widgets.HBox([self.choice, self.button])
+        self.history = HistoryLog()
+        self.explain = ExplainPanel(self._advice, self.errors,
+                                    idle_text="Advice appears here when it is your turn.")
+        self.opponents = widgets.BoundedIntText(value=opponents, min=1, max=5,
+                                                description="Bots",
+                                                layout=widgets.Layout(width="9em"))
+        self.opponents.add_class("bk-opponents")
+        self.combined = widgets.Checkbox(value=combined, description="combined cards",
+                                         indent=False)
+        self.combined.add_class("bk-combined")
+        self.specials = widgets.SelectMultiple(options=list(SPECIALS),
+                                               value=tuple(special_cards), rows=4,
+                                               description="Special")
+        self.specials.add_class("bk-specials")
+        self.new_game_bar = NewGameBar(lambda seed: self.new_game(seed), self.errors,
+                                       seed=seed, extra=[self.opponents, self.combined])
+        self._bots_given = list(bots) if bots is not None else None
+        self._top_card = top_card
+        self.button.on_click(self.errors.guard(lambda _b: self.play(self.choice.value)))
+        history_box = widgets.VBox([widgets.HTML("<b>This game (what you see)</b>"),
+                                    self.history])
+        super().__init__([self.new_game_bar, self.specials, self.status, self.table_view,
+                          self.move_row, self.errors, self.explain, history_box])
+        self.add_class("bk-jungle-table")
+        self.new_game(seed)
+        self.new_game_bar.seed.value = seed + 1
+
+    # -- starting ----------------------------------------------------------------------------
+    def new_game(self, seed: int) -> None:
+        """Deal a new game from ``seed`` and let the bots play up to your turn."""
+        opponents = self.opponents.value
+        if not 1 <= opponents <= 5:
+            raise InvalidQuestion(f"play against 1-5 bots, got {opponents}")
+        rules = JungleRules(players=opponents + 1, top_card=self._top_card,
+                            combined=self.combined.value, special_cards=self.specials.value)
+        if self._bots_given is not None and len(self._bots_given) < opponents:
+            raise InvalidQuestion(f"{opponents} opponents need {opponents} bots, "
+                                  f"got {len(self._bots_given)}")
+        self.bots = [None, *(self._bots_given or _default_bots(opponents))[:opponents]]
+        self.rng = make_rng(seed)
+        self.state = JungleState.new(rules)
+        self.names = ["You"] + [f"Bot {p}" for p in range(1, rules.players)]
+        self.history.clear()
+        extras = ", ".join(([" combined cards"] if rules.combined else [])
+                           + list(rules.special_cards))
+        self.history.add(f"New game (seed {seed}): you against {opponents} bot"
+                         f"{'s' * (opponents > 1)}{'; ' + extras if extras else ''}.",
+                         strong=True)
+        self._advance()
+
+    # -- moving ------------------------------------------------------------------------------
+    def play(self, action) -> None:
+        """Make your move (an action or text such as ``"play 7"``, ``"take 10"``,
+        ``"challenge 2"``), then let the bots play. Raises ``IllegalAction`` naming the rule."""
+        s = self.state
+        if s.is_terminal():
+            raise IllegalAction("the game is over: press New game to play again")
+        if s.current_player() != ME:
+            raise IllegalAction("it is not your turn")
+        if action is None:
+            raise IllegalAction("choose a move first")
+        if isinstance(action, str):
+            action = s.parse_action(action)
+        self.state = s.apply(action)  # raises IllegalAction naming the rule; state unchanged
+        self._log(s)
+        self._advance()
+
+    def _advance(self) -> None:
+        for _ in range(10_000):
+            s = self.state
+            if s.is_terminal() or s.current_player() == ME:
+                break
+            if s.is_chance_node():
+                action = sample(s.chance_outcomes(), self.rng)
+            else:
+                p = s.current_player()
+                action = self.bots[p].choose(s.observation(p), s.legal_actions(), self.rng)
+            self.state = s.apply(action)
+            self._log(s)
+        self._render()
+
+    def _log(self, before: JungleState) -> None:
+        """Add to the history what seat 0 sees of the move from ``before``."""
+        after = self.state
+        if before.phase == "deal" or (before.phase == "first" and after.phase == "choose"):
+            if after.phase == "choose":
+                self.history.add(f"Score cards {cards_text(after.centre)}; "
+                                 f"{self.names[after.first]} start"
+                                 f"{'' if after.first == ME else 's'}.")
+            return
+        if before.phase == "choose":
+            if before.to_move == ME:
+                self.history.add(f"You put down {after.strength[ME] or before.strength[ME]}"
+                                 " face down.")
+            return
+        obs = after.observation(ME)
+        moves = obs.moves if after.round == before.round and not after.is_terminal() else (
+            obs.history[-1].moves)
+        m = moves[len(before.moves)]
+        self.history.add(self._move_text(m))
+        if after.round != before.round or after.is_terminal():
+            r = obs.history[-1]
+            won = ", ".join(f"{self.names[p]} {cards_text(w, '+')}" for p, w in enumerate(r.won)
+                            if w) or "nobody"
+            which = "the final round" if r.number > after.rules.top_card else f"round {r.number}"
+            self.history.add(f"End of {which}: won {won}.", strong=True)
+            if after.is_terminal():
+                w = after.winners()
+                who = " and ".join(self.names[p] for p in w)
+                self.history.add(f"Game over: {who} win{'s' if len(w) == 1 and w[0] else ''}"
+                                 f" with {max(after.scores())} points.", strong=True)
+            else:
+                self.history.add(f"Round {after.round}: score cards {cards_text(after.centre)};"
+                                 f" {self.names[after.first]} start"
+                                 f"{'' if after.first == ME else 's'}.", strong=True)
+
+    def _move_text(self, m) -> str:
+        if isinstance(m, Taken):
+            return f"{self.names[m.player]} take{'' if m.player == ME else 's'} " \
+                   f"{cards_text(m.cards, '+')}."
+        assert isinstance(m, Duel)
+        cards = (f" ({m.challenger_card} against {m.defender_card})"
+                 if m.challenger_card is not None else "")
+        result = ("nobody wins, the card goes back" if m.winner is None
+                  else f"{self.names[m.winner]} keep{'' if m.winner == ME else 's'} it")
+        return (f"{self.names[m.challenger]} challenge{'' if m.challenger == ME else 's'} "
+                f"{self.names[m.defender]} for {cards_text(m.stack, '+')}{cards}: {result}.")
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _render(self) -> None:
+        s = self.state
+        mine = not s.is_terminal() and s.current_player() == ME
+        legal = [str(a) for a in s.legal_actions()] if mine else []
+        self.choice.options = [(a, a) for a in legal]
+        self.choice.value = legal[0] if legal else None
+        self.choice.disabled = self.button.disabled = not legal
+        self.move_row.layout.display = None if legal else "none"
+        self.status.value = status_html(s, self.names)
+        self.table_view.value = table_html(s, self.names)
+        self.explain.refresh()
+
+    def _advice(self):
+        s = self.state
+        if s.is_terminal() or s.current_player() != ME:
+            return None
+        return advise(s.observation(ME))
+
+
+def status_html(s: JungleState, names: list[str]) -> str:
+    """Whose turn it is and what you may do, in one line."""
+    if s.is_terminal():
+        w = s.winners()
+        text = ("You win the game!" if w == (ME,) else
+                f"Game over: {' and '.join(names[p] for p in w)} win{'s' * (len(w) == 1)}.")
+        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
+    obs = s.observation(ME)
+    name = "Final round" if obs.final else f"Round {obs.round}"
+    if obs.phase == "choose":
+        source = "score pile" if obs.final else "hand"
+        return (f"<div><b>{name}: choose your strength card</b> from your {source}, face down "
+                "(everybody chooses at the same time).</div>")
+    return (f"<div><b>{name}: your turn.</b> Your strength card is {obs.my_strength}. Take a "
+            "score card, or challenge a player who holds one (ties go to the challenger).</div>")
+
+
+def table_html(s: JungleState, names: list[str]) -> str:
+    """The centre, then one row per player: cards in hand, strength card, holding, pile."""
+    obs = s.observation(ME)
+    rows = []
+    for p, name in enumerate(names):
+        if p == ME:
+            hand = cards_text(obs.hand) or "-"
+            strength = str(obs.my_strength) if obs.my_strength else "-"
+        else:
+            hand = f"{obs.hand_sizes[p]} cards"
+            strength = "face down" if obs.placed[p] else "-"
+        turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
+        rows.append(f"<tr><td><b>{html.escape(name)}</b>{turn}</td><td>{hand}</td>"
+                    f"<td>{strength}</td><td>{cards_text(obs.held[p], '+') or '-'}</td>"
+                    f"<td>{cards_text(obs.piles[p]) or '-'}</td>"
+                    f"<td>{points(obs.piles[p])}</td></tr>")
+    centre = cards_text(obs.centre) or "empty"
+    return (f"<div>Centre: <b>{centre}</b></div>"
+            '<table style="border-collapse:collapse"><thead><tr><th>player</th><th>hand</th>'
+            "<th>strength card</th><th>holds</th><th>score pile</th><th>points</th></tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+__all__ = ["JungleTable", "status_html", "table_html"]
