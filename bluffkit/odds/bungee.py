@@ -225,9 +225,10 @@ class ActionOdds:
         return self.score.mean()
 
     def to_json(self) -> dict:
-        return {"action": str(self.action), "p_bungee": self.p_bungee,
-                "mean_value": self.mean_value, "mean_score": self.mean_score,
-                "cards": self.cards}
+        """Keys read as column titles (``_`` for spaces): exact numbers as ``Fraction``."""
+        return {"action": str(self.action), "expected_value": self.mean_value,
+                "P_worth_5_or_less": self.p_bungee, "expected_score_if_not_winning":
+                self.mean_score, "cards": self.cards}
 
 
 def turn_actions(k: Knowledge) -> list[Action]:

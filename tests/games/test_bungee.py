@@ -326,6 +326,8 @@ def test_json_rejects_impossible_states():
     with pytest.raises(InvalidState, match="called Bungee and plays no more"):
         state_from_json(dict(data, callers=[0], to_act=[1, 2, 3, 4]))
     with pytest.raises(InvalidState, match="first still to act"):
+        state_from_json(dict(data, to_move=1, callers=[0], to_act=[2, 3, 4]))
+    with pytest.raises(InvalidState, match="worth more than 5"):
         state_from_json(dict(data, callers=[1], to_act=[2, 3, 4, 0]))
 
 

@@ -153,6 +153,10 @@ def check(s: BungeeState) -> None:
         bad("only the last lap (after a call) has players still to act")
     if not 0 <= s.skip <= HAND_SIZE or (s.skip and s.phase not in ("draw", "call")):
         bad(f"sixes waiting to skip ({s.skip}) belong to a turn being finished")
+    for p in s.callers:
+        if hand_value(s.hands[p], s.lucky) > CALL_LIMIT:
+            bad(f"player {p} called Bungee but holds a hand worth more than {CALL_LIMIT} (a "
+                "caller's hand no longer changes)")
     if s.to_move in s.callers:
         bad(f"player {s.to_move} has called Bungee and plays no more this round")
     if s.phase == "call" and (not s.callers or hand_value(s.hands[s.to_move], s.lucky)

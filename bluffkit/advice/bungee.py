@@ -1,0 +1,320 @@
+"""Advice for Bungee: which action lowers my hand best, and should I call Bungee now?
+
+**Exact, one step ahead** (``bluffkit.odds.bungee``): for each legal action, the distribution of
+my hand's value after it, P(worth 5 or less), its expected value and the expected score I would
+write down if somebody else won. The model: opponents' hands are unknown random, so the card I
+draw is equally likely to be any card I cannot see.
+
+**Estimated, beyond that** (``bungee_sim``): when I may call, the rest of the round is simulated
+from random worlds (opponents' hands and the draw pile dealt at random from the unseen cards)
+where everybody plays the greedy rule: lower the expected hand value, call at 5 or less. For
+"call now" and for "play on" (the best action now, then the same rule for me) the simulation
+estimates P(I win the round) and my expected round score, each with its standard error; the same
+worlds serve both choices, so their difference is measured more precisely. If I call now my hand
+no longer changes, so my score when I lose is exact and
+E[round score] = -10 P(win) + (my score) (1 - P(win)).
+
+**Decision rule.** On a turn: if I may call, the choice with the lower estimated expected round
+score (the game is won on the lowest total); otherwise the action with the lowest expected hand
+value (ties: lower expected score, then more cards played). After a last-lap action with a hand
+worth 5 or less: always call (not calling cannot win and scores the same). As dealer with a
+Bungee lucky card: the choice with the lowest expected hand value.
+
+>>> from bluffkit.odds.bungee import Knowledge
+>>> obs = observation_for(Knowledge.parse("2,9,9,10", discard="4,7", lucky=8), players=3)
+>>> a = advise(obs)
+>>> str(a.recommended), a.best.mean_value, a.comparison is None
+('play 9,9', Fraction(116, 7), True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core import Action, InvalidQuestion
+from ..games.bungee import (
+    BUNGEE,
+    CALL_LIMIT,
+    BungeeObservation,
+    BungeeRules,
+    BungeeState,
+    Call,
+    LeaveLucky,
+    card_text,
+    cards_text,
+)
+from ..odds.bungee import ActionOdds, Knowledge, lucky_choice_odds, round_score, turn_odds
+from .bungee_sim import Estimate, simulate_choices
+
+DEFAULT_SAMPLES = 100
+"""Simulated endings of the round for each choice (about 0.3 s; more for a smaller error)."""
+
+
+@dataclass(frozen=True)
+class CallComparison:
+    """Call now or play on, estimated by simulation (see the module docstring).
+
+    Attributes:
+        play: the action "playing on" starts with (the best action now).
+        samples, seed: the simulation's size and seed (same seed, same numbers).
+        p_win_call, p_win_play: P(I win the round).
+        score_call, score_play: my expected round score.
+        difference: score_call - score_play over the same worlds (negative: calling is better).
+        score_if_losing_call: my exact score when I call now and lose.
+    """
+
+    play: Action
+    samples: int
+    seed: int
+    p_win_call: Estimate
+    p_win_play: Estimate
+    score_call: Estimate
+    score_play: Estimate
+    difference: Estimate
+    score_if_losing_call: int
+
+    @property
+    def call_better(self) -> bool:
+        return self.difference.mean < 0
+
+    @property
+    def clear(self) -> bool:
+        """True when the difference is more than two standard errors from 0."""
+        return abs(float(self.difference.mean)) > 2 * self.difference.se
+
+    def to_json(self) -> dict:
+        return {"play": str(self.play), "samples": self.samples, "seed": self.seed,
+                "p_win_call": self.p_win_call, "p_win_play": self.p_win_play,
+                "score_call": self.score_call, "score_play": self.score_play,
+                "difference": self.difference, "score_if_losing_call": self.score_if_losing_call}
+
+
+@dataclass(frozen=True)
+class BungeeAdvice:
+    """Every listed choice with its numbers, the recommended one and why."""
+
+    knowledge: Knowledge
+    phase: str
+    options: tuple[ActionOdds, ...]
+    best: ActionOdds | None
+    comparison: CallComparison | None
+    recommended: Action
+    explanation: str
+
+    def rows(self) -> list[dict]:
+        """One dict a choice: exact columns, and the estimated ones where simulated."""
+        rows = []
+        c = self.comparison
+        k = self.knowledge
+        if self.phase in ("turn", "call") and (c is not None or self.phase == "call"):
+            rows.append({"action": "bungee", "expected_value": k.value,
+                         "P_worth_5_or_less": Fraction(1), "expected_score_if_not_winning":
+                         k.score, "cards": len(k.hand)})
+            if c is not None:
+                rows[0].update(P_win_estimated=c.p_win_call.text(percent=True),
+                               round_score_estimated=c.score_call.text())
+        for o in self.options:
+            row = o.to_json()
+            if c is not None and o.action == c.play:
+                row.update(P_win_estimated=c.p_win_play.text(percent=True),
+                           round_score_estimated=c.score_play.text())
+            rows.append(row)
+        return rows
+
+    def to_json(self) -> dict:
+        return {"knowledge": self.knowledge.to_json(), "phase": self.phase,
+                "options": self.rows(), "recommended": str(self.recommended),
+                "comparison": self.comparison.to_json() if self.comparison else None,
+                "explanation": self.explanation}
+
+    def _repr_markdown_(self) -> str:
+        rows = self.rows()
+        keys = list(dict.fromkeys(k for r in rows for k in r))
+        lines = ["| " + " | ".join(k.replace("_", " ") for k in keys) + " |",
+                 "|" + "---|" * len(keys)]
+        for r in rows:
+            lines.append("| " + " | ".join(_md(r.get(k, "")) for k in keys) + " |")
+        return "\n".join(lines) + "\n\n" + self.explanation.replace("\n", "\n\n")
+
+    def __str__(self) -> str:
+        return self.explanation
+
+
+def _md(v) -> str:
+    if isinstance(v, Fraction) and v.denominator != 1:
+        return f"{v.numerator}/{v.denominator} ≈ {float(v):.3f}"
+    return str(v)
+
+
+def _num(v: Fraction) -> str:
+    return str(v.numerator) if v.denominator == 1 else (
+        f"{v.numerator}/{v.denominator} ≈ {float(v):.2f}")
+
+
+def _key(o: ActionOdds) -> tuple:
+    return (o.mean_value, o.mean_score, -getattr(o.action, "count", 0))
+
+
+# -- building a position --------------------------------------------------------------------------
+def observation_for(k: Knowledge, players: int = 4, sizes=None,
+                    last_lap: bool = False) -> BungeeObservation:
+    """A position to ask about without a game: I am player 0 and it is my turn.
+
+    Args:
+        k: what I know (hand, discard pile, lucky card).
+        players: 2-5.
+        sizes: the other players' hand sizes in playing order (default 5 each).
+        last_lap: somebody (the player before me) has called Bungee: this is my last action.
+
+    Raises:
+        InvalidQuestion: if the sizes do not leave at least one card in the draw pile.
+    """
+    rules = BungeeRules(players=players, rounds=1)
+    sizes = tuple(sizes) if sizes is not None else (5,) * (players - 1)
+    if len(sizes) != players - 1 or not all(isinstance(x, int) and 1 <= x <= 5 for x in sizes):
+        raise InvalidQuestion(f"sizes needs a hand size 1-5 for each of the {players - 1} other "
+                              f"players, got {list(sizes)}")
+    pile = k.unseen_count - sum(sizes)
+    if pile < 1:
+        raise InvalidQuestion(f"the {k.unseen_count} unseen cards cannot fill the other hands "
+                              f"({sum(sizes)} cards) and leave a draw pile")
+    callers, to_act = ((players - 1,), tuple(range(players - 1))) if last_lap else ((), ())
+    return BungeeObservation(0, k.hand, (len(k.hand),) + sizes, k.discard, k.lucky, pile,
+                             "turn", 0, 1, k.opened, callers, to_act, 0, (0,) * players, (),
+                             None, rules)
+
+
+# -- the advice -----------------------------------------------------------------------------------
+def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0,
+           call_at: int = CALL_LIMIT) -> BungeeAdvice:
+    """What the observing player should do now, with exact and estimated numbers.
+
+    Args:
+        obs: the player's observation (their turn, a last-lap call, or the dealer's choice).
+        samples: simulated endings of the round per choice (only when calling is possible).
+        seed: the simulation's seed.
+        call_at: after playing on, I call at this value or less (for the simulation).
+
+    Raises:
+        InvalidQuestion: if it is not this player's decision.
+    """
+    if obs.phase not in ("turn", "call", "dealer") or obs.to_move != obs.player:
+        raise InvalidQuestion(f"nothing for player {obs.player} to decide now (phase "
+                              f"{obs.phase}, player {obs.to_move} to move)")
+    k = Knowledge.from_observation(obs)
+    if obs.phase == "dealer":
+        return _dealer_advice(k)
+    if obs.phase == "call":
+        return BungeeAdvice(k, "call", (), None, None, Call(), _call_phase_text(k))
+    options = tuple(turn_odds(k))
+    best = min(options, key=_key)
+    may_call = obs.opened and k.value <= CALL_LIMIT
+    if not may_call:
+        return BungeeAdvice(k, "turn", options, best, None, best.action,
+                            _turn_text(k, best, None, obs))
+    (wc, sc), (wp, sp) = simulate_choices(obs, [Call(), best.action], samples, seed, call_at)
+    comparison = CallComparison(
+        best.action, samples, seed, Estimate.of(wc), Estimate.of(wp), Estimate.of(sc),
+        Estimate.of(sp), Estimate.of([a - b for a, b in zip(sc, sp)]), k.score)
+    recommended = Call() if comparison.call_better else best.action
+    return BungeeAdvice(k, "turn", options, best, comparison, recommended,
+                        _turn_text(k, best, comparison, obs))
+
+
+def advise_state(state: BungeeState, samples: int = DEFAULT_SAMPLES,
+                 seed: int = 0) -> BungeeAdvice:
+    """``advise`` for the player to move in ``state`` (seeing only what that player sees)."""
+    return advise(state.observation(state.to_move), samples, seed)
+
+
+def _dealer_advice(k: Knowledge) -> BungeeAdvice:
+    options = tuple(lucky_choice_odds(k, c) for c in sorted(set(k.hand + (BUNGEE,))))
+    options += (lucky_choice_odds(k, None),)
+    best = min(options, key=lambda o: (o.mean_value, o.mean_score))
+    lines = [_model(k),
+             "A Bungee card was turned as lucky card and you deal: take it (it counts 0 when "
+             "you call or win, 10 if somebody else wins) and discard a card, after which a new "
+             "lucky card is turned; or leave it (Bungee cards then count 0 for everybody).",
+             f"Leaving it keeps your hand worth {k.value}. "
+             + _choice_sentence(best),
+             "All numbers are exact (the new lucky card is equally likely to be any unseen card)."]
+    return BungeeAdvice(k, "dealer", options, best, None, best.action, "\n".join(lines))
+
+
+def _choice_sentence(o: ActionOdds) -> str:
+    if isinstance(o.action, LeaveLucky):
+        return "Recommended: leave it; no take lowers your expected hand value."
+    return (f"Best: {o.action}: your hand {cards_text(o.hand_before_draw)} is then worth "
+            f"{_num(o.mean_value)} on average, and you would score {_num(o.mean_score)} on "
+            f"average if somebody else wins.")
+
+
+def _model(k: Knowledge) -> str:
+    return (f"Model: the {k.unseen_count} cards you cannot see (opponents' hands and the draw "
+            f"pile) are in random places, so the card you draw is equally likely to be any of "
+            f"them; what opponents did is not read as information.")
+
+
+def _call_phase_text(k: Knowledge) -> str:
+    return "\n".join([
+        f"You have had your last action and your hand {cards_text(k.hand)} is worth {k.value}, "
+        f"5 or less: call Bungee.",
+        f"Calling can only help: a player who does not call cannot win the round, and a caller "
+        f"who loses scores their hand ({k.score}), exactly what not calling would score. This "
+        f"is exact, no simulation needed.",
+    ])
+
+
+def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
+               obs: BungeeObservation) -> str:
+    lucky = card_text(k.lucky) if k.lucky is not None else "-"
+    lines = [_model(k),
+             f"Your hand {cards_text(k.hand)} is worth {k.value} (lucky {lucky} and Bungee "
+             f"cards count 0); if somebody else wins you would score {k.score} (Bungee 10)."]
+    draw = "then draw a card" if best.draws else "no draw"
+    lines.append(f"The action that best lowers your hand: {best.action} ({draw}): worth "
+                 f"{_num(best.mean_value)} on average, 5 or less with probability "
+                 f"{_num(best.p_bungee)} (exact, one step ahead).")
+    if obs.callers:
+        lines.append("Somebody has called Bungee: this is your last action.")
+    if c is None:
+        if not obs.opened:
+            lines.append("The round's first player must play, then draw: no call, no take.")
+        elif k.value > CALL_LIMIT:
+            lines.append(f"You cannot call Bungee yet: that needs a hand worth {CALL_LIMIT} or "
+                         f"less.")
+        return "\n".join(lines)
+    when = "without acting (this is your last action)" if obs.callers else "now"
+    lines.append(
+        f"Call Bungee {when}: you win the round in an estimated {c.p_win_call.text(True)} of "
+        f"the simulated endings; if you lose you score exactly {c.score_if_losing_call}, so "
+        f"E[round score] = -10 P(win) + {c.score_if_losing_call} (1 - P(win)) "
+        f"≈ {c.score_call.text()}.")
+    after = ("and call after it if your hand is then worth 5 or less" if obs.callers
+             else f"and call later at {CALL_LIMIT} or less")
+    lines.append(f"Play on ({c.play}, {after}): P(win) ≈ {c.p_win_play.text(True)}, "
+                 f"E[round score] ≈ {c.score_play.text()}.")
+    verdict = "call now" if c.call_better else "play on"
+    sure = ("" if c.clear else " (too close to call: the difference is within two standard "
+            "errors, either choice is reasonable)")
+    lines.append(f"Difference (call - play on) over the same worlds: {c.difference.text()}: "
+                 f"{verdict}{sure}.")
+    lines.append(f"Estimated numbers: {c.samples} simulated endings for each choice (seed "
+                 f"{c.seed}); everybody follows the greedy rule (lower the expected hand value, "
+                 f"call at 5 or less); ± is one standard error. Exact numbers: your hand now and "
+                 f"after your next card.")
+    return "\n".join(lines)
+
+
+def round_score_if_calling(p_win: Fraction, k: Knowledge) -> Fraction:
+    """E[round score] when I call now and win with probability ``p_win`` (my hand is fixed).
+
+    >>> round_score_if_calling(Fraction(1, 2), Knowledge.parse("1,2,8,B", lucky=8))
+    Fraction(3, 2)
+    """
+    return round_score(p_win, k.score)
+
+
+__all__ = ["BungeeAdvice", "CallComparison", "DEFAULT_SAMPLES", "Estimate",
+           "advise", "advise_state", "observation_for", "round_score_if_calling"]

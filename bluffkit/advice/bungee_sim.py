@@ -1,0 +1,308 @@
+"""Bungee simulation for the advice: the greedy rule, random worlds, seeded playouts, estimates.
+
+**The greedy rule** (the model of how everybody plays beyond the next step): on a turn, play the
+action with the lowest expected hand value after it (ties: lower expected score, then more cards
+played), taking from the discard pile only when that strictly lowers the hand (otherwise two
+greedy players can pass the same cards back and forth for ever); call Bungee as soon as the hand
+is worth ``call_at`` or less (5 by default); in the last lap call without acting when no action
+is expected to lower the hand, and always call after acting when allowed (it can only help).
+As dealer, take a Bungee card turned as lucky card and discard the highest card. Expected values
+are compared as integers over a common denominator, so the rule is exact and quick.
+
+**A random world**: opponents' hands and the draw pile dealt at random from the cards I cannot
+see, respecting every hand size and the draw pile's size, and knowing that a player who called
+Bungee holds a hand worth 5 or less (a caller's hand no longer changes, and it had to be worth 5
+or less to call); everything else (discard pile, lucky card, callers, who is to act) is public
+and copied. Every world consistent with that is equally likely: callers' hands are drawn from
+their exact conditional distribution (all low hands listed with their numbers of ways, several
+callers by sequential draws corrected by an exact acceptance step), the rest shuffled.
+
+>>> from bluffkit.games.bungee import BungeeRules, BungeeState
+>>> from bluffkit.core import make_rng
+>>> s = BungeeState.new(BungeeRules(players=3, rounds=1))
+>>> r = playout(s, make_rng(1), call_at=(5, 5, 5))
+>>> r.round, len(r.scores), r.winner in r.callers
+(1, 3, True)
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
+
+from ..core import Action, InvalidQuestion
+from ..games.bungee import (
+    BUNGEE,
+    CALL_LIMIT,
+    CARDS,
+    DECK,
+    BungeeObservation,
+    BungeeState,
+    Call,
+    Draw,
+    LeaveLucky,
+    Play,
+    RoundResult,
+    TakeLucky,
+    TakePlay,
+    card_score,
+    card_value,
+    counts_of,
+    hand_score,
+    hand_value,
+)
+
+CALL = Call()
+
+
+def unseen_counts(hand, discard, lucky) -> list[int]:
+    """Counts of the cards a player cannot see (index ``c - 1``)."""
+    u = list(DECK)
+    for c in hand:
+        u[c - 1] -= 1
+    for c in discard:
+        u[c - 1] -= 1
+    if lucky is not None:
+        u[lucky - 1] -= 1
+    return u
+
+
+def greedy_action(obs: BungeeObservation, legal: Sequence[Action],
+                  call_at: int = CALL_LIMIT) -> Action:
+    """The greedy rule's choice for a player's observation (see the module docstring).
+
+    >>> from bluffkit.games.bungee import BungeeState, BungeeRules, parse_cards
+    >>> s = BungeeState(BungeeRules(players=2), "turn", 0, (parse_cards("2,9,9,10"),
+    ...     parse_cards("1,1")), tuple(d - k for d, k in zip(DECK, counts_of(
+    ...     parse_cards("2,9,9,10,1,1,8")))), lucky=8, opened=True, totals=(0, 0))
+    >>> str(greedy_action(s.observation(0), s.legal_actions()))
+    'play 9,9'
+    """
+    phase = obs.phase
+    if phase == "call":
+        return CALL
+    hand, lucky = obs.hand, obs.lucky
+    if phase == "dealer":
+        numbers = [c for c in hand if c != BUNGEE]
+        return TakeLucky(max(numbers)) if numbers else LeaveLucky()
+    u = unseen_counts(hand, obs.discard, lucky)
+    total = sum(u) or 1
+    draw_value = sum(n * card_value(c, lucky) for c, n in zip(CARDS, u))
+    draw_score = sum(n * card_score(c, lucky) for c, n in zip(CARDS, u))
+    value, score = hand_value(hand, lucky), hand_score(hand, lucky)
+    best, best_key = None, None
+    top = obs.discard[-1] if obs.discard else None
+    for a in legal:
+        if isinstance(a, Play):
+            key = ((value - a.count * card_value(a.card, lucky)) * total + draw_value,
+                   (score - a.count * card_score(a.card, lucky)) * total + draw_score, -a.count)
+        elif isinstance(a, TakePlay):
+            after = value + card_value(top, lucky) - a.count * card_value(a.card, lucky)
+            if after >= value:  # no progress: such takes could go round in circles
+                continue
+            key = (after * total, (score + card_score(top, lucky)
+                                   - a.count * card_score(a.card, lucky)) * total, -a.count)
+        else:
+            continue
+        if best_key is None or key < best_key:
+            best, best_key = a, key
+    if legal and legal[0] == CALL:
+        if not obs.callers and value <= call_at:
+            return CALL
+        if obs.callers and (best_key is None or value * total <= best_key[0]):
+            return CALL
+    return best
+
+
+@lru_cache(maxsize=64)
+def low_hands(unseen: tuple[int, ...], lucky: int | None,
+              size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Every hand of ``size`` unseen cards worth 5 or less, with cumulative numbers of ways.
+
+    A hand with ``k_c`` cards ``c`` can be made in prod C(unseen_c, k_c) ways.
+
+    >>> hands, cum = low_hands(tuple(DECK), 8, 1)
+    >>> sorted(hands), cum[-1]
+    ([(1,), (2,), (3,), (4,), (5,), (8,), (11,)], 33)
+    """
+    hands: list[tuple[int, ...]] = []
+    cumulative: list[int] = []
+
+    def extend(i: int, left: int, value: int, cards: tuple[int, ...], ways: int) -> None:
+        if left == 0:
+            hands.append(cards)
+            cumulative.append((cumulative[-1] if cumulative else 0) + ways)
+            return
+        if i == len(CARDS):
+            return
+        v = card_value(CARDS[i], lucky)
+        for k in range(min(left, unseen[i]) + 1):
+            if value + k * v > CALL_LIMIT:
+                break
+            extend(i + 1, left - k, value + k * v, cards + (CARDS[i],) * k,
+                   ways * math.comb(unseen[i], k))
+
+    extend(0, size, 0, (), 1)
+    return tuple(hands), tuple(cumulative)
+
+
+def _callers_hands(obs: BungeeObservation, counts: list[int],
+                   rng: np.random.Generator) -> dict[int, tuple[int, ...]]:
+    """Callers' hands drawn from their exact joint distribution given that each is worth 5 or
+    less: one after the other from the cards left, each later draw accepted with probability
+    (its ways now) / (its ways before any caller's hand was removed), which undoes the bias of
+    drawing one after the other (removing cards never adds ways)."""
+    callers = [p for p in obs.callers if p != obs.player]
+    full = {p: low_hands(tuple(counts), obs.lucky, obs.hand_sizes[p])[1] for p in callers}
+    for p in callers:
+        if not full[p]:
+            raise InvalidQuestion(f"player {p} called Bungee with {obs.hand_sizes[p]} cards, "
+                                  "but no such hand of unseen cards is worth 5 or less")
+    for _ in range(10_000):
+        left, chosen = list(counts), {}
+        for j, p in enumerate(callers):
+            hands, cum = low_hands(tuple(left), obs.lucky, obs.hand_sizes[p])
+            if not hands or (j and int(rng.integers(full[p][-1])) >= cum[-1]):
+                break
+            hand = hands[bisect.bisect_right(cum, int(rng.integers(cum[-1])))]
+            for c in hand:
+                left[c - 1] -= 1
+            chosen[p] = hand
+        else:
+            return chosen
+    raise InvalidQuestion("could not deal the callers' hands worth 5 or less")  # pragma: no cover
+
+
+def sample_world(obs: BungeeObservation, rng: np.random.Generator) -> BungeeState:
+    """A full state consistent with ``obs`` (see "a random world" above).
+
+    Raises:
+        InvalidQuestion: if the observation's sizes do not add up to the unseen cards.
+    """
+    counts = unseen_counts(obs.hand, obs.discard, obs.lucky)
+    others = sum(n for p, n in enumerate(obs.hand_sizes) if p != obs.player)
+    if min(counts) < 0 or others + obs.pile_size != sum(counts):
+        raise InvalidQuestion(
+            f"the {sum(counts)} unseen cards must make the opponents' hands ({others} cards) "
+            f"and the draw pile ({obs.pile_size}): the observation does not add up")
+    fixed = _callers_hands(obs, counts, rng) if obs.callers else {}
+    for hand in fixed.values():
+        for c in hand:
+            counts[c - 1] -= 1
+    unseen = [c for c, n in zip(CARDS, counts) for _ in range(n)]
+    order = rng.permutation(len(unseen))
+    hands, i = [], 0
+    for p, size in enumerate(obs.hand_sizes):
+        if p == obs.player or p in fixed:
+            hands.append(tuple(obs.hand) if p == obs.player else fixed[p])
+            continue
+        hands.append(tuple(sorted(unseen[j] for j in order[i:i + size])))
+        i += size
+    pile = counts_of(unseen[j] for j in order[i:])
+    return BungeeState(obs.rules, obs.phase, obs.to_move, tuple(hands), pile, obs.discard,
+                       obs.lucky, obs.round, obs.opened, obs.callers, obs.to_act, obs.skip,
+                       obs.totals)
+
+
+_DRAWS = tuple(Draw(c) for c in CARDS)
+
+
+def draw_card(pile, rng: np.random.Generator) -> Draw:
+    """The next card of the pile, drawn with an integer (each card equally likely)."""
+    r = int(rng.integers(sum(pile)))
+    for d, n in zip(_DRAWS, pile):
+        r -= n
+        if r < 0:
+            return d
+    raise InvalidQuestion("the draw pile is empty")  # pragma: no cover - the engine refills
+
+
+def playout(state: BungeeState, rng: np.random.Generator, call_at: Sequence[int],
+            max_steps: int = 20_000) -> RoundResult:
+    """Play the current round to its end, every player by the greedy rule (player ``p`` calls
+    at ``call_at[p]`` or less), chance drawn from the pile; returns the round's result.
+
+    Raises:
+        InvalidQuestion: if the round lasts more than ``max_steps`` moves.
+    """
+    number = state.round
+    for _ in range(max_steps):
+        if state.phase == "over" or state.round != number:
+            return state.last
+        if state.phase in ("deal", "lucky", "draw"):
+            state = state.apply(draw_card(state.pile, rng))
+        else:
+            p = state.to_move
+            state = state.apply(greedy_action(state.observation(p), state.legal_actions(),
+                                              call_at[p]))
+    raise InvalidQuestion(f"the round did not end within {max_steps} moves (does anybody call?)")
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A number estimated by simulation.
+
+    Attributes:
+        mean: the exact mean of the simulated values (a ``Fraction``).
+        se: its standard error, sd / sqrt(n) (a float: an estimate of the error).
+        samples: how many simulated values.
+    """
+
+    mean: Fraction
+    se: float
+    samples: int
+
+    @classmethod
+    def of(cls, values: Sequence[int]) -> Estimate:
+        n = len(values)
+        if n == 0:
+            raise InvalidQuestion("an estimate needs at least one simulated value")
+        mean = Fraction(sum(values), n)
+        var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else Fraction(0)
+        return cls(mean, math.sqrt(var / n), n)
+
+    def text(self, percent: bool = False) -> str:
+        """``"0.412 ± 0.035"`` (or ``"41.2% ± 3.5%"``)."""
+        if percent:
+            return f"{100 * float(self.mean):.1f}% ± {100 * self.se:.1f}%"
+        return f"{float(self.mean):.2f} ± {self.se:.2f}"
+
+    def to_json(self) -> dict:
+        return {"mean": self.mean, "se": round(self.se, 6), "samples": self.samples}
+
+
+def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples: int,
+                     seed: int, call_at: int = CALL_LIMIT
+                     ) -> list[tuple[list[int], list[int]]]:
+    """For each choice of ``obs``'s player: (wins, scores) over ``samples`` random worlds.
+
+    The same worlds and the same random draws serve every choice (common random numbers), so
+    the differences between choices are estimated with less noise.
+    """
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise InvalidQuestion(f"samples must be a whole number >= 1, got {samples!r}")
+    me = obs.player
+    call_ats = [CALL_LIMIT] * obs.rules.players
+    call_ats[me] = call_at
+    out = [([], []) for _ in choices]
+    for i in range(samples):
+        world = sample_world(obs, np.random.default_rng((seed, i, 0)))
+        for (wins, scores), choice in zip(out, choices):
+            rng = np.random.default_rng((seed, i, 1))
+            state = world.apply(choice)
+            if state.phase == "draw":
+                state = state.apply(draw_card(state.pile, rng))
+            result = playout(state, rng, call_ats)
+            wins.append(int(result.winner == me))
+            scores.append(result.scores[me])
+    return out
+
+
+__all__ = ["Estimate", "draw_card", "greedy_action", "low_hands", "playout", "sample_world",
+           "simulate_choices", "unseen_counts"]

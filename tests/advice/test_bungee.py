@@ -1,0 +1,200 @@
+"""Bungee advice: the best action against brute force, the call phase and the dealer's choice,
+the simulation's identities and reproducibility, random worlds consistent with what a player
+sees (callers' hands worth 5 or less), and the greedy rule's behaviour."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bluffkit.advice.bungee import advise, advise_state, observation_for
+from bluffkit.advice.bungee_sim import (
+    Estimate,
+    greedy_action,
+    low_hands,
+    playout,
+    sample_world,
+    simulate_choices,
+)
+from bluffkit.core import InvalidQuestion, make_rng
+from bluffkit.games.bungee import (
+    BUNGEE,
+    CARDS,
+    DECK,
+    BungeeRules,
+    BungeeState,
+    Call,
+    LeaveLucky,
+    Play,
+    TakeLucky,
+    TakePlay,
+    counts_of,
+    hand_value,
+    parse_cards,
+    state_from_json,
+)
+from bluffkit.odds.bungee import Knowledge, round_score
+
+PHYSICAL = [(c, i) for c in CARDS for i in range(DECK[c - 1])]
+
+
+def brute_mean_value(k: Knowledge, action) -> Fraction:
+    """E[value after action] by listing every unseen physical card."""
+    rest = list(k.hand)
+    for _ in range(action.count):
+        rest.remove(action.card)
+    if isinstance(action, TakePlay):
+        return Fraction(hand_value(rest + [k.top], k.lucky))
+    left = list(PHYSICAL)
+    for c in k.hand + k.discard + (k.lucky,):
+        left.remove(next(x for x in left if x[0] == c))
+    return Fraction(sum(hand_value(rest + [c], k.lucky) for c, _ in left), len(left))
+
+
+@st.composite
+def positions(draw):
+    order = draw(st.permutations([c for c, _ in PHYSICAL]))
+    n = draw(st.integers(2, 5))
+    discard = tuple(order[n:n + draw(st.integers(1, 15))])
+    lucky = order[n + len(discard)]
+    return Knowledge(tuple(order[:n]), discard, lucky)
+
+
+@given(k=positions())
+def test_best_action_has_the_lowest_expected_value_by_brute_force(k):
+    if k.value <= 5:
+        return  # calling is possible: the call comparison is tested below
+    a = advise(observation_for(k, players=3))
+    brute = {o.action: brute_mean_value(k, o.action) for o in a.options}
+    assert a.best.mean_value == min(brute.values()) == brute[a.best.action]
+    assert a.recommended == a.best.action and a.comparison is None
+    assert "exact, one step ahead" in a.explanation
+
+
+def test_call_comparison_identities_and_reproducibility():
+    k = Knowledge.parse("1,4", discard="4,7", lucky=8)
+    obs = observation_for(k, players=4, last_lap=True)
+    a = advise(obs, samples=30, seed=5)
+    c = a.comparison
+    assert c.samples == 30 and c.score_if_losing_call == k.score == 5
+    # calling fixes my hand: the expected score is exactly -10 P(win) + 5 (1 - P(win))
+    assert c.score_call.mean == round_score(c.p_win_call.mean, 5)
+    assert c.difference.mean == c.score_call.mean - c.score_play.mean
+    assert a.recommended == (Call() if c.difference.mean < 0 else c.play)
+    again = advise(obs, samples=30, seed=5)
+    assert again.comparison == c and again.explanation == a.explanation
+    assert "standard error" in a.explanation and "last action" in a.explanation
+    rows = a.to_json()["options"]
+    assert rows[0]["action"] == "bungee" and "P_win_estimated" in rows[0]
+
+
+def test_estimate_of_values():
+    e = Estimate.of([0, 1, 1, 0])
+    assert e.mean == Fraction(1, 2) and e.samples == 4
+    assert e.se == pytest.approx((1 / 3) ** 0.5 / 2)
+    with pytest.raises(InvalidQuestion):
+        Estimate.of([])
+
+
+def test_after_a_last_lap_action_calling_is_always_advised():
+    s = BungeeState(BungeeRules(players=3), "call", 1, (parse_cards("1,2"), parse_cards("3"),
+                    parse_cards("9,9")), _pile("1,2,3,9,9,8"), (), 8, opened=True,
+                    callers=(0,), to_act=(2,), totals=(0, 0, 0))
+    a = advise_state(s)
+    assert a.recommended == Call() and "can only help" in a.explanation
+
+
+def _pile(seen: str):
+    return tuple(d - k for d, k in zip(DECK, counts_of(parse_cards(seen))))
+
+
+def test_dealer_choice_with_a_bungee_lucky_card():
+    s = BungeeState(BungeeRules(players=2), "dealer", 1, (parse_cards("1,2,3,4,5"),
+                    parse_cards("9,9,10,10,10")), _pile("1,2,3,4,5,9,9,10,10,10,B"), (),
+                    BUNGEE, totals=(0, 0))
+    a = advise_state(s)
+    assert [o.action for o in a.options] == [TakeLucky(9), TakeLucky(10), TakeLucky(BUNGEE),
+                                             LeaveLucky()]
+    assert a.recommended == TakeLucky(10)
+    take = a.options[1]
+    # brute force: the new lucky card is any of the 45 unseen cards
+    unseen = [c for c, n in zip(CARDS, _pile("9,9,10,10,10,B")) for _ in range(n)]
+    hand = parse_cards("9,9,10,10,B")
+    assert len(unseen) == 50
+    assert take.mean_value == Fraction(sum(hand_value(hand, c) for c in unseen), 50)
+    assert take.mean_value == 38 - Fraction(3 * 18 + 5 * 20, 50)
+    assert a.options[-1].mean_value == 48
+
+
+def test_advise_needs_the_players_own_decision():
+    s = BungeeState.new(BungeeRules(players=2))
+    with pytest.raises(InvalidQuestion, match="nothing for player 0 to decide"):
+        advise(s.observation(0))
+    with pytest.raises(InvalidQuestion, match="sizes"):
+        observation_for(Knowledge.parse("1,2"), players=3, sizes=(5,))
+    with pytest.raises(InvalidQuestion, match="samples"):
+        simulate_choices(observation_for(Knowledge.parse("1,2"), players=2), [Call()], 0, 1)
+
+
+# -- random worlds ------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", [1, 2, 3])
+def test_low_hands_match_combinations_of_physical_cards(size):
+    unseen = _pile("1,1,2,3,8,B,B,10")
+    physical = [(c, i) for c, n in zip(CARDS, unseen) for i in range(n)]
+    brute = Counter(tuple(sorted(c for c, _ in combo))
+                    for combo in itertools.combinations(physical, size)
+                    if hand_value([c for c, _ in combo], 8) <= 5)
+    hands, cum = low_hands(unseen, 8, size)
+    ways = [b - a for a, b in zip((0,) + cum, cum)]
+    assert dict(zip(hands, ways)) == dict(brute)
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_random_worlds_agree_with_the_observation(seed):
+    s = BungeeState(BungeeRules(players=4), "turn", 2, (parse_cards("1,2"),
+                    parse_cards("1,4"), parse_cards("2,6,7,9"), parse_cards("5,5,9,10")),
+                    _pile("1,2,1,4,2,6,7,9,5,5,9,10,4,7,8"), (4, 7), 8, opened=True,
+                    callers=(0, 1), to_act=(2, 3), totals=(0, 0, 0, 0))
+    obs = s.observation(2)
+    world = sample_world(obs, make_rng(seed))
+    assert state_from_json(world.to_json()) == world
+    assert world.hands[2] == s.hands[2] and [len(h) for h in world.hands] == [2, 2, 4, 4]
+    assert sum(world.pile) == sum(s.pile) and world.discard == s.discard
+    assert hand_value(world.hands[0], 8) <= 5 and hand_value(world.hands[1], 8) <= 5
+    assert world.observation(2) == obs
+
+
+def test_greedy_rounds_end_for_every_table_size():
+    for players in range(2, 6):
+        for seed in range(15):
+            s = BungeeState.new(BungeeRules(players=players, rounds=1))
+            r = playout(s, make_rng(seed), [5] * players)
+            assert r.winner in r.callers and len(r.scores) == players
+
+
+def test_greedy_rule():
+    s = BungeeState(BungeeRules(players=2), "turn", 0, (parse_cards("2,9,9,10"),
+                    parse_cards("1,1")), _pile("2,9,9,10,1,1,8,3,5"), (3, 5), 8, opened=True,
+                    totals=(0, 0))
+    assert greedy_action(s.observation(0), s.legal_actions()) == Play(9, 2)
+    low = s._with(hands=(parse_cards("1,2,8"), parse_cards("1,1")),
+                  pile=_pile("1,2,8,1,1,8,3,5"))
+    assert greedy_action(low.observation(0), low.legal_actions(), 5) == Call()
+    assert greedy_action(low.observation(0), low.legal_actions(), 2) != Call()
+    # a take that does not lower the hand is never chosen (it could go round in circles)
+    same = s._with(hands=(parse_cards("3,5,B"), parse_cards("1,1")), discard=(4, 5),
+                   pile=_pile("3,5,B,1,1,8,4,5"), lucky=2)
+    assert not isinstance(greedy_action(same.observation(0), same.legal_actions()), TakePlay)
+
+
+def test_simulated_choice_starts_from_the_same_worlds():
+    obs = observation_for(Knowledge.parse("1,2,8", discard="4", lucky=8), players=2)
+    (wc, sc), (wp, sp) = simulate_choices(obs, [Call(), Play(1)], 12, seed=2)
+    assert len(wc) == len(sp) == 12
+    assert all(s == (-10 if w else 3) for w, s in zip(wc, sc))
+    assert simulate_choices(obs, [Call(), Play(1)], 12, seed=2) == [(wc, sc), (wp, sp)]
