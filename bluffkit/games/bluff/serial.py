@@ -48,7 +48,7 @@ def state_from_json(data: dict) -> BluffState:
             to_move=_int(data["to_move"], "to_move"),
             opener=_int(data["opener"], "opener"),
             bid=Bid.parse(data["bid"]) if data.get("bid") else None,
-            bidder=data.get("bidder"),
+            bidder=None if data.get("bidder") is None else _int(data["bidder"], "bidder"),
             history=tuple((_int(p, "history"), str(a)) for p, a in data.get("history", [])),
             round=_int(data.get("round", 0), "round"),
             contenders=tuple(_int(c, "contenders") for c in data.get("contenders", [])),
@@ -93,13 +93,26 @@ def check(s: BluffState) -> None:
     if s.phase == "over":
         if len(alive) != 1:
             bad("a finished game has exactly one player with dice")
+        if any(s.hidden) or any(s.exposed):
+            bad("the cups are empty once the game is over")
         return
     if len(alive) < 2:
         bad("fewer than two players have dice but the game is not over")
     if s.phase == "start":
-        if not s.contenders or len(s.start_totals) >= len(s.contenders):
+        if s.bid is not None or any(s.hidden) or any(s.exposed):
+            bad("nothing is rolled nor bid before the start roll is over")
+        if (len(s.contenders) < 2 or list(s.contenders) != sorted(set(s.contenders))
+                or not set(s.contenders) <= set(alive)):
+            bad("the start roll's contenders must be two or more players with dice, in order, "
+                f"got {list(s.contenders)}")
+        if len(s.start_totals) >= len(s.contenders):
             bad("the start roll has no contender left to roll")
+        for p, total in zip(s.contenders, s.start_totals):
+            if not s.dice[p] <= total <= 6 * s.dice[p]:
+                bad(f"player {p} cannot total {total} with {s.dice[p]} dice on the start roll")
         return
+    if s.round < 1:
+        bad(f"rounds count from 1 after the start roll, got round {s.round}")
     if s.opener not in alive:
         bad(f"the opener {s.opener} has no dice")
     if s.to_move not in alive:
@@ -111,8 +124,23 @@ def check(s: BluffState) -> None:
             bad(f"the bidder {s.bidder} has no dice")
         if s.bid.count > sum(s.dice):
             bad(f"the bid {s.bid} claims more dice than the {sum(s.dice)} in play")
+    if s.phase == "roll":
+        for p in alive:
+            if s.exposed[p] or len(s.hidden[p]) not in (0, s.dice[p]):
+                bad(f"player {p} holds {s.dice[p]} dice: while the cups are rolled each holds "
+                    "all of its dice, hidden, or none yet")
+        if s.bid is not None:
+            bad("no bid before every cup is rolled")
+        if s.to_move != s._next_to_roll():
+            bad(f"player {s._next_to_roll()} rolls next, not player {s.to_move}")
+    if s.phase == "bid":
+        expected = s.opener if s.bid is None else s._next_player(s.bidder)
+        if s.to_move != expected:
+            bad(f"player {expected} is to bid or challenge, not player {s.to_move}")
     if s.phase in ("show", "reroll") and s.bidder != s.to_move:
         bad("only the bidder may expose or re-roll")
+    if s.phase == "reroll" and not s.exposed[s.to_move]:
+        bad(f"player {s.to_move} re-rolls with no die exposed")
     if s.phase in ("show", "reroll") and not s.rules.show_and_reroll:
         bad("exposing dice needs the show_and_reroll rules option")
     if any(s.exposed) and not s.rules.show_and_reroll:
@@ -120,9 +148,9 @@ def check(s: BluffState) -> None:
 
 
 def _reveal(d: dict) -> Reveal:
-    r = Reveal(Bid.parse(d["bid"]), int(d["bidder"]), int(d["challenger"]),
-               tuple(parse_dice(x) for x in d["dice"]), int(d["count"]),
-               tuple(int(x) for x in d["losses"]), int(d["winner"]))
+    r = Reveal(Bid.parse(d["bid"]), _int(d["bidder"], "last"), _int(d["challenger"], "last"),
+               tuple(parse_dice(x) for x in d["dice"]), _int(d["count"], "last"),
+               tuple(_int(x, "last") for x in d["losses"]), _int(d["winner"], "last"))
     if r.count != sum(count_matching(x, r.bid.face) for x in r.dice):
         raise InvalidState(f"the last reveal says {r.count} dice match {r.bid} but its dice "
                            "show otherwise")
