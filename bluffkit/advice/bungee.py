@@ -157,8 +157,8 @@ def _key(o: ActionOdds) -> tuple:
 
 
 # -- building a position --------------------------------------------------------------------------
-def observation_for(k: Knowledge, players: int = 4, sizes=None,
-                    last_lap: bool = False) -> BungeeObservation:
+def observation_for(k: Knowledge, players: int = 4, sizes=None, last_lap: bool = False,
+                    dealer: bool = False) -> BungeeObservation:
     """A position to ask about without a game: I am player 0 and it is my turn.
 
     Args:
@@ -166,11 +166,16 @@ def observation_for(k: Knowledge, players: int = 4, sizes=None,
         players: 2-5.
         sizes: the other players' hand sizes in playing order (default 5 each).
         last_lap: somebody (the player before me) has called Bungee: this is my last action.
+        dealer: I deal and a Bungee card was turned as lucky card: take it or leave it.
 
     Raises:
         InvalidQuestion: if the sizes do not leave at least one card in the draw pile.
     """
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+        raise InvalidQuestion(f"Bungee is for 2-5 players, got players={players!r}")
     rules = BungeeRules(players=players, rounds=1)
+    if dealer and (k.lucky != BUNGEE or last_lap):
+        raise InvalidQuestion("the dealer's choice needs a Bungee lucky card, before play")
     sizes = tuple(sizes) if sizes is not None else (5,) * (players - 1)
     if len(sizes) != players - 1 or not all(isinstance(x, int) and 1 <= x <= 5 for x in sizes):
         raise InvalidQuestion(f"sizes needs a hand size 1-5 for each of the {players - 1} other "
@@ -181,8 +186,8 @@ def observation_for(k: Knowledge, players: int = 4, sizes=None,
                               f"({sum(sizes)} cards) and leave a draw pile")
     callers, to_act = ((players - 1,), tuple(range(players - 1))) if last_lap else ((), ())
     return BungeeObservation(0, k.hand, (len(k.hand),) + sizes, k.discard, k.lucky, pile,
-                             "turn", 0, 1, k.opened, callers, to_act, 0, (0,) * players, (),
-                             None, rules)
+                             "dealer" if dealer else "turn", 0, 1, k.opened and not dealer,
+                             callers, to_act, 0, (0,) * players, (), None, rules)
 
 
 # -- the advice -----------------------------------------------------------------------------------

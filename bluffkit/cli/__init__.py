@@ -16,7 +16,8 @@ from ..core import BluffkitError
 from .common import CliError
 from .files import add_file_commands
 
-GAME_MODULES: list[str] = ["bluff", "bluff_you", "bluff_solve", "poker_dice", "jungle_bluff"]
+GAME_MODULES: list[str] = ["bluff", "bluff_you", "bluff_solve", "poker_dice", "jungle_bluff",
+                           "bungee"]
 """Modules of ``bluffkit.cli`` that each define ``register(commands)``."""
 
 COMMANDS = {

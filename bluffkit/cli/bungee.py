@@ -1,0 +1,303 @@
+"""``bluffkit odds bungee``, ``bluffkit advise bungee`` and ``bluffkit play bungee``.
+
+Examples::
+
+    bluffkit odds bungee --hand 2,9,9,10 --discard 4,7 --lucky 8
+    bluffkit odds bungee --hand 1,2,9 --lucky 8 --draws 3 --good "<=2" --json
+    bluffkit advise bungee --hand 1,2,8 --discard 4,7 --lucky 8 --players 4 --samples 200
+    bluffkit advise bungee --hand 1,4 --lucky 8 --last-lap --json
+    bluffkit play bungee --bots 3 --seed 1
+    bluffkit play bungee --bots 4 --auto --rounds 2 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import operator
+import re
+import sys
+from collections.abc import Callable
+from fractions import Fraction
+
+from ..advice.bungee import DEFAULT_SAMPLES, BungeeAdvice, advise, observation_for
+from ..advice.bungee_sim import draw_card
+from ..bots.bungee import AdviceBot, GreedyBot, RandomBot
+from ..core import BluffkitError, make_rng
+from ..games.bungee import (
+    CARDS,
+    BungeeRules,
+    BungeeState,
+    TakePlay,
+    card_text,
+    card_value,
+    cards_text,
+    hand_value,
+    parse_cards,
+)
+from ..odds.bungee import Knowledge, best_chance_of_bungee, draws_distribution, turn_odds
+from .common import CliError, fraction_text, ints, print_json, table
+
+BOTS = {"greedy": GreedyBot, "advice": AdviceBot, "random": RandomBot}
+
+
+def _knowledge_options(p) -> None:
+    p.add_argument("--hand", required=True, help="my cards, e.g. 1,2,8,B (B: Bungee card)")
+    p.add_argument("--discard", default="", help="the discard pile, bottom first, e.g. 10,4,7")
+    p.add_argument("--lucky", required=True, help="the lucky card, e.g. 8 (or B)")
+    p.add_argument("--first", action="store_true",
+                   help="the round's first turn (play then draw only)")
+    p.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+
+
+def register(commands) -> None:
+    p = commands["odds"].add_parser(
+        "bungee", help="exact odds of a Bungee hand after each action",
+        description="What you know, the unseen cards, and the exact distribution of your "
+                    "hand's value after each action (the card drawn is uniform over the "
+                    "unseen cards).")
+    _knowledge_options(p)
+    p.add_argument("--draws", type=int, default=None,
+                   help="also: how many of the next N drawn cards are --good (hypergeometric)")
+    p.add_argument("--good", default="<=2",
+                   help="which cards are good for --draws: '<=2' (value), '0' (worth 0), "
+                        "or a list such as 1,2,B (default <=2)")
+    p.set_defaults(handler=odds_command)
+
+    a = commands["advise"].add_parser(
+        "bungee", help="the best action, and call Bungee now or play on?",
+        description="Exact numbers one step ahead; call-or-play-on estimated by seeded "
+                    "simulation with standard errors.")
+    _knowledge_options(a)
+    a.add_argument("--players", type=int, default=4, help="number of players (2-5)")
+    a.add_argument("--sizes", default=None,
+                   help="the other players' hand sizes in playing order (default 5 each)")
+    a.add_argument("--last-lap", action="store_true",
+                   help="somebody has called Bungee: this is my last action")
+    a.add_argument("--dealer", action="store_true",
+                   help="I deal and the lucky card is a Bungee card: take it or leave it?")
+    a.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+                   help=f"simulated endings per choice (default {DEFAULT_SAMPLES})")
+    a.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
+    a.set_defaults(handler=advise_command)
+
+    g = commands["play"].add_parser("bungee", help="play Bungee against bots",
+                                    description="Play Bungee in the terminal against bots.")
+    g.add_argument("--bots", type=int, default=3, help="number of bots (1-4)")
+    g.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bots' strategy")
+    g.add_argument("--rounds", type=int, default=6, help="rounds in the game (default 6)")
+    g.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots")
+    g.add_argument("--auto", action="store_true", help="bots in every seat (watch a game)")
+    g.add_argument("--json", action="store_true",
+                   help="print the game's record and result as JSON (messages go to stderr)")
+    g.set_defaults(handler=play_command)
+
+
+def _knowledge(args) -> Knowledge:
+    return Knowledge.parse(args.hand, args.discard, args.lucky, opened=not args.first)
+
+
+# -- odds -----------------------------------------------------------------------------------------
+OPS = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt, "=": operator.eq}
+
+
+def _good(text: str, k: Knowledge) -> tuple[str, Callable[[int], bool]]:
+    """``'<=2'`` (a test on a card's value; a bare number means equal) or cards ``1,2,B``."""
+    t = text.replace(" ", "")
+    m = re.fullmatch(r"(<=|<|>=|>|=)?(\d+)", t)
+    if m:
+        op, n = m.group(1) or "=", int(m.group(2))
+        return f"value {op} {n}", lambda c: OPS[op](card_value(c, k.lucky), n)
+    try:
+        cards = set(parse_cards(t))
+    except BluffkitError:
+        raise CliError(f"--good takes a value test like '<=2' or cards like 1,2,B; "
+                       f"got {text!r}") from None
+    return f"cards {cards_text(sorted(cards))}", lambda c: c in cards
+
+
+def odds_command(args: argparse.Namespace) -> int:
+    k = _knowledge(args)
+    options = turn_odds(k)
+    out = {"knowledge": k.to_json(), "value": k.value, "score": k.score,
+           "unseen": {card_text(c): n for c, n in zip(CARDS, k.unseen)},
+           "unseen_count": k.unseen_count,
+           "actions": [dict(o.to_json(), value_pmf={str(v): p for v, p in o.value.pmf().items()})
+                       for o in options],
+           "best_chance_of_bungee": best_chance_of_bungee(k)}
+    if args.draws is not None:
+        label, good = _good(args.good, k)
+        d = draws_distribution(k, args.draws, good)
+        out["draws"] = {"draws": args.draws, "good": label,
+                        "pmf": {str(x): p for x, p in d.pmf().items()}}
+    if args.json:
+        print_json(out)
+        return 0
+    lucky = card_text(k.lucky)
+    print(f"Your hand {cards_text(k.hand)} is worth {k.value} (lucky {lucky} and Bungee cards "
+          f"count 0); if somebody else wins you score {k.score}.")
+    print(f"Unseen: {k.unseen_count} cards (opponents' hands and the draw pile); the card you "
+          f"draw is equally likely to be any of them.")
+    print(table(["card"] + [card_text(c) for c in CARDS],
+                [["unseen"] + list(k.unseen)]))
+    print()
+    rows = [[str(o.action), fraction_text(o.mean_value), fraction_text(o.p_bungee),
+             fraction_text(o.mean_score), o.cards] for o in options]
+    print(table(["action", "E[value after]", "P(worth <= 5)", "E[score if not winning]",
+                 "cards"], rows))
+    print(f"\nBest chance of reaching 5 or less this turn: "
+          f"{fraction_text(out['best_chance_of_bungee'])}")
+    if args.draws is not None:
+        print(f"\nGood cards ({out['draws']['good']}) among the next {args.draws} drawn:")
+        print(table(["good", "P", ""], [[x, str(p), f"{float(p):.4f}"]
+                                         for x, p in d.pmf().items()]))
+    return 0
+
+
+# -- advise ---------------------------------------------------------------------------------------
+def advice_table(advice: BungeeAdvice) -> str:
+    rows = advice.rows()
+    keys = list(dict.fromkeys(key for r in rows for key in r))
+    body = []
+    for r in rows:
+        cells = [fraction_text(r[key]) if isinstance(r.get(key), Fraction) else
+                 str(r.get(key, "")) for key in keys]
+        body.append(cells + (["<- best"] if r["action"] == str(advice.recommended) else [""]))
+    return table([key.replace("_", " ") for key in keys] + [""], body)
+
+
+def advise_command(args: argparse.Namespace) -> int:
+    k = _knowledge(args)
+    sizes = ints(args.sizes, "--sizes") if args.sizes is not None else None
+    obs = observation_for(k, args.players, sizes, args.last_lap, args.dealer)
+    advice = advise(obs, args.samples, args.seed)
+    if args.json:
+        print_json(advice.to_json())
+        return 0
+    print(advice_table(advice))
+    print()
+    print(advice.explanation)
+    return 0
+
+
+# -- play -----------------------------------------------------------------------------------------
+HELP = ("Type 'play 7,7' (play cards of one value, then draw), 'take, play 9' (take the discard "
+        "pile's top card, then play), 'bungee' to call, 'pass' not to call, 'advice' for the "
+        "numbers, 'best' to play the advice, 'quit' to stop.")
+
+
+def play_command(args: argparse.Namespace) -> int:
+    if not 1 <= args.bots <= 4:
+        raise CliError(f"--bots must be 1-4 (Bungee is for 2-5 players), got {args.bots}")
+    rules = BungeeRules(players=args.bots + 1, rounds=args.rounds)
+    rng = make_rng(args.seed)
+    bot = BOTS[args.bot]()
+    say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
+    human = None if args.auto else 0
+    state = BungeeState.new(rules)
+    record: list[str] = []
+    results = []
+    say(f"Bungee: {'bots only' if human is None else 'you are player 0'}, {rules.players} "
+        f"players, {rules.rounds} rounds. " + ("" if human is None else HELP))
+    while not state.is_terminal():
+        before = state
+        if state.is_chance_node():
+            action = draw_card(state.pile, rng)
+        elif state.to_move == human:
+            action = _ask(state, human, say)
+            if action is None:
+                say("Game stopped.")
+                break
+        else:
+            p = state.to_move
+            action = bot.choose(state.observation(p), state.legal_actions(), rng)
+        state = state.apply(action)
+        for line in _public(before, action, state, human):
+            say(line)
+            record.append(line)
+        if state.last is not before.last:
+            results.append(state.last)
+    if state.is_terminal():
+        won = state.winners()
+        say(f"Game over: totals {list(state.totals)}; "
+            + " and ".join(f"P{p}" for p in won) + " win" + ("s" if len(won) == 1 else "")
+            + (" (you!)" if human in won else "."))
+    if args.json:
+        print_json({"players": rules.players, "bot": args.bot, "seed": args.seed,
+                    "rounds": [r.to_json() for r in results], "totals": list(state.totals),
+                    "winners": state.winners(), "record": record})
+    return 0
+
+
+def _public(before: BungeeState, action, after: BungeeState, human) -> list[str]:
+    """What everyone at the table sees happen (and, for the human, the cards they draw)."""
+    if before.phase == "deal":
+        return []
+    lines = []
+    if before.phase == "draw" and before.to_move == human:
+        lines.append(f"You draw {card_text(action.card)}.")
+    if after.round == before.round:
+        new = after.history[len(before.history):]
+    else:  # a new round starts with an empty history: tell the round's last move here
+        new = ((before.to_move, "draws a card" if before.phase == "draw"
+                else _said(before, action)),)
+    for p, text in new:
+        if p == human and text == "draws a card":
+            continue
+        lines.append(text[0].upper() + text[1:] + "." if p < 0 else f"P{p}: {text}")
+    if after.last is not before.last:
+        lines += _round_end(after.last, after)
+    return lines
+
+
+def _said(before: BungeeState, action) -> str:
+    if isinstance(action, TakePlay):
+        return f"take {card_text(before.top)}, {str(action).removeprefix('take, ')}"
+    return str(action)
+
+
+def _round_end(r, after: BungeeState) -> list[str]:
+    lines = [f"Round {r.round} over (lucky {card_text(r.lucky)}). Hands in calling order:"]
+    order = list(r.callers) + [p for p in range(len(r.hands)) if p not in r.callers]
+    for p in order:
+        tag = f"Bungee #{r.callers.index(p) + 1}" if p in r.callers else "no call"
+        lines.append(f"  P{p}: {cards_text(r.hands[p])} worth {r.values[p]} ({tag}), "
+                     f"scores {r.scores[p]}")
+    lines.append(f"  P{r.winner} wins the round. Totals: {list(after.totals)}")
+    return lines
+
+
+def _ask(state: BungeeState, me: int, say):
+    obs = state.observation(me)
+    say(f"Round {obs.round}. Lucky {card_text(obs.lucky) if obs.lucky else '-'}; discard top "
+        f"{card_text(obs.top) if obs.top else '-'}; hand sizes {list(obs.hand_sizes)}; "
+        f"draw pile {obs.pile_size}.")
+    if obs.callers:
+        say("Last lap: called Bungee: " + ", ".join(f"P{p}" for p in obs.callers))
+    say(f"Your hand: {cards_text(obs.hand)} (worth {hand_value(obs.hand, obs.lucky)}).")
+    legal = state.legal_actions()
+    while True:
+        say("Your move: ")
+        text = sys.stdin.readline()
+        if not text:
+            return None
+        text = text.strip()
+        word = text.lower()
+        if word in {"quit", "q", "exit"}:
+            return None
+        if word in {"help", "advice", "?", "h", "best", "b"}:
+            advice = advise(obs)
+            if word in {"best", "b"}:
+                say(f"You: {advice.recommended}")
+                return advice.recommended
+            say(HELP)
+            say(advice_table(advice))
+            say(advice.explanation)
+            continue
+        try:
+            action = state.parse_action(text)
+            state.apply(action)  # raises the error that names the rule if illegal
+        except BluffkitError as e:
+            say(f"Not allowed: {e}")
+            say("Legal: " + "; ".join(map(str, legal)))
+            continue
+        return action
