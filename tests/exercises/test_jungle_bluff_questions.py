@@ -1,0 +1,71 @@
+"""Every Jungle Bluff question: right answers accepted, likely mistakes named, each seed its own
+numbers, and expected values pinned to independent counts written out here."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from bluffkit.exercises import catalogue
+from bluffkit.exercises import jungle_bluff as ex
+from bluffkit.games.jungle_bluff import Card
+
+QUESTIONS = catalogue("jungle-bluff")
+SEEDS = range(10)
+
+
+def test_catalogue_has_at_least_eight_questions():
+    assert len(QUESTIONS) >= 8 and len({q.title for q in QUESTIONS}) == len(QUESTIONS)
+
+
+@pytest.mark.parametrize("cls", QUESTIONS, ids=lambda c: c.__name__)
+def test_right_answers_accepted_and_mistakes_named(cls):
+    for seed in SEEDS:
+        q = cls(seed=seed)
+        assert q.check(q.expected()).correct, (cls.__name__, seed)
+        for m in q.likely_mistakes():
+            assert q.check(m.value).mistake == m.name, (cls.__name__, seed, m.name)
+        assert q.solution().status == "solution" and q.statement()
+        assert q.check(...).status == "unanswered"
+
+
+def test_seeds_give_different_numbers():
+    statements = {ex.WithoutReplacement(seed=s).statement() for s in range(10)}
+    assert len(statements) > 5
+
+
+def test_pinned_to_counting():
+    for seed in SEEDS:
+        q = ex.BeatOne(seed=seed)
+        assert q.expected() == Fraction(q.mine.value, 10)  # ties won: cards 1..c of ten
+        q = ex.WithoutReplacement(seed=seed)
+        left = [v for v in range(1, 11) if Card(v) not in q.seen]
+        assert q.expected() == Fraction(sum(v < q.mine.value for v in left), len(left))
+        q = ex.ChallengeValue(seed=seed)
+        wins = sum(c.value <= q.mine.value for c in q.theirs)
+        assert q.expected() == Fraction(wins, len(q.theirs)) * q.stack.value
+        q = ex.Deduction(seed=seed)
+        obs = q.state.observation(0)
+        theirs_played = set()
+        for r in obs.history:
+            pair = list(r.played)
+            pair.remove(r.strength[0])
+            theirs_played.add(pair[0].value)
+        assert q.expected() == sum(1 for v in range(q.threshold + 1, 11)
+                                   if v not in theirs_played)
+
+
+def test_result_tells_something_by_enumeration():
+    for seed in SEEDS:
+        q = ex.ResultTellsSomething(seed=seed)
+        pairs = [(a, b) for a in q.a for b in q.b]
+        # no special cards here: the challenger wins with a card at least as high
+        won = [(a, b) for a, b in pairs if a.value >= b.value]
+        assert q.expected() == Fraction(sum(b.value < q.below for _, b in won), len(won))
+
+
+def test_round_value_mixing_beats_the_pure_guarantee():
+    for seed in SEEDS:
+        q = ex.RoundValue(seed=seed)
+        assert q.pure_maximin() < q.expected()  # mixing strictly helps in the chosen games
