@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..core import Action, InvalidQuestion
+from ..core import Action, BluffkitError, InvalidQuestion
 from ..games.bluff import (
     DIGITS,
     STAR,
@@ -44,6 +44,7 @@ from ..games.bluff import (
     Show,
     box_index,
     dice_text,
+    why_not_raise,
 )
 from ..games.bluff.state import MAX_DICE
 from ..odds.bluff import (
@@ -56,6 +57,7 @@ from ..odds.bluff import (
     read_dice,
     reroll_odds,
 )
+from .bluff_equilibrium import EquilibriumView, describe, equilibrium_view
 from .bluff_text import _of, explain
 
 FACES_ORDER = (*DIGITS, STAR)
@@ -76,6 +78,10 @@ class Position:
             expansion on when some dice are exposed or ``phase`` is ``"show"``.
         phase: ``"bid"`` (raise or challenge) or ``"show"`` (expansion: I just made ``bid``
             and may expose and re-roll).
+        history: the round's bids so far, oldest first, ending with ``bid`` (``("1x2",
+            "1x4")``, Bids, or text ``"1x2 1x4"``); ``None`` when unknown. An opening position
+            (no ``bid``) has the empty history. Only the equilibrium view reads it (two
+            players, small dice counts: ``bluffkit.advice.bluff_equilibrium``).
 
     Raises:
         InvalidQuestion: naming the field that is impossible.
@@ -93,6 +99,7 @@ class Position:
     bidder: int | None = None
     rules: BluffRules | None = None
     phase: str = "bid"
+    history: tuple[str, ...] | None = None
 
     def __post_init__(self):
         put = object.__setattr__
@@ -133,6 +140,7 @@ class Position:
             raise InvalidQuestion("exposed dice need the expansion (rules.show_and_reroll=True)")
         self._check_dice()
         self._check_bid()
+        self._check_history()
 
     def _check_dice(self):
         me, held = self.me, self.dice_held
@@ -175,6 +183,38 @@ class Position:
             raise InvalidQuestion(
                 f"player {self.me} made the current bid {self.bid}: the next player decides")
 
+    def _check_history(self):
+        history = self.history
+        if history is None:
+            if self.bid is None:
+                object.__setattr__(self, "history", ())
+            return
+        if isinstance(history, str):
+            history = history.replace(",", " ").split()
+        if not isinstance(history, Sequence):
+            raise InvalidQuestion(f"history must be the round's bids, e.g. ('1x2', '1x4'), got "
+                                  f"{self.history!r}")
+        bids: list[Bid] = []
+        for i, b in enumerate(history):
+            try:
+                bid = read_bid(b)
+            except InvalidQuestion as e:
+                raise InvalidQuestion(f"history[{i}]: {e}") from None
+            reason = why_not_raise(bid, bids[-1]) if bids else None
+            if reason:
+                raise InvalidQuestion(f"history[{i}]: {reason}")
+            if bid.count > self.dice_in_play:
+                raise InvalidQuestion(f"history[{i}]: {bid} claims {bid.count} dice but only "
+                                      f"{self.dice_in_play} are in play")
+            bids.append(bid)
+        last = bids[-1] if bids else None
+        if last != self.bid:
+            raise InvalidQuestion(
+                f"history must end with the current bid {self.bid}, got "
+                f"{' '.join(map(str, bids)) or 'no bids'}" if self.bid else
+                f"history has bids ({' '.join(map(str, bids))}) but there is no current bid")
+        object.__setattr__(self, "history", tuple(str(b) for b in bids))
+
     # -- reading -------------------------------------------------------------------------------
     @classmethod
     def from_state(cls, state, player: int) -> Position:
@@ -192,7 +232,7 @@ class Position:
         if obs.phase not in ("bid", "show"):
             raise InvalidQuestion(f"nothing to decide in phase {obs.phase!r}")
         return cls(obs.my_dice, obs.dice_held, obs.player, obs.exposed, obs.bid, obs.bidder,
-                   obs.rules, obs.phase)
+                   obs.rules, obs.phase, _round_bids(obs.history))
 
     @property
     def dice_in_play(self) -> int:
@@ -223,7 +263,19 @@ class Position:
         return {"my_dice": dice_text(self.my_dice), "dice_held": list(self.dice_held),
                 "me": self.me, "exposed": [dice_text(e) for e in self.exposed],
                 "bid": str(self.bid) if self.bid else None, "bidder": self.bidder,
-                "rules": self.rules.to_json(), "phase": self.phase}
+                "rules": self.rules.to_json(), "phase": self.phase,
+                "history": None if self.history is None else list(self.history)}
+
+
+def _round_bids(history) -> tuple[str, ...]:
+    """The bids of an observation's round history (shows and re-rolls left out)."""
+    bids = []
+    for _, text in history:
+        try:
+            bids.append(str(Bid.parse(text)))
+        except BluffkitError:
+            continue
+    return tuple(bids)
 
 
 @dataclass(frozen=True)
@@ -259,25 +311,34 @@ class Option:
 
 @dataclass(frozen=True)
 class Advice:
-    """Every listed legal choice with its numbers, the recommended one and why."""
+    """Every listed legal choice with its numbers, the recommended one and why.
+
+    ``equilibrium`` is the equilibrium view (``bluffkit.advice.bluff_equilibrium``) where a
+    solved equilibrium applies (two players, small dice counts), else ``None``.
+    """
 
     position: Position
     options: tuple[Option, ...]
     recommended: Option
     explanation: str
+    equilibrium: EquilibriumView | None = None
 
     def to_json(self) -> dict:
         return {"position": self.position.to_json(),
                 "options": [o.to_json() for o in self.options],
-                "recommended": str(self.recommended.action), "explanation": self.explanation}
+                "recommended": str(self.recommended.action), "explanation": self.explanation,
+                "equilibrium": self.equilibrium.to_json() if self.equilibrium else None}
 
     def _repr_markdown_(self) -> str:
+        eq = self.equilibrium if self.equilibrium and self.equilibrium.reached else None
+        extra = (" equilibrium frequency |", "---|") if eq else ("", "")
         rows = ["| choice | P(bid stands) | P(exact) | my expected loss | others' expected loss "
-                "| note |", "|---|---|---|---|---|---|"]
+                "| note |" + extra[0], "|---|---|---|---|---|---|" + extra[1]]
         for o in self.options:
             star = " **(recommended)**" if o is self.recommended else ""
+            freq = f" {eq.frequency(o.action):.1%} |" if eq else ""
             rows.append(f"| `{o.action}`{star} | {_of(o.p_stands)} | {_of(o.p_exact)} | "
-                        f"{_of(o.my_loss)} | {_of(o.others_loss)} | {o.note} |")
+                        f"{_of(o.my_loss)} | {_of(o.others_loss)} | {o.note} |" + freq)
         return "\n".join(rows) + "\n\n" + self.explanation.replace("\n", "\n\n")
 
     def __str__(self) -> str:
@@ -406,11 +467,14 @@ def _show_key(o: Option) -> tuple:
 
 
 # -- the advice -----------------------------------------------------------------------------------
-def advise(position: Position) -> Advice:
+def advise(position: Position, equilibrium: bool = True) -> Advice:
     """Every listed legal choice with its numbers, the recommendation and its explanation.
 
     Args:
         position: what I know (see ``Position``).
+        equilibrium: add the equilibrium view where a solved equilibrium applies (two players
+            with 1 die each, solved on demand once per process; 2 against 1 when saved by
+            ``bluffkit solve bluff``). The recommendation stays the probability view's.
 
     Returns:
         An ``Advice``.
@@ -425,7 +489,11 @@ def advise(position: Position) -> Advice:
     else:
         options = bid_options(position)
         best = min(options, key=_bid_key)
-    return Advice(position, tuple(options), best, explain(position, options, best))
+    text = explain(position, options, best)
+    view = equilibrium_view(position) if equilibrium else None
+    if view is not None:
+        text += "\n" + describe(view, position)
+    return Advice(position, tuple(options), best, text, view)
 
 
 

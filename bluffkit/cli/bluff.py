@@ -49,6 +49,10 @@ def register(commands) -> None:
     a.add_argument("--expansion", action="store_true", help="play with 'Montre-moi ton jeu'")
     a.add_argument("--show", action="store_true",
                    help="I just made --bid: which dice to show and whether to re-roll")
+    a.add_argument("--history", default=None,
+                   help="the round's bids so far, ending with --bid, e.g. 1x2,1x4: with two "
+                        "players and 1 die each (2 against 1 once solved) the advice adds the "
+                        "equilibrium's frequencies")
     a.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
     a.set_defaults(handler=advise_command)
 
@@ -131,7 +135,7 @@ def position_from_args(args: argparse.Namespace) -> Position:
         raise CliError(f"Bluff is for 2-6 players, got {n}")
     rules = BluffRules(players=n, show_and_reroll=expansion)
     return Position(mine, tuple(held), args.me, exposed, args.bid, args.bidder, rules,
-                    "show" if args.show else "bid")
+                    "show" if args.show else "bid", args.history)
 
 
 def advice_table(advice: Advice) -> str:

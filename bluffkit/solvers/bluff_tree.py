@@ -240,7 +240,7 @@ def solve_round(x: int, y: int, value=None, ruleset: str = "bluff", target: floa
 
     values = dict(value) if isinstance(value, dict) else {}
     if isinstance(value, dict):
-        value = values.__getitem__
+        value = _lookup(values)
     elif value is not None:  # remember the values the payoffs used, for saving
         for a in range(1, x + 1):
             for b in range(1, y + 1):
@@ -254,6 +254,11 @@ def solve_round(x: int, y: int, value=None, ruleset: str = "bluff", target: floa
                        result.iterations, result.history[-1][1], values)
 
 
+def _lookup(values: dict) -> Callable[[int, int], float]:
+    """``V(a, b)`` read from a dict keyed by ``(a, b)`` (the form ``round_tree`` calls)."""
+    return lambda a, b: values[(a, b)]
+
+
 def load_round(path) -> SolvedRound:
     """Read a round saved by ``SolvedRound.save`` (rebuilding its tree and payoffs)."""
     try:
@@ -264,7 +269,7 @@ def load_round(path) -> SolvedRound:
                   for k, w in zip(data["match_keys"], data["match_values"])}
     except (OSError, KeyError, ValueError) as e:
         raise InvalidQuestion(f"{path} is not a strategy saved by bluffkit ({e})") from None
-    tree, info = round_tree(x, y, values.__getitem__ if values else None, ruleset)
+    tree, info = round_tree(x, y, _lookup(values) if values else None, ruleset)
     average = [None] + [data[f"level{i}"] for i in range(1, len(tree.levels))]
     return SolvedRound(tree, info, average, float(data["value"]), float(data["exploitability"]),
                        int(data["iterations"]), float(data["seconds"]), values)

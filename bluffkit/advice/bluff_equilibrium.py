@@ -1,0 +1,367 @@
+"""The equilibrium view of Bluff advice: what an (approximate) equilibrium of the round does.
+
+It applies when exactly two players hold dice, without the expansion, in the bid phase, when
+the round's bids so far are known (``Position.history``) and the round is solved:
+
+- **1 die against 1** (board rules, or ``resolution="openspiel"``): solved on demand the first
+  time a process needs it (discounted CFR to exploitability ``TARGET``, a second or two), then
+  kept in memory and saved at ``default_path`` (``$BLUFFKIT_CACHE`` or ``~/.cache/bluffkit``) for
+  the next process. A saved 1-vs-1 round looser than ``2 * TARGET`` is solved again.
+- **2 dice against 1 and 1 against 2** (board rules): only when ``bluffkit solve bluff --dice
+  2,1`` (or ``1,2``) has saved the round there; solving takes minutes, never done on demand.
+
+Otherwise ``equilibrium_view`` returns ``None`` after a few cheap checks, so the advice stays
+fast. **Model** (stated in the explanation): unlike the probability view, the equilibrium reads
+the opponent's bids as information and assumes the opponent plays the equilibrium too; a round
+is worth the chance of winning the match (the round's payoff is ``2 V - 1`` with ``V`` the match
+values of the dice left; with one die each the round decides the match). The numbers come from
+CFR, so they are floats within the stated exploitability, and an equilibrium need not be unique:
+this is one approximate equilibrium.
+
+>>> from bluffkit.advice.bluff import Position
+>>> equilibrium_view(Position("3,3,*,1,2", (5, 5), bid="4x3")) is None  # 10 dice: not solved
+True
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core import Action, BluffkitError
+from ..games.bluff import Bid, Challenge, dice_text
+
+if TYPE_CHECKING:
+    from ..solvers.bluff_tree import SolvedRound
+    from .bluff import Position
+
+TARGET = 1e-3
+"""Exploitability an on-demand 1-vs-1 solve reaches."""
+
+SOLVED_ON_DEMAND = {(1, 1)}
+"""Rounds (opener dice, other dice) solved when missing; others need a saved file."""
+
+SOLVABLE = {(1, 1), (2, 1), (1, 2)}
+"""Rounds the equilibrium view looks for."""
+
+UNREACHED = 1e-3
+"""Below this reach probability a history counts as one the equilibrium never plays."""
+
+_ROUNDS: dict[Path, tuple[float, SolvedRound]] = {}
+
+
+@dataclass(frozen=True)
+class EquilibriumView:
+    """What the equilibrium of the round does in one position.
+
+    Attributes:
+        dice: (opener's dice, other's dice) of the round.
+        ruleset: ``"bluff"`` (board rules) or ``"openspiel"``.
+        opener: True when I made (or make) the round's first bid.
+        history: the round's bids so far.
+        roll: my dice (sorted, star = 6).
+        frequencies: every legal action with its equilibrium probability (ladder order, then
+            challenge).
+        exploitability: of the whole solved round (OpenSpiel's convention: the mean of what each
+            player's best response gains, in round payoff units where winning is +1).
+        iterations: CFR iterations behind it.
+        round_value: the round's equilibrium value to the opener before the rolls (``2 V - 1``).
+        my_reach: probability that my own equilibrium play, holding ``roll``, makes my bids in
+            ``history`` (1 when I made none).
+        their_reach: probability that the opponent's equilibrium play makes their bids in
+            ``history`` (averaged over their rolls).
+        posterior: the opponent's possible rolls with their probability given my roll and
+            their bids, read as the equilibrium reads them (empty if unreached).
+        p_bid_stands: the current bid's chance to stand given that posterior (``None`` when
+            there is no bid, or the history is unreached).
+        file: where the strategy is saved (``None`` if it could not be saved).
+    """
+
+    dice: tuple[int, int]
+    ruleset: str
+    opener: bool
+    history: tuple[str, ...]
+    roll: tuple[int, ...]
+    frequencies: tuple[tuple[Action, float], ...]
+    exploitability: float
+    iterations: int
+    round_value: float
+    my_reach: float
+    their_reach: float
+    posterior: tuple[tuple[tuple[int, ...], float], ...]
+    p_bid_stands: float | None
+    file: str | None
+
+    @property
+    def reached(self) -> bool:
+        """False when the equilibrium never plays this history (its frequencies here are then
+        not meaningful: CFR leaves unreached decisions unrefined)."""
+        return self.my_reach >= UNREACHED and self.their_reach >= UNREACHED
+
+    def frequency(self, action: Action | str) -> float:
+        """The equilibrium probability of ``action`` (``Bid``, ``Challenge()`` or its text).
+
+        >>> from bluffkit.advice.bluff import Position
+        >>> v = equilibrium_view(Position("*", (1, 1)))
+        >>> v.frequency("1x1") + v.frequency("1x*") <= 1
+        True
+        """
+        text = str(action)
+        return next((p for a, p in self.frequencies if str(a) == text), 0.0)
+
+    def played(self, at_least: float = 0.005) -> list[tuple[Action, float]]:
+        """The actions the equilibrium plays at least ``at_least`` of the time, likeliest
+        first (ties in ladder order)."""
+        kept = [(a, p) for a, p in self.frequencies if p >= at_least]
+        return sorted(kept, key=lambda ap: -ap[1])
+
+    def bluff_frequency(self) -> float:
+        """How often the equilibrium bids more than my own dice make true (a bluff)."""
+        return sum(p for a, p in self.frequencies
+                   if isinstance(a, Bid) and a.count > _matches(self.roll, a.face, self.ruleset))
+
+    def to_json(self) -> dict:
+        return {"dice": list(self.dice), "ruleset": self.ruleset, "opener": self.opener,
+                "history": list(self.history), "roll": dice_text(self.roll),
+                "frequencies": {str(a): round(p, 6) for a, p in self.frequencies},
+                "approximate": True, "exploitability": self.exploitability,
+                "iterations": self.iterations, "round_value": self.round_value,
+                "reached": self.reached, "bluff_frequency": round(self.bluff_frequency(), 6),
+                "posterior": {dice_text(r): round(p, 6) for r, p in self.posterior},
+                "p_bid_stands": self.p_bid_stands, "file": self.file}
+
+
+# -- which positions, which round -----------------------------------------------------------------
+def round_of(pos: Position) -> tuple[tuple[int, int], str] | None:
+    """``((opener dice, other dice), ruleset)`` of a position the equilibrium view covers, or
+    ``None`` (more than two players with dice, the expansion, unknown history, too many dice).
+
+    >>> from bluffkit.advice.bluff import Position
+    >>> round_of(Position("3", (1, 2), me=0, bid="1x4", history="1x2 1x4"))
+    ((1, 2), 'bluff')
+    >>> round_of(Position("3", (1, 2), me=0, bid="1x4")) is None  # history unknown
+    True
+    """
+    if pos.phase != "bid" or pos.history is None or pos.rules.show_and_reroll:
+        return None
+    active = pos.active()
+    if len(active) != 2:
+        return None
+    other = active[0] if active[1] == pos.me else active[1]
+    opener, second = (pos.me, other) if len(pos.history) % 2 == 0 else (other, pos.me)
+    dice = (pos.dice_held[opener], pos.dice_held[second])
+    ruleset = "openspiel" if pos.rules.resolution == "openspiel" else "bluff"
+    if dice not in SOLVABLE or (ruleset == "openspiel" and dice != (1, 1)):
+        return None
+    return dice, ruleset
+
+
+def solved_round(x: int, y: int, ruleset: str = "bluff") -> SolvedRound | None:
+    """The solved round, from memory, from ``default_path``, or (1 v 1) solved now and saved.
+
+    Returns ``None`` for a round that is neither saved nor solved on demand.
+    """
+    from ..solvers.bluff_tree import default_path
+
+    path = default_path(x, y, ruleset)
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        stamp = None
+    held = _ROUNDS.get(path)
+    if held is not None and (stamp is None or held[0] >= stamp):
+        return held[1]
+    solved = _load(path, x, y, ruleset) if stamp is not None else None
+    if (x, y) in SOLVED_ON_DEMAND and (solved is None or solved.exploitability > 2 * TARGET):
+        from ..solvers.bluff_tree import solve_round
+
+        solved = solve_round(x, y, ruleset=ruleset, target=TARGET)
+        stamp = _save(solved, path)
+    if solved is None:
+        return None
+    _ROUNDS[path] = (stamp if stamp is not None else float("inf"), solved)
+    return solved
+
+
+def _load(path: Path, x: int, y: int, ruleset: str) -> SolvedRound | None:
+    from ..solvers.bluff_tree import load_round
+
+    try:
+        solved = load_round(path)
+    except (BluffkitError, OSError, KeyError, ValueError):
+        return None
+    if solved.info.dice != (x, y) or solved.info.ruleset != ruleset:
+        return None
+    return solved
+
+
+def _save(solved: SolvedRound, path: Path) -> float | None:
+    """Save atomically (a temporary file renamed), best effort; the file's time or None."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(suffix=".npz", dir=path.parent)
+        os.close(fd)
+        solved.save(tmp)
+        os.replace(tmp, path)
+        return path.stat().st_mtime
+    except OSError:
+        return None
+
+
+# -- the view -------------------------------------------------------------------------------------
+def equilibrium_view(pos: Position) -> EquilibriumView | None:
+    """The equilibrium's choices for ``pos``, or ``None`` where no solved equilibrium applies.
+
+    >>> from bluffkit.advice.bluff import Position
+    >>> v = equilibrium_view(Position("3", (1, 1), me=1, bid="1x2", history=["1x2"]))
+    >>> v.dice, round(sum(p for _, p in v.frequencies), 6), v.reached
+    ((1, 1), 1.0, True)
+    """
+    found = round_of(pos)
+    if found is None:
+        return None
+    (x, y), ruleset = found
+    solved = solved_round(x, y, ruleset)
+    if solved is None:
+        return None
+    from ..solvers.bluff_tree import rolls
+
+    history = [_label(Bid.parse(b), ruleset) for b in pos.history]
+    me = len(history) % 2  # 0: I am the round's opener
+    my_rolls, their_rolls = solved.info.rolls[me], solved.info.rolls[1 - me]
+    row = my_rolls.index(tuple(sorted(pos.my_dice)))
+    _, chance = rolls(len(their_rolls[0]))
+    my_reach, their_reach = 1.0, chance.copy()
+    for depth, bid in enumerate(history):
+        labels, table = solved.strategy_table(history[:depth])
+        column = labels.index(bid)
+        if depth % 2 == me:
+            my_reach *= float(table[row, column])
+        else:
+            their_reach = their_reach * table[:, column]
+    labels, table = solved.strategy_table(history)
+    frequencies = tuple((_action(label), float(p)) for label, p in zip(labels, table[row]))
+    total = float(their_reach.sum())
+    posterior: tuple = ()
+    stands = None
+    if total >= UNREACHED and my_reach >= UNREACHED:
+        posterior = tuple((r, float(w) / total) for r, w in zip(their_rolls, their_reach))
+        if pos.bid is not None:
+            stands = sum(p for r, p in posterior
+                         if _matches(pos.my_dice + r, pos.bid.face, ruleset) >= pos.bid.count)
+    from ..solvers.bluff_tree import default_path
+
+    path = default_path(x, y, ruleset)
+    return EquilibriumView(
+        (x, y), ruleset, me == 0, tuple(pos.history), tuple(sorted(pos.my_dice)), frequencies,
+        solved.exploitability, solved.iterations, solved.value, my_reach, total, posterior,
+        stands, str(path) if path.exists() else None)
+
+
+def _label(bid: Bid, ruleset: str) -> str:
+    """The solver's name of a bid (OpenSpiel's ``"1-6"`` for ``1x*`` with its ruleset)."""
+    return f"{bid.count}-{bid.face}" if ruleset == "openspiel" else str(bid)
+
+
+def _action(label: str) -> Action:
+    if label == "challenge":
+        return Challenge()
+    if "-" in label:
+        count, face = label.split("-")
+        return Bid(int(count), int(face))
+    return Bid.parse(label)
+
+
+def _matches(dice, face: int, ruleset: str) -> int:
+    from ..solvers.bluff_tree import matches
+
+    return matches(tuple(dice), face, ruleset)
+
+
+# -- words ----------------------------------------------------------------------------------------
+def _pct(p: float) -> str:
+    return "under 1%" if 0 < p < 0.005 else f"{p:.0%}"
+
+
+def _holding(roll: tuple[int, ...]) -> str:
+    if len(roll) == 1:
+        return "a star" if roll[0] == 6 else f"a {roll[0]}"
+    return dice_text(roll)
+
+
+def _dice(k: int) -> str:
+    return f"{k} die" if k == 1 else f"{k} dice"
+
+
+def _verb(action: Action) -> str:
+    return "challenge" if isinstance(action, Challenge) else f"bid {action}"
+
+
+def describe(view: EquilibriumView, pos: Position) -> str:
+    """The equilibrium view in plain words (lines appended to the advice's explanation).
+
+    >>> from bluffkit.advice.bluff import Position
+    >>> pos = Position("3", (1, 1), me=1, bid="1x2", history=["1x2"])
+    >>> text = describe(equilibrium_view(pos), pos)
+    >>> "In equilibrium, holding a 3 after 1x2 you" in text, "approximate" in text
+    (True, True)
+    """
+    rules = "OpenSpiel's liars_dice rules" if view.ruleset == "openspiel" else "board rules"
+    x, y = view.dice
+    payoff = ("the round's winner wins the game" if view.dice == (1, 1) else
+              "the round is worth your chance of winning the match from the dice left")
+    lines = [
+        f"Equilibrium view (two players, the opener's {_dice(x)} against {y}, {rules}): this "
+        f"round is solved by counterfactual regret minimisation (CFR). The strategy is "
+        f"approximate: its exploitability is {view.exploitability:.4f} (a perfect opponent "
+        "gains at most about that much per round, where a round is worth +1 to win and -1 to "
+        f"lose; {payoff}). Unlike the probability view above, it reads your opponent's bids "
+        "as information and assumes they play the equilibrium too."]
+    after = f"after {', '.join(view.history)}" if view.history else "opening the round"
+    if not view.reached:
+        who = ("your own earlier bids are ones it never makes holding "
+               f"{_holding(view.roll)}" if view.my_reach < UNREACHED else
+               "your opponent's bids are ones it never makes with any roll")
+        lines.append(f"Here ({after}) the equilibrium has nothing reliable to say: {who}, so "
+                     "CFR never refined this decision. Use the probability view.")
+        return "\n".join(lines)
+    played = view.played()
+    parts = [f"{_verb(a)} {_pct(p)} of the time" for a, p in played]
+    sentence = (f"In equilibrium, holding {_holding(view.roll)} {after} you "
+                + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
+                + "; every other choice (almost) never.")
+    lines.append(sentence)
+    if len(played) > 1:
+        lines.append("This is a mixed strategy: you randomise at these frequencies so that "
+                     "your bids do not give your dice away; against an equilibrium opponent each "
+                     "choice you mix is (about) equally good, and no other choice is better.")
+    else:
+        lines.append("Here the equilibrium makes one choice: no mixing is needed.")
+    bluff = view.bluff_frequency()
+    lines.append(f"Bluffs (bids your own dice do not already make true) are "
+                 f"{_pct(bluff)} of your play here.")
+    if view.p_bid_stands is not None:
+        lines.append(
+            f"Reading the bids as the equilibrium does, the current bid {pos.bid} stands with "
+            f"probability {view.p_bid_stands:.2f} (the probability view, which ignores the "
+            f"bids, says {float(_p_stands_blind(pos)):.2f}).")
+    you = view.round_value if view.opener else -view.round_value
+    first = (f" (going first with equal dice is worth {view.round_value:+.3f} to the opener)"
+             if x == y else "")
+    lines.append(f"Before the dice were rolled, the round was worth {you:+.3f} to you in "
+                 f"equilibrium{first}.")
+    return "\n".join(lines)
+
+
+def _p_stands_blind(pos: Position):
+    from ..odds.bluff import matches, p_at_least
+
+    known = matches(pos.known_dice, pos.bid.face)
+    return p_at_least(pos.bid.count, pos.bid.face, known, pos.unknown)
+
+
+__all__ = ["SOLVABLE", "SOLVED_ON_DEMAND", "TARGET", "EquilibriumView", "describe",
+           "equilibrium_view", "round_of", "solved_round"]
