@@ -29,9 +29,11 @@ by bluffkit's calculators when the student checks, never typed in. To write a qu
         def explain(self):                     # worked solution, Markdown with LaTeX
             return f"Two faces of six count: $P = {tex(self.expected())}$."
 
-A game's questions live in ``bluffkit/exercises/<game>.py`` (``bluff-you`` →
-``bluff_you.py``) in a list ``QUESTIONS``, easiest first; ``catalogue(game)`` finds them and
-``load(game, seed)`` builds a ``Worksheet`` of them for one student. Every question of a
+A game's questions live in ``bluffkit/exercises/<game>.py`` (``bluff-you`` → ``bluff_you.py``;
+a package such as ``bluff/`` once they outgrow one module) in a list ``QUESTIONS``, easiest
+first, beside ``NOTEBOOK`` (the file name in ``exercises/``) and ``INTRO`` (its first cell);
+``catalogue(game)`` finds them and ``load(game, seed)`` builds a ``Worksheet`` of them for one
+student. Every question of a
 worksheet shares the seed (each question draws its own kind of numbers from it).
 
 >>> ws = load("bluff", seed=7)
