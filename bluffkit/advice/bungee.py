@@ -197,7 +197,8 @@ def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0
 
     Args:
         obs: the player's observation (their turn, a last-lap call, or the dealer's choice).
-        samples: simulated endings of the round per choice (only when calling is possible).
+        samples: simulated endings of the round per choice (only when calling is possible);
+            0 gives the exact part alone (no call comparison).
         seed: the simulation's seed.
         call_at: after playing on, I call at this value or less (for the simulation).
 
@@ -215,7 +216,7 @@ def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0
     options = tuple(turn_odds(k))
     best = min(options, key=_key)
     may_call = obs.opened and k.value <= CALL_LIMIT
-    if not may_call:
+    if not may_call or samples == 0:
         return BungeeAdvice(k, "turn", options, best, None, best.action,
                             _turn_text(k, best, None, obs))
     (wc, sc), (wp, sp) = simulate_choices(obs, [Call(), best.action], samples, seed, call_at)
@@ -289,6 +290,9 @@ def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
         elif k.value > CALL_LIMIT:
             lines.append(f"You cannot call Bungee yet: that needs a hand worth {CALL_LIMIT} or "
                          f"less.")
+        else:
+            lines.append("You may call Bungee now; ask with samples > 0 to compare calling "
+                         "with playing on.")
         return "\n".join(lines)
     when = "without acting (this is your last action)" if obs.callers else "now"
     lines.append(
