@@ -1,0 +1,89 @@
+"""Every Bluff You question: right answers accepted, likely mistakes named, each seed its own
+numbers, expected values pinned to brute force over the 216 rolls and best responses."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from bluffkit.exercises import bluff_you as ex
+from bluffkit.exercises import catalogue, load
+from bluffkit.games.bluff_you import POINTS
+
+QUESTIONS = catalogue("bluff-you")
+SEEDS = range(12)
+ROLLS = list(itertools.product(range(1, 7), repeat=3))
+
+
+def test_catalogue_has_at_least_eight_questions():
+    assert len(QUESTIONS) >= 8 and len({q.title for q in QUESTIONS}) == len(QUESTIONS)
+    ws = load("bluff-you", seed=5)
+    assert ws.game == "bluff-you" and len(ws) == len(QUESTIONS)
+
+
+@pytest.mark.parametrize("cls", QUESTIONS, ids=lambda c: c.__name__)
+def test_right_answer_accepted_and_mistakes_named(cls):
+    for seed in SEEDS:
+        q = cls(seed=seed)
+        e = q.expected()
+        assert q.check(e).correct, (seed, q.statement())
+        if isinstance(e, Fraction):
+            assert q.check(f"{e.numerator}/{e.denominator}").correct
+            assert q.check(float(e)).correct
+        for m in q.likely_mistakes():
+            assert q.check(m.value).mistake == m.name
+        assert q.statement() and q.solution().message and q.hint().message
+        assert q.check("__import__('os')").status == "unreadable"
+
+
+def test_seeds_give_different_numbers():
+    for cls in QUESTIONS:
+        statements = {cls(seed=s).statement() for s in range(20)}
+        assert len(statements) > 1, cls.__name__
+
+
+def test_counting_questions_against_the_216_rolls():
+    for seed in SEEDS:
+        q = ex.SumProbability(seed=seed)
+        assert q.expected() == Fraction(sum(1 for r in ROLLS if sum(r) == q.s), 216)
+        t = ex.TruthPossible(seed=seed)
+        assert t.expected() == Fraction(sum(1 for r in ROLLS if sum(r) in t.centre), 216)
+        e = ex.ExpectedPoints(seed=seed)
+        assert e.expected() == Fraction(sum(POINTS[sum(r)] for r in ROLLS if sum(r) in e.centre),
+                                        216)
+    kinds = {"doublet": lambda r: len(set(r)) < 3, "pair": lambda r: len(set(r)) == 2,
+             "triple": lambda r: len(set(r)) == 1}
+    for seed in SEEDS:
+        d = ex.Doublet(seed=seed)
+        assert d.expected() == Fraction(sum(1 for r in ROLLS if kinds[d.what](r)), 216)
+
+
+def test_matrix_value_against_best_responses():
+    for seed in SEEDS:
+        q = ex.MatrixValue(seed=seed)
+        (a, b), (c, d) = q.m
+        # value of a 2x2 game without a saddle point: (ad - bc) / (a + d - b - c)
+        assert q.expected() == Fraction(a * d - b * c, a + d - b - c)
+
+
+def test_last_token_by_hand_and_best_call_by_bayes():
+    for seed in SEEDS:
+        q = ex.LastToken(seed=seed)
+        p = Fraction(sum(1 for r in ROLLS if sum(r) == q.token), 216)
+        assert q.expected() == (2 * p - 1) * POINTS[q.token]
+        c = ex.BestCall(seed=seed)
+        true = sum(1 for r in ROLLS if sum(r) == c.announced)
+        lies = Fraction(sum(1 for r in ROLLS if sum(r) not in c.centre), len(c.centre))
+        assert c.expected() == ("ok" if true > lies else "bluff you")
+
+
+def test_doublet_swaps_by_brute_force():
+    for seed in SEEDS:
+        q = ex.DoubletSwaps(seed=seed)
+        count = sum(1 for k in range(2, len(q.held) + 1)
+                    for g in itertools.combinations(q.held, k) for t in q.centre
+                    if sum(POINTS[x] for x in g) == POINTS[t])
+        assert q.expected() == count > 0
+        assert set(q.held).isdisjoint(q.centre)
