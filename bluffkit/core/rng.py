@@ -36,12 +36,25 @@ def sample(outcomes: list[tuple[object, Fraction]], rng: np.random.Generator):
     if not outcomes:
         raise InvalidQuestion("nothing to sample from")
     den = math.lcm(*(Fraction(p).denominator for _, p in outcomes))
-    r = int(rng.integers(den)) if den < 2**62 else int(rng.random() * den)
-    for outcome, p in outcomes:
-        r -= int(Fraction(p) * den)
+    weights = [int(Fraction(p) * den) for _, p in outcomes]
+    if sum(weights) != den or min(weights) < 0:
+        raise InvalidQuestion("sample needs probabilities >= 0 that sum to exactly 1, got "
+                              f"a sum of {Fraction(sum(weights), den)}")
+    r = int(rng.integers(den)) if den < 2**62 else _uniform_below(den, rng)
+    for (outcome, _), w in zip(outcomes, weights):
+        r -= w
         if r < 0:
             return outcome
-    return outcomes[-1][0]
+    raise AssertionError("unreachable: the weights sum to the denominator")
+
+
+def _uniform_below(n: int, rng: np.random.Generator) -> int:
+    """A uniform integer in ``[0, n)`` for any ``n`` (random bytes, rejection), exactly."""
+    bits = n.bit_length()
+    while True:
+        r = int.from_bytes(rng.bytes((bits + 7) // 8), "big") >> (-bits % 8)
+        if r < n:
+            return r
 
 
 def choice(items: list, rng: np.random.Generator):
