@@ -27,17 +27,22 @@ from .common import (
 class BidWithMyDice(Question):
     title = "Counting your own dice"
 
+    face: int | None = None  # None: a digit drawn per seed (StarBid sets the star)
+
     def setup(self, rng):
         for _ in range(200):
-            self.n, self.mine, self.bid = draw_bid(rng, (8, 26), (3, 6), (-1, 2))
+            self.n, self.mine, self.bid = draw_bid(rng, (8, 26), (3, 6), (-1, 2),
+                                                   face=type(self).face)
             self.face = self.bid.face
-            if (self.bid.count <= self.n and any(f == STAR for f in self.mine)
+            stars_matter = self.face == STAR or STAR in self.mine  # so the slip can show
+            if (self.bid.count <= self.n and stars_matter
                     and Fraction(1, 10) < self.odds().p_true < Fraction(9, 10)):
                 return
 
     def statement(self):
+        claim = f" (at least {self.bid.count} stars)" if self.face == STAR else ""
         return (f"**{self.n}** dice are in play. Your dice are **{dice(self.mine)}**. The bid is "
-                f"**{bid_text(self.bid)}**. What is the probability that it stands?")
+                f"**{bid_text(self.bid)}**{claim}. What is the probability that it stands?")
 
     def odds(self):
         return bid_odds(self.bid, self.n, mine=self.mine)
@@ -70,32 +75,18 @@ class BidWithMyDice(Question):
 
     def explain(self):
         o = self.odds()
-        return (f"You hold {many(o.known_matches, 'matching die', 'matching dice')} "
-                f"({dice(self.mine)}), so the bid needs "
-                f"{o.needed} more among the {o.unknown} dice you cannot see: "
-                f"$P = {at_least_tex(o.needed, o.unknown, Fraction(1, 3))} = {tex(o.p_true)}$.")
+        held = (many(o.known_matches, "star", "stars") if self.face == STAR
+                else many(o.known_matches, "matching die", "matching dice"))
+        return (f"You hold {held} ({dice(self.mine)}), so the bid needs {o.needed} more among "
+                f"the {o.unknown} dice you cannot see, each matching with probability "
+                f"{o.match_probability}: $P = "
+                f"{at_least_tex(o.needed, o.unknown, o.match_probability)} = {tex(o.p_true)}$.")
 
 
 # -- 7. a star bid --------------------------------------------------------------------------------
-class StarBid(Question):
+class StarBid(BidWithMyDice):
     title = "A star bid"
-
-    def setup(self, rng):
-        for _ in range(200):
-            self.n, self.mine, self.bid = draw_bid(rng, (8, 26), (3, 6), (-1, 2), face=STAR)
-            if self.bid.count <= self.n and Fraction(1, 10) < self.odds().p_true < Fraction(9, 10):
-                return
-
-    def statement(self):
-        return (f"**{self.n}** dice are in play. Your dice are **{dice(self.mine)}**. The bid is "
-                f"**{bid_text(self.bid)}** (at least {self.bid.count} stars). What is the "
-                "probability that it stands?")
-
-    def odds(self):
-        return bid_odds(self.bid, self.n, mine=self.mine)
-
-    def expected(self):
-        return self.odds().p_true
+    face = STAR
 
     def mistakes(self):
         o, m = self.odds(), len(self.mine)
@@ -108,13 +99,6 @@ class StarBid(Question):
     def hints(self):
         return ["How many stars do you hold? Those are certain.",
                 "Each die you cannot see is a star with probability 1/6."]
-
-    def explain(self):
-        o = self.odds()
-        return (f"You hold {many(o.known_matches, 'star', 'stars')}, so the bid needs "
-                f"{o.needed} more among the "
-                f"{o.unknown} dice you cannot see: "
-                f"$P = {at_least_tex(o.needed, o.unknown, Fraction(1, 6))} = {tex(o.p_true)}$.")
 
 
 # -- 8. exact versus the rule of thumb ------------------------------------------------------------
