@@ -12,7 +12,9 @@ three dice (56 multisets each); given the common dice the opponents are independ
 enters as a power. Every 6-dice hand is ranked once into an integer strength table (56 x 56:
 my or an opponent's 3 dice against the common 3), which makes equity a few numpy comparisons.
 A tie among ``t + 1`` best hands counts ``1 / (t + 1)`` of the pot, as the rules split it (the odd
-point, at most 1, is left out of equity).
+point, at most 1, is left out of equity). Magnitudes: numpy only counts opponents' rolls below
+and equal to my hand (at most 216 each); the powers and sums, up to ``216**4 x 12`` (about
+2.6e10) for 3 opponents, are Python integers, so nothing can overflow.
 
 >>> counts = category_counts(dice=5)
 >>> counts[Category.FOUR_OF_A_KIND], counts[Category.LARGE_STRAIGHT], sum(counts.values())
