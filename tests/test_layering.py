@@ -1,0 +1,120 @@
+"""The folders are the architecture (STYLE.md): dependencies point one way,
+widgets -> advice/solvers/odds -> games -> core, and only ``bluffkit.widgets`` imports ipywidgets
+or plotly. Checked on the source (every import statement, also inside functions) and on a fresh
+interpreter (what importing a package really loads)."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import bluffkit
+
+ROOT = Path(bluffkit.__file__).parent
+PACKAGES = ["core", "games", "odds", "solvers", "advice", "bots", "exercises", "widgets", "cli"]
+MAY_IMPORT = {
+    "core": set(),
+    "games": {"core"},
+    "odds": {"core", "games"},
+    "solvers": {"core", "games", "odds"},
+    "advice": {"core", "games", "odds", "solvers"},
+    "bots": {"core", "games", "odds", "solvers", "advice"},
+    "exercises": {"core", "games", "odds", "solvers", "advice", "bots"},
+    "widgets": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},
+    "cli": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},
+    "": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},  # bluffkit/*.py
+}
+"""Which other parts of bluffkit each part may import."""
+VIEW_LIBRARIES = {"ipywidgets", "plotly", "anywidget"}
+"""Imported by ``bluffkit.widgets`` only."""
+
+
+def imports_of(path: Path) -> set[str]:
+    """Absolute names of every module ``path`` imports."""
+    package = ["bluffkit", *path.relative_to(ROOT).parent.parts]
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package[: len(package) - node.level + 1]
+                if node.module:
+                    names.add(".".join([*base, node.module]))
+                else:
+                    names.update(".".join([*base, alias.name]) for alias in node.names)
+            else:
+                names.add(node.module)
+    return names
+
+
+def part_of(path: Path) -> str:
+    parts = path.relative_to(ROOT).parts
+    return parts[0] if len(parts) > 1 else ""
+
+
+SOURCES = sorted(ROOT.rglob("*.py"))
+
+
+def test_the_import_reader_resolves_relative_imports():
+    state = ROOT / "games" / "bluff" / "state.py"
+    assert "bluffkit.core" in imports_of(state)
+    assert "bluffkit.games.bluff.bids" in imports_of(state)
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_dependencies_point_one_way(path):
+    part = part_of(path)
+    allowed = MAY_IMPORT[part] | {part}
+    for name in imports_of(path):
+        top, _, rest = name.partition(".")
+        if top == "bluffkit":
+            target = rest.split(".")[0] if "." in rest else rest
+            target = target if target in PACKAGES else ""  # bluffkit/__init__ and bluffkit/*.py
+            assert target in allowed, f"{part or 'bluffkit'} may not import bluffkit.{target}"
+        elif top in VIEW_LIBRARIES:
+            assert part == "widgets", f"only bluffkit.widgets may import {top}"
+
+
+def test_core_imports_nothing_else_of_bluffkit():
+    for path in (ROOT / "core").rglob("*.py"):
+        for name in imports_of(path):
+            inside = name.startswith("bluffkit.core")
+            assert inside or not name.startswith("bluffkit"), (path, name)
+
+
+def test_every_part_is_known():
+    parts = {p.name for p in ROOT.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert parts <= set(PACKAGES), parts - set(PACKAGES)
+
+
+def test_importing_anything_but_widgets_loads_no_view_library():
+    modules = ["bluffkit", "bluffkit.core", "bluffkit.games", "bluffkit.odds", "bluffkit.advice",
+               "bluffkit.solvers", "bluffkit.bots", "bluffkit.exercises", "bluffkit.cli"]
+    code = (
+        "import importlib, json, sys\n"
+        f"found = {{}}\nfor m in {modules!r}:\n"
+        "    importlib.import_module(m)\n"
+        f"    found[m] = sorted(v for v in {sorted(VIEW_LIBRARIES)!r} if v in sys.modules)\n"
+        "    if found[m]: break\n"
+        "print(json.dumps(found))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    found = json.loads(out.stdout)
+    assert {m: v for m, v in found.items() if v} == {}
+    assert list(found) == modules
+
+
+def test_widgets_do_load_the_view_libraries():
+    """The check above can see an import when there is one."""
+    widgets_modules = [p for p in (ROOT / "widgets").glob("*.py") if p.name != "__init__.py"]
+    names = [f"bluffkit.widgets.{p.stem}" for p in widgets_modules]
+    code = f"import importlib, sys\nfor m in {names!r}: importlib.import_module(m)\n" \
+           "print('ipywidgets' in sys.modules or 'plotly' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "True"
