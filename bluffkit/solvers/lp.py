@@ -443,7 +443,13 @@ def _solve_linear(mandatory, optional, guesses) -> dict:
 
     for eq, rhs in mandatory:
         add(eq, rhs, True)
+
+    def settled() -> bool:  # every guessed unknown is fixed by the equations so far
+        return all(k in pivots and not pivots[k][0] for k in guesses)
+
     for eq, rhs in optional:
+        if settled():
+            break
         add(eq, rhs, False)
     for k, g in guesses.items():
         if k not in pivots:
