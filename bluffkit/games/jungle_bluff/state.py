@@ -48,6 +48,17 @@ from fractions import Fraction
 from itertools import combinations
 
 from ...core import CHANCE, TERMINAL, Action, IllegalAction, InvalidRules, InvalidState
+from .actions import (
+    Challenge,
+    Deal,
+    Duel,
+    FirstPlayer,
+    JungleObservation,
+    Play,
+    RoundRecord,
+    Take,
+    Taken,
+)
 from .cards import (
     CHALLENGER,
     NOBODY,
@@ -56,7 +67,6 @@ from .cards import (
     cards_text,
     deck,
     duel_winner,
-    parse_card,
     parse_cards,
     points,
 )
@@ -122,201 +132,6 @@ class JungleRules:
     def to_json(self) -> dict:
         return {"players": self.players, "top_card": self.top_card, "combined": self.combined,
                 "special_cards": list(self.special_cards), "first_player": self.first_player}
-
-
-# -- actions and chance outcomes ------------------------------------------------------------------
-@dataclass(frozen=True)
-class Deal(Action):
-    """Chance: the score cards the spare deck deals for round 1 (sorted)."""
-
-    cards: tuple[Card, ...]
-
-    def sort_key(self) -> tuple:
-        return (0, self.cards)
-
-    def __str__(self) -> str:
-        return f"deal {cards_text(self.cards)}"
-
-
-@dataclass(frozen=True)
-class FirstPlayer(Action):
-    """Chance: who starts the game."""
-
-    player: int
-
-    def sort_key(self) -> tuple:
-        return (1, self.player)
-
-    def __str__(self) -> str:
-        return f"first player {self.player}"
-
-
-@dataclass(frozen=True)
-class Play(Action):
-    """Put ``card`` face down as this round's strength card."""
-
-    card: Card
-
-    def sort_key(self) -> tuple:
-        return (2, self.card)
-
-    def __str__(self) -> str:
-        return f"play {self.card}"
-
-    @classmethod
-    def parse(cls, text: str) -> Play:
-        return cls(parse_card(text))
-
-
-@dataclass(frozen=True)
-class Take(Action):
-    """Take centre score card(s): one card, or with ``combined`` several of one value."""
-
-    cards: tuple[Card, ...]
-
-    def sort_key(self) -> tuple:
-        return (3, self.cards)
-
-    def __str__(self) -> str:
-        return f"take {cards_text(self.cards, '+')}"
-
-    @classmethod
-    def parse(cls, text: str) -> Take:
-        return cls(parse_cards(text))
-
-
-@dataclass(frozen=True)
-class Challenge(Action):
-    """Challenge player ``target``, who holds a score card."""
-
-    target: int
-
-    def sort_key(self) -> tuple:
-        return (4, self.target)
-
-    def __str__(self) -> str:
-        return f"challenge {self.target}"
-
-
-# -- records of what happened ---------------------------------------------------------------------
-@dataclass(frozen=True)
-class Taken:
-    """A take: ``player`` took ``cards`` from the centre."""
-
-    player: int
-    cards: tuple[Card, ...]
-
-    def to_json(self) -> dict:
-        return {"take": self.player, "cards": cards_text(self.cards)}
-
-    def __str__(self) -> str:
-        return f"player {self.player} takes {cards_text(self.cards, '+')}"
-
-
-@dataclass(frozen=True)
-class Duel:
-    """A challenge and its result. ``winner`` is ``None`` when nobody won (alpha vs alpha: the
-    stack went back to the centre). The two strength cards are ``None`` in the view of a player
-    who was not in the challenge."""
-
-    challenger: int
-    defender: int
-    stack: tuple[Card, ...]
-    winner: int | None
-    challenger_card: Card | None = None
-    defender_card: Card | None = None
-
-    def seen_by(self, player: int) -> Duel:
-        if player in (self.challenger, self.defender):
-            return self
-        return replace(self, challenger_card=None, defender_card=None)
-
-    def to_json(self) -> dict:
-        return {"challenger": self.challenger, "defender": self.defender,
-                "stack": cards_text(self.stack), "winner": self.winner,
-                "challenger_card": str(self.challenger_card) if self.challenger_card else None,
-                "defender_card": str(self.defender_card) if self.defender_card else None}
-
-    def __str__(self) -> str:
-        cards = (f" ({self.challenger_card} vs {self.defender_card})"
-                 if self.challenger_card else "")
-        result = (f"player {self.winner} holds it" if self.winner is not None
-                  else "nobody wins: the stack goes back to the centre")
-        return (f"player {self.challenger} challenges player {self.defender} for "
-                f"{cards_text(self.stack, '+')}{cards}: {result}")
-
-
-@dataclass(frozen=True)
-class RoundRecord:
-    """A finished round. In a player's view, ``strength`` shows only the cards that player saw
-    (their own and those of challenges they took part in); ``played`` (the next score cards) is
-    public except after the final round."""
-
-    number: int
-    first: int
-    score_cards: tuple[Card, ...]
-    seated: tuple[bool, ...]
-    strength: tuple[Card | None, ...]
-    played: tuple[Card, ...]
-    moves: tuple[Taken | Duel, ...]
-    won: tuple[tuple[Card, ...], ...]
-
-    def seen_by(self, player: int, final: bool) -> RoundRecord:
-        seen = {player}
-        for m in self.moves:
-            if isinstance(m, Duel) and player in (m.challenger, m.defender):
-                seen |= {m.challenger, m.defender}
-        return replace(self, strength=tuple(c if p in seen else None
-                                            for p, c in enumerate(self.strength)),
-                       played=() if final else self.played,
-                       moves=tuple(m.seen_by(player) if isinstance(m, Duel) else m
-                                   for m in self.moves))
-
-    def to_json(self) -> dict:
-        return {"number": self.number, "first": self.first,
-                "score_cards": cards_text(self.score_cards), "seated": list(self.seated),
-                "strength": [str(c) if c else None for c in self.strength],
-                "played": cards_text(self.played), "moves": [m.to_json() for m in self.moves],
-                "won": [cards_text(w) for w in self.won]}
-
-
-@dataclass(frozen=True)
-class JungleObservation:
-    """What one player may see: own hand and strength card, everything public, and the strength
-    cards of the challenges they took part in."""
-
-    player: int
-    rules: JungleRules
-    phase: str
-    round: int
-    first: int
-    to_move: int
-    hand: tuple[Card, ...]
-    my_strength: Card | None
-    placed: tuple[bool, ...]
-    seated: tuple[bool, ...]
-    hand_sizes: tuple[int, ...]
-    piles: tuple[tuple[Card, ...], ...]
-    score_cards: tuple[Card, ...]
-    centre: tuple[Card, ...]
-    held: tuple[tuple[Card, ...], ...]
-    moves: tuple[Taken | Duel, ...]
-    history: tuple[RoundRecord, ...]
-
-    @property
-    def final(self) -> bool:
-        return self.round == self.rules.final_round
-
-    def to_json(self) -> dict:
-        return {"player": self.player, "phase": self.phase, "round": self.round,
-                "first": self.first, "to_move": self.to_move, "hand": cards_text(self.hand),
-                "my_strength": str(self.my_strength) if self.my_strength else None,
-                "placed": list(self.placed), "seated": list(self.seated),
-                "hand_sizes": list(self.hand_sizes), "piles": [cards_text(p) for p in self.piles],
-                "score_cards": cards_text(self.score_cards), "centre": cards_text(self.centre),
-                "held": [cards_text(h) for h in self.held],
-                "moves": [m.to_json() for m in self.moves],
-                "history": [r.to_json() for r in self.history]}
 
 
 PHASES = ("deal", "first", "choose", "bluff", "over")
