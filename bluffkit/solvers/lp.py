@@ -400,45 +400,28 @@ def _exact_plan(ix: _Indexed, player: int, own: np.ndarray, other: np.ndarray,
 
 def _solve_linear(mandatory, optional, guesses) -> dict:
     """Exact sparse Gauss-Jordan: every mandatory equation, each optional one that is consistent,
-    then free unknowns set to their guessed values. Raises SolverError if mandatory ones clash."""
+    then free unknowns set to their guessed values (unknowns left free after that are set to 0).
+    Raises SolverError if mandatory ones clash."""
     pivots: dict = {}  # pivot unknown -> (row without the pivot, rhs): pivot = rhs - row . x
 
-    def reduce(eq: dict, rhs: Fraction):
-        eq = {k: Fraction(v) for k, v in eq.items() if v}
-        rhs = Fraction(rhs)
-        for k in [k for k in eq if k in pivots]:
-            coef = eq.pop(k)
-            row, r = pivots[k]
-            rhs -= coef * r
-            for k2, v2 in row.items():
-                nv = eq.get(k2, 0) - coef * v2
-                if nv:
-                    eq[k2] = nv
-                else:
-                    eq.pop(k2, None)
-        return eq, rhs
-
     def add(eq: dict, rhs: Fraction, required: bool) -> None:
-        eq, rhs = reduce(eq, rhs)
+        eq, rhs = {k: Fraction(v) for k, v in eq.items() if v}, Fraction(rhs)
+        for k in [k for k in eq if k in pivots]:  # reduce by the pivots so far
+            coef = eq.pop(k)
+            rhs -= coef * pivots[k][1]
+            _subtract(eq, coef, pivots[k][0])
         if not eq:
             if rhs and required:
                 raise SolverError("the equilibrium equations on the support are inconsistent")
             return
         k = max(eq, key=lambda u: (abs(eq[u]), str(u)))
         coef = eq.pop(k)
-        row = {u: v / coef for u, v in eq.items()}
-        r = rhs / coef
-        for p, (prow, prhs) in pivots.items():
+        row, r = {u: v / coef for u, v in eq.items()}, rhs / coef
+        for p, (prow, prhs) in pivots.items():  # keep the system fully reduced
             if k in prow:
                 c = prow.pop(k)
-                prhs -= c * r
-                for u, v in row.items():
-                    nv = prow.get(u, 0) - c * v
-                    if nv:
-                        prow[u] = nv
-                    else:
-                        prow.pop(u, None)
-                pivots[p] = (prow, prhs)
+                _subtract(prow, c, row)
+                pivots[p] = (prow, prhs - c * r)
         pivots[k] = (row, r)
 
     for eq, rhs in mandatory:
@@ -454,11 +437,17 @@ def _solve_linear(mandatory, optional, guesses) -> dict:
     for k, g in guesses.items():
         if k not in pivots:
             add({k: Fraction(1)}, g, False)
-    free = {}
-    out = {}
-    for k, (row, r) in pivots.items():
-        out[k] = r - sum((v * free.get(u, Fraction(0)) for u, v in row.items()), Fraction(0))
-    return out
+    return {k: r for k, (_, r) in pivots.items()}
+
+
+def _subtract(row: dict, coef: Fraction, other: dict) -> None:
+    """``row -= coef * other`` in place, dropping zeros."""
+    for u, v in other.items():
+        nv = row.get(u, 0) - coef * v
+        if nv:
+            row[u] = nv
+        else:
+            row.pop(u, None)
 
 
 def _exact(v: Any) -> Fraction:
