@@ -27,12 +27,12 @@ from ..games.bungee import (
     CARDS,
     BungeeRules,
     BungeeState,
-    TakePlay,
     card_text,
     card_value,
     cards_text,
     hand_value,
     parse_cards,
+    seen_moves,
 )
 from ..odds.bungee import Knowledge, best_chance_of_bungee, draws_distribution, turn_odds
 from .common import CliError, fraction_text, ints, print_json, table
@@ -230,29 +230,15 @@ def play_command(args: argparse.Namespace) -> int:
 
 def _public(before: BungeeState, action, after: BungeeState, human) -> list[str]:
     """What everyone at the table sees happen (and, for the human, the cards they draw)."""
-    if before.phase == "deal":
-        return []
     lines = []
-    if before.phase == "draw" and before.to_move == human:
-        lines.append(f"You draw {card_text(action.card)}.")
-    if after.round == before.round:
-        new = after.history[len(before.history):]
-    else:  # a new round starts with an empty history: tell the round's last move here
-        new = ((before.to_move, "draws a card" if before.phase == "draw"
-                else _said(before, action)),)
-    for p, text in new:
-        if p == human and text == "draws a card":
-            continue
-        lines.append(text[0].upper() + text[1:] + "." if p < 0 else f"P{p}: {text}")
+    for p, text in seen_moves(before, action, after, human):
+        if p < 0:
+            lines.append(text[0].upper() + text[1:] + ".")
+        else:
+            lines.append(f"{'You' if p == human else f'P{p}'}: {text}")
     if after.last is not before.last:
         lines += _round_end(after.last, after)
     return lines
-
-
-def _said(before: BungeeState, action) -> str:
-    if isinstance(action, TakePlay):
-        return f"take {card_text(before.top)}, {str(action).removeprefix('take, ')}"
-    return str(action)
 
 
 def _round_end(r, after: BungeeState) -> list[str]:

@@ -76,7 +76,7 @@ def test_play_against_bots_from_stdin(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{x}\n" for x in lines)))
     code, out, _ = run(capsys, "play", "bungee", "--bots", "1", "--rounds", "1", "--seed", "5")
     assert code == 0 and "Game over" in out and "Not allowed" in out
-    assert "exact, one step ahead" in out and "You draw" in out
+    assert "exact, one step ahead" in out and "You: draw" in out
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     code, out, _ = run(capsys, "play", "bungee", "--seed", "1")
     assert code == 0 and "Game stopped." in out

@@ -70,6 +70,40 @@ def _group(part: str, text: str) -> tuple[int, int]:
     return cards[0], len(cards)
 
 
+def move_text(before: BungeeState, action) -> str:
+    """What everybody sees of ``action`` played in ``before`` (the card taken is named).
+
+    >>> from bluffkit.games.bungee import BungeeRules
+    >>> s = BungeeState(BungeeRules(players=2), "turn", 0, ((1, 9), (2, 3)), (5,) * 9 + (8, 3),
+    ...                 discard=(4,), lucky=8, opened=True, totals=(0, 0))
+    >>> move_text(s, TakePlay(9))
+    'take 4, play 9'
+    """
+    if isinstance(action, TakePlay):
+        return f"take {card_text(before.top)}, {str(action).removeprefix('take, ')}"
+    return str(action)
+
+
+def seen_moves(before: BungeeState, action, after: BungeeState,
+               viewer: int | None) -> list[tuple[int, str]]:
+    """What ``viewer`` sees happen when ``action`` takes ``before`` to ``after``: (player, text)
+    pairs, player -1 for the table; the viewer's own drawn card is named, others' are not.
+    The deal is not told (a round starts with an empty history, so a round's last move is
+    rebuilt from ``before``)."""
+    if before.phase == "deal":
+        return []
+    out = []
+    if before.phase == "draw" and before.to_move == viewer:
+        out.append((viewer, f"draw {card_text(action.card)}"))
+    if after.round == before.round:
+        new = after.history[len(before.history):]
+    else:
+        new = ((before.to_move, "draws a card" if before.phase == "draw"
+                else move_text(before, action)),)
+    out += [(p, t) for p, t in new if not (p == viewer and t == "draws a card")]
+    return out
+
+
 def describe(s: BungeeState) -> str:
     """A few lines a person can read (every hand is shown: this is the referee's view)."""
     n = s.rules.players
@@ -95,4 +129,4 @@ def describe(s: BungeeState) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["describe", "parse_action"]
+__all__ = ["describe", "move_text", "parse_action", "seen_moves"]

@@ -1,0 +1,174 @@
+"""Bungee in a notebook: the unseen cards, the hand after an action, and ``DrawExplorer``.
+
+Views only (STYLE.md example 11): the numbers come from :mod:`bluffkit.odds.bungee` and
+:mod:`bluffkit.bots.bungee`. :func:`figure_for_unseen`, :func:`figure_for_action`,
+:func:`figure_for_actions` and :func:`figure_for_thresholds` are pure functions returning a new
+``go.Figure``; ``DrawExplorer`` updates one ``go.FigureWidget`` in place. ``BungeeTable`` lives
+in :mod:`bluffkit.widgets.bungee_table`.
+
+>>> from bluffkit.odds.bungee import Knowledge
+>>> fig = figure_for_unseen(Knowledge.parse("1,2,8,B", discard="5", lucky=8))
+>>> list(fig.data[1].y)[:8]
+[4, 4, 5, 5, 4, 5, 5, 3]
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ..games.bungee import CALL_LIMIT, CARDS, DECK, card_text, cards_text
+from ..odds.bungee import ActionOdds, Knowledge, action_odds, turn_actions, turn_odds
+from .common import COLORS, ErrorArea, html_table, probability_tex, update_figure_in_place
+
+
+# -- pure figures ----------------------------------------------------------------------------------
+def figure_for_unseen(k: Knowledge, title: str | None = None) -> go.Figure:
+    """Stacked bars for each card: seen by me (hand, discard pile, lucky card) and unseen."""
+    labels = [card_text(c) for c in CARDS]
+    unseen = list(k.unseen)
+    seen = [d - u for d, u in zip(DECK, unseen)]
+    fig = go.Figure([
+        go.Bar(name="seen by me", x=labels, y=seen, marker_color=COLORS["falls"]),
+        go.Bar(name="unseen", x=labels, y=unseen, marker_color=COLORS["stands"],
+               text=unseen, textposition="inside",
+               hovertemplate="card %{x}: %{y} unseen<extra></extra>"),
+    ])
+    fig.update_layout(barmode="stack", template="plotly_white", height=320,
+                      title=title or f"The 56 cards: {k.unseen_count} unseen (each equally likely "
+                                     "to be the next card drawn)",
+                      xaxis_title="card", yaxis_title="cards", xaxis_type="category")
+    return fig
+
+
+def figure_for_action(o: ActionOdds, title: str | None = None) -> go.Figure:
+    """Bars: the exact distribution of my hand's value after an action; green at 5 or less."""
+    pmf = o.value.pmf()
+    values = list(pmf)
+    fig = go.Figure(go.Bar(
+        x=values, y=[float(pmf[v]) for v in values], text=[str(pmf[v]) for v in values],
+        textposition="outside",
+        marker_color=[COLORS["stands"] if v <= CALL_LIMIT else COLORS["falls"] for v in values],
+        hovertemplate="value %{x}: probability %{text}<extra></extra>"))
+    p = o.p_bungee
+    fig.update_layout(template="plotly_white", height=320,
+                      title=title or f"After {o.action}: P(worth 5 or less) = {p} ≈ "
+                                     f"{float(p):.3f}, mean {float(o.mean_value):.2f}",
+                      xaxis_title="hand value after the action", yaxis_title="probability")
+    return fig
+
+
+def figure_for_actions(options: Iterable[ActionOdds],
+                       title: str = "Expected hand value after each action") -> go.Figure:
+    """Bars: the expected value after each action (the lowest highlighted), P(<= 5) as text."""
+    options = list(options)
+    best = min((o.mean_value for o in options), default=0)
+    fig = go.Figure(go.Bar(
+        x=[str(o.action) for o in options], y=[float(o.mean_value) for o in options],
+        text=[f"P(≤5) {float(o.p_bungee):.2f}" for o in options], textposition="outside",
+        marker_color=[COLORS["accent"] if o.mean_value == best else COLORS["stands"]
+                      for o in options]))
+    fig.update_layout(template="plotly_white", height=340, title=title,
+                      yaxis_title="expected hand value", xaxis_type="category")
+    return fig
+
+
+def figure_for_thresholds(result, title: str = "Calling thresholds compared") -> go.Figure:
+    """Bars: each threshold's mean total per game (lower is better), games won as text."""
+    fig = go.Figure(go.Bar(
+        x=list(result.names), y=[float(t) for t in result.mean_totals],
+        text=[f"{w} of {result.games} games won" for w in result.wins], textposition="outside",
+        marker_color=COLORS["stands"]))
+    fig.update_layout(template="plotly_white", height=340, title=title,
+                      yaxis_title="mean total per game (lower is better)",
+                      xaxis_type="category")
+    return fig
+
+
+# -- the explorer ----------------------------------------------------------------------------------
+class DrawExplorer(widgets.VBox):
+    """Type my hand, the discard pile and the lucky card; pick an action: see exactly how my hand
+    may end up (the card drawn is equally likely to be any unseen card).
+
+    >>> e = DrawExplorer(hand="1,2,9", discard="4", lucky="8", action="play 9")
+    >>> e.odds.p_bungee
+    Fraction(5, 17)
+    """
+
+    def __init__(self, hand: str = "1,2,9,10", discard: str = "4,7", lucky: str = "8",
+                 action: str | None = None):
+        self.errors = ErrorArea()
+        self.hand = widgets.Text(value=hand, description="My hand",
+                                 layout=widgets.Layout(width="16em"))
+        self.hand.add_class("bk-hand")
+        self.discard = widgets.Text(value=discard, description="Discard pile",
+                                    layout=widgets.Layout(width="24em"))
+        self.discard.add_class("bk-discard")
+        self.lucky = widgets.Text(value=lucky, description="Lucky card",
+                                  layout=widgets.Layout(width="10em"))
+        self.lucky.add_class("bk-lucky")
+        self.action = widgets.Dropdown(description="Action", options=[],
+                                       layout=widgets.Layout(width="18em"))
+        self.action.add_class("bk-action")
+        self.summary = widgets.HTMLMath()
+        self.summary.add_class("bk-summary")
+        self.table = widgets.HTMLMath()
+        self.table.add_class("bk-actions-table")
+        self.odds: ActionOdds | None = None
+        self._muted = False
+        self._wanted = action
+        k = Knowledge.parse("5")
+        self.figure = go.FigureWidget(figure_for_action(action_odds(k, "play 5")))
+        for control in (self.hand, self.discard, self.lucky):
+            control.observe(self.errors.guard(lambda _c: self.update()), names="value")
+        self.action.observe(self.errors.guard(lambda _c: self._show_action()), names="value")
+        super().__init__([widgets.HBox([self.hand, self.lucky]), self.discard, self.action,
+                          self.errors, self.summary, self.figure, self.table])
+        self.add_class("bk-draw-explorer")
+        self.errors.guard(self.update)()
+
+    def knowledge(self) -> Knowledge:
+        return Knowledge.parse(self.hand.value, self.discard.value, self.lucky.value)
+
+    def update(self) -> None:
+        """Re-read the inputs, list the actions, show the chosen one."""
+        k = self.knowledge()
+        options = turn_odds(k)
+        names = [str(a) for a in turn_actions(k)]
+        keep = self._wanted if self._wanted in names else (
+            self.action.value if self.action.value in names else
+            str(min(options, key=lambda o: o.mean_value).action))
+        self._wanted = None
+        self.table.value = html_table(
+            ["action", "E[value]", "P(worth ≤ 5)", "E[score if not winning]", "cards"],
+            [[str(o.action), o.mean_value, o.p_bungee, o.mean_score, o.cards] for o in options],
+            "bk-advice-options", highlight=names.index(keep))
+        self._muted = True
+        try:
+            self.action.options = names
+            self.action.value = keep
+        finally:
+            self._muted = False
+        self._show_action()
+
+    def _show_action(self) -> None:
+        if self._muted or not self.action.value:
+            return
+        k = self.knowledge()
+        o = action_odds(k, self.action.value)
+        self.odds = o
+        draw = (f"then one of the {k.unseen_count} unseen cards" if o.draws
+                else "no draw: the result is certain")
+        self.summary.value = (
+            f"Hand <b>{html.escape(cards_text(k.hand))}</b> worth {k.value} (lucky "
+            f"{html.escape(card_text(k.lucky))}); <b>{html.escape(str(o.action))}</b>, {draw}: "
+            f"$P(\\text{{worth}} \\le 5) = {probability_tex(o.p_bungee)}$, "
+            f"$E[\\text{{value}}] = {probability_tex(o.mean_value, 2)}$")
+        update_figure_in_place(self.figure, figure_for_action(o))
+
+
+__all__ = ["DrawExplorer", "figure_for_action", "figure_for_actions", "figure_for_thresholds",
+           "figure_for_unseen"]

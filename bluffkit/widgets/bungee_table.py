@@ -1,0 +1,242 @@
+"""``BungeeTable``: play a whole game of Bungee against 1-4 bots in a notebook.
+
+You sit at seat 0. You see your hand, the discard pile's top card, the lucky card and how many
+cards everybody holds; the bots' hands stay hidden until a round ends (hands are then shown in
+calling order). Pick a move (play cards then draw, take the top card then play, call Bungee),
+press Play; the bots play until it is your turn again. "Explain" shows the advice of
+:func:`bluffkit.advice.bungee.advise` for your position: the exact odds of every action, and when
+you may call, the call-or-play-on comparison estimated by a seeded simulation. A seed replays
+the same game.
+
+>>> t = BungeeTable(opponents=1, seed=3, rounds=1)
+>>> t.state.current_player() == 0
+True
+>>> [v for _, v in t.choice.options] == [str(a) for a in t.state.legal_actions()]
+True
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+
+import ipywidgets as widgets
+
+from ..advice.bungee import advise
+from ..advice.bungee_sim import draw_card
+from ..core import IllegalAction, InvalidQuestion, make_rng
+from ..games.bungee import (
+    BungeeRules,
+    BungeeState,
+    card_text,
+    cards_text,
+    hand_value,
+    seen_moves,
+)
+from .common import ErrorArea, ExplainPanel, HistoryLog, NewGameBar
+
+ME = 0
+EXPLAIN_SAMPLES = 60
+"""Simulated endings per choice behind "Explain" (quick; the advice states its error)."""
+
+
+def _default_bots(n: int) -> list:
+    from ..bots.bungee import GreedyBot
+
+    return [GreedyBot() for _ in range(n)]
+
+
+class BungeeTable(widgets.VBox):
+    """A game of Bungee against bots, with move controls, history and "Explain".
+
+    Args:
+        opponents: number of bots, 1-4.
+        seed: the first game's seed ("New game" moves it on by one).
+        rounds: rounds per game (6 in the rulebook).
+        bots: the bots (one per opponent); default ``GreedyBot`` (calls at 5 or less).
+    """
+
+    def __init__(self, opponents: int = 3, seed: int = 0, rounds: int = 6,
+                 bots: Sequence | None = None):
+        self.errors = ErrorArea()
+        self.status = widgets.HTML()
+        self.status.add_class("bk-status")
+        self.table_view = widgets.HTML()
+        self.table_view.add_class("bk-players")
+        self.choice = widgets.Dropdown(description="Your move", options=[],
+                                       layout=widgets.Layout(width="20em"))
+        self.choice.add_class("bk-move-choice")
+        self.button = widgets.Button(description="Play", button_style="success")
+        self.button.add_class("bk-play")
+        self.move_row = widgets.HBox([self.choice, self.button])
+        self.history = HistoryLog()
+        self.explain = ExplainPanel(self._advice, self.errors,
+                                    idle_text="Advice appears here when it is your turn.")
+        self.opponents = widgets.BoundedIntText(value=opponents, min=1, max=4,
+                                                description="Bots",
+                                                layout=widgets.Layout(width="9em"))
+        self.opponents.add_class("bk-opponents")
+        self.new_game_bar = NewGameBar(lambda seed: self.new_game(seed), self.errors,
+                                       seed=seed, extra=[self.opponents])
+        self._bots_given = list(bots) if bots is not None else None
+        self._rounds = rounds
+        self.button.on_click(self.errors.guard(lambda _b: self.play(self.choice.value)))
+        history_box = widgets.VBox([widgets.HTML("<b>This game (what you see)</b>"),
+                                    self.history])
+        super().__init__([self.new_game_bar, self.status, self.table_view, self.move_row,
+                          self.errors, self.explain, history_box])
+        self.add_class("bk-bungee-table")
+        self.new_game(seed)
+        self.new_game_bar.seed.value = seed + 1
+
+    # -- starting ----------------------------------------------------------------------------
+    def new_game(self, seed: int) -> None:
+        """Deal a new game from ``seed`` and let the bots play up to your turn."""
+        opponents = self.opponents.value
+        if not 1 <= opponents <= 4:
+            raise InvalidQuestion(f"play against 1-4 bots (Bungee is for 2-5 players), "
+                                  f"got {opponents}")
+        if self._bots_given is not None and len(self._bots_given) < opponents:
+            raise InvalidQuestion(f"{opponents} opponents need {opponents} bots, "
+                                  f"got {len(self._bots_given)}")
+        rules = BungeeRules(players=opponents + 1, rounds=self._rounds)
+        self.bots = [None, *(self._bots_given or _default_bots(opponents))[:opponents]]
+        self.rng = make_rng(seed)
+        self.seed = seed
+        self.state = BungeeState.new(rules)
+        self.names = ["You"] + [f"Bot {p}" for p in range(1, rules.players)]
+        self.history.clear()
+        self.history.add(f"New game (seed {seed}): you against {opponents} bot"
+                         f"{'s' * (opponents > 1)}, {rules.rounds} round"
+                         f"{'s' * (rules.rounds > 1)}.", strong=True)
+        self._advance()
+
+    # -- moving ------------------------------------------------------------------------------
+    def play(self, action) -> None:
+        """Make your move (an action or text such as ``"play 7,7"``, ``"take, play 9"``,
+        ``"bungee"``), then let the bots play. Raises ``IllegalAction`` naming the rule."""
+        s = self.state
+        if s.is_terminal():
+            raise IllegalAction("the game is over: press New game to play again")
+        if s.current_player() != ME:
+            raise IllegalAction("it is not your turn")
+        if action is None:
+            raise IllegalAction("choose a move first")
+        if isinstance(action, str):
+            action = s.parse_action(action)
+        self.state = s.apply(action)  # raises IllegalAction naming the rule; state unchanged
+        self._log(s, action)
+        self._advance()
+
+    def _advance(self) -> None:
+        for _ in range(100_000):
+            s = self.state
+            if s.is_terminal() or s.current_player() == ME:
+                break
+            if s.is_chance_node():
+                action = draw_card(s.pile, self.rng)
+            else:
+                p = s.current_player()
+                action = self.bots[p].choose(s.observation(p), s.legal_actions(), self.rng)
+            self.state = s.apply(action)
+            self._log(s, action)
+        self._render()
+
+    def _log(self, before: BungeeState, action) -> None:
+        """Add to the history what seat 0 sees of the move from ``before``."""
+        after = self.state
+        for p, text in seen_moves(before, action, after, ME):
+            if p < 0:
+                self.history.add(text[0].upper() + text[1:] + ".")
+            else:
+                self.history.add(f"{self.names[p]}: {text}.", strong=text == "bungee")
+        if after.last is not before.last:
+            self._log_round_end(after)
+
+    def _log_round_end(self, after: BungeeState) -> None:
+        r = after.last
+        self.history.add(f"End of round {r.round} (lucky {card_text(r.lucky)}): hands shown in "
+                         f"calling order.", strong=True)
+        order = list(r.callers) + [p for p in range(len(r.hands)) if p not in r.callers]
+        for p in order:
+            tag = f"Bungee #{r.callers.index(p) + 1}" if p in r.callers else "no call"
+            self.history.add(f"{self.names[p]}: {cards_text(r.hands[p])} worth {r.values[p]} "
+                             f"({tag}): scores {r.scores[p]}.")
+        self.history.add(f"{self.names[r.winner]} win{'' if r.winner == ME else 's'} the round."
+                         f" Totals: " + ", ".join(f"{n} {t}" for n, t in zip(self.names,
+                                                                            after.totals)),
+                         strong=True)
+        if after.is_terminal():
+            w = after.winners()
+            who = " and ".join(self.names[p] for p in w)
+            self.history.add(f"Game over: {who} win{'s' if w != [ME] and len(w) == 1 else ''} "
+                             f"with {min(after.totals)}.", strong=True)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _render(self) -> None:
+        s = self.state
+        mine = not s.is_terminal() and s.current_player() == ME
+        legal = [str(a) for a in s.legal_actions()] if mine else []
+        self.choice.options = [(a, a) for a in legal]
+        self.choice.value = legal[0] if legal else None
+        self.choice.disabled = self.button.disabled = not legal
+        self.move_row.layout.display = None if legal else "none"
+        self.status.value = status_html(s, self.names)
+        self.table_view.value = table_html(s, self.names)
+        self.explain.refresh()
+
+    def _advice(self):
+        s = self.state
+        if s.is_terminal() or s.current_player() != ME:
+            return None
+        return advise(s.observation(ME), EXPLAIN_SAMPLES, self.seed)
+
+
+def status_html(s: BungeeState, names: list[str]) -> str:
+    """Whose turn it is and what you may do, in one line."""
+    if s.is_terminal():
+        w = s.winners()
+        text = ("You win the game!" if w == [ME] else
+                f"Game over: {' and '.join(names[p] for p in w)} win{'s' * (len(w) == 1)}.")
+        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
+    obs = s.observation(ME)
+    value = hand_value(obs.hand, obs.lucky)
+    head = f"Round {obs.round} of {s.rules.rounds}"
+    if obs.phase == "dealer":
+        return (f"<div><b>{head}: a Bungee card was turned as lucky card and you deal.</b> Take "
+                "it into your hand (discarding a card) or leave it.</div>")
+    if obs.phase == "call":
+        return (f"<div><b>{head}: your hand is worth {value}.</b> Call Bungee now, or pass."
+                "</div>")
+    lap = " <b>Last lap</b>: this is your last action." if obs.callers else ""
+    first = " You open the round: play, then draw." if not obs.opened else ""
+    call = " You may call Bungee." if obs.opened and value <= 5 else ""
+    return (f"<div><b>{head}: your turn.</b> Your hand is worth {value}.{first}{call}{lap}"
+            "</div>")
+
+
+def table_html(s: BungeeState, names: list[str]) -> str:
+    """The lucky card and the discard pile's top, then one row per player."""
+    obs = s.observation(ME)
+    rows = []
+    for p, name in enumerate(names):
+        if p == ME:
+            hand = html.escape(cards_text(obs.hand)) or "-"
+            worth = str(hand_value(obs.hand, obs.lucky))
+        else:
+            hand = f"{obs.hand_sizes[p]} cards"
+            worth = "?"
+        called = f"Bungee #{obs.callers.index(p) + 1}" if p in obs.callers else ""
+        turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
+        rows.append(f"<tr><td><b>{html.escape(name)}</b>{turn}</td><td>{hand}</td>"
+                    f"<td>{worth}</td><td>{called}</td><td>{obs.totals[p]}</td></tr>")
+    lucky = card_text(obs.lucky) if obs.lucky is not None else "-"
+    top = card_text(obs.top) if obs.top is not None else "empty"
+    return (f"<div>Lucky card: <b>{lucky}</b> (counts 0) &nbsp; Discard pile: top <b>{top}</b> "
+            f"({len(obs.discard)} cards) &nbsp; Draw pile: {obs.pile_size} cards</div>"
+            '<table style="border-collapse:collapse"><thead><tr><th>player</th><th>hand</th>'
+            "<th>worth</th><th>called</th><th>total</th></tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+__all__ = ["BungeeTable", "status_html", "table_html"]
