@@ -383,6 +383,11 @@ def test_a_round_rolls_every_players_dice_then_the_opener_bids():
     ({"starting_dice": (5, 5)}, "starting_dice"),
     ({"starting_dice": (5, 0, 5, 5)}, "starting_dice"),
     ({"opener": 4}, "opener"), ({"opener": -1}, "opener"),
+    # types: JSON "false" must not switch the expansion on, nor true count as one die
+    ({"show_and_reroll": "false"}, "show_and_reroll"), ({"show_and_reroll": 1}, "show_and_reroll"),
+    ({"dice_per_player": True}, "dice_per_player"), ({"opener": True}, "opener"),
+    ({"players": 2, "starting_dice": (True, 2)}, "starting_dice"),
+    ({"starting_dice": 5}, "starting_dice"),
 ])
 def test_impossible_rules_are_rejected_naming_the_parameter(kwargs, named):
     with pytest.raises(InvalidRules, match=named):

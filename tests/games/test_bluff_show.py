@@ -128,3 +128,23 @@ def test_show_text_round_trip():
         assert parse_action(s, str(action)) == action
     assert str(Show()) == "keep" and str(Show((3, 3), True)) == "show 3,3 reroll"
     assert str(Show((), True)) == "reroll"
+
+
+def test_a_show_is_written_one_way():
+    assert Show((3, 1, STAR)) == Show((1, 3, STAR)) and str(Show((3, 1))) == "show 1,3"
+    s = play(deal(["3,3,1", "2,4,5"]), "2x3")
+    assert Show((3, 1)) in s.legal_actions()
+    assert s.apply(Show((3, 1))) == s.apply(Show((1, 3)))
+    with pytest.raises(IllegalAction, match="die faces"):
+        Show((7,))
+    with pytest.raises(IllegalAction, match="die faces"):
+        Show((1,), reroll="yes")
+
+
+@pytest.mark.parametrize("text, show", [
+    ("show 3,star reroll", Show((3, STAR), True)), ("expose *", Show((STAR,))),
+    ("show reroll", Show((), True)), ("reroll", Show((), True)), ("keep", Show()),
+    ("show 1, 3", Show((1, 3))),
+])
+def test_show_text(text, show):
+    assert parse_action(None, text) == show

@@ -83,20 +83,26 @@ class BluffRules:
         return cls(players=2, dice_per_player=1, opener=0, resolution="openspiel")
 
     def __post_init__(self):
-        if not isinstance(self.players, int) or not 2 <= self.players <= 6:
+        if not _whole(self.players) or not 2 <= self.players <= 6:
             raise InvalidRules(f"Bluff is for 2-6 players, got players={self.players!r}")
-        if not isinstance(self.dice_per_player, int) or not 1 <= self.dice_per_player <= MAX_DICE:
+        if not _whole(self.dice_per_player) or not 1 <= self.dice_per_player <= MAX_DICE:
             raise InvalidRules(
                 f"dice_per_player must be 1-{MAX_DICE} (the box has 5 dice a player), "
                 f"got {self.dice_per_player!r}")
+        if not isinstance(self.show_and_reroll, bool):
+            raise InvalidRules(f"show_and_reroll must be True or False, got "
+                               f"{self.show_and_reroll!r}")
         if self.starting_dice is not None:
-            object.__setattr__(self, "starting_dice", tuple(self.starting_dice))
-            if len(self.starting_dice) != self.players or not all(
-                    isinstance(d, int) and 1 <= d <= MAX_DICE for d in self.starting_dice):
+            if isinstance(self.starting_dice, list | tuple):
+                object.__setattr__(self, "starting_dice", tuple(self.starting_dice))
+            if not isinstance(self.starting_dice, tuple) or len(
+                    self.starting_dice) != self.players or not all(
+                    _whole(d) and 1 <= d <= MAX_DICE for d in self.starting_dice):
                 raise InvalidRules(
                     f"starting_dice needs one count of 1-{MAX_DICE} per player "
                     f"({self.players} players), got {self.starting_dice!r}")
-        if self.opener is not None and self.opener not in range(self.players):
+        if self.opener is not None and (not _whole(self.opener)
+                                        or self.opener not in range(self.players)):
             raise InvalidRules(f"opener must be a player 0-{self.players - 1}, got {self.opener!r}")
         if self.resolution not in ("board", "openspiel"):
             raise InvalidRules(
@@ -137,6 +143,13 @@ class Show(Action):
 
     expose: tuple[int, ...] = ()
     reroll: bool = False
+
+    def __post_init__(self):
+        if (not isinstance(self.reroll, bool) or not isinstance(self.expose, tuple | list)
+                or not all(f in FACES for f in self.expose)):
+            raise IllegalAction(f"a show exposes die faces (1-5, *) and re-rolls or not, got "
+                                f"{self.expose!r}, reroll={self.reroll!r}")
+        object.__setattr__(self, "expose", tuple(sorted(self.expose)))  # one way to write it
 
     def sort_key(self) -> tuple:
         return (2, self.reroll, len(self.expose), self.expose)
@@ -512,6 +525,10 @@ class BluffState:
         from .text import describe
 
         return describe(self)
+
+
+def _whole(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _set(t: tuple, i: int, v) -> tuple:

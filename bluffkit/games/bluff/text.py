@@ -17,9 +17,8 @@ def parse_action(state: BluffState, text: str):
         return Challenge()
     if t in {"keep", "k", "none", "no"}:
         return Show()
-    m = re.fullmatch(r"(?:show|expose)\s+([^r]*?)\s*(reroll)?", t) or re.fullmatch(
-        r"(reroll)", t)
-    if m and t.startswith(("show", "expose")):
+    m = re.fullmatch(r"(?:show|expose)\s+(.*?)\s*(reroll)?", t)
+    if m:
         return Show(parse_dice(m.group(1)), bool(m.group(2)))
     if t == "reroll":
         return Show((), True)
