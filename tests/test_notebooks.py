@@ -20,7 +20,7 @@ from nbclient import NotebookClient
 
 import bluffkit
 from bluffkit.core import Distribution
-from bluffkit.exercises import games_with_exercises, load
+from bluffkit.exercises import exercise_sets, load
 from bluffkit.exercises.notebook import exercise_module, notebook_path, student_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -82,7 +82,7 @@ def test_there_are_notebooks_to_run():
     assert EXERCISE_NOTEBOOKS, "exercises/*.ipynb is missing"
 
 
-@pytest.mark.parametrize("game", games_with_exercises())
+@pytest.mark.parametrize("game", exercise_sets())
 def test_exercise_notebook_is_the_generated_one(game):
     """``exercises/NN_game.ipynb`` matches ``bluffkit.exercises.notebook`` (regenerate with
     ``python -m bluffkit.exercises.notebook GAME``)."""
@@ -115,7 +115,7 @@ def _seed(nb) -> int:
 @pytest.mark.parametrize("path", EXERCISE_NOTEBOOKS, ids=lambda p: p.name)
 def test_exercise_notebook_accepts_right_answers_and_names_mistakes(path):
     nb = nbformat.read(path, as_version=4)
-    game = next(g for g in games_with_exercises() if path.name == exercise_module(g).NOTEBOOK)
+    game = next(g for g in exercise_sets() if path.name == exercise_module(g).NOTEBOOK)
     worksheet = load(game, seed=_seed(nb))
     expectations: list[tuple[int, str]] = []   # (cell index, text its output must contain)
     cells = []

@@ -17,12 +17,13 @@ from .core import (
     Question,
     Worksheet,
     catalogue,
+    exercise_sets,
     games_with_exercises,
     load,
 )
 
 __all__ = [
     "AnswerError", "Choice", "Count", "DistributionAnswer", "Feedback", "Mistake", "Number",
-    "Question", "Reading", "Worksheet", "catalogue", "games_with_exercises", "load",
-    "read_number",
+    "Question", "Reading", "Worksheet", "catalogue", "exercise_sets", "games_with_exercises",
+    "load", "read_number",
 ]

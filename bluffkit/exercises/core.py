@@ -343,7 +343,7 @@ def catalogue(game: str) -> list[type[Question]]:
         module = None
     if not hasattr(module, "QUESTIONS"):
         raise InvalidQuestion(f"no exercises for game {game!r}; games with exercises: "
-                              f"{', '.join(games_with_exercises())}")
+                              f"{', '.join(exercise_sets())}")
     return list(module.QUESTIONS)
 
 
@@ -354,6 +354,20 @@ def games_with_exercises() -> list[str]:
     names = GAMES if isinstance(GAMES, dict) else {g.name: g for g in GAMES}
     return [g for g in names if importlib.util.find_spec(
         f"{__package__}.{_module_name(g)}") is not None]
+
+
+TOPICS = {"optimal-bluffing": "optimal bluffing (equilibria)"}
+"""Exercise sets about an idea rather than one game, with their titles
+(``bluffkit/exercises/optimal_bluffing.py``)."""
+
+
+def exercise_sets() -> list[str]:
+    """Every name ``load`` accepts: the games with exercises, then the topics.
+
+    >>> "bluff" in exercise_sets() and "optimal-bluffing" in exercise_sets()
+    True
+    """
+    return games_with_exercises() + list(TOPICS)
 
 
 def load(game: str, seed: int | None = None) -> Worksheet:
@@ -370,9 +384,9 @@ def load(game: str, seed: int | None = None) -> Worksheet:
     from ..games import GAMES
 
     ws.game, ws.seed = game, seed
-    ws.title = GAMES[game].title if game in GAMES else game
+    ws.title = GAMES[game].title if game in GAMES else TOPICS.get(game, game)
     return ws
 
 
 __all__ = ["Feedback", "Mistake", "Question", "Worksheet", "catalogue", "fmt",
-           "games_with_exercises", "load", "plain", "tex"]
+           "exercise_sets", "games_with_exercises", "load", "plain", "tex"]

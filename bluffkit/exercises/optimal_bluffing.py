@@ -1,0 +1,524 @@
+"""Exercises on optimal bluffing, easiest first: equilibria, exploitability, indifference, best
+responses, and reading the solved 1-vs-1 Bluff round.
+
+Every expected answer and likely mistake is computed when the student checks: exactly by
+``bluffkit.solvers.small_games`` and the LP solver ``bluffkit.solvers.lp`` (rock-paper-scissors
+variants, the one-card bluffing game, Kuhn poker), and approximately by CFR for Bluff's 1-vs-1
+round (``bluffkit.advice.bluff_equilibrium.solved_round``, exploitability at most 0.001): those
+questions accept any answer within a stated tolerance and say so.
+
+>>> q = BluffingFrequency(seed=3)
+>>> q.check(q.expected()).correct
+True
+>>> all(q.check(m.value).mistake == m.name for m in q.likely_mistakes())
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..solvers.small_games import (
+    CARDS,
+    best_response_payoff,
+    bluffing_matrix,
+    kuhn_behaviour,
+    kuhn_game,
+    profile_exploitability,
+    realization_plan,
+    rps_matrix,
+    solve_matrix,
+)
+from .answers import Number, Reading
+from .core import Mistake, Question, fmt, tex
+
+NOTEBOOK = "06_optimal_bluffing.ipynb"
+"""The exercise notebook's file name in ``exercises/``."""
+
+
+# -- answers read from an approximate equilibrium ---------------------------------------------
+@dataclass(frozen=True)
+class Approximate(Number):
+    """A number read from a CFR equilibrium: every form (fractions too) is accepted within
+    ``tolerance`` of bluffkit's value, because that value is itself approximate."""
+
+    tolerance: Fraction = Fraction(1, 100)
+
+    def form(self) -> str:
+        return 'a decimal like 0.31 or a percentage like "31%"'
+
+    def same(self, given: Reading, target: Any) -> bool:
+        return abs(given.value - Fraction(target)) <= self.tolerance
+
+    def rule(self) -> str:
+        return (f"This number comes from CFR, an approximate equilibrium: any answer within "
+                f"{float(self.tolerance):g} of bluffkit's value is accepted.")
+
+    def near(self, given: Reading, target: Any) -> str | None:
+        gap = abs(given.value - Fraction(target))
+        if gap <= 3 * self.tolerance:
+            return f"{given.text} is close, but more than {float(self.tolerance):g} away."
+        return None
+
+    def show(self, value: Any) -> str:
+        return f"≈ {float(value):.4f}"
+
+
+class _FromCFR(Question):
+    """A question about the solved 1-vs-1 round of Bluff (approximate answers)."""
+
+    kind = Approximate()
+
+    @staticmethod
+    def solved():
+        from ..advice.bluff_equilibrium import solved_round
+
+        return solved_round(1, 1)
+
+    def likely_mistakes(self) -> list[Mistake]:
+        """Mistakes told apart within the tolerance (from the answer and from each other)."""
+        expected = self.expected()
+        kept: list[Mistake] = []
+        for m in self.mistakes():
+            read = Reading(Fraction(m.value), False, str(m.value))
+            if self.kind.same(read, expected) or any(self.kind.same(read, k.value)
+                                                     for k in kept):
+                continue
+            kept.append(m)
+        return kept
+
+    def _correct_note(self, given, expected) -> str:
+        return (f"bluffkit's CFR equilibrium gives {self.kind.show(expected)}; answers within "
+                f"{float(self.kind.tolerance):g} are accepted.")
+
+
+def _pick(rng: np.random.Generator, options):
+    return options[int(rng.integers(len(options)))]
+
+
+def _chips(n: int) -> str:
+    return f"{n} chip" if n == 1 else f"{n} chips"
+
+
+def _die(face: int) -> str:
+    return "★" if face == 6 else str(face)
+
+
+HOW_TO_READ = ("In Python: `from bluffkit.advice.bluff_equilibrium import solved_round`, then "
+               "`solved_round(1, 1).strategy([\"1x3\"], (4,))` gives the equilibrium's "
+               "probabilities after the bids `[\"1x3\"]` for a player holding a 4 (the star is "
+               "6). `notebooks/06_optimal_bluffing.ipynb` shows the same numbers as tables.")
+
+ONE_V_ONE = ("**The 1-vs-1 round of Bluff**: two players with one die each (faces 1-5 and a star "
+             "★, wild for digit bids). The opener bids first; bids climb the ladder 1 × 1, 1 × 2, "
+             "... 1 × 5, 1 × ★, 2 × 1, ..., 2 × ★; each player in turn raises or challenges, and "
+             "whoever loses the challenge loses their die, and the game.")
+
+
+# -- 1. exploitability ------------------------------------------------------------------------
+MIXES = [(Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)),
+         (Fraction(1, 2), Fraction(1, 3), Fraction(1, 6)),
+         (Fraction(2, 5), Fraction(2, 5), Fraction(1, 5)),
+         (Fraction(1, 6), Fraction(1, 2), Fraction(1, 3)),
+         (Fraction(1, 4), Fraction(1, 4), Fraction(1, 2)),
+         (Fraction(3, 5), Fraction(1, 5), Fraction(1, 5))]
+
+
+class Exploitability(Question):
+    title = "How exploitable is a strategy?"
+
+    def setup(self, rng):
+        self.mix = _pick(rng, MIXES)
+
+    def statement(self):
+        r, p, s = (tex(v) for v in self.mix)
+        return ("In rock-paper-scissors (a win pays 1, a loss costs 1, a tie is 0) **both** "
+                f"players play rock with probability ${r}$, paper ${p}$ and scissors ${s}$.\n\n"
+                "The **exploitability** of a pair of strategies is the average of what each "
+                "player would earn by switching to a *best response* against the other one: "
+                "$(BR_0 + BR_1)/2$. It is 0 exactly at an equilibrium. What is it here?")
+
+    def expected(self):
+        return profile_exploitability(rps_matrix(1, 1, 1), self.mix, self.mix)
+
+    def mistakes(self):
+        e = self.expected()
+        return [Mistake("not halved", 2 * e,
+                        "That is $BR_0 + BR_1$, the sum of both best responses; the "
+                        "exploitability (the convention of CFR solvers and OpenSpiel) is their "
+                        "average."),
+                Mistake("the profile's own value", Fraction(0),
+                        "0 is what the strategies earn against each other (the game is "
+                        "symmetric). The question is what a best response would earn instead."),
+                Mistake("best action's probability", max(self.mix),
+                        "That is a probability of the mix; a best response is judged by what it "
+                        "*earns*: for each pure action, its expected payoff against the mix.")]
+
+    def hints(self):
+        return ["Against the mix, rock earns P(scissors) − P(paper); write the same for paper "
+                "and scissors.",
+                "A best response earns the largest of those three numbers. By symmetry the "
+                "other player's best response earns the same."]
+
+    def explain(self):
+        r, p, s = self.mix
+        earn = {"rock": s - p, "paper": r - s, "scissors": p - r}
+        rows = ", ".join(f"{k} ${tex(v)}$" for k, v in earn.items())
+        best = max(earn.values())
+        return (f"Against the mix each pure action earns: {rows}. A best response earns the "
+                f"largest, ${tex(best)}$, for each player (the game is symmetric), so the "
+                f"exploitability is $({tex(best)} + {tex(best)})/2 = {tex(best)}$.")
+
+
+# -- 2. rock-paper-scissors with prizes -------------------------------------------------------
+class WeightedRPS(Question):
+    title = "Rock-paper-scissors with prizes"
+
+    def setup(self, rng):
+        while True:
+            self.wins = tuple(int(v) for v in rng.integers(1, 5, size=3))
+            if len(set(self.wins)) > 1:
+                return
+
+    def statement(self):
+        r, p, s = self.wins
+        return ("A variant of rock-paper-scissors: winning with **rock** pays "
+                f"{r}, winning with **paper** pays {p}, winning with **scissors** pays {s} (the "
+                "loser pays the winner; a tie is 0). In the equilibrium, with what probability "
+                "do you play **rock**?")
+
+    def expected(self):
+        return solve_matrix(rps_matrix(*self.wins)).row[0]
+
+    def mistakes(self):
+        r, p, s = self.wins
+        return [Mistake("own prize", Fraction(r, r + p + s),
+                        "Playing rock in proportion to rock's own prize is the tempting guess, "
+                        "but an equilibrium makes the **opponent** indifferent: write their "
+                        "payoff for each of their choices against your mix."),
+                Mistake("ordinary RPS", Fraction(1, 3),
+                        "1/3 is the equilibrium of ordinary rock-paper-scissors, where every "
+                        "win pays the same.")]
+
+    def hints(self):
+        return ["At an equilibrium the opponent gets the same payoff from rock, paper and "
+                "scissors (otherwise they would play only the best one).",
+                "If you play (x, y, z), the opponent's rock earns r·z − p·y... write all three "
+                "and set them equal (the game is fair, so each is 0)."]
+
+    def explain(self):
+        r, p, s = self.wins
+        return ("Let your mix be rock $x$, paper $y$, scissors $z$. The opponent's rock beats "
+                f"your scissors and loses to your paper: it earns ${r}z - {p}y$. Their paper earns "
+                f"${p}x - {s}z$, their scissors ${s}y - {r}x$. In equilibrium all three are 0, so "
+                f"$x : y : z = {s} : {r} : {p}$: rock is played in proportion to what **scissors** "
+                f"wins. $P(\\text{{rock}}) = \\frac{{{s}}}{{{r + p + s}}}"
+                + ("" if Fraction(s, r + p + s).denominator == r + p + s else
+                   f" = {tex(self.expected())}")
+                + "$ (checked by bluffkit's exact LP solver).")
+
+
+# -- 3. bluffing frequency --------------------------------------------------------------------
+class BluffingFrequency(Question):
+    title = "How often to bluff"
+
+    def setup(self, rng):
+        self.pot = int(rng.integers(1, 7))
+        self.bet = int(rng.integers(1, 5))
+
+    def statement(self):
+        return ("A one-card bluffing game. There are "
+                f"{_chips(self.pot)} in the pot. The bettor holds a winning or a losing card, "
+                f"1/2 each, and may bet {_chips(self.bet)}; with the winning card they always "
+                "bet. The caller, who cannot see the card, calls (adds "
+                f"{_chips(self.bet)}; the better card takes everything) or folds (the bettor "
+                "takes the pot).\n\nWith a **losing** card, how often should the bettor bet anyway "
+                "(bluff) in equilibrium?")
+
+    def game(self):
+        return solve_matrix(bluffing_matrix(self.pot, self.bet))
+
+    def expected(self):
+        return self.game().row[0]
+
+    def mistakes(self):
+        p, b = self.pot, self.bet
+        return [Mistake("bluffs among bets", Fraction(b, p + 2 * b),
+                        "That is the share of all **bets** that are bluffs. The question asks how "
+                        "often a losing card bets: count bluffs per losing card, not per bet."),
+                Mistake("calling frequency", Fraction(p, p + b),
+                        "That is how often the **caller** calls in equilibrium (it makes the "
+                        "bettor indifferent). The bluffing frequency makes the *caller* "
+                        "indifferent.")]
+
+    def hints(self):
+        return ["In equilibrium the caller must be indifferent between calling and folding; "
+                "otherwise they would always do the better one and the bettor could exploit it.",
+                "Per losing card the bettor bluffs with probability β. Compare what calling "
+                f"instead of folding gains against a bluff ({self.pot} + {self.bet}) and loses "
+                f"against a winning card ({self.bet})."]
+
+    def explain(self):
+        p, b = self.pot, self.bet
+        return ("Calling instead of folding gains the pot and the bet, "
+                f"${p} + {b}$, against a bluff and loses the bet, ${b}$, against the winning card. "
+                "The winning card always bets; the losing card bluffs with probability $β$. The "
+                f"caller is indifferent when $β \\cdot ({p} + {b}) = 1 \\cdot {b}$, so "
+                f"$β = \\frac{{{b}}}{{{p + b}}}$: bet over pot plus bet. (bluffkit's exact LP "
+                f"solution of the game agrees; the caller calls "
+                f"${tex(self.game().col[0])}$ of the time, the game is worth "
+                f"${tex(self.game().value)}$ chips to the bettor.)")
+
+
+# -- 4. reading the solved table --------------------------------------------------------------
+class ReadTheTable(_FromCFR):
+    title = "Reading the equilibrium"
+
+    def setup(self, rng):
+        self.bid = int(rng.integers(1, 6))
+        self.roll = _pick(rng, [f for f in range(1, 6) if f != self.bid])
+
+    def statement(self):
+        return (f"{ONE_V_ONE}\n\nThe opener bids **1 × {self.bid}**. You hold a "
+                f"**{_die(self.roll)}**, so your own die does not support that bid. In the solved "
+                "equilibrium, how often do you **challenge**? (CFR's equilibrium is approximate: "
+                f"answers within {float(self.kind.tolerance):g} are accepted.)\n\n{HOW_TO_READ}")
+
+    def expected(self):
+        return self.solved().strategy([f"1x{self.bid}"], (self.roll,))["challenge"]
+
+    def mistakes(self):
+        f = self.expected()
+        return [Mistake("raise instead", 1 - f,
+                        "That is how often the equilibrium **raises** (all bids together); the "
+                        "question asks for the challenge."),
+                Mistake("probability view", Fraction(2, 3),
+                        "2/3 is the chance that the opener's die does not show "
+                        f"{self.bid} or a star if you ignore the bid. The equilibrium is a "
+                        "strategy, not a probability: read its challenge frequency.")]
+
+    def hints(self):
+        return [HOW_TO_READ,
+                "The actions after 1 × "
+                f"{self.bid} are the higher bids and 'challenge'; their frequencies add up to 1."]
+
+    def explain(self):
+        s = self.solved().strategy([f"1x{self.bid}"], (self.roll,))
+        mixed = ", ".join(f"{a} {p:.1%}" for a, p in s.items() if p >= 0.005)
+        return (f"After 1 × {self.bid}, holding a {_die(self.roll)}, the equilibrium plays: "
+                f"{mixed} (exploitability {self.solved().exploitability:.4f}).")
+
+
+# -- 5. the value of going first --------------------------------------------------------------
+class GoingFirst(_FromCFR):
+    title = "Is it good to go first?"
+    kind = Approximate(Fraction(2, 1000))
+
+    def setup(self, rng):
+        self.opener = bool(rng.random() < 0.5)
+
+    def who(self) -> str:
+        return "the **opener** (who bids first)" if self.opener else "the **second player**"
+
+    def statement(self):
+        return (f"{ONE_V_ONE}\n\nIf both play the equilibrium, what is the probability that "
+                f"{self.who()} wins? (CFR is approximate: answers within "
+                f"{float(self.kind.tolerance):g} are accepted.)")
+
+    def expected(self):
+        v = self.solved().value  # to the opener, +1 win / -1 loss
+        return (1 + v) / 2 if self.opener else (1 - v) / 2
+
+    def mistakes(self):
+        v = self.solved().value
+        return [Mistake("fair game", Fraction(1, 2),
+                        "A symmetric-looking game need not be fair: the equilibrium value of "
+                        "the round is not 0."),
+                Mistake("value, not probability", v if self.opener else -v,
+                        "That is the game's **value** in ±1 units (win +1, lose −1). A "
+                        "probability of winning is (1 + value)/2."),
+                Mistake("other player", (1 - v) / 2 if self.opener else (1 + v) / 2,
+                        "That is the other player's chance.")]
+
+    def hints(self):
+        return ["`solved_round(1, 1).value` is the round's value to the opener in ±1 units "
+                "(from `bluffkit.advice.bluff_equilibrium`).",
+                "A value v in ±1 units means winning with probability (1 + v)/2."]
+
+    def explain(self):
+        v = self.solved().value
+        return (f"The opener's equilibrium value is $v ≈ {v:.4f}$ (the exact value of this game, "
+                "the same as OpenSpiel's liar's dice with one die each, is $-7/258$): going first "
+                "is a small **disadvantage**, because the first bid gives information away. "
+                f"The opener wins with probability $(1 + v)/2 ≈ {(1 + v) / 2:.4f}$.")
+
+
+# -- 6. Bayes: is the opener's bid true? ------------------------------------------------------
+class OpenerTellsTheTruth(_FromCFR):
+    title = "Does the opener tell the truth?"
+
+    def setup(self, rng):
+        self.bid = int(rng.integers(1, 6))
+
+    def statement(self):
+        return (f"{ONE_V_ONE}\n\nThe opener, playing the equilibrium, bids **1 × {self.bid}**. "
+                "Before you look at your own die: what is the probability that the opener's die "
+                f"makes the bid true (shows {self.bid} or a star)? (CFR is approximate: answers "
+                f"within {float(self.kind.tolerance):g} are accepted.)\n\n{HOW_TO_READ}")
+
+    def _opening(self) -> dict[int, float]:
+        solved = self.solved()
+        return {face: solved.strategy([], (face,))[f"1x{self.bid}"] for face in range(1, 7)}
+
+    def expected(self):
+        bids = self._opening()
+        return (bids[self.bid] + bids[6]) / sum(bids.values())
+
+    def mistakes(self):
+        bids = self._opening()
+        return [Mistake("prior", Fraction(1, 3),
+                        "1/3 is the chance before the bid. The bid is evidence: rolls that make "
+                        "it true bid it more often. Use Bayes' rule."),
+                Mistake("likelihood", (bids[self.bid] + bids[6]) / 2,
+                        "That is P(bid | true), how often a true roll bids it. Bayes' rule "
+                        "turns it around: P(true | bid) = P(bid | true) P(true) / P(bid).")]
+
+    def hints(self):
+        return ["Each of the six rolls has probability 1/6; the equilibrium opens with "
+                f"1 × {self.bid} at a different frequency for each roll.",
+                "P(true | bid) = sum over true rolls of P(roll) P(bid | roll), divided by the "
+                "same sum over all six rolls."]
+
+    def explain(self):
+        bids = self._opening()
+        rows = ", ".join(f"{_die(f)}: {p:.3f}" for f, p in bids.items())
+        return (f"The equilibrium opens with 1 × {self.bid} with these frequencies per roll: "
+                f"{rows}. The rolls making it true are {self.bid} and ★, so $P(\\text{{true}} "
+                f"\\mid \\text{{bid}}) = ({bids[self.bid]:.3f} + {bids[6]:.3f}) / "
+                f"{sum(bids.values()):.3f} ≈ {self.expected():.4f}$ (the 1/6 cancels).")
+
+
+# -- 7. a best response in Kuhn poker ---------------------------------------------------------
+class KuhnBestResponse(Question):
+    title = "Exploiting a Kuhn poker player"
+
+    def setup(self, rng):
+        self.bet = {"J": _pick(rng, [Fraction(0), Fraction(1, 3), Fraction(1, 2)]),
+                    "Q": _pick(rng, [Fraction(0), Fraction(1, 2), Fraction(1)]),
+                    "K": Fraction(1)}
+        self.call = {"J": Fraction(0), "Q": _pick(rng, [Fraction(0), Fraction(1, 2),
+                                                        Fraction(1)]),
+                     "K": Fraction(1)}
+
+    def statement(self):
+        def often(p):
+            return {0: "never", 1: "always"}.get(p, f"with probability ${tex(p)}$")
+
+        bets = ", ".join(f"{c} {often(self.bet[c])}" for c in CARDS)
+        calls = ", ".join(f"{c} {often(self.call[c])}" for c in CARDS)
+        return ("**Kuhn poker**: three cards J < Q < K, one each to players 0 and 1, both "
+                "ante 1 chip. Player 0 checks or bets 1; facing a bet, player 1 calls or folds. "
+                "After a check, player 1 checks (showdown for the antes) or bets 1, and player 0 "
+                "calls or folds. The higher card wins a showdown.\n\n"
+                f"Player 0 bets first holding {bets}. After checking and facing a bet, player "
+                f"0 calls holding {calls}.\n\nWhat does player 1 win per hand on average "
+                "with a **best response** to this strategy? (An exact fraction.)")
+
+    def behaviour(self):
+        return kuhn_behaviour(self.bet, self.call)
+
+    def expected(self):
+        return best_response_payoff(kuhn_game(), 1, self.behaviour())
+
+    def mistakes(self):
+        e = self.expected()
+        return [Mistake("player 0's side", -e,
+                        "That is player 0's result against the best response; the question "
+                        "asks for player 1's."),
+                Mistake("equilibrium value", Fraction(1, 18),
+                        "1/18 is what player 1 earns when **both** play the equilibrium. Against "
+                        "this strategy a best response earns more."),
+                Mistake("deals not weighted", 6 * e,
+                        "Each of the 6 deals has probability 1/6: you added the deals "
+                        "without weighting them.")]
+
+    def hints(self):
+        return ["Player 1 has six separate decisions: for each card, facing a bet (call or "
+                "fold) and after a check (bet or check). Choose each one on its own.",
+                "For a decision, weigh each card player 0 may hold by 1/2 (the two cards left) "
+                "times the probability that player 0's strategy leads there with that card.",
+                "Then add over the 6 deals, each with probability 1/6 (or: over player 1's "
+                "three cards, 1/3 each)."]
+
+    def explain(self):
+        plan = realization_plan(kuhn_game(), 0, self.behaviour())
+        lines = ["Player 1's decisions, each chosen to earn the most (payoffs per hand, "
+                 "weighted by the chance of the deal and of player 0's moves):", ""]
+        for card in CARDS:
+            others = [c for c in CARDS if c != card]
+            for where, acts in (("bet", ("fold", "call")), ("check", ("check", "bet"))):
+                values = {a: _kuhn_earn(plan, card, others, where, a) for a in acts}
+                best = max(values, key=values.get)
+                shown = ", ".join(f"{a} ${tex(v)}$" for a, v in values.items())
+                lines.append(f"- holding {card}, after player 0's {where}: {shown} → **{best}**")
+        lines.append("")
+        lines.append(f"Adding the best of each: ${tex(self.expected())}$ per hand "
+                     f"({fmt(self.expected())}), checked by bluffkit's exact best response.")
+        return "\n".join(lines)
+
+
+def _kuhn_earn(plan: dict, card: str, others: list[str], where: str, action: str) -> Fraction:
+    """Player 1's payoff from one decision (holding ``card``, after player 0's ``where``),
+    weighted by the deal (1/6 each) and player 0's reach, with player 0's later call."""
+    total = Fraction(0)
+    for other in others:
+        win = 1 if CARDS.index(card) > CARDS.index(other) else -1  # for player 1
+        weight = Fraction(1, 6)
+        if where == "bet":
+            reach = plan[(("open", other), "bet")]
+            total += weight * reach * (-1 if action == "fold" else 2 * win)
+        else:
+            reach = plan[(("open", other), "check")]
+            if action == "check":
+                total += weight * reach * win
+            else:
+                call = plan[(("check-bet", other), "call")]
+                fold = plan[(("check-bet", other), "fold")]
+                total += weight * (fold * 1 + call * 2 * win)
+    return total
+
+
+INTRO = """\
+# Exercises: optimal bluffing
+
+Probabilities tell you how likely a bid is; **game theory** tells you how to play against an
+opponent who thinks too. An **equilibrium** is a pair of strategies where neither player can
+gain by changing theirs; in games with hidden information it *mixes*: it bluffs, and calls
+bluffs, at precise frequencies. The **exploitability** of a strategy measures how far it is from
+an equilibrium: what a perfect opponent would win against it.
+
+These exercises go from rock-paper-scissors to Bluff. The small games are solved **exactly**
+(fractions); the 1-vs-1 round of Bluff is solved by **CFR** (counterfactual regret minimisation),
+an approximation with exploitability at most 0.001, so those answers are accepted within a
+stated tolerance. The first question that needs it solves the round (a second or two).
+"""
+
+OUTRO = """\
+## Going further
+
+`notebooks/06_optimal_bluffing.ipynb` shows Kuhn poker's equilibrium, the solved 1-vs-1 Bluff
+strategy as tables and plots, exploitability falling with CFR iterations, and the match-win
+table. `bluffkit solve bluff --dice 2,1` solves the 2-against-1 round (a few minutes), and the
+advice then shows its equilibrium too.
+"""
+
+QUESTIONS = [Exploitability, WeightedRPS, BluffingFrequency, ReadTheTable, GoingFirst,
+             OpenerTellsTheTruth, KuhnBestResponse]
+"""Optimal-bluffing questions, easiest first (``catalogue("optimal-bluffing")``)."""
+
+__all__ = ["INTRO", "NOTEBOOK", "OUTRO", "QUESTIONS", "Approximate",
+           *(q.__name__ for q in QUESTIONS)]
