@@ -81,8 +81,8 @@ class Distribution:
         p = Fraction(p)
         if not 0 <= p <= 1:
             raise InvalidQuestion(f"a probability must lie in [0, 1], got {p}")
-        if n < 0:
-            raise InvalidQuestion(f"the number of trials must be >= 0, got {n}")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise InvalidQuestion(f"the number of trials must be a whole number >= 0, got {n!r}")
         return cls(_binomial_weights(n, p.numerator, p.denominator))
 
     @classmethod

@@ -118,6 +118,7 @@ def test_approx_pmf_is_the_float_view():
     (lambda: Distribution.uniform([]), "at least one outcome"),
     (lambda: Distribution.binomial(3, Fraction(3, 2)), r"lie in \[0, 1\]"),
     (lambda: Distribution.binomial(-1, Fraction(1, 2)), "number of trials"),
+    (lambda: Distribution.binomial(2.5, Fraction(1, 2)), "number of trials"),
     (lambda: Distribution.from_probabilities({1: Fraction(1, 2)}), "sum to 1"),
     (lambda: Distribution.from_probabilities({1: Fraction(3, 2), 2: Fraction(-1, 2)}),
      "non-negative"),
