@@ -1,0 +1,94 @@
+"""Every Bungee question: right answers accepted, likely mistakes named, each seed its own
+numbers, and expected values pinned to independent counts written out here."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from bluffkit.exercises import bungee as ex
+from bluffkit.exercises import catalogue
+from bluffkit.games.bungee import BUNGEE, CARDS, DECK
+
+QUESTIONS = catalogue("bungee")
+SEEDS = range(10)
+
+
+def unseen_list(k):
+    left = [c for c, n in zip(CARDS, DECK) for _ in range(n)]
+    for c in k.hand + k.discard + (k.lucky,):
+        left.remove(c)
+    return left
+
+
+def worth(c, lucky):
+    return 0 if c in (lucky, BUNGEE) else c
+
+
+def test_catalogue_has_at_least_eight_questions():
+    assert len(QUESTIONS) >= 8 and len({q.title for q in QUESTIONS}) == len(QUESTIONS)
+
+
+@pytest.mark.parametrize("cls", QUESTIONS, ids=lambda c: c.__name__)
+def test_right_answers_accepted_and_mistakes_named(cls):
+    for seed in SEEDS:
+        q = cls(seed=seed)
+        assert q.check(q.expected()).correct, (cls.__name__, seed)
+        for m in q.likely_mistakes():
+            assert q.check(m.value).mistake == m.name, (cls.__name__, seed, m.name)
+        assert q.solution().status == "solution" and q.statement()
+        assert q.check(...).status == "unanswered"
+
+
+def test_seeds_give_different_numbers():
+    statements = {ex.NextCardWorthZero(seed=s).statement() for s in range(10)}
+    assert len(statements) > 5
+
+
+def test_pinned_to_counting_the_unseen_cards():
+    for seed in SEEDS:
+        q = ex.CountUnseen(seed=seed)
+        assert q.expected() == len(unseen_list(q.k))
+        q = ex.NextCardWorthZero(seed=seed)
+        left = unseen_list(q.k)
+        assert q.expected() == Fraction(sum(worth(c, q.k.lucky) == 0 for c in left), len(left))
+        q = ex.ReachBungee(seed=seed)
+        left = unseen_list(q.k)
+        keep = list(q.k.hand)
+        keep.remove(q.card)
+        base = sum(worth(c, q.k.lucky) for c in keep)
+        assert q.expected() == Fraction(sum(base + worth(c, q.k.lucky) <= 5 for c in left),
+                                        len(left))
+        q = ex.ExpectedAfterPlay(seed=seed)
+        left = unseen_list(q.k)
+        keep = list(q.k.hand)
+        keep.remove(q.card)
+        base = sum(worth(c, q.k.lucky) for c in keep)
+        assert q.expected() == base + Fraction(sum(worth(c, q.k.lucky) for c in left), len(left))
+
+
+def test_three_draws_by_ordered_enumeration():
+    q = ex.ZeroInThreeDraws(seed=2)
+    left = unseen_list(q.k)
+    hits = total = 0
+    for seq in itertools.permutations(range(len(left)), 3):
+        total += 1
+        hits += any(worth(left[i], q.k.lucky) == 0 for i in seq)
+    assert q.expected() == Fraction(hits, total)
+
+
+def test_scores_follow_the_rulebook():
+    for seed in SEEDS:
+        q = ex.ScoreTheRound(seed=seed)
+        assert q.expected() == sum(0 if c == q.lucky else 10 if c == BUNGEE else c
+                                   for c in q.first)
+        q = ex.CallScore(seed=seed)
+        assert q.expected() == q.p * -10 + (1 - q.p) * q.k.score
+
+
+def test_action_answers_are_read_as_actions():
+    q = ex.BestAction(seed=1)
+    assert q.check(" Take,  play 8 ").correct
+    assert q.check("fold").status == "unreadable" and q.check(3).status == "unreadable"
