@@ -85,9 +85,9 @@ class MatchResult:
 
     def __str__(self) -> str:
         lines = [f"{self.games} games, seed {self.seed}"]
-        lines += [f"  seat {p} ({n}): {w} wins, mean total {float(t):.1f}, {r} rounds won"
-                  for p, (n, w, t, r) in enumerate(zip(self.names, self.wins, self.mean_totals,
-                                                       self.round_wins))]
+        lines += [f"  {n}: {w} games won, mean total {float(t):.1f}, {r} rounds won"
+                  for n, w, t, r in zip(self.names, self.wins, self.mean_totals,
+                                        self.round_wins)]
         return "\n".join(lines)
 
 
