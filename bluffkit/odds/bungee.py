@@ -15,6 +15,8 @@ a hypergeometric draw of size one (several draws: ``draws_distribution``). This 
 model and is what the engine does once opponents' hands are dealt at random (a test checks it by
 enumerating every arrangement of the unseen cards). When the draw pile runs out it is refilled
 from the discard pile at once (the engine's decision), so a draw always comes from unseen cards.
+In the last lap a caller's hand is known to be worth 5 or less, which this one-step model leaves
+out; the advice's simulation (``bluffkit.advice.bungee_sim``) takes it into account.
 
 Every probability is an exact ``Fraction``; a hand's **value** counts lucky and Bungee cards 0
 (calling and winning), its **score** counts lucky cards 0 and Bungee cards 10 (what I write down
