@@ -28,6 +28,7 @@ from bluffkit.games.bluff import (
     ladder,
     parse_action,
     parse_dice,
+    position,
     raises_of,
     why_not_raise,
 )
@@ -38,15 +39,10 @@ def board(max_star: int) -> list[str]:
     return [name for s in range(1, max_star + 1) for name in (str(2 * s - 1), f"*{s}", str(2 * s))]
 
 
-def deal(hands, *, opener=0, **rules) -> BluffState:
+def deal(hands, **options) -> BluffState:
     """A round in its bidding phase with the given dice under the cups."""
-    rules.setdefault("starting_dice", tuple(len(parse_dice(h)) for h in hands))
-    s = BluffState.new(BluffRules(players=len(hands), opener=opener, **rules))
-    for hand in hands:
-        if hand:
-            assert s.is_chance_node()
-            s = s.apply(Roll(parse_dice(hand)))
-    assert s.phase == "bid" and s.current_player() == opener
+    s = position(hands, **options)
+    assert s.phase == "bid" and s.current_player() == s.opener
     return s
 
 
@@ -392,3 +388,14 @@ def test_a_round_rolls_every_players_dice_then_the_opener_bids():
 def test_impossible_rules_are_rejected_naming_the_parameter(kwargs, named):
     with pytest.raises(InvalidRules, match=named):
         BluffRules(**kwargs)
+
+
+def test_position_builds_a_round_from_text():
+    s = position(["2,2,*", "1,4,5", "3"], ["3x2", "4x2"], opener=1)
+    assert s.rules.starting_dice == (3, 3, 1) and s.hidden == ((2, 2, STAR), (1, 4, 5), (3,))
+    assert s.bid == Bid(4, 2) and s.bidder == 2 and s.current_player() == 0
+    assert position(["1,2"] * 3).rules == BluffRules(players=3, dice_per_player=2, opener=0)
+    with pytest.raises(ParseError, match="not a Bluff die face"):
+        position(["1,7", "2,2"])
+    with pytest.raises(IllegalAction, match="does not raise"):
+        position(["1,2", "2,2"], ["2x2", "1x5"])

@@ -20,17 +20,13 @@ from bluffkit.games.bluff import (
     StartRoll,
     check,
     parse_action,
-    parse_dice,
+    position,
     state_from_json,
 )
 
 
-def deal(hands, *, opener=0, show=False) -> BluffState:
-    s = BluffState.new(BluffRules(players=len(hands), opener=opener, show_and_reroll=show,
-                                  starting_dice=tuple(len(parse_dice(h)) for h in hands)))
-    for hand in hands:
-        s = s.apply(Roll(parse_dice(hand)))
-    return s
+def deal(hands, *, show=False) -> BluffState:
+    return position(hands, show_and_reroll=show)
 
 
 def play(state: BluffState, *texts: str) -> BluffState:

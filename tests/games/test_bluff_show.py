@@ -12,22 +12,17 @@ from bluffkit.core import CHANCE, IllegalAction
 from bluffkit.games.bluff import (
     STAR,
     Bid,
-    BluffRules,
     BluffState,
     Challenge,
     Roll,
     Show,
     parse_action,
-    parse_dice,
+    position,
 )
 
 
-def deal(hands, *, opener=0, show=True) -> BluffState:
-    s = BluffState.new(BluffRules(players=len(hands), opener=opener, show_and_reroll=show,
-                                  starting_dice=tuple(len(parse_dice(h)) for h in hands)))
-    for hand in hands:
-        s = s.apply(Roll(parse_dice(hand)))
-    return s
+def deal(hands, *, show=True, **options) -> BluffState:
+    return position(hands, show_and_reroll=show, **options)
 
 
 def play(state: BluffState, *texts: str) -> BluffState:

@@ -1,12 +1,13 @@
-"""Reading actions typed by a person and describing a state in words."""
+"""Reading actions typed by a person, building a position from text, describing a state."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Sequence
 
 from ...core import IllegalAction, ParseError
 from .bids import Bid, dice_text, parse_dice
-from .state import BluffState, Challenge, Show
+from .state import BluffRules, BluffState, Challenge, Roll, Show
 
 
 def parse_action(state: BluffState, text: str):
@@ -30,6 +31,34 @@ def parse_action(state: BluffState, text: str):
             "bid with the expansion, 'keep', 'show 3,3' or 'show 3,3 reroll'") from None
 
 
+def position(hands: Sequence[str | Iterable], moves: Iterable[str] = (), *, opener: int = 0,
+             **options) -> BluffState:
+    """The round after rolling ``hands`` (one per player) and playing ``moves``, all as text.
+
+    Each player starts with the dice of their hand (``starting_dice``, unless given); ``options``
+    are further ``BluffRules`` fields. For examples, exercises and tests.
+
+    Raises:
+        ParseError, InvalidRules, IllegalAction: naming the bad hand, option or move.
+
+    >>> s = position(["2,2,*", "1,4,5"], ["3x2"])
+    >>> s.current_player(), s.bid, s.dice_in_play()
+    (1, Bid(count=3, face=2), 6)
+    """
+    dice = [parse_dice(h) for h in hands]
+    counts = tuple(len(d) for d in dice)
+    if len(set(counts)) == 1 and "starting_dice" not in options:
+        options.setdefault("dice_per_player", counts[0])
+    else:
+        options.setdefault("starting_dice", counts)
+    s = BluffState.new(BluffRules(players=len(dice), opener=opener, **options))
+    while s.phase == "roll":
+        s = s.apply(Roll(dice[s.to_move]))
+    for text in moves:
+        s = s.apply(parse_action(s, text))
+    return s
+
+
 def describe(s: BluffState) -> str:
     """A few lines a person can read."""
     lines = [f"Bluff, round {s.round}, {s.dice_in_play()} dice in play "
@@ -46,4 +75,4 @@ def describe(s: BluffState) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["parse_action", "describe", "IllegalAction"]
+__all__ = ["parse_action", "position", "describe", "IllegalAction"]
