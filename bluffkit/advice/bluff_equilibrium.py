@@ -172,8 +172,10 @@ def solved_round(x: int, y: int, ruleset: str = "bluff") -> SolvedRound | None:
     except OSError:
         stamp = None
     held = _ROUNDS.get(path)
-    if held is not None and (stamp is None or held[0] >= stamp):
+    if held is not None and (held[0] >= stamp if stamp is not None else
+                             (x, y) in SOLVED_ON_DEMAND):  # a saved-only round needs its file
         return held[1]
+    _ROUNDS.pop(path, None)
     solved = _load(path, x, y, ruleset) if stamp is not None else None
     if (x, y) in SOLVED_ON_DEMAND and (solved is None or solved.exploitability > 2 * TARGET):
         from ..solvers.bluff_tree import solve_round
@@ -209,6 +211,40 @@ def _save(solved: SolvedRound, path: Path) -> float | None:
         return path.stat().st_mtime
     except OSError:
         return None
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One starting position of the two-player match (board rules).
+
+    Attributes:
+        dice: (opener's dice, other's dice).
+        p_opener_wins: the opener's equilibrium chance of winning the match from there, or
+            ``None`` when the round is not solved (no saved file).
+        exploitability: of that round's strategy (``None`` if not solved).
+        command: the command that solves and saves it.
+    """
+
+    dice: tuple[int, int]
+    p_opener_wins: float | None
+    exploitability: float | None
+    command: str
+
+
+def match_table(positions=((1, 1), (2, 1), (1, 2))) -> list[MatchRow]:
+    """The match-win table from the solved rounds: 1 v 1 solved on demand, the others read
+    from saved files (``bluffkit solve bluff --dice X,Y``), ``None`` where missing.
+
+    >>> [row.dice for row in match_table()][:1], match_table()[0].p_opener_wins < 0.5
+    ([(1, 1)], True)
+    """
+    rows = []
+    for x, y in positions:
+        solved = solved_round(x, y) if (x, y) in SOLVABLE else None
+        rows.append(MatchRow((x, y), None if solved is None else (solved.value + 1) / 2,
+                             None if solved is None else solved.exploitability,
+                             f"bluffkit solve bluff --dice {x},{y}"))
+    return rows
 
 
 # -- the view -------------------------------------------------------------------------------------
@@ -363,5 +399,5 @@ def _p_stands_blind(pos: Position):
     return p_at_least(pos.bid.count, pos.bid.face, known, pos.unknown)
 
 
-__all__ = ["SOLVABLE", "SOLVED_ON_DEMAND", "TARGET", "EquilibriumView", "describe",
-           "equilibrium_view", "round_of", "solved_round"]
+__all__ = ["SOLVABLE", "SOLVED_ON_DEMAND", "TARGET", "EquilibriumView", "MatchRow", "describe",
+           "equilibrium_view", "match_table", "round_of", "solved_round"]

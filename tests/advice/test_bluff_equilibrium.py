@@ -290,3 +290,19 @@ def test_command_line_takes_the_history(capsys):
     assert main(argv[:-1]) == 0 and "Equilibrium view" in capsys.readouterr().out
     assert main([*argv[:-2], "1x3,1x2"]) == 2
     assert "history[1]" in capsys.readouterr().err
+
+
+def test_match_table_reads_what_is_solved(cache):
+    from bluffkit.advice.bluff_equilibrium import match_table
+
+    for path in (default_path(2, 1), default_path(1, 2)):
+        path.unlink(missing_ok=True)
+    rows = {row.dice: row for row in match_table()}
+    one = rows[(1, 1)]
+    assert abs(one.p_opener_wins - (1 - 7 / 258) / 2) <= one.exploitability
+    assert rows[(2, 1)].p_opener_wins is None and rows[(2, 1)].command.endswith("--dice 2,1")
+    tree, info = round_tree(2, 1, lambda a, b: 0.5)
+    SolvedRound(tree, info, CFRSolver(tree).average_strategy(), 0.4, 0.3, 7, 1.0,
+                {(1, 1): 0.5}).save(default_path(2, 1))
+    row = {row.dice: row for row in match_table()}[(2, 1)]
+    assert row.p_opener_wins == pytest.approx(0.7) and row.exploitability == 0.3
