@@ -54,13 +54,8 @@ def bluff_rates(solved: SolvedRound, player: int = 0) -> dict[tuple[int, ...], f
     if player == 0:
         return {roll: float(table[i] @ _bluff_mask(labels, roll, ruleset))
                 for i, roll in enumerate(own)}
-    _, chance = rolls(len(solved.info.rolls[0][0]))
-    opening = chance @ table  # probability of each opening bid
     out = {roll: 0.0 for roll in own}
-    for bid, p in zip(labels, opening):
-        if p <= 0:
-            continue
-        replies, reply_table = solved.strategy_table([bid])
+    for p, replies, reply_table in _replies(solved):
         for i, roll in enumerate(own):
             out[roll] += float(p * (reply_table[i] @ _bluff_mask(replies, roll, ruleset)))
     return out
@@ -69,17 +64,20 @@ def bluff_rates(solved: SolvedRound, player: int = 0) -> dict[tuple[int, ...], f
 def challenge_rates(solved: SolvedRound) -> dict[tuple[int, ...], float]:
     """For each roll of the second player, the probability of challenging the opening bid
     (averaged over the opener's rolls and equilibrium bids)."""
+    out = {roll: 0.0 for roll in solved.info.rolls[1]}
+    for p, replies, reply_table in _replies(solved):
+        for i, roll in enumerate(out):
+            out[roll] += float(p * reply_table[i][replies.index("challenge")])
+    return out
+
+
+def _replies(solved: SolvedRound):
+    """``(P(opening bid), reply labels, reply table)`` for each opening bid ever made."""
     _, chance = rolls(len(solved.info.rolls[0][0]))
     labels, table = solved.strategy_table([])
-    opening = chance @ table
-    own = solved.info.rolls[1]
-    out = {roll: 0.0 for roll in own}
-    for bid, p in zip(labels, opening):
+    for bid, p in zip(labels, chance @ table):
         if p > 0:
-            replies, reply_table = solved.strategy_table([bid])
-            for i, roll in enumerate(own):
-                out[roll] += float(p * reply_table[i][replies.index("challenge")])
-    return out
+            yield (p, *solved.strategy_table([bid]))
 
 
 __all__ = ["bluff_rates", "challenge_rates"]

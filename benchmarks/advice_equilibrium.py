@@ -1,0 +1,97 @@
+"""Bluff advice with the equilibrium view: what it costs, where it applies and where it does not.
+
+Run: ``.venv/bin/python benchmarks/advice_equilibrium.py [--repeat 300]``
+
+Uses a fresh cache directory (``BLUFFKIT_CACHE``), then prints:
+
+- the first 1-vs-1 advice of a process when nothing is saved (the on-demand DCFR solve to
+  exploitability 0.001, plus saving it);
+- the first one when the round is saved (reading the file and rebuilding the tree);
+- ``advise`` on 1-vs-1 positions afterwards (median and 99th percentile, ms), against
+  ``advise(..., equilibrium=False)`` on the same positions;
+- ``advise`` on 5-against-5 positions (no equilibrium applies) with and without the view, to show
+  that the check costs nothing measurable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+os.environ["BLUFFKIT_CACHE"] = tempfile.mkdtemp(prefix="bluffkit-bench-")
+
+from bluffkit.advice import bluff_equilibrium as be  # noqa: E402
+from bluffkit.advice.bluff import Position, advise  # noqa: E402
+from bluffkit.core import make_rng  # noqa: E402
+from bluffkit.games.bluff import raises_of  # noqa: E402
+
+
+def timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return (time.perf_counter() - start) * 1000
+
+
+def summary(ms: list[float]) -> str:
+    ms = sorted(ms)
+    p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+    return f"median {statistics.median(ms):7.3f} ms   p99 {p99:7.3f} ms"
+
+
+def one_v_one(rng) -> Position:
+    """A random 1-vs-1 position with a random legal bid history of 0-4 bids."""
+    history, bid = [], None
+    for _ in range(int(rng.integers(0, 5))):
+        options = raises_of(bid, 2)
+        if not options:
+            break
+        bid = options[int(rng.integers(len(options)))]
+        history.append(str(bid))
+    me = len(history) % 2
+    return Position(str(int(rng.integers(1, 7))), (1, 1), me=me, bid=history[-1] if history
+                    else None, history=history)
+
+
+def five_v_five(rng) -> Position:
+    mine = ",".join(str(int(f)) for f in rng.integers(1, 7, size=5))
+    return Position(mine, (5, 5), bid=f"{int(rng.integers(1, 6))}x{int(rng.integers(1, 6))}",
+                    history=None)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=300)
+    args = parser.parse_args()
+    rng = make_rng(1)
+    first = one_v_one(rng)
+    print(f"cache: {os.environ['BLUFFKIT_CACHE']}")
+    print(f"first 1v1 advice, nothing saved (solve + save): {timed(lambda: advise(first)):8.0f} ms")
+    solved = be.solved_round(1, 1)
+    print(f"  (DCFR {solved.iterations} iterations, exploitability {solved.exploitability:.5f})")
+    be._ROUNDS.clear()
+    print(f"first 1v1 advice, round saved (load):           {timed(lambda: advise(first)):8.0f} ms")
+    positions = [one_v_one(rng) for _ in range(args.repeat)]
+    with_view = [timed(lambda p=p: advise(p)) for p in positions]
+    without = [timed(lambda p=p: advise(p, equilibrium=False)) for p in positions]
+    applied = sum(advise(p).equilibrium is not None for p in positions)
+    print(f"1v1 advise with the view    ({applied}/{len(positions)} with a view): "
+          f"{summary(with_view)}")
+    print(f"1v1 advise without the view:                  {summary(without)}")
+    big = [five_v_five(rng) for _ in range(args.repeat)]
+    on = [timed(lambda p=p: advise(p)) for p in big]
+    off = [timed(lambda p=p: advise(p, equilibrium=False)) for p in big]
+    view = [timed(lambda p=p: be.equilibrium_view(p)) for p in big]
+    print(f"5v5 advise (no equilibrium applies):          {summary(on)}")
+    print(f"5v5 advise, equilibrium=False:                {summary(off)}")
+    print(f"5v5 equilibrium_view alone (the check):       {summary(view)}")
+
+
+if __name__ == "__main__":
+    main()
