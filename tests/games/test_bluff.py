@@ -199,8 +199,9 @@ def test_dice_text():
 def test_bids_reject_impossible_values():
     with pytest.raises(IllegalAction, match="count"):
         Bid(0, 3)
-    with pytest.raises(IllegalAction, match="face"):
-        Bid(3, 7)
+    for face in (7, True, 3.0, "3"):
+        with pytest.raises(IllegalAction, match="face"):
+            Bid(3, face)
 
 
 # -- challenges -----------------------------------------------------------------------------------

@@ -94,7 +94,7 @@ class Bid(Action):
     def __post_init__(self):
         if isinstance(self.count, bool) or not isinstance(self.count, int) or self.count < 1:
             raise IllegalAction(f"a bid's count must be a whole number >= 1, got {self.count!r}")
-        if self.face not in FACES:
+        if isinstance(self.face, bool) or not isinstance(self.face, int) or self.face not in FACES:
             raise IllegalAction(f"a bid's face must be 1-5 or the star, got {self.face!r}")
 
     @property
