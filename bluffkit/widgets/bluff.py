@@ -32,50 +32,31 @@ from .common import (
     update_figure_in_place,
 )
 
-FACE_OPTIONS = [("1", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5), ("★ (stars)", STAR)]
+FACE_OPTIONS = [("1", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5), ("★", STAR)]
 
 
 # -- pure figures ----------------------------------------------------------------------------------
-def figure_for_counts(dist: Distribution, bid_count: int | None = None, *,
-                      x_max: int | None = None, rule_of_thumb: Fraction | None = None,
-                      expected: Fraction | None = None, title: str = "",
-                      label: str = "matching dice",
-                      template: str | None = "plotly_white") -> go.Figure:
-    """Bar chart of P(A = k) for the count A, the region where a bid of ``bid_count`` stands
-    highlighted (the exact count in its own colour: there everybody but the bidder loses a die).
+def counts_spec(dist: Distribution, bid_count: int | None = None, *,
+                x_max: int | None = None, rule_of_thumb: Fraction | None = None,
+                expected: Fraction | None = None, title: str = "",
+                label: str = "matching dice") -> dict:
+    """The figure of :func:`figure_for_counts` as a plain ``{"data", "layout"}`` dict (no
+    template): what a widget passes to ``update_figure_in_place`` (no plotly validation).
 
-    Args:
-        dist: the distribution of the count (integer outcomes).
-        bid_count: the bid's count B; bars k >= B are the bid standing. ``None``: no bid.
-        x_max: last count on the axis (default: the largest outcome); bars start at 0.
-        rule_of_thumb: the rulebook's n/3 (or n/6) estimate, drawn as a dashed line.
-        expected: the exact E[A], drawn as a solid line.
-        title: the figure's title.
-        label: the x axis title.
-        template: plotly template; widgets pass ``None`` when updating a figure in place (its
-            template is set once; validating a template costs ~10 ms).
-
-    Returns:
-        A new ``go.Figure`` (hover texts show exact fractions).
-
-    >>> fig = figure_for_counts(Distribution.binomial(2, Fraction(1, 3)), 1)
-    >>> fig.data[0].y, fig.data[0].customdata[1]
-    ((0.4444444444444444, 0.4444444444444444, 0.1111111111111111), '4/9')
-    >>> fig.layout.shapes[0].x0
-    0.5
+    >>> spec = counts_spec(Distribution.binomial(2, Fraction(1, 3)), 1)
+    >>> spec["data"][0]["marker"]["color"][0] == COLORS["falls"], spec["layout"]["shapes"][0]["x0"]
+    (True, 0.5)
     """
     pmf = dist.pmf()
     last = max(pmf) if x_max is None else max(x_max, max(pmf))
-    xs = tuple(range(0, last + 1))
+    xs = list(range(0, last + 1))
     probs = [pmf.get(k, Fraction(0)) for k in xs]
     colors = [COLORS["falls"] if bid_count is None or k < bid_count
               else COLORS["exact"] if k == bid_count else COLORS["stands"] for k in xs]
-    fig = go.Figure(go.Bar(
-        x=xs, y=[float(p) for p in probs], marker={"color": colors},
-        customdata=[f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
-                    for p in probs],
-        hovertemplate="P(A = %{x}) = %{customdata} ≈ %{y:.4f}<extra></extra>",
-        name="P(A = k)"))
+    bars = {"type": "bar", "x": xs, "y": [float(p) for p in probs],
+            "marker": {"color": colors}, "customdata": [_frac_text(p) for p in probs],
+            "hovertemplate": "P(A = %{x}) = %{customdata} ≈ %{y:.4f}<extra></extra>",
+            "name": "P(A = k)"}
     shapes, annotations = [], []
     if bid_count is not None:
         p_stands = dist.at_least(bid_count)
@@ -96,14 +77,58 @@ def figure_for_counts(dist: Distribution, bid_count: int | None = None, *,
         annotations.append({"xref": "x", "yref": "paper", "x": float(value),
                             "y": 0.92 if dash == "solid" else 0.84, "showarrow": False,
                             "xanchor": "left", "text": f" {name} {decimal_text(value, 2)}"})
-    fig.update_layout(
-        title={"text": title}, shapes=shapes, annotations=annotations, bargap=0.15,
-        xaxis={"title": {"text": label}, "dtick": 1 if last <= 30 else None},
-        yaxis={"title": {"text": "probability"}, "rangemode": "tozero"},
-        margin={"l": 50, "r": 20, "t": 60, "b": 45}, height=340, showlegend=False)
+    layout = {"title": {"text": title}, "shapes": shapes, "annotations": annotations,
+              "bargap": 0.15, "xaxis": {"title": {"text": label}},
+              "yaxis": {"title": {"text": "probability"}, "rangemode": "tozero"},
+              "margin": {"l": 50, "r": 20, "t": 60, "b": 45}, "height": 340,
+              "showlegend": False}
+    if last <= 30:
+        layout["xaxis"]["dtick"] = 1
+    return {"data": [bars], "layout": layout}
+
+
+def figure_for_counts(dist: Distribution, bid_count: int | None = None, *,
+                      x_max: int | None = None, rule_of_thumb: Fraction | None = None,
+                      expected: Fraction | None = None, title: str = "",
+                      label: str = "matching dice",
+                      template: str | None = "plotly_white") -> go.Figure:
+    """Bar chart of P(A = k) for the count A, the region where a bid of ``bid_count`` stands
+    highlighted (the exact count in its own colour: there everybody but the bidder loses a die).
+
+    Args:
+        dist: the distribution of the count (integer outcomes).
+        bid_count: the bid's count B; bars k >= B are the bid standing. ``None``: no bid.
+        x_max: last count on the axis (default: the largest outcome); bars start at 0.
+        rule_of_thumb: the rulebook's n/3 (or n/6) estimate, drawn as a dashed line.
+        expected: the exact E[A], drawn as a solid line.
+        title: the figure's title.
+        label: the x axis title.
+        template: plotly template (``None``: plotly's default).
+
+    Returns:
+        A new ``go.Figure`` (hover texts show exact fractions).
+
+    >>> fig = figure_for_counts(Distribution.binomial(2, Fraction(1, 3)), 1)
+    >>> fig.data[0].y, fig.data[0].customdata[1]
+    ((0.4444444444444444, 0.4444444444444444, 0.1111111111111111), '4/9')
+    >>> fig.layout.shapes[0].x0
+    0.5
+    """
+    spec = counts_spec(dist, bid_count, x_max=x_max, rule_of_thumb=rule_of_thumb,
+                       expected=expected, title=title, label=label)
     if template:
-        fig.update_layout(template=template)
-    return fig
+        spec["layout"]["template"] = template
+    return go.Figure(spec)
+
+
+def odds_spec(odds: BidOdds, title: str | None = None) -> dict:
+    """:func:`counts_spec` for a ``BidOdds``, with the rule of thumb and E[A] marked."""
+    what = "are stars" if odds.bid.face == STAR else f"show {face_text(odds.bid.face)} or a star"
+    if title is None:
+        title = f"How many of the {odds.dice_in_play} dice {what}? Bid {odds.bid}"
+    return counts_spec(odds.dist, odds.bid.count, x_max=odds.dice_in_play,
+                       rule_of_thumb=odds.rule_of_thumb, expected=odds.expected_count,
+                       title=title)
 
 
 def figure_for_odds(odds: BidOdds, title: str | None = None,
@@ -114,12 +139,10 @@ def figure_for_odds(odds: BidOdds, title: str | None = None,
     >>> figure_for_odds(bid_odds("2x*", 4, mine="*,1")).layout.title.text
     'How many of the 4 dice are stars? Bid 2x*'
     """
-    what = "are stars" if odds.bid.face == STAR else f"show {face_text(odds.bid.face)} or a star"
-    if title is None:
-        title = f"How many of the {odds.dice_in_play} dice {what}? Bid {odds.bid}"
-    return figure_for_counts(odds.dist, odds.bid.count, x_max=odds.dice_in_play,
-                             rule_of_thumb=odds.rule_of_thumb, expected=odds.expected_count,
-                             title=title, template=template)
+    spec = odds_spec(odds, title)
+    if template:
+        spec["layout"]["template"] = template
+    return go.Figure(spec)
 
 
 def figure_for_convergence(hits: Sequence[bool], exact: Fraction,
@@ -251,7 +274,7 @@ class CountExplorer(widgets.VBox):
                         exposed=self.exposed.value)
         self.odds = odds
         if hasattr(self, "figure"):
-            update_figure_in_place(self.figure, figure_for_odds(odds, template=None))
+            update_figure_in_place(self.figure, odds_spec(odds))
         self.result.value = result_html(odds)
         self.rule.value = rule_of_thumb_html(odds)
 
@@ -292,5 +315,6 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["BluffTable", "CountExplorer", "dice_html", "figure_for_convergence",  # noqa: F822
-           "figure_for_counts", "figure_for_odds", "result_html", "rule_of_thumb_html"]
+__all__ = ["BluffTable", "CountExplorer", "counts_spec", "dice_html",  # noqa: F822
+           "figure_for_convergence", "figure_for_counts", "figure_for_odds", "odds_spec",
+           "result_html", "rule_of_thumb_html"]
