@@ -198,3 +198,37 @@ def test_simulated_choice_starts_from_the_same_worlds():
     assert len(wc) == len(sp) == 12
     assert all(s == (-10 if w else 3) for w, s in zip(wc, sc))
     assert simulate_choices(obs, [Call(), Play(1)], 12, seed=2) == [(wc, sc), (wp, sp)]
+
+
+
+def test_callers_hands_follow_their_exact_joint_distribution():
+    """Two callers with two cards each and eight unseen cards: hands sampled by the advice's
+    worlds against the exact joint distribution from every way of dealing the unseen physical
+    cards (both callers' hands worth 5 or less, every such deal equally likely). Drawing the
+    callers' hands one after the other without the acceptance step would miss this by up to
+    23 standard errors here (the second caller's choices depend on the first one's hand)."""
+    unseen = parse_cards("1,2,3,4,4,B,9,10")
+    rest = [c for c, n in zip(CARDS, _pile("1,2,3,4,4,B,9,10,5,8")) for _ in range(n)]
+    s = BungeeState(BungeeRules(players=3), "turn", 2, (parse_cards("1,4"), parse_cards("2,3"),
+                    parse_cards("5")), counts_of(parse_cards("4,B,9,10")), tuple(rest), 8,
+                    opened=True, callers=(0, 1), to_act=(2,), totals=(0, 0, 0))
+    assert state_from_json(s.to_json()) == s
+    exact: Counter = Counter()
+    for first in itertools.combinations(range(8), 2):
+        left = [i for i in range(8) if i not in first]
+        for second in itertools.combinations(left, 2):
+            a = tuple(sorted(unseen[i] for i in first))
+            b = tuple(sorted(unseen[i] for i in second))
+            if hand_value(a, 8) <= 5 and hand_value(b, 8) <= 5:
+                exact[a, b] += 1
+    total = sum(exact.values())
+    n = 3000
+    rng = make_rng(11)
+    seen = Counter()
+    for _ in range(n):
+        world = sample_world(s.observation(2), rng)
+        seen[world.hands[0], world.hands[1]] += 1
+    assert set(seen) <= set(exact)
+    for pair, ways in exact.items():
+        p = ways / total
+        assert abs(seen[pair] / n - p) <= 4.5 * (p * (1 - p) / n) ** 0.5, (pair, p)
