@@ -247,6 +247,25 @@ def test_json_rejects_impossible_states():
         state_from_json({**data, "rules": {**data["rules"], "players": 7}})
 
 
+def test_json_rejects_pending_players_who_cannot_act():
+    """A corrupt ``pending`` list was loaded: an anted player asked again lost a point (chips
+    no longer conserved), and an unknown seat crashed with an IndexError."""
+    s = dealt(PokerDiceRules(players=3, leader=0), "9,10,J", "K,K,A", "A,A,Q")
+    s = play(s, "ante")  # P1 anted; P2, then P0, still to choose
+    data = s.to_json()
+    for pending in ([1, 2, 0], [2, 2, 0]):
+        with pytest.raises(InvalidState, match="pending"):
+            state_from_json({**data, "pending": pending, "to_move": pending[0]})
+    data = play(s, "ante", "ante", "roll 9,Q,K").to_json()
+    for pending in ([1, 2, 0, 3], [1, 1, 2, 0]):
+        with pytest.raises(InvalidState, match="pending"):
+            state_from_json({**data, "pending": pending})
+    data = PokerDiceState.new(PokerDiceRules(players=3)).to_json()
+    for contenders in ([7], [0, 0]):
+        with pytest.raises(InvalidState, match="contenders"):
+            state_from_json({**data, "contenders": contenders, "to_move": contenders[0]})
+
+
 @pytest.mark.parametrize("seed", range(5))
 def test_random_games_end_with_one_player_holding_every_point(seed):
     rules = PokerDiceRules(players=4, starting_points=12)

@@ -96,6 +96,10 @@ def check(s: PokerDiceState) -> None:
         bad("opened must be true or false")
     if s.leader not in range(n):
         bad(f"leader must be a player 0-{n - 1}, got {s.leader}")
+    for name in ("pending", "contenders"):
+        seats = getattr(s, name)
+        if len(set(seats)) != len(seats) or any(p not in range(n) for p in seats):
+            bad(f"{name} must list players 0-{n - 1}, each at most once, got {list(seats)}")
     if s.phase == "start":
         if not s.contenders or len(s.start_faces) >= len(s.contenders) or any(s.committed):
             bad("the roll for the first leader has no contender left to roll")
@@ -133,6 +137,8 @@ def check(s: PokerDiceState) -> None:
         if s.phase == "ante" and any(s.status[p] == "waiting" for p in alive
                                      if p not in s.pending):
             bad("a player who is not pending has not chosen to ante or pass")
+        if s.phase == "ante" and any(s.status[p] != "waiting" for p in s.pending):
+            bad("only players who have not chosen to ante or pass are pending at the ante")
     else:
         if len(s.in_hand()) < 2 and s.phase == "common":
             bad("the common dice are rolled only when two or more players anted")
@@ -142,8 +148,8 @@ def check(s: PokerDiceState) -> None:
             bad("every player has chosen to ante or pass before the common roll")
     if s.phase in ("peek", "ante", "bet") and (not s.pending or s.to_move != s.pending[0]):
         bad("the player to move must be the first pending player")
-    if s.phase == "bet" and any(s.status[p] != "in" for p in s.pending):
-        bad("only players in the hand act in the betting")
+    if s.phase == "bet" and any(s.status[p] != "in" or not s.chips[p] for p in s.pending):
+        bad("only players in the hand with points left are pending in the betting")
     if not s.opened and any(c not in (0, 1) for c in s.committed):
         bad("before the first bet each player has put in at most the ante")
 
