@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..advice.bluff import Position, advise
-from ..core import IllegalAction, InvalidQuestion, make_rng, sample
+from ..core import IllegalAction, InvalidQuestion, make_rng
 from ..games.bluff import (
     STAR,
     Bid,
@@ -35,7 +35,14 @@ from ..games.bluff import (
     ladder,
 )
 from .bluff import dice_html
-from .common import ErrorArea, ExplainPanel, HistoryLog, NewGameBar
+from .common import (
+    ErrorArea,
+    ExplainPanel,
+    HistoryLog,
+    NewGameBar,
+    apply_my_move,
+    play_until_turn,
+)
 
 ME = 0
 
@@ -161,39 +168,22 @@ class BluffTable(widgets.VBox):
         self._play(action)
 
     def _play(self, action) -> None:
-        s = self.state
-        if s.is_terminal():
-            raise IllegalAction("the game is over: press New game to play again")
-        if s.current_player() != ME:
-            raise IllegalAction("it is not your turn")
-        self.state = s.apply(action)  # raises IllegalAction naming the rule; state unchanged
-        self._log(s, ME, action)
+        before = self.state
+        self.state = apply_my_move(before, ME, action)  # IllegalAction: the state is unchanged
+        self._log(before, ME, action, self.state)
         self._advance()
 
     def _advance(self) -> None:
         """Chance and bots move until it is your turn or the game ends; then redraw."""
-        for _ in range(10_000):
-            s = self.state
-            if s.is_terminal() or s.current_player() == ME:
-                break
-            if s.phase == "roll" and s.round != self._round_logged:
-                self._round_logged = s.round
-                self.history.add(f"Round {s.round}: {s.dice_in_play()} dice in play; "
-                                 f"{self._says(s.opener, 'open')}.", strong=True)
-            if s.is_chance_node():
-                action = sample(s.chance_outcomes(), self.rng)
-                player = -1
-            else:
-                player = s.current_player()
-                action = self.bots[player].choose(s.observation(player), s.legal_actions(),
-                                                  self.rng)
-            self.state = s.apply(action)
-            self._log(s, player, action)
+        self.state = play_until_turn(self.state, ME, self.bots, self.rng, self._log)
         self._render()
 
     # -- the history --------------------------------------------------------------------------
-    def _log(self, before: BluffState, player: int, action) -> None:
-        after = self.state
+    def _log(self, before: BluffState, player: int, action, after: BluffState) -> None:
+        if before.phase == "roll" and before.round != self._round_logged:
+            self._round_logged = before.round
+            self.history.add(f"Round {before.round}: {before.dice_in_play()} dice in play; "
+                             f"{self._says(before.opener, 'open')}.", strong=True)
         if player == -1:
             if before.phase == "roll" and before.to_move == ME:
                 self.history.add(f"Round {before.round}: your dice are "
@@ -293,9 +283,10 @@ def players_html(s: BluffState, names: list[str]) -> str:
         turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
         rows.append(f"<tr><td><b>{html.escape(name)}</b>{turn}</td><td>{s.dice[p]}</td>"
                     f"<td>{cup}</td><td>{s.lost[p]}</td></tr>")
-    return ('<table style="border-collapse:collapse"><thead><tr><th>player</th><th>dice</th>'
-            "<th>cup (yours face up; exposed dice in yellow)</th><th>lost</th></tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>")
+    head = "".join(f'<th style="padding:0 8px;text-align:left">{h}</th>' for h in (
+        "player", "dice", "cup (yours face up; exposed dice in yellow)", "lost"))
+    return ('<table style="border-collapse:separate;border-spacing:8px 2px">'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 def ladder_html(s: BluffState, names: list[str]) -> str:

@@ -23,8 +23,10 @@ The pattern (copy it for a new game; ``bluffkit/widgets/bluff.py`` is the worked
    ``ipywidgets.HTMLMath`` (``$\\frac{7}{27} \\approx 0.259$``).
 5. **Games** use :class:`NewGameBar` (a seed box and a "New game" button: the same seed
    replays the same deal, and the seed moves on by one after each new game), :class:`HistoryLog`
-   for what happened, and :class:`ExplainPanel`, an "Explain" toggle that renders an
-   ``Advice`` (options with their numbers, the recommendation, the reasons in plain words).
+   for what happened, :class:`ExplainPanel`, an "Explain" toggle that renders an
+   ``Advice`` (options with their numbers, the recommendation, the reasons in plain words), and
+   :func:`apply_my_move` / :func:`play_until_turn` to play the human's move and then let chance
+   and the bots move up to the human's next turn.
 6. **Stable CSS classes** ``bk-<widget>`` on the container and ``bk-<role>`` on controls
    (``widget.add_class``), so the browser test and notebook styling can find them.
 7. **Widgets are returned, not displayed**: a notebook cell ends with the widget.
@@ -53,7 +55,7 @@ from typing import Any
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from ..core import BluffkitError, InvalidQuestion
+from ..core import BluffkitError, IllegalAction, InvalidQuestion, sample
 
 log = logging.getLogger(__name__)
 
@@ -423,6 +425,43 @@ class NewGameBar(widgets.HBox):
         self.seed.value = seed + 1
 
 
+# -- playing against bots --------------------------------------------------------------------------
+def apply_my_move(state, me: int, action):
+    """``state.apply(action)`` for the human at seat ``me``; ``IllegalAction`` (the state is
+    unchanged) when the game is over, it is not their turn, or the rules forbid the move."""
+    if state.is_terminal():
+        raise IllegalAction("the game is over: press New game to play again")
+    if state.current_player() != me:
+        raise IllegalAction("it is not your turn")
+    return state.apply(action)
+
+
+def play_until_turn(state, me: int, bots, rng, on_move: Callable | None = None,
+                    max_steps: int = 100_000):
+    """Let chance (exact sampling) and the bots move until seat ``me`` must decide or the game
+    ends; returns that state. ``bots[p]`` plays seat ``p`` from its observation only.
+
+    Args:
+        on_move: called as ``on_move(before, player, action, after)`` after each move
+            (``player`` is -1 for chance), e.g. to write the history.
+
+    Raises:
+        InvalidQuestion: if the game does not reach your turn or its end in ``max_steps``.
+    """
+    for _ in range(max_steps):
+        if state.is_terminal() or state.current_player() == me:
+            return state
+        if state.is_chance_node():
+            player, action = -1, sample(state.chance_outcomes(), rng)
+        else:
+            player = state.current_player()
+            action = bots[player].choose(state.observation(player), state.legal_actions(), rng)
+        before, state = state, state.apply(action)
+        if on_move is not None:
+            on_move(before, player, action, state)
+    raise InvalidQuestion(f"the bots did not reach your turn within {max_steps} moves")
+
+
 def require(condition: bool, message: str) -> None:
     """Raise ``InvalidQuestion(message)`` unless ``condition`` (input checks in widgets)."""
     if not condition:
@@ -431,6 +470,7 @@ def require(condition: bool, message: str) -> None:
 
 __all__ = [
     "COLORS", "ErrorArea", "ExplainPanel", "HistoryLog", "NewGameBar", "advice_html",
+    "apply_my_move", "play_until_turn",
     "decimal_text", "fraction_tex", "html_table", "math_html", "probability_tex", "require",
     "update_figure_in_place", "value_tex",
 ]

@@ -192,3 +192,20 @@ def test_new_game_bar_uses_the_seed_then_moves_it_on():
     bar.button.click()
     assert errors.message == "unlucky seed" and bar.seed.value == 13
     assert "bk-new-game" in bar.button._dom_classes
+
+
+def test_play_until_turn_and_apply_my_move():
+    from bluffkit.core import IllegalAction, RandomBot, make_rng
+    from bluffkit.games.bluff import BluffRules, BluffState, Challenge
+    from bluffkit.widgets.common import apply_my_move, play_until_turn
+
+    moves = []
+    start = BluffState.new(BluffRules(players=3, opener=1))
+    s = play_until_turn(start, 0, [None, RandomBot(), RandomBot()], make_rng(1),
+                        lambda before, p, a, after: moves.append((p, str(a))))
+    assert s.is_terminal() or s.current_player() == 0
+    assert [p for p, _ in moves[:3]] == [-1, -1, -1] and moves[3][0] == 1  # rolls, then P1
+    with pytest.raises(IllegalAction, match="not your turn"):
+        apply_my_move(s, 1, Challenge())
+    with pytest.raises(InvalidQuestion, match="did not reach your turn"):
+        play_until_turn(start, 0, [None, RandomBot(), RandomBot()], make_rng(1), max_steps=2)
