@@ -158,6 +158,19 @@ def test_errors_name_the_rule():
     assert s.legal_actions()[-1] == Raise(6)
 
 
+def test_chance_actions_that_are_not_dice_are_named():
+    """``Roll((1, 2, 3))`` reached ``apply`` and crashed with a KeyError while writing the
+    error message; ``Roll("9,9,9")`` rolled the characters of the text."""
+    s = PokerDiceState.new(PokerDiceRules(players=2))
+    with pytest.raises(IllegalAction, match="not a poker-dice face"):
+        s.apply(StartRoll(99))
+    s = PokerDiceState.new(PokerDiceRules(players=2, leader=0))
+    for dice in ((1, 2, 3), "9,9,9", 9, (9, True, 9)):
+        with pytest.raises(IllegalAction, match="a roll"):
+            s.apply(Roll(dice))
+    assert Roll([13, 9, 13]).dice == (9, 13, 13)
+
+
 # -- all-in and side pots ------------------------------------------------------------------------
 def _three_all_in(peekers: tuple[str, str, str]) -> PokerDiceState:
     """Three players with 5, 12 and 30 points; P0 and P1 go all-in at different amounts."""

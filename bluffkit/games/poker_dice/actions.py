@@ -113,6 +113,12 @@ def _amount(x, what: str) -> None:
         raise IllegalAction(f"{what} must be a whole number of points, got {x!r}")
 
 
+def _face(x, what: str) -> None:
+    if isinstance(x, bool) or x not in FACES:
+        raise IllegalAction(f"{what}: {x!r} is not a poker-dice face (9-14, i.e. 9, 10, J, Q, "
+                            "K, A)")
+
+
 # -- decisions ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Fold(Action):
@@ -198,7 +204,14 @@ class Roll(Action):
     dice: tuple[int, ...]
 
     def __post_init__(self):
-        object.__setattr__(self, "dice", tuple(sorted(self.dice)))
+        dice = self.dice
+        if isinstance(dice, str) or not hasattr(dice, "__iter__"):
+            raise IllegalAction(f"a roll needs a list of dice (faces 9-14), got {dice!r}; "
+                                "from text use parse_dice('9,K,K')")
+        dice = tuple(dice)
+        for face in dice:
+            _face(face, "a roll")
+        object.__setattr__(self, "dice", tuple(sorted(dice)))
 
     def sort_key(self) -> tuple:
         return (6, self.dice)
@@ -212,6 +225,9 @@ class StartRoll(Action):
     """Chance: the die a player rolls to choose the first leader."""
 
     face: int
+
+    def __post_init__(self):
+        _face(self.face, "the start roll")
 
     def sort_key(self) -> tuple:
         return (7, self.face)
