@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..advice.bungee import advise
-from ..advice.bungee_sim import draw_card, greedy_action
+from ..advice.bungee_sim import Estimate, draw_card, greedy_action
 from ..core import Bot, InvalidQuestion, RandomBot, make_rng
 from ..core.rng import Seed
 from ..games.bungee import CALL_LIMIT, BungeeObservation, BungeeRules, BungeeState
@@ -69,6 +69,7 @@ class MatchResult:
         mean_totals: each seat's mean final total (exact).
         round_wins: rounds won by each seat.
         seed: the seed the match was played from.
+        total_se: the standard error of each mean total (a float: the noise of the estimate).
     """
 
     names: tuple[str, ...]
@@ -77,17 +78,19 @@ class MatchResult:
     mean_totals: tuple[Fraction, ...]
     round_wins: tuple[int, ...]
     seed: int | None
+    total_se: tuple[float, ...] = ()
 
     def to_json(self) -> dict:
         return {"names": list(self.names), "wins": list(self.wins), "games": self.games,
                 "mean_totals": list(self.mean_totals), "round_wins": list(self.round_wins),
-                "seed": self.seed}
+                "seed": self.seed, "total_se": [round(x, 6) for x in self.total_se]}
 
     def __str__(self) -> str:
         lines = [f"{self.games} games, seed {self.seed}"]
-        lines += [f"  {n}: {w} games won, mean total {float(t):.1f}, {r} rounds won"
-                  for n, w, t, r in zip(self.names, self.wins, self.mean_totals,
-                                        self.round_wins)]
+        se = self.total_se or (float("nan"),) * len(self.names)
+        lines += [f"  {n}: {w} games won, mean total {float(t):.1f} ± {e:.1f}, {r} rounds won"
+                  for n, w, t, e, r in zip(self.names, self.wins, self.mean_totals, se,
+                                           self.round_wins)]
         return "\n".join(lines)
 
 
@@ -128,18 +131,24 @@ def play_match(rules: BungeeRules, bots: Sequence[Bot], games: int,
     _check_games(games)
     rng = make_rng(seed)
     n = rules.players
-    wins, totals, round_wins = [0] * n, [0] * n, [0] * n
+    wins, totals, round_wins = [0] * n, [[] for _ in range(n)], [0] * n
     for _ in range(games):
         final, winners = play_game_rounds(rules, bots, rng)
         for p in final.winners():
             wins[p] += 1
         for p in range(n):
-            totals[p] += final.totals[p]
+            totals[p].append(final.totals[p])
         for p in winners:
             round_wins[p] += 1
     names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
-    return MatchResult(names, tuple(wins), games, tuple(Fraction(t, games) for t in totals),
-                       tuple(round_wins), seed if isinstance(seed, int) else None)
+    return _result(names, wins, games, totals, round_wins, seed)
+
+
+def _result(names, wins, games, totals, round_wins, seed) -> MatchResult:
+    estimates = [Estimate.of(t) for t in totals]
+    return MatchResult(tuple(names), tuple(wins), games, tuple(e.mean for e in estimates),
+                       tuple(round_wins), seed if isinstance(seed, int) else None,
+                       tuple(e.se for e in estimates))
 
 
 def _check_games(games) -> None:
@@ -164,7 +173,7 @@ def compare_thresholds(thresholds: Sequence[int], games: int, seed: int = 0,
     _check_games(games)
     rules = BungeeRules(players=n, rounds=rounds)
     rng = make_rng(seed)
-    wins, totals, round_wins = [0] * n, [0] * n, [0] * n
+    wins, totals, round_wins = [0] * n, [[] for _ in range(n)], [0] * n
     for g in range(games):
         seat_of = [(i + g) % n for i in range(n)]
         bots: list = [None] * n
@@ -174,10 +183,9 @@ def compare_thresholds(thresholds: Sequence[int], games: int, seed: int = 0,
         won = set(final.winners())
         for i in range(n):
             wins[i] += seat_of[i] in won
-            totals[i] += final.totals[seat_of[i]]
+            totals[i].append(final.totals[seat_of[i]])
             round_wins[i] += winners.count(seat_of[i])
-    return MatchResult(tuple(f"calls at {t}" for t in thresholds), tuple(wins), games,
-                       tuple(Fraction(t, games) for t in totals), tuple(round_wins), seed)
+    return _result([f"calls at {t}" for t in thresholds], wins, games, totals, round_wins, seed)
 
 
 __all__ = ["AdviceBot", "GreedyBot", "MatchResult", "RandomBot", "compare_thresholds",

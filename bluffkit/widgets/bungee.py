@@ -77,9 +77,11 @@ def figure_for_actions(options: Iterable[ActionOdds],
 
 
 def figure_for_thresholds(result, title: str = "Calling thresholds compared") -> go.Figure:
-    """Bars: each threshold's mean total per game (lower is better), games won as text."""
+    """Bars: each threshold's mean total per game (lower is better) with one standard error,
+    games won as text."""
+    errors = dict(type="data", array=list(result.total_se)) if result.total_se else None
     fig = go.Figure(go.Bar(
-        x=list(result.names), y=[float(t) for t in result.mean_totals],
+        x=list(result.names), y=[float(t) for t in result.mean_totals], error_y=errors,
         text=[f"{w} of {result.games} games won" for w in result.wins], textposition="outside",
         marker_color=COLORS["stands"]))
     fig.update_layout(template="plotly_white", height=340, title=title,

@@ -42,6 +42,7 @@ def test_compare_thresholds_rotates_seats():
     assert r.names == ("calls at 5", "calls at 3", "calls at 1")
     assert sum(r.round_wins) == 6 and r.games == 6
     assert r == compare_thresholds([5, 3, 1], games=6, seed=2, rounds=1)
+    assert len(r.total_se) == 3 and all(se >= 0 for se in r.total_se) and "±" in str(r)
 
 
 def test_bad_settings_are_refused():
