@@ -58,6 +58,10 @@ def test_rules_defaults_and_errors():
         PokerDiceRules(tie_break="suits")
     with pytest.raises(InvalidRules, match="leader must be a player 0-1"):
         PokerDiceRules(players=2, leader=2)
+    with pytest.raises(InvalidRules, match="leader must be a player 0-1"):
+        PokerDiceRules(players=2, leader=1.0)  # was accepted; its states failed to reload
+    with pytest.raises(InvalidRules, match="starting_stacks needs one"):
+        PokerDiceRules(players=2, starting_stacks=5)  # was a TypeError
 
 
 # -- the first leader ----------------------------------------------------------------------------

@@ -56,6 +56,10 @@ class PokerDiceRules:
             raise InvalidRules(f"starting_points must be a whole number >= 1 (or None for "
                                f"192 / players), got {self.starting_points!r}")
         if self.starting_stacks is not None:
+            if isinstance(self.starting_stacks, str) or not hasattr(self.starting_stacks,
+                                                                    "__iter__"):
+                raise InvalidRules(f"starting_stacks needs one whole number >= 1 per player "
+                                   f"({self.players} players), got {self.starting_stacks!r}")
             object.__setattr__(self, "starting_stacks", tuple(self.starting_stacks))
             if len(self.starting_stacks) != self.players or not all(
                     _positive(s) for s in self.starting_stacks):
@@ -78,6 +82,7 @@ class PokerDiceRules:
             raise InvalidRules(f"tie_break must be one of {', '.join(TIE_BREAKS)}, got "
                                f"{self.tie_break!r}")
         if self.leader is not None and (isinstance(self.leader, bool)
+                                        or not isinstance(self.leader, int)
                                         or self.leader not in range(self.players)):
             raise InvalidRules(f"leader must be a player 0-{self.players - 1} (or None for the "
                                f"roll of one die each), got {self.leader!r}")
