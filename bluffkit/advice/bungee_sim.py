@@ -53,7 +53,6 @@ from ..games.bungee import (
     TakePlay,
     card_score,
     card_value,
-    counts_of,
     hand_score,
     hand_value,
 )
@@ -71,6 +70,13 @@ def unseen_counts(hand, discard, lucky) -> list[int]:
     if lucky is not None:
         u[lucky - 1] -= 1
     return u
+
+
+@lru_cache(maxsize=16)
+def _worths(lucky: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Each card's value and score with this lucky card (index ``c - 1``)."""
+    return (tuple(card_value(c, lucky) for c in CARDS),
+            tuple(card_score(c, lucky) for c in CARDS))
 
 
 def greedy_action(obs: BungeeObservation, legal: Sequence[Action],
@@ -93,8 +99,9 @@ def greedy_action(obs: BungeeObservation, legal: Sequence[Action],
         return TakeLucky(max(numbers)) if numbers else LeaveLucky()
     u = unseen_counts(hand, obs.discard, lucky)
     total = sum(u) or 1
-    draw_value = sum(n * card_value(c, lucky) for c, n in zip(CARDS, u))
-    draw_score = sum(n * card_score(c, lucky) for c, n in zip(CARDS, u))
+    values, scores = _worths(lucky)
+    draw_value = sum(n * v for n, v in zip(u, values))
+    draw_score = sum(n * v for n, v in zip(u, scores))
     value, score = hand_value(hand, lucky), hand_score(hand, lucky)
     best, best_key = None, None
     top = obs.discard[-1] if obs.discard else None
@@ -196,15 +203,19 @@ def sample_world(obs: BungeeObservation, rng: np.random.Generator) -> BungeeStat
         for c in hand:
             counts[c - 1] -= 1
     unseen = [c for c, n in zip(CARDS, counts) for _ in range(n)]
-    order = rng.permutation(len(unseen))
+    order = rng.permutation(len(unseen)).tolist()
     hands, i = [], 0
+    pile = counts
     for p, size in enumerate(obs.hand_sizes):
         if p == obs.player or p in fixed:
             hands.append(tuple(obs.hand) if p == obs.player else fixed[p])
             continue
-        hands.append(tuple(sorted(unseen[j] for j in order[i:i + size])))
+        hand = tuple(sorted(unseen[j] for j in order[i:i + size]))
+        for c in hand:
+            pile[c - 1] -= 1
+        hands.append(hand)
         i += size
-    pile = counts_of(unseen[j] for j in order[i:])
+    pile = tuple(pile)
     return BungeeState(obs.rules, obs.phase, obs.to_move, tuple(hands), pile, obs.discard,
                        obs.lucky, obs.round, obs.opened, obs.callers, obs.to_act, obs.skip,
                        obs.totals)
