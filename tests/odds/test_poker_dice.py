@@ -246,6 +246,8 @@ def test_pot_odds_and_bad_questions():
         equity("9,K,8")
     with pytest.raises(InvalidQuestion, match="common needs 0 or 3 dice"):
         equity("9,K,K", "A")
+    with pytest.raises(InvalidQuestion, match="mine: .*not dice"):
+        equity(9)  # a single number, not dice: was a TypeError
     with pytest.raises(InvalidQuestion, match="dice must be 5"):
         category_counts(dice=4)
     with pytest.raises(InvalidQuestion, match="to_call"):

@@ -93,8 +93,10 @@ def parse_dice(text: str | Iterable) -> tuple[int, ...]:
     """
     if isinstance(text, str):
         parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
-    else:
+    elif hasattr(text, "__iter__"):
         parts = [str(p) for p in text]
+    else:
+        raise ParseError(f"{text!r} is not dice: write them like '9,K,K' (or a list of faces)")
     return tuple(sorted(parse_face(p) for p in parts))
 
 
