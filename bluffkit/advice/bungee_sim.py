@@ -83,7 +83,7 @@ def greedy_action(obs: BungeeObservation, legal: Sequence[Action],
                   call_at: int = CALL_LIMIT) -> Action:
     """The greedy rule's choice for a player's observation (see the module docstring).
 
-    >>> from bluffkit.games.bungee import BungeeState, BungeeRules, parse_cards
+    >>> from bluffkit.games.bungee import BungeeState, BungeeRules, counts_of, parse_cards
     >>> s = BungeeState(BungeeRules(players=2), "turn", 0, (parse_cards("2,9,9,10"),
     ...     parse_cards("1,1")), tuple(d - k for d, k in zip(DECK, counts_of(
     ...     parse_cards("2,9,9,10,1,1,8")))), lucky=8, opened=True, totals=(0, 0))
