@@ -18,6 +18,7 @@ def test_solve_1v1_json_and_saved_strategy(tmp_path, capsys):
     assert abs(data["value_to_opener"] - (-7 / 258)) <= 2 * data["exploitability"]
     assert data["match"][0]["opener_dice"] == 1
     assert "exploitability" in captured.err  # the progress line
+    assert data["smaller_rounds_saved_to"]
     solved = load_round(out)
     assert solved.value == pytest.approx(data["value_to_opener"])
     assert sum(solved.strategy([], (3,)).values()) == pytest.approx(1)

@@ -74,6 +74,11 @@ def _solve(args) -> int:
     out = Path(args.out) if args.out else default_path(x, y, args.ruleset)
     out.parent.mkdir(parents=True, exist_ok=True)
     solved.save(out)
+    for (a, b), other in rounds.items():  # the smaller rounds too, for the advice's match table
+        if (a, b) != (x, y):
+            path = default_path(a, b, args.ruleset)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            other.save(path)
     opening = {solved.tree.private_labels[0][k]: {a: round(p, 4) for a, p in
                                                   zip(*_row(solved, k)) if p >= 5e-3}
                for k in range(solved.tree.n_private[0])}
@@ -84,6 +89,7 @@ def _solve(args) -> int:
         "value_to_opener": solved.value, "exploitability": solved.exploitability,
         "iterations": solved.iterations, "seconds": round(time.perf_counter() - start, 2),
         "file": str(out), "opening_bids": opening,
+        "smaller_rounds_saved_to": str(default_path(1, 1, args.ruleset).parent),
         "match": None if win is None else [
             {"opener_dice": a, "other_dice": b, "p_opener_wins": w,
              "exploitability": rounds[(a, b)].exploitability} for (a, b), w in sorted(win.items())],
