@@ -18,8 +18,9 @@ share of the pot, ties split equally.
   ``1 / (k + 1)``: each extra point the ``k`` opponents match gains ``(k + 1) x equity - 1``.
   The raise suggested is half the pot (at least 1, at most what I have), a middle size: the
   model cannot say whether the opponents would call a larger one.
-- The first bet (nothing to call): betting 1 is judged like calling 1 into the pot
-  (``1 / (pot + 1)``); above the fair share, bet half the pot; below the pot odds, fold.
+- The first bet (nothing to call): betting 1, called by the ``k`` opponents, risks 1 point to
+  win ``pot + k``, so it needs ``1 / (pot + k + 1)`` (the pot odds of that bet); above the fair
+  share, bet half the pot; below the pot odds, fold.
 
 >>> a = advise(Position("9,K,K", "A,K,10", opponents=1, pot=12, to_call=3, stack=40))
 >>> str(a.action), a.needed
@@ -246,13 +247,14 @@ def _bet(p: Position) -> Advice:
             best, why = Call(), (f"Call: {_pct(eq)} is at least the {_pct(needed)} the call "
                                  "needs" + ("." if extra else "; you cannot raise."))
     else:
-        needed = pot_odds(1, p.pot)
+        needed = pot_odds(1, p.pot + k)  # the bet of 1, called by the k opponents
         bet = max(1, min(p.pot // 2, stack))
         options.append(Option(Bet(1), eq * (p.pot + 1 + k) - 1, "the smallest bet, called"))
         if bet > 1:
             options.append(Option(Bet(bet), eq * p.pot + bet * per_point, "half the pot, called"))
         lines.append(f"Nothing to call yet: you must bet or fold. Betting 1 into the {p.pot} in "
-                     f"the middle needs {_frac(needed)} = {_pct(needed)}.")
+                     f"the middle, called by {_opp(k)}, risks 1 to win {p.pot + k}: it needs "
+                     f"{_frac(needed)} = {_pct(needed)}.")
         if eq < needed:
             best, why = Fold(), f"Fold: {_pct(eq)} is below the {_pct(needed)} a bet of 1 needs."
         elif eq > fair:

@@ -47,11 +47,31 @@ def test_call_or_fold_is_equity_against_pot_odds(mine, common, k, to_call):
 
 def test_first_bet_fold_small_or_half_the_pot():
     weak = advise(Position("9,10,Q", "K,A,A", opponents=2, pot=3))
-    assert weak.action == Fold() and weak.needed == Fraction(1, 4)
+    # betting 1, called by both opponents, risks 1 to win 3 + 2
+    assert weak.action == Fold() and weak.needed == Fraction(1, 6)
     strong = advise(Position("A,A,K", "A,A,9", opponents=2, pot=9, stack=30))
     assert strong.action == Bet(4) and "half the pot" in strong.explanation
     short = advise(Position("A,A,K", "A,A,9", opponents=2, pot=9, stack=2))
     assert short.action == Bet(2)
+
+
+@pytest.mark.parametrize("to_call", [0, 1, 5])
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_the_advice_takes_the_best_option_of_its_own_table(k, to_call):
+    """9,9,9 with the common 10,10,10 against 1 opponent, nothing to call: the table said
+    'bet 1: +0.23' yet the advice was 'fold' (the bet of 1 was judged as if nobody called)."""
+    rng = make_rng(k * 10 + to_call)
+    positions = [("9,9,9", "10,10,10")] + [
+        tuple(",".join(str(f) for f in rng.choice([9, 10, 11, 12, 13, 14], 3))
+              for _ in range(2)) for _ in range(60)]
+    for mine, common in positions:
+        a = advise(Position(mine, common, k, pot=k + 1 + 2 * to_call, to_call=to_call,
+                            stack=30))
+        values = {o.action: o.value for o in a.options}
+        assert values[a.action] == max(values.values()), (mine, common, a.explanation)
+        if to_call == 0:
+            assert a.needed == Fraction(1, a.position.pot + k + 1)
+            assert (a.action == Fold()) == (a.equity.equity < a.needed)
 
 
 def test_a_call_all_in_cannot_raise():
