@@ -103,6 +103,9 @@ class Position:
                                   f"{self.stack!r}")
         if self.opened is None:
             object.__setattr__(self, "opened", self.to_call > 0)
+        if self.common and self.stack == 0:
+            raise InvalidQuestion("stack 0: with no points left you are all-in; the betting "
+                                  "goes on without you, there is nothing to decide")
         if self.common and self.pot + self.to_call == 0:
             raise InvalidQuestion("pot: there is always something in the middle once betting "
                                   "starts (the antes), got pot 0")

@@ -107,6 +107,8 @@ def test_bad_positions_are_named():
         Position("9,9,9", "A,A,A", pot=4, to_call=-2)
     with pytest.raises(InvalidQuestion, match="pot"):
         Position("9,9,9", "A,A,A", pot=0)
+    with pytest.raises(InvalidQuestion, match="stack 0"):  # the advice was 'bet 1'
+        Position("9,9,9", "9,K,A", pot=2, stack=0)
 
 
 def test_advice_is_always_legal_in_real_games():
