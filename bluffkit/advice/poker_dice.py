@@ -17,7 +17,9 @@ share of the pot, ties split equally.
   points on average if nobody bets again. Raise instead when equity is above the fair share
   ``1 / (k + 1)``: each extra point the ``k`` opponents match gains ``(k + 1) x equity - 1``.
   The raise suggested is half the pot (at least 1, at most what I have), a middle size: the
-  model cannot say whether the opponents would call a larger one.
+  model cannot say whether the opponents would call a larger one. Calling all-in for less than
+  the bet wins only what I match: the pot less what the ``k`` opponents bet beyond my call
+  (assumed to have matched the bet; it goes to a side pot).
 - The first bet (nothing to call): betting 1, called by the ``k`` opponents, risks 1 point to
   win ``pot + k``, so it needs ``1 / (pot + k + 1)`` (the pot odds of that bet); above the fair
   share, bet half the pot; below the pot odds, fold.
@@ -178,7 +180,8 @@ def advise_observation(obs) -> Advice:
         raise InvalidQuestion(f"no decision to advise in phase {obs.phase!r}")
     answer = any(st == "in" and q != obs.player and obs.chips[q]
                  for q, st in enumerate(obs.status))
-    return advise(Position(obs.my_dice, obs.common, obs.opponents_in, obs.pot, obs.to_call,
+    to_call = max(obs.committed) - obs.committed[obs.player]  # not capped: all-in for less
+    return advise(Position(obs.my_dice, obs.common, obs.opponents_in, obs.pot, to_call,
                            obs.chips[obs.player], obs.opened, answer, obs.rules))
 
 
@@ -230,12 +233,18 @@ def _bet(p: Position) -> Advice:
     per_point = (k + 1) * eq - 1
     if p.opened:
         call = min(p.to_call, stack)
-        needed = pot_odds(call, p.pot)
-        call_value = eq * (p.pot + call) - call
+        # all-in for less: what each opponent bet beyond my call goes to a side pot I cannot win
+        beyond = k * (p.to_call - call)
+        won = max(p.pot - beyond, 0)
+        needed = pot_odds(call, won)
+        call_value = eq * (won + call) - call
         options.append(Option(Call(), call_value, "equity x (pot + call) - call"))
-        lines.append(f"Calling {call} to win {p.pot} needs {_frac(needed)} = {_pct(needed)}; "
-                     f"on average the call gains {_frac(eq)} x {p.pot + call} - {call} = "
-                     f"{_num(call_value)} points.")
+        if beyond:
+            lines.append(f"All-in for less than the bet: what each opponent bets beyond your "
+                         f"{call} ({beyond} points in all) goes to a side pot you cannot win.")
+        lines.append(f"Calling {call}{' (all-in)' if beyond else ''} to win {won} needs "
+                     f"{_frac(needed)} = {_pct(needed)}; on average the call gains {_frac(eq)} "
+                     f"x {won + call} - {call} = {_num(call_value)} points.")
         if extra:
             options.append(Option(Raise(extra), call_value + extra * per_point,
                                   f"call, then {extra} more matched by {_opp(k)}"))

@@ -74,6 +74,27 @@ def test_the_advice_takes_the_best_option_of_its_own_table(k, to_call):
             assert (a.action == Fold()) == (a.equity.equity < a.needed)
 
 
+def test_an_all_in_call_for_less_wins_only_what_it_matches():
+    """P0 has 2 points left and faces a bet of 10: calling all-in wins at most 3 of P1's 11
+    points. The advice valued the call as if the whole pot of 12 could be won. Pinned to the
+    engine: the average over P1's 216 rolls of P0's points after calling, less after folding."""
+    from bluffkit.games.poker_dice import Roll, multisets
+
+    rules = PokerDiceRules(players=2, leader=0, starting_stacks=(3, 30))
+    mine, common = (9, 13, 13), (10, 13, 14)
+    gain = Fraction(0)
+    for theirs, w in multisets(3):
+        s = PokerDiceState.new(rules).apply(Roll(theirs)).apply(Roll(mine))
+        s = s.apply(Ante()).apply(Ante()).apply(Roll(common)).apply(Bet(10))
+        gain += w * (s.apply(Call()).chips[0] - s.apply(Fold()).chips[0])
+    gain /= 216
+    a = advise_observation(s.observation(0))
+    assert {o.action: o.value for o in a.options}[Call()] == gain
+    assert "Calling 2 (all-in) to win 4" in a.explanation
+    short = advise(Position(mine, common, 1, pot=12, to_call=10, stack=2))
+    assert short.options == a.options
+
+
 def test_a_call_all_in_cannot_raise():
     a = advise(Position("A,A,K", "A,A,9", opponents=1, pot=20, to_call=8, stack=5))
     assert a.action == Call() and "you cannot raise" in a.explanation
