@@ -277,6 +277,9 @@ def test_json_rejects_pending_players_who_cannot_act():
     for pending in ([1, 2, 0, 3], [1, 1, 2, 0]):
         with pytest.raises(InvalidState, match="pending"):
             state_from_json({**data, "pending": pending})
+    data = play(s, "ante", "ante", "roll 9,Q,K", "bet 2").to_json()
+    with pytest.raises(InvalidState, match="must answer the bet"):  # P0 would never answer it
+        state_from_json({**data, "pending": [2]})
     data = PokerDiceState.new(PokerDiceRules(players=3)).to_json()
     for contenders in ([7], [0, 0]):
         with pytest.raises(InvalidState, match="contenders"):

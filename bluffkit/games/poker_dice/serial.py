@@ -150,6 +150,10 @@ def check(s: PokerDiceState) -> None:
         bad("the player to move must be the first pending player")
     if s.phase == "bet" and any(s.status[p] != "in" or not s.chips[p] for p in s.pending):
         bad("only players in the hand with points left are pending in the betting")
+    if s.phase == "bet" and s.opened and set(s.pending) != {
+            p for p in range(n) if s.status[p] == "in" and s.chips[p] and s.committed[p] < s.level}:
+        bad("after a bet, exactly the players in the hand with points left who have not matched "
+            "it must answer the bet (pending)")
     if not s.opened and any(c not in (0, 1) for c in s.committed):
         bad("before the first bet each player has put in at most the ante")
 
