@@ -72,6 +72,9 @@ def read_dice(dice: str | Iterable | None, name: str, sizes: tuple[int, ...]) ->
 
 
 def _rules(rules: PokerDiceRules | None) -> PokerDiceRules:
+    if rules is not None and not isinstance(rules, PokerDiceRules):
+        raise InvalidQuestion(f"rules must be a PokerDiceRules (or None for the defaults), got "
+                              f"{rules!r}; e.g. PokerDiceRules(tie_break='categories')")
     return rules or PokerDiceRules()
 
 

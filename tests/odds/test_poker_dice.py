@@ -248,6 +248,8 @@ def test_pot_odds_and_bad_questions():
         equity("9,K,K", "A")
     with pytest.raises(InvalidQuestion, match="mine: .*not dice"):
         equity(9)  # a single number, not dice: was a TypeError
+    with pytest.raises(InvalidQuestion, match="rules must be a PokerDiceRules"):
+        equity("9,K,K", rules="categories")  # was an AttributeError
     with pytest.raises(InvalidQuestion, match="dice must be 5"):
         category_counts(dice=4)
     with pytest.raises(InvalidQuestion, match="to_call"):
