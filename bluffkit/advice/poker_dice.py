@@ -103,6 +103,10 @@ class Position:
                 self.stack, int) or self.stack < 0):
             raise InvalidQuestion(f"stack must be a whole number >= 0 or None, got "
                                   f"{self.stack!r}")
+        if self.opened is not None and not isinstance(self.opened, bool):
+            raise InvalidQuestion(f"opened must be True, False or None, got {self.opened!r}")
+        if not isinstance(self.can_raise, bool):
+            raise InvalidQuestion(f"can_raise must be True or False, got {self.can_raise!r}")
         if self.opened is None:
             object.__setattr__(self, "opened", self.to_call > 0)
         if self.common and self.stack == 0:

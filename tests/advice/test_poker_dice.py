@@ -130,6 +130,10 @@ def test_bad_positions_are_named():
         Position("9,9,9", "A,A,A", pot=0)
     with pytest.raises(InvalidQuestion, match="stack 0"):  # the advice was 'bet 1'
         Position("9,9,9", "9,K,A", pot=2, stack=0)
+    with pytest.raises(InvalidQuestion, match="opened must be"):  # "no" was read as true
+        Position("9,9,9", "9,K,A", pot=3, opened="no")
+    with pytest.raises(InvalidQuestion, match="can_raise must be"):
+        Position("9,9,9", "9,K,A", pot=3, to_call=1, can_raise="no")
 
 
 def test_advice_is_always_legal_in_real_games():
