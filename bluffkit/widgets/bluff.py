@@ -39,9 +39,14 @@ FACE_OPTIONS = [("1", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5), ("★", STAR)]
 def counts_spec(dist: Distribution, bid_count: int | None = None, *,
                 x_max: int | None = None, rule_of_thumb: Fraction | None = None,
                 expected: Fraction | None = None, title: str = "",
-                label: str = "matching dice") -> dict:
+                label: str = "matching dice", color_bars: bool = True) -> dict:
     """The figure of :func:`figure_for_counts` as a plain ``{"data", "layout"}`` dict (no
     template): what a widget passes to ``update_figure_in_place`` (no plotly validation).
+
+    With ``color_bars=False`` every bar keeps one colour and the region where the bid stands
+    (and the exact count) is drawn as translucent bands over the bars: moving the bid then only
+    moves two shapes, which plotly.js redraws in a few ms, where recolouring bars replots the
+    whole chart (20-130 ms in headless chromium). Widgets use it.
 
     >>> spec = counts_spec(Distribution.binomial(2, Fraction(1, 3)), 1)
     >>> spec["data"][0]["marker"]["color"][0] == COLORS["falls"], spec["layout"]["shapes"][0]["x0"]
@@ -53,6 +58,8 @@ def counts_spec(dist: Distribution, bid_count: int | None = None, *,
     probs = [pmf.get(k, Fraction(0)) for k in xs]
     colors = [COLORS["falls"] if bid_count is None or k < bid_count
               else COLORS["exact"] if k == bid_count else COLORS["stands"] for k in xs]
+    if not color_bars:
+        colors = [COLORS["neutral"]] * len(xs)
     bars = {"type": "bar", "x": xs, "y": [float(p) for p in probs],
             "marker": {"color": colors}, "customdata": [_frac_text(p) for p in probs],
             "hovertemplate": "P(A = %{x}) = %{customdata} ≈ %{y:.4f}<extra></extra>",
@@ -60,9 +67,14 @@ def counts_spec(dist: Distribution, bid_count: int | None = None, *,
     shapes, annotations = [], []
     if bid_count is not None:
         p_stands = dist.at_least(bid_count)
-        shapes.append({"type": "rect", "xref": "x", "yref": "paper", "x0": bid_count - 0.5,
-                       "x1": last + 0.5, "y0": 0, "y1": 1, "fillcolor": COLORS["stands"],
-                       "opacity": 0.08, "line": {"width": 0}, "layer": "below"})
+        band = {"type": "rect", "xref": "x", "yref": "paper", "y0": 0, "y1": 1,
+                "line": {"width": 0}}
+        shapes.append({**band, "x0": bid_count - 0.5, "x1": last + 0.5,
+                       "fillcolor": COLORS["stands"], "opacity": 0.08 if color_bars else 0.22,
+                       "layer": "below" if color_bars else "above"})
+        if not color_bars:
+            shapes.append({**band, "x0": bid_count - 0.5, "x1": bid_count + 0.5,
+                           "fillcolor": COLORS["exact"], "opacity": 0.4, "layer": "above"})
         annotations.append({"xref": "x", "yref": "paper", "x": bid_count - 0.5, "y": 1.0,
                             "xanchor": "left", "yanchor": "bottom", "showarrow": False,
                             "text": f"bid stands (A ≥ {bid_count}): {_frac_text(p_stands)} "
@@ -121,14 +133,14 @@ def figure_for_counts(dist: Distribution, bid_count: int | None = None, *,
     return go.Figure(spec)
 
 
-def odds_spec(odds: BidOdds, title: str | None = None) -> dict:
+def odds_spec(odds: BidOdds, title: str | None = None, color_bars: bool = True) -> dict:
     """:func:`counts_spec` for a ``BidOdds``, with the rule of thumb and E[A] marked."""
     what = "are stars" if odds.bid.face == STAR else f"show {face_text(odds.bid.face)} or a star"
     if title is None:
         title = f"How many of the {odds.dice_in_play} dice {what}? Bid {odds.bid}"
     return counts_spec(odds.dist, odds.bid.count, x_max=odds.dice_in_play,
                        rule_of_thumb=odds.rule_of_thumb, expected=odds.expected_count,
-                       title=title)
+                       title=title, color_bars=color_bars)
 
 
 def figure_for_odds(odds: BidOdds, title: str | None = None,
@@ -251,7 +263,9 @@ class CountExplorer(widgets.VBox):
         self.rule.add_class("bk-rule-of-thumb")
         self.odds: BidOdds | None = None
         self._update()  # raises for bad arguments at construction: fail loudly, not silently
-        self.figure = go.FigureWidget(figure_for_odds(self.odds))
+        spec = odds_spec(self.odds, color_bars=False)
+        spec["layout"]["template"] = "plotly_white"
+        self.figure = go.FigureWidget(spec)
         self.figure.add_class("bk-figure")
         controls = widgets.VBox([self.dice_in_play, self.mine, self.exposed, self.count,
                                  self.face])
@@ -274,7 +288,7 @@ class CountExplorer(widgets.VBox):
                         exposed=self.exposed.value)
         self.odds = odds
         if hasattr(self, "figure"):
-            update_figure_in_place(self.figure, odds_spec(odds))
+            update_figure_in_place(self.figure, odds_spec(odds, color_bars=False))
         self.result.value = result_html(odds)
         self.rule.value = rule_of_thumb_html(odds)
 

@@ -64,6 +64,7 @@ COLORS = {
     "falls": "#c9ced6",    # the other outcomes
     "exact": "#e9c46a",    # the exact-count outcome (everyone else loses a die)
     "accent": "#e76f51",   # lines and markers
+    "neutral": "#8d99ae",  # bars that keep one colour (the highlight is a band over them)
 }
 
 

@@ -152,12 +152,13 @@ def page(lab):
             context.close()
 
 
-# Arms a measurement: from the next key press inside the explorer to the figure's bars changing.
+# Arms a measurement: from the next key press inside the explorer to the figure's bars or
+# highlighted bands (shapes) changing.
 ARM_JS = """
 (selector) => {
   const root = document.querySelector(selector);
   const plot = root.querySelector('.js-plotly-plot');
-  const bars = () => Array.from(plot.querySelectorAll('.bars .point path'))
+  const bars = () => Array.from(plot.querySelectorAll('.bars .point path, .shapelayer path'))
       .map(p => (p.getAttribute('d') || '') + (p.style.fill || '')).join('|');
   const before = bars();
   window.__bkMeasure = new Promise((resolve) => {
