@@ -237,9 +237,15 @@ class _Indexed:
                 for c, v in row:
                     cols.setdefault(c, []).append((r, v))
             self.col_rows.append(cols)
+        # payoffs far outside 1..2**30 are divided by a power of two (exactly) before HiGHS sees
+        # them: the strategies do not change, and floats neither overflow nor fall under HiGHS's
+        # absolute tolerances (1e-12 everywhere, or 10**400, failed); values stay exact below
+        top = max((abs(v) for _, _, v in self.entries), default=Fraction(1)) or Fraction(1)
+        bits = top.numerator.bit_length() - top.denominator.bit_length()
+        shift = 0 if 1 <= top <= 2**30 else bits
         self.A = np.zeros((len(self.seqs[0]), len(self.seqs[1])))
         for i, j, v in self.entries:
-            self.A[i, j] = float(v)
+            self.A[i, j] = float(v / Fraction(2) ** shift)
         self.scale = max(1.0, float(np.max(np.abs(self.A))))
 
     def matrix_float(self) -> np.ndarray:
@@ -456,7 +462,11 @@ def _exact(v: Any) -> Fraction:
     if isinstance(v, Rational):
         return Fraction(v)
     if isinstance(v, Real):
-        return Fraction(repr(float(v)))
+        try:
+            return Fraction(repr(float(v)))
+        except (ValueError, OverflowError):  # nan, inf
+            raise InvalidQuestion(f"payoffs and probabilities must be finite numbers, got "
+                                  f"{v!r}") from None
     if isinstance(v, str):
         try:
             return Fraction(v)
