@@ -80,3 +80,10 @@ def test_play_against_bots_from_stdin(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     code, out, _ = run(capsys, "play", "bungee", "--seed", "1")
     assert code == 0 and "Game stopped." in out
+
+
+def test_play_an_empty_line_is_not_allowed_and_asks_again(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n   \nquit\n"))
+    code, out, _ = run(capsys, "play", "bungee", "--bots", "1", "--seed", "5")
+    assert code == 0 and out.count("Not allowed: no action typed") == 2
+    assert "Game stopped." in out

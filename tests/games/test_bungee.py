@@ -303,6 +303,9 @@ def test_text_round_trip_and_parse_errors():
         parse_action(s, "play 7,8")
     with pytest.raises(ParseError, match="not a Bungee action"):
         parse_action(s, "fold")
+    for blank in ("", "   ", "!"):
+        with pytest.raises(ParseError, match="no action typed"):
+            parse_action(s, blank)
     with pytest.raises(IllegalAction, match="chance outcome"):
         s.apply(Draw(3))
     with pytest.raises(IllegalAction, match="pass"):

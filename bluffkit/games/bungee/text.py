@@ -28,6 +28,8 @@ def parse_action(state: BungeeState | None, text: str):
         ParseError: naming what could not be read and how to write it.
     """
     t = re.sub(r"\s+", " ", str(text).strip().lower().replace("!", ""))
+    if not t:
+        raise ParseError(f"no action typed: {_HELP}")
     if t in {"bungee", "call", "call bungee"}:
         return Call()
     if t in {"pass", "stand", "no", "no call"}:
