@@ -347,3 +347,22 @@ def test_random_play_conserves_each_card_and_hands_never_exceed_five(seed, playe
         s = s.apply(sample(s.chance_outcomes(), rng) if s.is_chance_node()
                     else legal[int(rng.integers(len(legal)))])
     assert len(s.totals) == players
+
+
+def test_json_rejects_states_whose_next_move_breaks_the_rules():
+    full = table(["1,2,3,4,9", "5,5,6,7,7"]).to_json()
+    with pytest.raises(InvalidState, match="about to draw"):
+        state_from_json(dict(full, phase="draw"))        # the draw would make 6 cards
+    with pytest.raises(InvalidState, match="about to draw"):
+        state_from_json(dict(full, phase="draw", opened=False))
+    deal = BungeeState.new(BungeeRules(players=3)).to_json()
+    for field, value in (("to_act", [1]), ("skip", 2)):
+        with pytest.raises(InvalidState, match="while dealing"):
+            state_from_json(dict(deal, **{field: value}))
+    empty = table(["7,7,7,7,7", "1,2,3,4"]).apply(Play(7, 5)).to_json()
+    assert empty["hands"][0] == "" and state_from_json(empty)
+    with pytest.raises(InvalidState, match="every hand holds a card"):
+        state_from_json(dict(empty, to_move=1))          # player 0 would never draw
+    first = dealt(lucky=9).to_json()
+    with pytest.raises(InvalidState, match="player 0 opens the round"):
+        state_from_json(dict(first, to_move=1))          # the dealer cannot open the round

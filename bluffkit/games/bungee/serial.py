@@ -127,14 +127,14 @@ def check(s: BungeeState) -> None:
         bad("a card must be drawn but the draw pile is empty (it is refilled as soon as empty)")
     if s.phase == "deal":
         want = [HAND_SIZE] * s.to_move + [None] + [0] * (n - s.to_move - 1)
-        if s.discard or s.lucky is not None or s.callers or s.opened or any(
+        if s.discard or s.lucky is not None or s.callers or s.to_act or s.skip or s.opened or any(
                 w is not None and len(h) != w for h, w in zip(s.hands, want)) or len(
                 s.hands[s.to_move]) >= HAND_SIZE:
             bad("while dealing, hands fill one after the other and nothing else is on the table")
         return
     if not s.opened and any(len(h) != HAND_SIZE for h in s.hands):
         bad("before the first play every hand holds 5 cards")
-    if s.phase != "draw" and not all(s.hands):
+    if any(not h and (s.phase != "draw" or p != s.to_move) for p, h in enumerate(s.hands)):
         bad("after the deal every hand holds a card (only a player about to draw may hold none)")
     if s.phase == "lucky" and s.lucky is not None:
         bad("a lucky card is about to be turned but one lies there already")
@@ -144,6 +144,11 @@ def check(s: BungeeState) -> None:
         bad("only the dealer decides about a Bungee card turned as lucky card, before play")
     if not s.opened and (s.callers or len(s.discard) > 3 or s.to_move not in (0, s.rules.dealer)):
         bad("before the first play nobody has called and only the dealer may have discarded")
+    if s.phase == "turn" and not s.opened and s.to_move != 0:
+        bad("player 0 opens the round (the dealer only decides about a Bungee lucky card)")
+    if s.phase == "draw" and (not s.opened or len(s.hands[s.to_move]) >= HAND_SIZE):
+        bad(f"player {s.to_move} is about to draw, so has just played at least one card: they "
+            f"hold at most {HAND_SIZE - 1} cards")
     if len(set(s.callers)) != len(s.callers) or not set(s.callers) <= set(range(n)):
         bad(f"callers must be distinct players, got {list(s.callers)}")
     if len(set(s.to_act)) != len(s.to_act) or set(s.to_act) & set(s.callers) or not set(
