@@ -22,6 +22,7 @@ from bluffkit.games.bluff_you import (
     POINTS,
     BluffYouRules,
     BluffYouState,
+    Call,
     Doublet,
     Gain,
     Give,
@@ -29,6 +30,8 @@ from bluffkit.games.bluff_you import (
     Steal,
     conserved,
     parse_action_text,
+    parse_dice,
+    parse_tokens,
     state_from_json,
 )
 
@@ -178,6 +181,30 @@ def test_rules_are_validated():
         BluffYouRules(tokens=(3, 3))
     with pytest.raises(InvalidRules, match="3-18"):
         BluffYouRules(tokens=(2, 3))
+    with pytest.raises(InvalidRules, match="whole"):  # was read as the tokens 3 and 4
+        BluffYouRules(tokens=(3.5, 4))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: Gain(1, 9.0), lambda: Gain(True, 9), lambda: Steal(1, "5"), lambda: Give(7.0),
+    lambda: Doublet((8, 13.0), 4), lambda: Doublet("8,13", 4), lambda: Roll((1.0, 2, 3)),
+    lambda: Roll(("1", "2", "3")), lambda: Call("no"), lambda: Call(0),
+])
+def test_malformed_actions_are_illegal_not_corrupt_states(make):
+    """Such actions were applied (9.0 moved into a hand; Call('no') counted as a belief) and left
+    states that did not reload, or crashed with a TypeError."""
+    with pytest.raises(IllegalAction, match="got"):
+        make()
+
+
+def test_malformed_token_and_dice_lists_are_parse_errors():
+    with pytest.raises(ParseError, match="3.7"):  # was read as the token 3
+        parse_tokens([3.7])
+    with pytest.raises(ParseError, match="three dice"):  # was a TypeError
+        parse_dice(5)
+    with pytest.raises(InvalidState, match="no player"):  # True was player 1
+        at(((), ())).observation(True)
+    assert Doublet([13, 8], 4) == Doublet((8, 13), 4) and parse_tokens([8, 13]) == (8, 13)
 
 
 def test_json_round_trip_and_corrupt_states():

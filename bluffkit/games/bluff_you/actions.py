@@ -13,8 +13,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...core import Action, ParseError
+from ...core import Action, IllegalAction, ParseError
 from .tokens import dice_text, parse_dice, parse_tokens, tokens_text
+
+
+def _whole(v, what: str) -> None:
+    """Action fields are whole numbers (``True`` or ``9.0`` made states that did not reload)."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise IllegalAction(f"{what} must be a whole number, got {v!r}")
 
 
 @dataclass(frozen=True)
@@ -22,6 +28,14 @@ class Roll(Action):
     """Chance: the three dice under the cup, sorted."""
 
     dice: tuple[int, int, int]
+
+    def __post_init__(self):
+        if isinstance(self.dice, str) or not hasattr(self.dice, "__iter__"):
+            raise IllegalAction(f"a roll is three dice, got {self.dice!r}; from text use "
+                                "parse_dice('2,2,5')")
+        object.__setattr__(self, "dice", tuple(self.dice))
+        for d in self.dice:
+            _whole(d, "a die")
 
     @property
     def total(self) -> int:
@@ -41,6 +55,10 @@ class Gain(Action):
     guesser: int
     number: int
 
+    def __post_init__(self):
+        _whole(self.guesser, "the guesser (a player number)")
+        _whole(self.number, "the announced number")
+
     def sort_key(self) -> tuple:
         return (1, self.guesser, self.number)
 
@@ -54,6 +72,10 @@ class Steal(Action):
 
     target: int
     number: int
+
+    def __post_init__(self):
+        _whole(self.target, "the target (a player number)")
+        _whole(self.number, "the announced number")
 
     @property
     def guesser(self) -> int:
@@ -73,6 +95,15 @@ class Doublet(Action):
     give: tuple[int, ...]
     take: int
 
+    def __post_init__(self):
+        if isinstance(self.give, str) or not hasattr(self.give, "__iter__"):
+            raise IllegalAction(f"a doublet gives a list of tokens, got {self.give!r}; from text "
+                                "use parse_tokens('8,13')")
+        for t in self.give:
+            _whole(t, "a token given")
+        object.__setattr__(self, "give", tuple(sorted(self.give)))
+        _whole(self.take, "the token taken")
+
     def sort_key(self) -> tuple:
         return (3, self.take, self.give)
 
@@ -86,6 +117,11 @@ class Call(Action):
 
     believe: bool
 
+    def __post_init__(self):
+        if not isinstance(self.believe, bool):
+            raise IllegalAction(f"a call believes (True, 'ok') or not (False, 'bluff you'), got "
+                                f"{self.believe!r}")
+
     def sort_key(self) -> tuple:
         return (4, not self.believe)
 
@@ -98,6 +134,9 @@ class Give(Action):
     """After a failed steal: the bluffer gives ``token``, one of their own, to the guesser."""
 
     token: int
+
+    def __post_init__(self):
+        _whole(self.token, "the token given")
 
     def sort_key(self) -> tuple:
         return (5, self.token)

@@ -68,9 +68,11 @@ class BluffYouRules:
             raise InvalidRules(f"Bluff You is for 2-6 players (decision), got "
                                f"players={self.players!r}")
         try:
-            tokens = tuple(sorted(int(t) for t in self.tokens))
-        except (TypeError, ValueError):
+            tokens = tuple(sorted(self.tokens))
+        except TypeError:
             raise InvalidRules(f"tokens must be token numbers 3-18, got {self.tokens!r}") from None
+        if any(isinstance(t, bool) or not isinstance(t, int) for t in tokens):
+            raise InvalidRules(f"tokens must be whole token numbers 3-18, got {self.tokens!r}")
         if not tokens or len(set(tokens)) != len(tokens) or not set(tokens) <= set(TOKENS):
             raise InvalidRules(f"tokens must be distinct numbers among 3-18 (at least one), got "
                                f"{self.tokens!r}; the box holds the 16 tokens 3-18")
@@ -251,7 +253,7 @@ class BluffYouState:
         return out
 
     def observation(self, player: int) -> BluffYouObservation:
-        if player not in range(self.rules.players):
+        if isinstance(player, bool) or player not in range(self.rules.players):
             raise InvalidState(f"no player {player} in a {self.rules.players}-player game")
         sees = player == self.bluffer or self.phase == "give"
         to_move = self.current_player()

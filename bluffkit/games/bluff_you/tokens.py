@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 from itertools import combinations, combinations_with_replacement
+from numbers import Integral
 
 from ...core import ParseError
 
@@ -112,6 +113,8 @@ def parse_tokens(text: str | Iterable, name: str = "tokens") -> tuple[int, ...]:
     out = []
     for p in parts:
         try:
+            if isinstance(p, bool) or not isinstance(p, Integral | str):
+                raise TypeError  # 3.7 is no token (int() would read it as 3)
             t = int(p)
         except (TypeError, ValueError):
             raise ParseError(f"{name}: {p!r} is not a token number (tokens are 3-18)") from None
@@ -137,9 +140,11 @@ def parse_dice(text: str | Iterable) -> tuple[int, int, int]:
     >>> parse_dice("5 2 2")
     (2, 2, 5)
     """
-    parts = [p for p in re.split(r"[,\s]+", text.strip()) if p] if isinstance(text, str) else list(
-        text)
     try:
+        parts = [p for p in re.split(r"[,\s]+", text.strip()) if p] if isinstance(
+            text, str) else list(text)
+        if any(isinstance(p, bool) or not isinstance(p, Integral | str) for p in parts):
+            raise TypeError  # 2.5 is no die (int() would read it as 2)
         dice = tuple(sorted(int(p) for p in parts))
     except (TypeError, ValueError):
         raise ParseError(f"{text!r} is not three dice: write e.g. 2,2,5") from None
