@@ -45,7 +45,7 @@ from ..games.bungee import (
     cards_text,
 )
 from ..odds.bungee import ActionOdds, Knowledge, lucky_choice_odds, round_score, turn_odds
-from .bungee_sim import Estimate, simulate_choices
+from .bungee_sim import Estimate, check_seed_and_call_at, simulate_choices
 
 DEFAULT_SAMPLES = 100
 """Simulated endings of the round for each choice (about 0.3 s; more for a smaller error)."""
@@ -203,8 +203,10 @@ def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0
         call_at: after playing on, I call at this value or less (for the simulation).
 
     Raises:
-        InvalidQuestion: if it is not this player's decision.
+        InvalidQuestion: if it is not this player's decision, or ``seed`` is not a whole number
+            >= 0, or ``call_at`` not 0-5.
     """
+    check_seed_and_call_at(seed, call_at)
     if obs.phase not in ("turn", "call", "dealer") or obs.to_move != obs.player:
         raise InvalidQuestion(f"nothing for player {obs.player} to decide now (phase "
                               f"{obs.phase}, player {obs.to_move} to move)")

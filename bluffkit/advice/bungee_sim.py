@@ -288,6 +288,15 @@ class Estimate:
         return {"mean": self.mean, "se": round(self.se, 6), "samples": self.samples}
 
 
+def check_seed_and_call_at(seed, call_at) -> None:
+    """Raise ``InvalidQuestion`` unless ``seed`` is a whole number >= 0 and ``call_at`` 0-5."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InvalidQuestion(f"seed must be a whole number >= 0, got {seed!r}")
+    if isinstance(call_at, bool) or not isinstance(call_at, int) or not 0 <= call_at <= CALL_LIMIT:
+        raise InvalidQuestion(f"call_at must be a whole number 0-{CALL_LIMIT} (a call needs a "
+                              f"hand worth {CALL_LIMIT} or less), got {call_at!r}")
+
+
 def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples: int,
                      seed: int, call_at: int = CALL_LIMIT
                      ) -> list[tuple[list[int], list[int]]]:
@@ -298,6 +307,7 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise InvalidQuestion(f"samples must be a whole number >= 1, got {samples!r}")
+    check_seed_and_call_at(seed, call_at)
     me = obs.player
     call_ats = [CALL_LIMIT] * obs.rules.players
     call_ats[me] = call_at
@@ -315,5 +325,5 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
     return out
 
 
-__all__ = ["Estimate", "draw_card", "greedy_action", "low_hands", "playout", "sample_world",
-           "simulate_choices", "unseen_counts"]
+__all__ = ["Estimate", "check_seed_and_call_at", "draw_card", "greedy_action", "low_hands",
+           "playout", "sample_world", "simulate_choices", "unseen_counts"]

@@ -141,6 +141,16 @@ def test_advise_needs_the_players_own_decision():
         simulate_choices(observation_for(Knowledge.parse("1,2"), players=2), [Call()], 0, 1)
 
 
+@pytest.mark.parametrize("seed, call_at, message", [
+    (-1, 5, "seed"), ("a", 5, "seed"), (1.5, 5, "seed"), (True, 5, "seed"),
+    (0, 6, "call_at"), (0, -1, "call_at"), (0, "5", "call_at"),
+])
+def test_advise_rejects_a_bad_seed_or_call_at(seed, call_at, message):
+    obs = observation_for(Knowledge.parse("1,2", lucky=8), players=3)
+    with pytest.raises(InvalidQuestion, match=message):
+        advise(obs, samples=2, seed=seed, call_at=call_at)
+
+
 # -- random worlds ------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", [1, 2, 3])
 def test_low_hands_match_combinations_of_physical_cards(size):

@@ -56,6 +56,7 @@ def test_advise_call_or_play_on(capsys):
     (["advise", "bungee", "--hand", "1", "--lucky", "8", "--players", "7"], "2-5 players"),
     (["advise", "bungee", "--hand", "1", "--lucky", "8", "--sizes", "5,x"], "--sizes"),
     (["play", "bungee", "--bots", "5"], "--bots"),
+    (["advise", "bungee", "--hand", "1,2", "--lucky", "8", "--seed", "-1"], "seed"),
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)
