@@ -210,6 +210,9 @@ def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0
     if obs.phase not in ("turn", "call", "dealer") or obs.to_move != obs.player:
         raise InvalidQuestion(f"nothing for player {obs.player} to decide now (phase "
                               f"{obs.phase}, player {obs.to_move} to move)")
+    if obs.lucky is None:
+        raise InvalidQuestion("lucky: the advice needs the lucky card (it is turned before the "
+                              "first turn; e.g. Knowledge.parse(..., lucky=8))")
     k = Knowledge.from_observation(obs)
     if obs.phase == "dealer":
         return _dealer_advice(k)

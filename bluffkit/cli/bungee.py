@@ -93,6 +93,8 @@ def register(commands) -> None:
 
 
 def _knowledge(args) -> Knowledge:
+    if not args.lucky.strip():
+        raise CliError("--lucky needs the lucky card turned beside the draw pile, e.g. 8 (or B)")
     return Knowledge.parse(args.hand, args.discard, args.lucky, opened=not args.first)
 
 

@@ -141,6 +141,11 @@ def test_advise_needs_the_players_own_decision():
         simulate_choices(observation_for(Knowledge.parse("1,2"), players=2), [Call()], 0, 1)
 
 
+def test_advise_needs_the_lucky_card():
+    with pytest.raises(InvalidQuestion, match="lucky card"):
+        advise(observation_for(Knowledge.parse("1,2"), players=3), samples=2)
+
+
 @pytest.mark.parametrize("seed, call_at, message", [
     (-1, 5, "seed"), ("a", 5, "seed"), (1.5, 5, "seed"), (True, 5, "seed"),
     (0, 6, "call_at"), (0, -1, "call_at"), (0, "5", "call_at"),
