@@ -169,13 +169,17 @@ def observation_for(k: Knowledge, players: int = 4, sizes=None, last_lap: bool =
         dealer: I deal and a Bungee card was turned as lucky card: take it or leave it.
 
     Raises:
-        InvalidQuestion: if the sizes do not leave at least one card in the draw pile.
+        InvalidQuestion: if the sizes do not leave at least one card in the draw pile, or the
+            round's first turn (``k.opened`` false) is asked about in the last lap.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
         raise InvalidQuestion(f"Bungee is for 2-5 players, got players={players!r}")
     rules = BungeeRules(players=players, rounds=1)
     if dealer and (k.lucky != BUNGEE or last_lap):
         raise InvalidQuestion("the dealer's choice needs a Bungee lucky card, before play")
+    if last_lap and not k.opened:
+        raise InvalidQuestion("the round's first turn (player 0 plays, then draws) comes before "
+                              "anyone may call, so it is never in the last lap")
     sizes = tuple(sizes) if sizes is not None else (5,) * (players - 1)
     if len(sizes) != players - 1 or not all(isinstance(x, int) and 1 <= x <= 5 for x in sizes):
         raise InvalidQuestion(f"sizes needs a hand size 1-5 for each of the {players - 1} other "

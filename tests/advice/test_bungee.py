@@ -141,6 +141,11 @@ def test_advise_needs_the_players_own_decision():
         simulate_choices(observation_for(Knowledge.parse("1,2"), players=2), [Call()], 0, 1)
 
 
+def test_the_rounds_first_turn_is_not_in_the_last_lap():
+    with pytest.raises(InvalidQuestion, match="first turn"):
+        observation_for(Knowledge.parse("1,2", lucky=8, opened=False), last_lap=True)
+
+
 def test_advise_needs_the_lucky_card():
     with pytest.raises(InvalidQuestion, match="lucky card"):
         advise(observation_for(Knowledge.parse("1,2"), players=3), samples=2)

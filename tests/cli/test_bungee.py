@@ -58,6 +58,8 @@ def test_advise_call_or_play_on(capsys):
     (["play", "bungee", "--bots", "5"], "--bots"),
     (["advise", "bungee", "--hand", "1,2", "--lucky", "8", "--seed", "-1"], "seed"),
     (["odds", "bungee", "--hand", "1,2", "--lucky", ""], "--lucky"),
+    (["advise", "bungee", "--hand", "1,2", "--lucky", "8", "--first", "--last-lap"],
+     "first turn"),
     (["advise", "bungee", "--hand", "1,2", "--lucky", " "], "--lucky"),
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
