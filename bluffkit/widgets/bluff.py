@@ -44,9 +44,10 @@ def counts_spec(dist: Distribution, bid_count: int | None = None, *,
     template): what a widget passes to ``update_figure_in_place`` (no plotly validation).
 
     With ``color_bars=False`` every bar keeps one colour and the region where the bid stands
-    (and the exact count) is drawn as translucent bands over the bars: moving the bid then only
-    moves two shapes, which plotly.js redraws in a few ms, where recolouring bars replots the
-    whole chart (20-130 ms in headless chromium). Widgets use it.
+    (and the exact count) is drawn as translucent bands over the bars, labelled without the
+    probability (the widget shows it as text): moving the bid then only moves two shapes and a
+    label, which plotly.js redraws in a few ms, where recolouring bars replots the whole chart
+    (20-130 ms in headless chromium) and new text is measured again. Widgets use it.
 
     >>> spec = counts_spec(Distribution.binomial(2, Fraction(1, 3)), 1)
     >>> spec["data"][0]["marker"]["color"][0] == COLORS["falls"], spec["layout"]["shapes"][0]["x0"]
@@ -75,10 +76,11 @@ def counts_spec(dist: Distribution, bid_count: int | None = None, *,
         if not color_bars:
             shapes.append({**band, "x0": bid_count - 0.5, "x1": bid_count + 0.5,
                            "fillcolor": COLORS["exact"], "opacity": 0.4, "layer": "above"})
+        label = (f"bid stands (A ≥ {bid_count}): {_frac_text(p_stands)} "
+                 f"≈ {decimal_text(p_stands)}" if color_bars else "bid stands →")
         annotations.append({"xref": "x", "yref": "paper", "x": bid_count - 0.5, "y": 1.0,
                             "xanchor": "left", "yanchor": "bottom", "showarrow": False,
-                            "text": f"bid stands (A ≥ {bid_count}): {_frac_text(p_stands)} "
-                                    f"≈ {decimal_text(p_stands)}"})
+                            "text": label})
     for value, name, dash in ((rule_of_thumb, "rule of thumb", "dash"),
                               (expected, "E[A]", "solid")):
         if value is None:
@@ -134,10 +136,13 @@ def figure_for_counts(dist: Distribution, bid_count: int | None = None, *,
 
 
 def odds_spec(odds: BidOdds, title: str | None = None, color_bars: bool = True) -> dict:
-    """:func:`counts_spec` for a ``BidOdds``, with the rule of thumb and E[A] marked."""
+    """:func:`counts_spec` for a ``BidOdds``, with the rule of thumb and E[A] marked (the
+    default title names the bid unless ``color_bars=False``, the widgets' fast mode)."""
     what = "are stars" if odds.bid.face == STAR else f"show {face_text(odds.bid.face)} or a star"
     if title is None:
-        title = f"How many of the {odds.dice_in_play} dice {what}? Bid {odds.bid}"
+        title = f"How many of the {odds.dice_in_play} dice {what}?"
+        if color_bars:
+            title += f" Bid {odds.bid}"
     return counts_spec(odds.dist, odds.bid.count, x_max=odds.dice_in_play,
                        rule_of_thumb=odds.rule_of_thumb, expected=odds.expected_count,
                        title=title, color_bars=color_bars)
