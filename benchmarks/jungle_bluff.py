@@ -29,7 +29,8 @@ from bluffkit.advice.jungle_round import (  # noqa: E402
 )
 from bluffkit.core import choice, make_rng, sample  # noqa: E402
 from bluffkit.games.jungle_bluff import JungleRules, JungleState, all_cards  # noqa: E402
-from bluffkit.odds.jungle_bluff import _search, possible_cards  # noqa: E402
+from bluffkit.odds.jungle_bluff import possible_cards  # noqa: E402
+from bluffkit.odds.jungle_worlds import consistent_cards  # noqa: E402
 
 ALL = ("optimistic", "reversed", "nervous", "alpha")
 
@@ -93,11 +94,11 @@ def bench_advice(count: int, seed: int) -> None:
     cold, search = [], []
     for s in states:
         obs = s.observation(s.current_player())
-        _search.cache_clear()
+        consistent_cards.cache_clear()
         t = time.perf_counter()
         possible_cards(obs)
         search.append(time.perf_counter() - t)
-        _search.cache_clear()
+        consistent_cards.cache_clear()
         t = time.perf_counter()
         advise(obs)
         cold.append(time.perf_counter() - t)

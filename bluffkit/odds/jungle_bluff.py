@@ -8,7 +8,7 @@ every challenge is public, so it also tells something (the winner's card beat th
 players consistently with all of that (each player plays each of their cards at most once) and
 returns, for each opponent, the cards they may still hold and the cards they may have put down as
 this round's strength card. It is exact: a card is listed if and only if some consistent history
-gives it to that player.
+gives it to that player (the search is in :mod:`.jungle_worlds`).
 
 **Beliefs.** A belief over an opponent's strength card is a ``Distribution`` over cards. The
 default, :func:`uniform_belief`, is uniform over the cards they may have put down (the model: "any
@@ -24,11 +24,9 @@ Fraction(1, 3)
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 from ..core import Distribution, InvalidQuestion
 from ..games.jungle_bluff import (
@@ -45,6 +43,7 @@ from ..games.jungle_bluff import (
     points,
     take_options,
 )
+from .jungle_worlds import consistent_cards
 
 
 # -- what an opponent may hold --------------------------------------------------------------------
@@ -123,7 +122,7 @@ def possible_cards(obs: JungleObservation) -> PossibleCards:
             else:
                 strength.append(())
         return PossibleCards(me, ((),) * n, tuple(strength))
-    hand_masks, strength_masks = _search(
+    hand_masks, strength_masks = consistent_cards(
         n, rules.top_card, _round_facts(obs), me, _mask(c.value for c in obs.hand),
         obs.my_strength.value if obs.my_strength else 0,
         tuple(sorted((p, c.value) for p, c in cur_known.items())), tuple(cur_duels),
@@ -160,126 +159,6 @@ def _mask(values: Iterable[int]) -> int:
 
 def _cards(mask: int, by_value: Mapping[int, Card]) -> tuple[Card, ...]:
     return tuple(by_value[v] for v in sorted(by_value) if mask >> (v - 1) & 1)
-
-
-@lru_cache(maxsize=4096)
-def _search(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duels, placed, specials):
-    """Union over consistent histories of each player's (hand mask, strength mask)."""
-    full = (1 << top) - 1
-    card = {v: Card(v, specials[v - 1]) for v in range(1, top + 1)}
-    known_now = dict(cur_known)
-    mine_used = full & ~my_hand & ~(1 << (my_strength - 1) if my_strength else 0)
-    memo: dict = {}
-
-    def ok_duels(duels, values) -> bool:
-        for ch, de, result in duels:
-            if ch in values and de in values and duel_winner(
-                    card[values[ch]], card[values[de]]) != result:
-                return False
-        return True
-
-    def current(used):
-        hand = [0] * n
-        strength = [0] * n
-        involved = sorted({p for ch, de, _ in cur_duels for p in (ch, de)} - set(known_now))
-        free = [p for p in range(n) if p not in involved and p not in known_now]
-        # players with a known card this round
-        for p, v in known_now.items():
-            if used[p] >> (v - 1) & 1:
-                return None
-            strength[p] = 1 << (v - 1)
-            hand[p] = full & ~used[p] & ~strength[p]
-        for p in free:
-            left = full & ~used[p]
-            hand[p] = left
-            if placed[p]:
-                strength[p] = left
-                if left & (left - 1) == 0:  # a single card left: it is down, the hand is empty
-                    hand[p] = 0
-        if involved:
-            found = False
-
-            def assign(i, values):
-                nonlocal found
-                if i == len(involved):
-                    if ok_duels(cur_duels, values):
-                        found = True
-                        for p in involved:
-                            bit = 1 << (values[p] - 1)
-                            strength[p] |= bit
-                            hand[p] |= full & ~used[p] & ~bit
-                    return
-                p = involved[i]
-                left = full & ~used[p]
-                for v in range(1, top + 1):
-                    if left >> (v - 1) & 1:
-                        values[p] = v
-                        assign(i + 1, values)
-                del values[p]
-
-            assign(0, dict(known_now))
-            if not found:
-                return None
-        return tuple(hand), tuple(strength)
-
-    def step(r, used):
-        key = (r, used)
-        if key in memo:
-            return memo[key]
-        if r == len(rounds):
-            result = current(used)
-        else:
-            played, known, duels, seated = rounds[r]
-            known = dict(known)
-            rest = Counter(played)
-            for v in known.values():
-                rest[v] -= 1
-            if any(c < 0 for c in rest.values()):
-                memo[key] = None
-                return None
-            unknown = [p for p in range(n) if seated[p] and p not in known]
-            result = None
-            for values in _assignments(unknown, rest, used, dict(known)):
-                if any(used[p] >> (v - 1) & 1 for p, v in known.items()):
-                    continue
-                if not ok_duels(duels, values):
-                    continue
-                nxt = tuple(u | (1 << (values[p] - 1)) if p in values else u
-                            for p, u in enumerate(used))
-                sub = step(r + 1, nxt)
-                if sub is not None:
-                    result = sub if result is None else (
-                        tuple(a | b for a, b in zip(result[0], sub[0])),
-                        tuple(a | b for a, b in zip(result[1], sub[1])))
-        memo[key] = result
-        return result
-
-    start = tuple(mine_used if p == me else 0 for p in range(n))
-    # my own past cards are known: fix them round by round through ``known`` of each round
-    out = step(0, (0,) * n) if rounds else step(0, start)
-    if out is None:
-        raise InvalidQuestion("no history of play is consistent with this observation")
-    hand, strength = out
-    hand = tuple(my_hand if p == me else h for p, h in enumerate(hand))
-    strength = tuple((1 << (my_strength - 1) if my_strength else 0) if p == me else s
-                     for p, s in enumerate(strength))
-    return hand, strength
-
-
-def _assignments(players, rest: Counter, used, values):
-    """Every way to give each of ``players`` one card of the multiset ``rest`` not yet used."""
-    if not players:
-        if sum(rest.values()) == 0:
-            yield values
-        return
-    p, others = players[0], players[1:]
-    for v in sorted(rest):
-        if rest[v] > 0 and not used[p] >> (v - 1) & 1:
-            rest[v] -= 1
-            values[p] = v
-            yield from _assignments(others, rest, used, values)
-            del values[p]
-            rest[v] += 1
 
 
 # -- beliefs and challenges -----------------------------------------------------------------------

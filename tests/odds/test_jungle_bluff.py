@@ -156,3 +156,41 @@ def test_option_values_with_later_challengers_at_risk():
     assert risky["take 7"].p_keep == 1 - Fraction(1, 2) * lose
     assert risky["take 7"].expected == 7 * risky["take 7"].p_keep
     assert isinstance(s.legal_actions()[0], Take) and Challenge(0) in s.legal_actions()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_integer_programme_path_matches_brute_force(seed, monkeypatch):
+    """With no search budget every question goes to the 0-1 programme (HiGHS)."""
+    from bluffkit.odds import jungle_worlds
+
+    monkeypatch.setattr(jungle_worlds, "NODE_BUDGET", 0)
+    jungle_worlds.consistent_cards.cache_clear()
+    rules = JungleRules(players=3, top_card=4)
+    s, trajectory = random_trajectory(
+        rules, seed + 20, lambda s: s.round >= 3 and s.phase == "bluff" and len(s.moves) >= 1)
+    me = s.to_move
+    hand, strength, true = brute_force(rules, trajectory, me)
+    got = possible_cards(true.observation(me))
+    jungle_worlds.consistent_cards.cache_clear()
+    assert [cards_text(h) for h in got.hand] == hand
+    assert [cards_text(x) for x in got.strength] == strength
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_search_and_integer_programme_agree_with_five_players(seed, monkeypatch):
+    from bluffkit.odds import jungle_worlds
+
+    rules = JungleRules(players=5, special_cards=("reversed", "nervous"))
+    s, _ = random_trajectory(rules, seed, lambda s: s.round >= 4 and s.phase == "bluff"
+                             and len(s.moves) >= 3)
+    obs = s.observation(s.to_move)
+    answers = []
+    for budget in (10**9, 0):
+        monkeypatch.setattr(jungle_worlds, "NODE_BUDGET", budget)
+        jungle_worlds.consistent_cards.cache_clear()
+        answers.append(possible_cards(obs))
+    jungle_worlds.consistent_cards.cache_clear()
+    assert answers[0] == answers[1]
+    for p in range(5):  # the truth is always among the possibilities
+        assert set(s.hands[p]) <= set(answers[0].hand[p])
+        assert s.strength[p] in answers[0].strength[p]
