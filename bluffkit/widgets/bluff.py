@@ -76,11 +76,11 @@ def counts_spec(dist: Distribution, bid_count: int | None = None, *,
         if not color_bars:
             shapes.append({**band, "x0": bid_count - 0.5, "x1": bid_count + 0.5,
                            "fillcolor": COLORS["exact"], "opacity": 0.4, "layer": "above"})
-        label = (f"bid stands (A ≥ {bid_count}): {_frac_text(p_stands)} "
-                 f"≈ {decimal_text(p_stands)}" if color_bars else "bid stands →")
+        band_label = (f"bid stands (A ≥ {bid_count}): {_frac_text(p_stands)} "
+                      f"≈ {decimal_text(p_stands)}" if color_bars else "bid stands →")
         annotations.append({"xref": "x", "yref": "paper", "x": bid_count - 0.5, "y": 1.0,
                             "xanchor": "left", "yanchor": "bottom", "showarrow": False,
-                            "text": label})
+                            "text": band_label})
     for value, name, dash in ((rule_of_thumb, "rule of thumb", "dash"),
                               (expected, "E[A]", "solid")):
         if value is None:

@@ -102,6 +102,7 @@ def test_moving_the_bid_updates_the_figure_in_place():
     assert (figure.layout.shapes[1].x0, figure.layout.shapes[1].x1) == (8.5, 9.5)  # exactly 9
     assert figure.layout.shapes[1].fillcolor == COLORS["exact"]
     assert figure.data[0].marker.color == before_colors  # bars keep their colour: fast redraw
+    assert figure.layout.xaxis.title.text == "matching dice"
     assert w.result.value != before_text and "P(9x3 stands)" in w.result.value
     assert w.odds.p_true == bid_odds("9x3", 20, mine="3,3,*,1,2").p_true
     assert figure.data[0].y == figure_for_odds(w.odds).data[0].y
