@@ -36,6 +36,7 @@ if somebody else wins the round).
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -90,14 +91,21 @@ class Knowledge:
     opened: bool = True
 
     def __post_init__(self):
+        for name in ("hand", "discard"):
+            try:
+                object.__setattr__(self, name, tuple(getattr(self, name)))
+            except TypeError:
+                raise InvalidQuestion(f"{name} must be a collection of cards such as (1, 2, 11) "
+                                      f"(Knowledge.parse reads text), got "
+                                      f"{getattr(self, name)!r}") from None
+        bad = [c for c in self.hand + self.discard if not _is_card(c)]
+        bad += [] if self.lucky is None or _is_card(self.lucky) else [self.lucky]
+        if bad:
+            raise InvalidQuestion(f"{bad[0]!r} is not a Bungee card: cards are 1-10 and B (11)")
         object.__setattr__(self, "hand", tuple(sorted(self.hand)))
-        object.__setattr__(self, "discard", tuple(self.discard))
         if not 1 <= len(self.hand) <= HAND_SIZE:
             raise InvalidQuestion(f"a hand holds 1-{HAND_SIZE} cards, got {len(self.hand)} "
                                   f"({cards_text(self.hand) or 'none'})")
-        bad = [c for c in self.hand + self.discard + (self.lucky,) if c not in CARDS + (None,)]
-        if bad:
-            raise InvalidQuestion(f"{bad[0]!r} is not a Bungee card: cards are 1-10 and B (11)")
         for c, k in zip(CARDS, self.unseen):
             if k < 0:
                 raise InvalidQuestion(
@@ -159,6 +167,10 @@ class Knowledge:
         return {"hand": cards_text(self.hand), "discard": cards_text(self.discard),
                 "lucky": card_text(self.lucky) if self.lucky is not None else None,
                 "opened": self.opened}
+
+
+def _is_card(c) -> bool:
+    return isinstance(c, numbers.Integral) and not isinstance(c, bool) and c in CARDS
 
 
 def next_card(k: Knowledge) -> Distribution:

@@ -173,6 +173,22 @@ def test_knowledge_rejects_impossible_questions():
         round_score(Fraction(3, 2), 4)
 
 
+@pytest.mark.parametrize("make, message", [
+    (lambda: Knowledge.parse(None), "hand: .*cards"),
+    (lambda: Knowledge.parse(5), "hand: .*cards"),
+    (lambda: Knowledge.parse("1,2", discard=None), "discard: .*cards"),
+    (lambda: Knowledge(5), "hand"),
+    (lambda: Knowledge((1,), 5), "discard"),
+    (lambda: Knowledge(("a", 1)), "'a' is not a Bungee card"),
+    (lambda: Knowledge((None, 1)), "None is not a Bungee card"),
+    (lambda: Knowledge((1.0, 2)), "1.0 is not a Bungee card"),
+    (lambda: action_odds(Knowledge.parse("1,2", lucky=8), ""), "action: no action typed"),
+])
+def test_knowledge_rejects_values_of_the_wrong_kind(make, message):
+    with pytest.raises(InvalidQuestion, match=message):
+        make()
+
+
 def test_counting_the_deck():
     k = Knowledge.parse("1,2,8,B", discard="5", lucky=8)
     rows = unseen_table(k)

@@ -74,11 +74,7 @@ def parse_cards(text: str | Iterable) -> tuple[int, ...]:
     >>> parse_cards(""), parse_cards([10, "b", 3])
     ((), (3, 10, 11))
     """
-    if isinstance(text, str):
-        parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
-    else:
-        parts = [str(p) for p in text]
-    return tuple(sorted(parse_card(p) for p in parts))
+    return tuple(sorted(parse_card(p) for p in _parts(text)))
 
 
 def parse_pile(text: str | Iterable) -> tuple[int, ...]:
@@ -87,11 +83,16 @@ def parse_pile(text: str | Iterable) -> tuple[int, ...]:
     >>> parse_pile("10, 5")
     (10, 5)
     """
+    return tuple(parse_card(p) for p in _parts(text))
+
+
+def _parts(text: str | Iterable) -> list[str]:
     if isinstance(text, str):
-        parts = [p for p in re.split(r"[,\s]+", text.strip()) if p]
-    else:
-        parts = [str(p) for p in text]
-    return tuple(parse_card(p) for p in parts)
+        return [p for p in re.split(r"[,\s]+", text.strip()) if p]
+    try:
+        return [str(p) for p in text]
+    except TypeError:
+        raise ParseError(f"{text!r} is not a list of cards: write cards like '1,2,8,B'") from None
 
 
 def cards_text(cards: Iterable[int]) -> str:
