@@ -98,7 +98,8 @@ class BluffTable(widgets.VBox):
                                     idle_text="Advice appears here when it is your turn.")
         self.opponents = widgets.BoundedIntText(value=opponents, min=1, max=5,
                                                 description="Bots",
-                                                layout=widgets.Layout(width="9em"))
+                                                style={"description_width": "3em"},
+                                                layout=widgets.Layout(width="8em"))
         self.opponents.add_class("bk-opponents")
         self.expansion = widgets.Checkbox(value=show_and_reroll,
                                           description="Montre-moi ton jeu (expose/re-roll)",
