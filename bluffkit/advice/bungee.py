@@ -16,7 +16,9 @@ E[round score] = -10 P(win) + (my score) (1 - P(win)).
 
 **Decision rule.** On a turn: if I may call, the choice with the lower estimated expected round
 score (the game is won on the lowest total); otherwise the action with the lowest expected hand
-value (ties: lower expected score, then more cards played). After a last-lap action with a hand
+value (ties: lower expected score, then more cards played), except for a last-lap action that
+cannot reach 5 or less: no call and no win are then possible, so the lowest expected score (what
+I will write down, Bungee cards 10) is exactly best. After a last-lap action with a hand
 worth 5 or less: always call (not calling cannot win and scores the same). As dealer with a
 Bungee lucky card: the choice with the lowest expected hand value.
 
@@ -224,17 +226,20 @@ def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0
         return BungeeAdvice(k, "call", (), None, None, Call(), _call_phase_text(k))
     options = tuple(turn_odds(k))
     best = min(options, key=_key)
+    if obs.callers and k.value > CALL_LIMIT and all(o.p_bungee == 0 for o in options):
+        # my last action cannot reach 5 or less: no call, no win; my score is what I keep
+        best = min(options, key=lambda o: (o.mean_score, o.mean_value))
     may_call = obs.opened and k.value <= CALL_LIMIT
     if not may_call or samples == 0:
         return BungeeAdvice(k, "turn", options, best, None, best.action,
-                            _turn_text(k, best, None, obs))
+                            _turn_text(k, best, None, obs, options))
     (wc, sc), (wp, sp) = simulate_choices(obs, [Call(), best.action], samples, seed, call_at)
     comparison = CallComparison(
         best.action, samples, seed, Estimate.of(wc), Estimate.of(wp), Estimate.of(sc),
         Estimate.of(sp), Estimate.of([a - b for a, b in zip(sc, sp)]), k.score)
     recommended = Call() if comparison.call_better else best.action
     return BungeeAdvice(k, "turn", options, best, comparison, recommended,
-                        _turn_text(k, best, comparison, obs))
+                        _turn_text(k, best, comparison, obs, options))
 
 
 def advise_state(state: BungeeState, samples: int = DEFAULT_SAMPLES,
@@ -282,12 +287,19 @@ def _call_phase_text(k: Knowledge) -> str:
 
 
 def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
-               obs: BungeeObservation) -> str:
+               obs: BungeeObservation, options: tuple[ActionOdds, ...]) -> str:
     lucky = card_text(k.lucky) if k.lucky is not None else "-"
     lines = [_model(k),
              f"Your hand {cards_text(k.hand)} is worth {k.value} (lucky {lucky} and Bungee "
              f"cards count 0); if somebody else wins you would score {k.score} (Bungee 10)."]
     draw = "then draw a card" if best.draws else "no draw"
+    if obs.callers and k.value > CALL_LIMIT and all(o.p_bungee == 0 for o in options):
+        lines.append("Somebody has called Bungee: this is your last action, and no action can "
+                     f"bring your hand to {CALL_LIMIT} or less, so you cannot call and cannot win "
+                     "this round. What counts is the score you will write down (Bungee cards "
+                     f"10): {best.action} ({draw}) gives the lowest, {_num(best.mean_score)} on "
+                     "average (exact).")
+        return "\n".join(lines)
     lines.append(f"The action that best lowers your hand: {best.action} ({draw}): worth "
                  f"{_num(best.mean_value)} on average, 5 or less with probability "
                  f"{_num(best.p_bungee)} (exact, one step ahead).")
@@ -296,6 +308,10 @@ def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
     if c is None:
         if not obs.opened:
             lines.append("The round's first player must play, then draw: no call, no take.")
+        elif k.value > CALL_LIMIT and obs.callers:
+            lines.append(f"You cannot call before acting (a call needs a hand worth {CALL_LIMIT} "
+                         f"or less); if your action brings it to {CALL_LIMIT} or less, you may "
+                         f"call right after it.")
         elif k.value > CALL_LIMIT:
             lines.append(f"You cannot call Bungee yet: that needs a hand worth {CALL_LIMIT} or "
                          f"less.")

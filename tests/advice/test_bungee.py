@@ -109,6 +109,23 @@ def test_after_a_last_lap_action_calling_is_always_advised():
     assert a.recommended == Call() and "can only help" in a.explanation
 
 
+def test_last_lap_without_a_way_to_five_minimises_the_score_written_down():
+    # no action can reach 5 or less, so no call and no win: the score (Bungee 10) is what counts
+    k = Knowledge.parse("9,10,B,B", discard="4,7", lucky=8)
+    a = advise(observation_for(k, players=3, last_lap=True), samples=0)
+    assert all(o.p_bungee == 0 for o in a.options)
+    by_score = min(a.options, key=lambda o: o.mean_score)
+    assert by_score.action == Play(BUNGEE, 2) and a.recommended == by_score.action
+    assert by_score.mean_score == 19 + Fraction(sum(
+        n * (0 if c == 8 else 10 if c == BUNGEE else c) for c, n in zip(CARDS, k.unseen)),
+        k.unseen_count)
+    assert min(a.options, key=lambda o: o.mean_value).action != by_score.action
+    assert "cannot win this round" in a.explanation and "yet" not in a.explanation
+    reach = advise(observation_for(Knowledge.parse("1,2,9", discard="4,7", lucky=8), players=3,
+                                   last_lap=True), samples=0)
+    assert reach.recommended == Play(9) and "call right after it" in reach.explanation
+
+
 def _pile(seen: str):
     return tuple(d - k for d, k in zip(DECK, counts_of(parse_cards(seen))))
 
