@@ -304,7 +304,10 @@ def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
                  f"{_num(best.mean_value)} on average, 5 or less with probability "
                  f"{_num(best.p_bungee)} (exact, one step ahead).")
     if obs.callers:
-        lines.append("Somebody has called Bungee: this is your last action.")
+        lines.append("Somebody has called Bungee: this is your last action. (The exact "
+                     "one-step numbers treat every unseen card alike: they leave out that a "
+                     "caller's hand is worth 5 or less; the call-or-play-on simulation takes it "
+                     "into account.)")
     if c is None:
         if not obs.opened:
             lines.append("The round's first player must play, then draw: no call, no take.")

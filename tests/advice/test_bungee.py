@@ -124,6 +124,7 @@ def test_last_lap_without_a_way_to_five_minimises_the_score_written_down():
     reach = advise(observation_for(Knowledge.parse("1,2,9", discard="4,7", lucky=8), players=3,
                                    last_lap=True), samples=0)
     assert reach.recommended == Play(9) and "call right after it" in reach.explanation
+    assert "leave out that a caller's hand is worth 5 or less" in reach.explanation
 
 
 def _pile(seen: str):
