@@ -30,7 +30,7 @@ class AdviceBot:
     name = "advice"
 
     def choose(self, observation: BluffObservation, legal: list, rng):
-        advice = advise(Position.from_observation(observation))
+        advice = advise(Position.from_observation(observation), equilibrium=False)
         action = advice.recommended.action
         if action not in legal:  # pragma: no cover - the advice tests forbid this
             raise InvalidQuestion(f"advice recommended {action}, which is not legal here")
