@@ -351,10 +351,18 @@ def round_score(p_win: Fraction, expected_score: Fraction) -> Fraction:
     >>> round_score(Fraction(1, 2), 13)
     Fraction(3, 2)
     """
-    p = Fraction(p_win)
+    p, e = _number(p_win, "p_win"), _number(expected_score, "expected_score")
     if not 0 <= p <= 1:
         raise InvalidQuestion(f"p_win must be a probability in [0, 1], got {p}")
-    return p * WIN_SCORE + (1 - p) * Fraction(expected_score)
+    return p * WIN_SCORE + (1 - p) * e
+
+
+def _number(x: Any, name: str) -> Fraction:
+    try:
+        return Fraction(x)
+    except (TypeError, ValueError):
+        raise InvalidQuestion(f"{name} must be a number (a Fraction, int or float), "
+                              f"got {x!r}") from None
 
 
 def unseen_table(k: Knowledge) -> list[tuple[str, int, int, int]]:

@@ -183,6 +183,8 @@ def test_knowledge_rejects_impossible_questions():
     (lambda: Knowledge((None, 1)), "None is not a Bungee card"),
     (lambda: Knowledge((1.0, 2)), "1.0 is not a Bungee card"),
     (lambda: action_odds(Knowledge.parse("1,2", lucky=8), ""), "action: no action typed"),
+    (lambda: round_score("x", 3), "p_win"),
+    (lambda: round_score(Fraction(1, 2), "many"), "expected_score"),
 ])
 def test_knowledge_rejects_values_of_the_wrong_kind(make, message):
     with pytest.raises(InvalidQuestion, match=message):
