@@ -182,7 +182,10 @@ def observation_for(k: Knowledge, players: int = 4, sizes=None, last_lap: bool =
     if last_lap and not k.opened:
         raise InvalidQuestion("the round's first turn (player 0 plays, then draws) comes before "
                               "anyone may call, so it is never in the last lap")
-    sizes = tuple(sizes) if sizes is not None else (5,) * (players - 1)
+    try:
+        sizes = tuple(sizes) if sizes is not None else (5,) * (players - 1)
+    except TypeError:
+        sizes = (sizes,)
     if len(sizes) != players - 1 or not all(isinstance(x, int) and 1 <= x <= 5 for x in sizes):
         raise InvalidQuestion(f"sizes needs a hand size 1-5 for each of the {players - 1} other "
                               f"players, got {list(sizes)}")

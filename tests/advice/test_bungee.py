@@ -159,6 +159,12 @@ def test_advise_needs_the_players_own_decision():
         simulate_choices(observation_for(Knowledge.parse("1,2"), players=2), [Call()], 0, 1)
 
 
+@pytest.mark.parametrize("sizes", [5, "5,5", (5, 5.0)])
+def test_observation_for_rejects_sizes_of_the_wrong_kind(sizes):
+    with pytest.raises(InvalidQuestion, match="sizes"):
+        observation_for(Knowledge.parse("1,2", lucky=8), players=3, sizes=sizes)
+
+
 def test_the_rounds_first_turn_is_not_in_the_last_lap():
     with pytest.raises(InvalidQuestion, match="first turn"):
         observation_for(Knowledge.parse("1,2", lucky=8, opened=False), last_lap=True)
