@@ -29,7 +29,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..core import InvalidQuestion
-from ..games.bluff_you import POINTS, TOKENS, is_doublet, roll_weights
+from ..games.bluff_you import POINTS, is_doublet, roll_weights
+from ..odds.bluff_you import read_tokens
 from ..solvers.lp import SequenceForm, solve_sequence_form
 
 OTHER = 0
@@ -64,16 +65,32 @@ class TurnGame:
     doublet: bool = False
 
     def __post_init__(self):
-        centre = _tokens(self.centre, "centre")
-        targets = tuple(sorted((int(p), _tokens(t, f"targets[{p}]")) for p, t in self.targets
-                               if tuple(t)))
+        centre = read_tokens(self.centre, "centre")
+        try:
+            pairs = [(p, t) for p, t in self.targets]
+        except (TypeError, ValueError):
+            raise InvalidQuestion(f"targets must be (player, tokens) pairs, got "
+                                  f"{self.targets!r}") from None
+        seats = [p for p, _ in pairs]
+        if any(isinstance(p, bool) or not isinstance(p, int) for p in seats) or len(
+                set(seats)) != len(seats):
+            raise InvalidQuestion(f"targets: each player (a whole number) at most once, got "
+                                  f"{seats!r}")
+        targets = tuple(sorted((p, hand) for p, t in pairs
+                               if (hand := read_tokens(t, f"targets[{p}]"))))
+        every = list(centre) + [t for _, hand in targets for t in hand]
+        if len(set(every)) != len(every):  # one token announced two ways made a wrong game
+            raise InvalidQuestion(f"each token is in one place only: the centre {list(centre)} "
+                                  f"and the targets' hands {dict(targets)} share a token")
         object.__setattr__(self, "centre", centre)
         object.__setattr__(self, "targets", targets)
         if not centre and not targets:
             raise InvalidQuestion("a turn needs a centre token to announce or a player to rob")
-        if targets and self.give_points not in (1, 2, 3, 4, 5):
+        if targets and (isinstance(self.give_points, bool) or self.give_points not in range(1, 6)):
             raise InvalidQuestion("a steal needs give_points, the points (1-5) of the bluffer's "
                                   f"cheapest token, got {self.give_points!r}")
+        if not isinstance(self.doublet, bool):
+            raise InvalidQuestion(f"doublet must be True or False, got {self.doublet!r}")
 
     def moves(self) -> list[tuple]:
         """Every announcement: gains, then steals."""
@@ -213,10 +230,3 @@ def solve_turn(game: TurnGame) -> TurnEquilibrium:
     b0, b1 = sol.behaviour(0), sol.behaviour(1)
     believe = {m: b1[m]["ok"] for m in game.moves()}
     return TurnEquilibrium(game, sol.value, {t: dict(b0[t]) for t in game.types()}, believe)
-
-
-def _tokens(tokens, name: str) -> tuple[int, ...]:
-    out = tuple(sorted(set(int(t) for t in tokens)))
-    if not set(out) <= set(TOKENS):
-        raise InvalidQuestion(f"{name} must be token numbers 3-18, got {tokens!r}")
-    return out

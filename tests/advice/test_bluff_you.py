@@ -170,3 +170,19 @@ def test_advice_rejects_impossible_questions():
         guesser_advice(s)
     with pytest.raises(InvalidQuestion, match="phase act"):
         bluffer_advice(s.apply(Gain(1, 6)))
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"centre": (3, 4), "targets": ((1, (3,)),), "give_points": 2}, "one place only"),
+    ({"centre": (3,), "targets": ((1, (5,)), (2, (5,))), "give_points": 2}, "one place only"),
+    ({"centre": (3,), "targets": ((1, (5,)), (1, (6,))), "give_points": 2}, "at most once"),
+    ({"centre": (3,), "targets": (("x", (5,)),), "give_points": 2}, "whole number"),
+    ({"centre": (3.5,)}, "3.5"),
+    ({"centre": (3,), "targets": ((1, (5,)),), "give_points": True}, "give_points"),
+    ({"centre": (3,), "doublet": "no"}, "doublet"),
+])
+def test_turn_game_rejects_impossible_turns(kwargs, match):
+    """A token in the centre and in a hand was solved as if a sum of 3 made both announcements
+    true; 3.5 was read as 3; a player named twice lost one hand; 'x' crashed with a ValueError."""
+    with pytest.raises(InvalidQuestion, match=match):
+        TurnGame(**kwargs)
