@@ -9,6 +9,7 @@ Run: ``.venv/bin/python benchmarks/jungle_bluff.py [--games 20] [--states 1000] 
 2. Advice for 4 players on ``--states`` random decision states taken from seeded random games
    (bidding and bluff phases, all rounds): ``advise(observation)`` with default beliefs, which
    includes the exact search of what each opponent may hold. Median and 99th percentile, ms.
+   A last row does the same for 6 players (``--six`` states), the search's worst case.
 """
 
 from __future__ import annotations
@@ -89,8 +90,8 @@ def random_states(count: int, seed: int, players: int = 4):
     return states[:count]
 
 
-def bench_advice(count: int, seed: int) -> None:
-    states = random_states(count, seed)
+def bench_advice(count: int, seed: int, players: int = 4) -> None:
+    states = random_states(count, seed, players)
     cold, search = [], []
     for s in states:
         obs = s.observation(s.current_player())
@@ -103,8 +104,8 @@ def bench_advice(count: int, seed: int) -> None:
         advise(obs)
         cold.append(time.perf_counter() - t)
     phases = {p: sum(1 for s in states if s.phase == p) for p in ("choose", "bluff")}
-    print(f"4 players, {count} random states ({phases['choose']} bidding, {phases['bluff']} "
-          "bluff phase), caches cleared before each call:")
+    print(f"{players} players, {count} random states ({phases['choose']} bidding, "
+          f"{phases['bluff']} bluff phase), caches cleared before each call:")
     print(f"  possible_cards (exact search): {ms(search)}")
     print(f"  advise (search + option values): {ms(cold)}")
 
@@ -114,9 +115,11 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--states", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--six", type=int, default=200, help="states for the 6-player row")
     args = ap.parse_args()
     bench_round(args.games, args.seed)
     bench_advice(args.states, args.seed)
+    bench_advice(args.six, args.seed, players=6)
 
 
 if __name__ == "__main__":

@@ -6,19 +6,21 @@ each player plays each of their cards at most once, the cards I saw are where I 
 every public challenge result comes out as it did. A card is possible for a player when some
 consistent world gives it to them.
 
-Rather than listing every world (their number explodes with six players), the search collects
-*witnesses*: each consistent world found shows some cards possible ("``o`` still holds ``v``",
-"``o`` put ``v`` down"). A first world comes from a depth-first search (most constrained hidden
-card first, public results checked as soon as both cards are placed, pruned by three matching
-arguments: each round's remaining cards to its players, each value's remaining copies to
-different players, each player's open rounds to different cards), or, past ``NODE_BUDGET``
-nodes, from a 0-1 programme. Cheap repairs of known worlds (one card moved, two swapped) then
-witness most other cards. What is left goes to the 0-1 programme (scipy's ``milp``, HiGHS),
-asked each time for a consistent world covering as many unwitnessed facts as possible, until it
-proves that none covers any: those facts are impossible. Every world is checked exactly in
-Python before it counts; the impossibility of the rest is HiGHS's optimality proof (the one step
-not re-checked in rational arithmetic). Tests compare the result with a brute force over every
-hidden history and the search with the programme.
+When the consistent histories are few (most positions with up to four players) they are simply
+enumerated round by round, with a memo of the cards each player has used. When that takes more than
+``ENUMERATION_BUDGET`` steps (their number explodes with six players), the search collects
+*witnesses* instead: each consistent world found shows some cards possible ("``o`` still holds
+``v``", "``o`` put ``v`` down"). A first world comes from a depth-first search (most constrained
+hidden card first, public results checked as soon as both cards are placed, pruned by three
+matching arguments: each round's remaining cards to its players, each value's remaining copies to
+different players, each player's open rounds to different cards), or, past ``NODE_BUDGET`` nodes,
+from a 0-1 programme. Cheap repairs of known worlds (one card moved, two swapped) then witness most
+other cards. What is left goes to the 0-1 programme (scipy's ``milp``, HiGHS), asked each time for
+a consistent world covering as many unwitnessed facts as possible, until it proves that none covers
+any: those facts are impossible. Every world is checked exactly in Python before it counts; the
+impossibility of the rest is HiGHS's optimality proof (the one step not re-checked in rational
+arithmetic). Tests compare the result with a brute force over every hidden history and the three
+methods with one another.
 
 >>> hand, strength = consistent_cards(2, 3, (((1, 3), ((0, 1),), (), (True, True)),), 0,
 ...                                   0b110, 0, (), (), (False, False), (False,) * 3)
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections import Counter
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -47,6 +50,8 @@ class _OutOfBudget(Exception):
 
 NODE_BUDGET = 60
 """Search nodes per question before handing it to the integer programme (HiGHS)."""
+ENUMERATION_BUDGET = 3000
+"""Steps of the plain enumeration before switching to the witness search."""
 
 
 @contextmanager
@@ -417,6 +422,133 @@ class _Search:
         return None
 
 
+def _enumerate(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duels, placed,
+               specials, budget: int = ENUMERATION_BUDGET):
+    """Union over consistent histories of each player's (hand mask, strength mask), by going
+    through the rounds with a memo of the players' used cards: quick while the histories are
+    few (most positions with up to four players); raises ``_OutOfBudget`` past ``budget``
+    steps, and :func:`consistent_cards` then collects witnesses instead."""
+    steps = [budget]
+    full = (1 << top) - 1
+    card = {v: Card(v, specials[v - 1]) for v in range(1, top + 1)}
+    known_now = dict(cur_known)
+    mine_used = full & ~my_hand & ~(1 << (my_strength - 1) if my_strength else 0)
+    memo: dict = {}
+
+    def ok_duels(duels, values) -> bool:
+        for ch, de, result in duels:
+            if ch in values and de in values and duel_winner(
+                    card[values[ch]], card[values[de]]) != result:
+                return False
+        return True
+
+    def current(used):
+        hand = [0] * n
+        strength = [0] * n
+        involved = sorted({p for ch, de, _ in cur_duels for p in (ch, de)} - set(known_now))
+        free = [p for p in range(n) if p not in involved and p not in known_now]
+        # players with a known card this round
+        for p, v in known_now.items():
+            if used[p] >> (v - 1) & 1:
+                return None
+            strength[p] = 1 << (v - 1)
+            hand[p] = full & ~used[p] & ~strength[p]
+        for p in free:
+            left = full & ~used[p]
+            hand[p] = left
+            if placed[p]:
+                strength[p] = left
+                if left & (left - 1) == 0:  # a single card left: it is down, the hand is empty
+                    hand[p] = 0
+        if involved:
+            found = False
+
+            def assign(i, values):
+                nonlocal found
+                if i == len(involved):
+                    if ok_duels(cur_duels, values):
+                        found = True
+                        for p in involved:
+                            bit = 1 << (values[p] - 1)
+                            strength[p] |= bit
+                            hand[p] |= full & ~used[p] & ~bit
+                    return
+                p = involved[i]
+                left = full & ~used[p]
+                for v in range(1, top + 1):
+                    if left >> (v - 1) & 1:
+                        values[p] = v
+                        assign(i + 1, values)
+                del values[p]
+
+            assign(0, dict(known_now))
+            if not found:
+                return None
+        return tuple(hand), tuple(strength)
+
+    def step(r, used):
+        key = (r, used)
+        if key in memo:
+            return memo[key]
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise _OutOfBudget
+        if r == len(rounds):
+            result = current(used)
+        else:
+            played, known, duels, seated = rounds[r]
+            known = dict(known)
+            rest = Counter(played)
+            for v in known.values():
+                rest[v] -= 1
+            if any(c < 0 for c in rest.values()):
+                memo[key] = None
+                return None
+            unknown = [p for p in range(n) if seated[p] and p not in known]
+            result = None
+            for values in _assignments(unknown, rest, used, dict(known)):
+                if any(used[p] >> (v - 1) & 1 for p, v in known.items()):
+                    continue
+                if not ok_duels(duels, values):
+                    continue
+                nxt = tuple(u | (1 << (values[p] - 1)) if p in values else u
+                            for p, u in enumerate(used))
+                sub = step(r + 1, nxt)
+                if sub is not None:
+                    result = sub if result is None else (
+                        tuple(a | b for a, b in zip(result[0], sub[0])),
+                        tuple(a | b for a, b in zip(result[1], sub[1])))
+        memo[key] = result
+        return result
+
+    start = tuple(mine_used if p == me else 0 for p in range(n))
+    # my own past cards are known: fix them round by round through ``known`` of each round
+    out = step(0, (0,) * n) if rounds else step(0, start)
+    if out is None:
+        raise Inconsistent("no history of play is consistent with this observation")
+    hand, strength = out
+    hand = tuple(my_hand if p == me else h for p, h in enumerate(hand))
+    strength = tuple((1 << (my_strength - 1) if my_strength else 0) if p == me else s
+                     for p, s in enumerate(strength))
+    return hand, strength
+
+
+def _assignments(players, rest: Counter, used, values):
+    """Every way to give each of ``players`` one card of the multiset ``rest`` not yet used."""
+    if not players:
+        if sum(rest.values()) == 0:
+            yield values
+        return
+    p, others = players[0], players[1:]
+    for v in sorted(rest):
+        if rest[v] > 0 and not used[p] >> (v - 1) & 1:
+            rest[v] -= 1
+            values[p] = v
+            yield from _assignments(others, rest, used, values)
+            del values[p]
+            rest[v] += 1
+
+
 @lru_cache(maxsize=4096)
 def consistent_cards(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duels, placed,
                      specials) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -435,6 +567,18 @@ def consistent_cards(n, top, rounds, me, my_hand, my_strength, cur_known, cur_du
     Raises:
         InvalidQuestion: if no world is consistent with the facts.
     """
+    try:
+        return _enumerate(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duels,
+                          placed, specials)
+    except _OutOfBudget:
+        pass
+    return _witnesses(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duels, placed,
+                      specials)
+
+
+def _witnesses(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duels, placed,
+               specials) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The witness search of the module docstring (for positions with many histories)."""
     search = _Search(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duels, placed,
                      specials)
     base = list(search.used)

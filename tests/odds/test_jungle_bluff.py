@@ -164,6 +164,7 @@ def test_the_integer_programme_path_matches_brute_force(seed, monkeypatch):
     from bluffkit.odds import jungle_worlds
 
     monkeypatch.setattr(jungle_worlds, "NODE_BUDGET", 0)
+    monkeypatch.setattr(jungle_worlds, "ENUMERATION_BUDGET", 0)
     jungle_worlds.consistent_cards.cache_clear()
     rules = JungleRules(players=3, top_card=4)
     s, trajectory = random_trajectory(
@@ -177,20 +178,21 @@ def test_the_integer_programme_path_matches_brute_force(seed, monkeypatch):
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_search_and_integer_programme_agree_with_five_players(seed, monkeypatch):
+def test_three_methods_agree_with_five_players(seed, monkeypatch):
     from bluffkit.odds import jungle_worlds
 
     rules = JungleRules(players=5, special_cards=("reversed", "nervous"))
     s, _ = random_trajectory(rules, seed, lambda s: s.round >= 4 and s.phase == "bluff"
                              and len(s.moves) >= 3)
     obs = s.observation(s.to_move)
-    answers = []
-    for budget in (10**9, 0):
-        monkeypatch.setattr(jungle_worlds, "NODE_BUDGET", budget)
+    answers = []  # enumeration; witnesses by search; witnesses by the 0-1 programme
+    for enumeration, nodes in ((10**9, 0), (0, 10**9), (0, 0)):
+        monkeypatch.setattr(jungle_worlds, "ENUMERATION_BUDGET", enumeration)
+        monkeypatch.setattr(jungle_worlds, "NODE_BUDGET", nodes)
         jungle_worlds.consistent_cards.cache_clear()
         answers.append(possible_cards(obs))
     jungle_worlds.consistent_cards.cache_clear()
-    assert answers[0] == answers[1]
+    assert answers[0] == answers[1] == answers[2]
     for p in range(5):  # the truth is always among the possibilities
         assert set(s.hands[p]) <= set(answers[0].hand[p])
         assert s.strength[p] in answers[0].strength[p]
