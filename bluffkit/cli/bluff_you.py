@@ -23,6 +23,8 @@ from ..games.bluff_you import (
     TOKENS,
     BluffYouRules,
     BluffYouState,
+    Gain,
+    Steal,
     dice_text,
     parse_action_text,
 )
@@ -125,6 +127,9 @@ def _held(items: list[str], name: str) -> dict[int, tuple[int, ...]]:
         seat, sep, tokens = item.partition(":")
         if not sep or not seat.strip().isdigit():
             raise CliError(f"{name} takes PLAYER:TOKENS, e.g. 1:8,13; got {item!r}")
+        if int(seat) in out:  # a second --held 1:... silently replaced the first
+            raise CliError(f"{name}: player {int(seat)} is given twice; list all their tokens "
+                           f"once, e.g. {int(seat)}:8,13")
         out[int(seat)] = read_tokens(tokens, f"{name} {seat}")
     return out
 
@@ -132,8 +137,12 @@ def _held(items: list[str], name: str) -> dict[int, tuple[int, ...]]:
 def advise_command(args: argparse.Namespace) -> int:
     held = _held(args.held, "--held")
     if args.announce is not None:
+        announcement = parse_action_text(args.announce)
+        if not isinstance(announcement, Gain | Steal):  # a doublet has no guesser to advise
+            raise CliError(f"--announce takes a gain or a steal to answer, e.g. 'gain 11 to P1' "
+                           f"or 'steal 5 from P1'; got {args.announce!r}")
         state = position(args.centre, held, args.players, args.bluffer, "1,2,4")  # dice unused
-        state = state.apply(parse_action_text(args.announce))
+        state = state.apply(announcement)
         advice = guesser_advice(state, args.q)
     else:
         if args.roll is None:

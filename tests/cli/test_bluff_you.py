@@ -68,6 +68,21 @@ def test_bad_arguments_are_one_line_errors(capsys):
     assert code == 2 and "give_points" in err
 
 
+def test_announcements_to_answer_and_repeated_players_are_one_line_errors(capsys):
+    """A doublet was refused because of the made-up roll 1,2,4 the user never gave; a second
+    --held or --target for one player silently replaced the first."""
+    code, _, err = run(capsys, "advise", "bluff-you", "--held", "0:8,13",
+                       "--announce", "doublet 8,13 for 4")
+    assert code == 2 and "gain or a steal" in err and "1,2,4" not in err
+    assert err.count("\n") == 1
+    code, _, err = run(capsys, "advise", "bluff-you", "--held", "0:8", "--held", "0:13",
+                       "--roll", "2,2,5")
+    assert code == 2 and "player 0 is given twice" in err
+    code, _, err = run(capsys, "solve", "bluff-you", "--centre", "3", "--target", "1:5",
+                       "--target", "1:6", "--give-points", "1")
+    assert code == 2 and "player 1 is given twice" in err
+
+
 def test_play_a_short_game_with_piped_input(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("advice\nbest\n" * 60))
     code, out, _ = run(capsys, "play", "bluff-you", "--tokens", "9,10,18", "--seed", "3")
