@@ -226,8 +226,11 @@ class BestCall(Question):
     kind = Choice({"ok": ("o", "believe", "yes"), "bluff you": ("bluff", "b", "no", "doubt")})
 
     def setup(self, rng):
-        self.centre = pick_tokens(rng, int(rng.integers(2, 7)))
-        self.announced = int(self.centre[int(rng.integers(len(self.centre)))])
+        while True:  # at P(true) = 1/2 both calls are right and 'ok' was marked wrong
+            self.centre = pick_tokens(rng, int(rng.integers(2, 7)))
+            self.announced = int(self.centre[int(rng.integers(len(self.centre)))])
+            if self.posterior() != Fraction(1, 2):
+                break
 
     def statement(self):
         return (f"The centre holds **{tokens(self.centre)}** and the bluffer is **naive**: "

@@ -87,3 +87,12 @@ def test_doublet_swaps_by_brute_force():
                     if sum(POINTS[x] for x in g) == POINTS[t])
         assert q.expected() == count > 0
         assert set(q.held).isdisjoint(q.centre)
+
+
+def test_best_call_never_asks_a_tie():
+    """Seed 32 drew centre 4,7,8,10,13,17 and the announcement 13: P(true) = 21/42 = 1/2, both
+    calls equally good, and 'ok' was marked wrong."""
+    for seed in (32, 252, 2971, 3742, 4371):
+        q = ex.BestCall(seed=seed)
+        assert q.posterior() != Fraction(1, 2)
+        assert q.check(q.expected()).correct
