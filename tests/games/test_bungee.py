@@ -363,6 +363,17 @@ def test_json_rejects_states_whose_next_move_breaks_the_rules():
     assert empty["hands"][0] == "" and state_from_json(empty)
     with pytest.raises(InvalidState, match="every hand holds a card"):
         state_from_json(dict(empty, to_move=1))          # player 0 would never draw
+    later = play(table(["1,2", "9,9,10"], lucky=8, rounds=2), "bungee", "play 10", "draw 10")
+    later = later.to_json()
+    assert later["round"] == 2 and state_from_json(later)
+    with pytest.raises(InvalidState, match="callers must be distinct players 0-1"):
+        state_from_json(dict(later, last=dict(later["last"], callers=[7])))
+    with pytest.raises(InvalidState, match="totals are that round's scores"):
+        state_from_json(dict(later, totals=[0, 0]))
+    with pytest.raises(InvalidState, match="keeps the last round's result"):
+        state_from_json(dict(later, last=None))
+    with pytest.raises(InvalidState, match="every total is 0"):
+        state_from_json(dict(full, totals=[3, 0]))
     first = dealt(lucky=9).to_json()
     with pytest.raises(InvalidState, match="player 0 opens the round"):
         state_from_json(dict(first, to_move=1))          # the dealer cannot open the round

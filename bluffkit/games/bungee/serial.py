@@ -117,6 +117,12 @@ def check(s: BungeeState) -> None:
         if s.last.round != s.round - (s.phase != "over"):
             bad("the last round's result belongs to the round before this one")
         _check_result(s.last, n)
+        if s.last.round == 1 and s.totals != s.last.scores:
+            bad("after the first round the totals are that round's scores")
+    elif s.round > 1:
+        bad("from round 2 on, the state keeps the last round's result")
+    elif any(s.totals):
+        bad("before the first round ends every total is 0")
     if s.phase == "over":
         if s.to_move != -2 or s.round != s.rules.rounds or s.last is None:
             bad("a finished game ends its last round with a result and nobody to move")
@@ -174,6 +180,10 @@ def check(s: BungeeState) -> None:
 def _check_result(r: RoundResult, n: int) -> None:
     if len(r.hands) != n or len(r.scores) != n:
         raise InvalidState(f"the last round's result needs one hand and score per player ({n})")
+    if not r.callers or len(set(r.callers)) != len(r.callers) or not set(r.callers) <= set(
+            range(n)):
+        raise InvalidState(f"the last round's callers must be distinct players 0-{n - 1}, got "
+                           f"{list(r.callers)}")
     if (r.winner, r.scores) != score_round(r.hands, r.lucky, r.callers):
         raise InvalidState("the last round's winner and scores do not follow from its hands")
 
