@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..advice.bluff import Position, advise
-from ..core import Bot, InvalidQuestion, RandomBot, make_rng, play_game
+from ..core import Bot, RandomBot
+from ..core.play import advised, bot_names, match_games, seed_label
 from ..core.rng import Seed
 from ..games.bluff import BluffObservation, BluffRules, BluffState
 
@@ -31,10 +32,7 @@ class AdviceBot:
 
     def choose(self, observation: BluffObservation, legal: list, rng):
         advice = advise(Position.from_observation(observation), equilibrium=False)
-        action = advice.recommended.action
-        if action not in legal:  # pragma: no cover - the advice tests forbid this
-            raise InvalidQuestion(f"advice recommended {action}, which is not legal here")
-        return action
+        return advised(advice.recommended.action, legal)
 
 
 @dataclass(frozen=True)
@@ -87,20 +85,20 @@ def play_match(rules: BluffRules, bots: Sequence[Bot], games: int,
     Raises:
         InvalidQuestion: wrong number of bots or games.
     """
-    if len(bots) != rules.players:
-        raise InvalidQuestion(f"need one bot per seat: {rules.players} players, {len(bots)} bots")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidQuestion(f"games must be a whole number >= 1, got {games!r}")
-    rng = make_rng(seed)
-    wins = [0] * rules.players
+    return winner_match(lambda: BluffState.new(rules), rules.players, bots, games, seed)
+
+
+def winner_match(new_state, players: int, bots: Sequence[Bot], games: int,
+                 seed: Seed = None) -> MatchResult:
+    """A match of a game whose final state has one ``winner()`` and a ``round`` count (Bluff,
+    poker dice): ``new_state()`` starts each game."""
+    wins = [0] * players
     rounds = 0
-    for _ in range(games):
-        final, _ = play_game(BluffState.new(rules), bots, rng)
+    for final in match_games(new_state, bots, games, seed, players):
         wins[final.winner()] += 1
         rounds += final.round
-    names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
-    return MatchResult(names, tuple(wins), games, Fraction(rounds, games),
-                       seed if isinstance(seed, int) else None)
+    return MatchResult(bot_names(bots), tuple(wins), games, Fraction(rounds, games),
+                       seed_label(seed))
 
 
 __all__ = ["AdviceBot", "MatchResult", "RandomBot", "play_match"]

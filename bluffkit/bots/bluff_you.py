@@ -29,7 +29,8 @@ from typing import Any
 
 from ..advice.bluff_you import guesser_advice, turn_game
 from ..advice.bluff_you_turn import solve_turn
-from ..core import Bot, InvalidQuestion, RandomBot, choice, make_rng, play_game, sample
+from ..core import Bot, InvalidQuestion, RandomBot, choice, make_rng, sample
+from ..core.play import bot_names, match_games, seed_label
 from ..core.rng import Seed
 from ..games.bluff_you import (
     BLUFF_YOU,
@@ -161,20 +162,12 @@ def play_match(rules: BluffYouRules, bots: Sequence[Bot], games: int,
     Raises:
         InvalidQuestion: wrong number of bots or games.
     """
-    if len(bots) != rules.players:
-        raise InvalidQuestion(f"need one bot per seat: {rules.players} players, {len(bots)} bots")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidQuestion(f"games must be a whole number >= 1, got {games!r}")
-    rng = make_rng(seed)
     wins = [Fraction(0)] * rules.players
     points = [0] * rules.players
-    for _ in range(games):
-        final, _ = play_game(BluffYouState.new(rules), bots, rng)
+    for final in match_games(lambda: BluffYouState.new(rules), bots, games, seed, rules.players):
         wins = [w + r for w, r in zip(wins, final.returns())]
         points = [a + b for a, b in zip(points, final.points())]
-    names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
-    return MatchResult(names, tuple(wins), tuple(points), games,
-                       seed if isinstance(seed, int) else None)
+    return MatchResult(bot_names(bots), tuple(wins), tuple(points), games, seed_label(seed))
 
 
 @dataclass(frozen=True)

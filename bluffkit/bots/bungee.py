@@ -22,6 +22,7 @@ from fractions import Fraction
 from ..advice.bungee import advise
 from ..advice.bungee_sim import Estimate, draw_card, greedy_action
 from ..core import Bot, InvalidQuestion, RandomBot, make_rng
+from ..core.play import advised, bot_names, check_match, seed_label
 from ..core.rng import Seed
 from ..games.bungee import CALL_LIMIT, BungeeObservation, BungeeRules, BungeeState
 
@@ -52,10 +53,7 @@ class AdviceBot:
 
     def choose(self, observation: BungeeObservation, legal: list, rng):
         seed = int(rng.integers(2**31))
-        action = advise(observation, self.samples, seed).recommended
-        if action not in legal:  # pragma: no cover - the advice tests forbid this
-            raise InvalidQuestion(f"advice recommended {action}, which is not legal here")
-        return action
+        return advised(advise(observation, self.samples, seed).recommended, legal)
 
 
 @dataclass(frozen=True)
@@ -126,9 +124,7 @@ def play_match(rules: BungeeRules, bots: Sequence[Bot], games: int,
     Raises:
         InvalidQuestion: wrong number of bots or games.
     """
-    if len(bots) != rules.players:
-        raise InvalidQuestion(f"need one bot per seat: {rules.players} players, {len(bots)} bots")
-    _check_games(games)
+    check_match(rules.players, bots, games)
     rng = make_rng(seed)
     n = rules.players
     wins, totals, round_wins = [0] * n, [[] for _ in range(n)], [0] * n
@@ -140,14 +136,13 @@ def play_match(rules: BungeeRules, bots: Sequence[Bot], games: int,
             totals[p].append(final.totals[p])
         for p in winners:
             round_wins[p] += 1
-    names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
-    return _result(names, wins, games, totals, round_wins, seed)
+    return _result(bot_names(bots), wins, games, totals, round_wins, seed)
 
 
 def _result(names, wins, games, totals, round_wins, seed) -> MatchResult:
     estimates = [Estimate.of(t) for t in totals]
     return MatchResult(tuple(names), tuple(wins), games, tuple(e.mean for e in estimates),
-                       tuple(round_wins), seed if isinstance(seed, int) else None,
+                       tuple(round_wins), seed_label(seed),
                        tuple(e.se for e in estimates))
 
 

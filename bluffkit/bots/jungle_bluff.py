@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..advice.jungle_bluff import advise
-from ..core import Bot, InvalidQuestion, RandomBot, make_rng, play_game, sample
+from ..core import Bot, RandomBot, sample
+from ..core.play import advised, bot_names, match_games, seed_label
 from ..core.rng import Seed
 from ..games.jungle_bluff import JungleObservation, JungleRules, JungleState, Play
 from ..odds.jungle_bluff import option_values
@@ -57,10 +58,7 @@ class AdviceBot:
 
     def choose(self, observation: JungleObservation, legal: list, rng):
         mix = advise(observation).mix()
-        action = sample(list(mix.items()), rng) if len(mix) > 1 else next(iter(mix))
-        if action not in legal:  # pragma: no cover - the advice tests forbid this
-            raise InvalidQuestion(f"advice recommended {action}, which is not legal here")
-        return action
+        return advised(sample(list(mix.items()), rng) if len(mix) > 1 else next(iter(mix)), legal)
 
 
 @dataclass(frozen=True)
@@ -99,20 +97,13 @@ def play_match(rules: JungleRules, bots: Sequence[Bot], games: int,
     Raises:
         InvalidQuestion: wrong number of bots or games.
     """
-    if len(bots) != rules.players:
-        raise InvalidQuestion(f"need one bot per seat: {rules.players} players, {len(bots)} bots")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidQuestion(f"games must be a whole number >= 1, got {games!r}")
-    rng = make_rng(seed)
     wins = [Fraction(0)] * rules.players
     scores = [0] * rules.players
-    for _ in range(games):
-        final, _ = play_game(JungleState.new(rules), bots, rng)
+    for final in match_games(lambda: JungleState.new(rules), bots, games, seed, rules.players):
         wins = [w + r for w, r in zip(wins, final.returns())]
         scores = [a + b for a, b in zip(scores, final.scores())]
-    names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
-    return MatchResult(names, tuple(wins), tuple(Fraction(s, games) for s in scores), games,
-                       seed if isinstance(seed, int) else None)
+    return MatchResult(bot_names(bots), tuple(wins), tuple(Fraction(s, games) for s in scores),
+                       games, seed_label(seed))
 
 
 __all__ = ["AdviceBot", "BeliefBot", "MatchResult", "Play", "RandomBot", "play_match"]

@@ -23,7 +23,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..advice.poker_dice import advise_observation
-from ..core import Bot, InvalidQuestion, RandomBot, choice, make_rng, play_game
+from ..core import Bot, InvalidQuestion, RandomBot, choice
+from ..core.play import advised
 from ..core.rng import Seed
 from ..games.poker_dice import (
     Ante,
@@ -37,7 +38,7 @@ from ..games.poker_dice import (
     Raise,
 )
 from ..odds.poker_dice import MAX_OPPONENTS, equity
-from .bluff import MatchResult
+from .bluff import MatchResult, winner_match
 
 
 class RandomKindBot:
@@ -58,10 +59,7 @@ class AdviceBot:
     name = "advice"
 
     def choose(self, observation: PokerDiceObservation, legal: list, rng):
-        action = advise_observation(observation).action
-        if action not in legal:  # pragma: no cover - the advice tests forbid this
-            raise InvalidQuestion(f"advice recommended {action}, which is not legal here")
-        return action
+        return advised(advise_observation(observation).action, legal)
 
 
 class EquityBot:
@@ -125,20 +123,7 @@ def play_match(rules: PokerDiceRules, bots: Sequence[Bot], games: int,
     Raises:
         InvalidQuestion: wrong number of bots or games.
     """
-    if len(bots) != rules.players:
-        raise InvalidQuestion(f"need one bot per seat: {rules.players} players, {len(bots)} bots")
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidQuestion(f"games must be a whole number >= 1, got {games!r}")
-    rng = make_rng(seed)
-    wins = [0] * rules.players
-    rounds = 0
-    for _ in range(games):
-        final, _ = play_game(PokerDiceState.new(rules), bots, rng)
-        wins[final.winner()] += 1
-        rounds += final.round
-    names = tuple(getattr(b, "name", type(b).__name__) for b in bots)
-    return MatchResult(names, tuple(wins), games, Fraction(rounds, games),
-                       seed if isinstance(seed, int) else None)
+    return winner_match(lambda: PokerDiceState.new(rules), rules.players, bots, games, seed)
 
 
 __all__ = ["BOTS", "AdviceBot", "EquityBot", "MatchResult", "RandomKindBot", "play_match"]

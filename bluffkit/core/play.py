@@ -6,7 +6,7 @@ A bot sees only what its seat may see: the observation for its player and the le
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -63,3 +63,76 @@ def random_playthrough(state: State, seed: Seed = None, max_steps: int = 100_000
     """Play to the end with uniformly random legal actions; returns (state, trajectory)."""
     n = getattr(getattr(state, "rules", None), "players", 6)
     return play_game(state, [RandomBot()] * n, seed, max_steps)
+
+
+def check_match(players: int, bots: Sequence[Bot], games: int) -> None:
+    """Reject a match with not exactly one bot per seat or a games count that is not >= 1.
+
+    >>> check_match(2, [RandomBot()], 1)
+    Traceback (most recent call last):
+    ...
+    bluffkit.core.errors.InvalidQuestion: need one bot per seat: 2 players, 1 bots
+    """
+    if len(bots) != players:
+        raise InvalidQuestion(f"need one bot per seat: {players} players, {len(bots)} bots")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidQuestion(f"games must be a whole number >= 1, got {games!r}")
+
+
+def bot_names(bots: Sequence[Bot]) -> tuple[str, ...]:
+    """Each bot's ``name`` (its class name when it has none)."""
+    return tuple(getattr(b, "name", type(b).__name__) for b in bots)
+
+
+def seed_label(seed: Seed) -> int | None:
+    """The seed a match result records: the seed when it is a whole number, else None."""
+    return seed if isinstance(seed, int) else None
+
+
+def match_games(new_state: Callable[[], State], bots: Sequence[Bot], games: int,
+                seed: Seed = None, players: int | None = None) -> Iterator[State]:
+    """The final states of ``games`` games, all played from one seeded generator.
+
+    The checks run at once (not when iterating); games are played one by one as they are asked
+    for, so a match runner can fold them into its own totals.
+
+    Args:
+        new_state: makes the start state of one game.
+        bots: one bot per seat (seat ``i`` played by ``bots[i]``).
+        games: how many games, at least 1.
+        seed: one seed for the whole match (same seed, same games).
+        players: the number of seats, checked against ``bots`` when given.
+
+    Raises:
+        InvalidQuestion: wrong number of bots or games.
+
+    >>> from fractions import Fraction
+    >>> class Coin:  # a one-move game: chance picks the winner
+    ...     def __init__(self, w=None): self.w = w
+    ...     def is_terminal(self): return self.w is not None
+    ...     def is_chance_node(self): return True
+    ...     def chance_outcomes(self): return [(0, Fraction(1, 2)), (1, Fraction(1, 2))]
+    ...     def current_player(self): return -1
+    ...     def apply(self, a): return Coin(a)
+    >>> [s.w for s in match_games(Coin, [], 5, seed=1, players=0)] == [
+    ...     s.w for s in match_games(Coin, [], 5, seed=1, players=0)]
+    True
+    """
+    check_match(len(bots) if players is None else players, bots, games)
+    rng = make_rng(seed)
+    return (play_game(new_state(), bots, rng)[0] for _ in range(games))
+
+
+def advised(action: Any, legal: list) -> Any:
+    """The action an advice-following bot plays: ``action``, checked to be in ``legal``.
+
+    >>> advised("call", ["call", "raise"])
+    'call'
+    >>> advised("fold", ["call"])
+    Traceback (most recent call last):
+    ...
+    bluffkit.core.errors.InvalidQuestion: advice recommended fold, which is not legal here
+    """
+    if action not in legal:
+        raise InvalidQuestion(f"advice recommended {action}, which is not legal here")
+    return action
