@@ -158,7 +158,7 @@ def round_game(obs: JungleObservation, opponent_hand=None) -> RoundGame:
         theirs = tuple(sorted(set(possible.hand[opp]) | set(possible.strength[opp])))
     options = (mine, theirs) if me == 0 else (theirs, mine)
     start = _round_start_centre(obs)
-    return RoundGame(options, start, obs.first, obs.rules.combined)
+    return RoundGame(options, start, obs.first, obs.rules.combined, obs.final)
 
 
 def _options_of(obs, me, strength) -> tuple[Card, ...]:
@@ -301,8 +301,15 @@ def advise_strength(cards, beliefs, me: int = 0, model: str | None = None) -> Ju
     ('play 5', Fraction(1, 2))
     """
     beliefs = list(beliefs)
-    if not beliefs:
-        raise InvalidQuestion("advice on a strength card needs a belief about an opponent")
+    if not beliefs:  # nobody else plays this (final) round: nobody can challenge you
+        options = tuple(AdviceOption(Play(c), Fraction(1), Fraction(1)) for c in sorted(set(
+            cards)))
+        if not options:
+            raise InvalidQuestion("no card to choose from")
+        words = ("Nobody else plays this round, so nobody can challenge you: put down your "
+                 "lowest card (in the final round it leaves your score pile) and take the best "
+                 "score card.")
+        return JungleAdvice(me, "choose", options, options[0], model or "no opponent", words)
     options = []
     for c in sorted(set(cards)):
         keep = sum((win_probability(c, b, challenger=False) for b in beliefs),

@@ -7,8 +7,10 @@ one of what is left or challenges the first player (ties go to the challenger; a
 alpha 10 sends the card back to the centre, where nobody is left to take it).
 
 **Decision**: the payoff of the round is the points player 0 wins this round minus the points
-player 1 wins (zero-sum). What the round does to later rounds (the cards left in hand, the next
-score cards, the next first player) is not counted: this is the equilibrium of *one* round.
+player 1 wins (zero-sum); in the final round the strength cards come out of the score piles and
+leave the game, so each player's own strength card counts against them. What the round does to
+later rounds (the cards left in hand, the next score cards, the next first player) is not
+counted: this is the equilibrium of *one* round.
 
 The game tree has four moves: first player's strength card, second player's strength card (not
 seeing the first's), the first player's take (seeing only their own card), the second player's
@@ -54,12 +56,15 @@ class RoundGame:
         centre: the score cards.
         first: the first player (0 or 1).
         combined: the combined-cards variant.
+        final: the final round, where the strength cards come out of the score piles and
+            leave the game: each player's payoff also loses their strength card's value.
     """
 
     options: tuple[tuple[Card, ...], tuple[Card, ...]]
     centre: tuple[Card, ...]
     first: int = 0
     combined: bool = False
+    final: bool = False
 
     def __post_init__(self):
         if len(self.options) != 2 or not all(self.options):
@@ -71,14 +76,15 @@ class RoundGame:
             raise InvalidQuestion(f"first is player 0 or 1, got {self.first!r}")
 
     @classmethod
-    def of(cls, hand0, hand1, centre, first: int = 0, combined: bool = False) -> RoundGame:
+    def of(cls, hand0, hand1, centre, first: int = 0, combined: bool = False,
+           final: bool = False) -> RoundGame:
         """Build from text such as ``"3,8"`` (or card tuples).
 
         Raises:
             ParseError: for a card that cannot be read.
         """
         return cls((tuple(sorted(set(parse_cards(hand0)))), tuple(sorted(set(parse_cards(
-            hand1))))), parse_cards(centre), first, combined)
+            hand1))))), parse_cards(centre), first, combined, final)
 
     @property
     def second(self) -> int:
@@ -105,6 +111,9 @@ class RoundGame:
                 won[self.second] = points(take.cards)
             elif result != "nobody":
                 won[self.first] = points(take.cards)
+        if self.final:  # the strength cards leave the score piles for good
+            won[0] -= strength[0].value
+            won[1] -= strength[1].value
         return won[0] - won[1]
 
     def tree(self):
@@ -128,7 +137,7 @@ class RoundGame:
 
     def to_json(self) -> dict:
         return {"options": [cards_text(o) for o in self.options], "centre": cards_text(
-            self.centre), "first": self.first, "combined": self.combined}
+            self.centre), "first": self.first, "combined": self.combined, "final": self.final}
 
 
 @dataclass(frozen=True)

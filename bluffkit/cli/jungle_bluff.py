@@ -69,6 +69,8 @@ def register(commands) -> None:
                    help="chance each later player challenges me, e.g. 1/2 (default 0)")
     a.add_argument("--opponent-hand", default=DECK,
                    help="two players: the opponent's cards at the round start (default 1-10)")
+    a.add_argument("--final", action="store_true",
+                   help="two players, final round: hands are score piles, strength cards leave")
     _rules_args(a)
     a.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
     a.set_defaults(handler=advise_command)
@@ -82,6 +84,8 @@ def register(commands) -> None:
     s.add_argument("--centre", "--center", required=True, help="the score cards")
     s.add_argument("--first", type=int, default=0, help="the first player (0 or 1)")
     s.add_argument("--combined", action="store_true", help="the combined-cards variant")
+    s.add_argument("--final", action="store_true",
+                   help="the final round: strength cards come out of the score piles")
     s.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
     s.set_defaults(handler=solve_command)
 
@@ -198,7 +202,7 @@ def _advise_two(args, centre, held) -> JungleAdvice:
     options = tuple(sorted(set(mine) | ({strength} if strength else set())))
     theirs = tuple(sorted(set(args.own(_cards(args.opponent_hand, "--opponent-hand")))))
     pair = (options, theirs) if me == 0 else (theirs, options)
-    game = RoundGame(pair, start, first, args.combined)
+    game = RoundGame(pair, start, first, args.combined, args.final)
     return advise_round(game, me, strength, Take(took) if took and me != first else None)
 
 
@@ -225,7 +229,7 @@ def solve_command(args: argparse.Namespace) -> int:
     if args.first not in (0, 1):
         raise CliError("--first must be 0 or 1")
     game = RoundGame(tuple(tuple(sorted(set(_cards(h, "--hands")))) for h in args.hands),
-                     _cards(args.centre, "--centre"), args.first, args.combined)
+                     _cards(args.centre, "--centre"), args.first, args.combined, args.final)
     eq = solve_round(game)
     high, low = best_response_values(eq)
     if args.json:

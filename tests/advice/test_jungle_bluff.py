@@ -178,3 +178,33 @@ def test_two_player_hands_come_from_the_history():
     assert s.history  # a real history: player 0 holds 2,3,4, player 1 holds 1,2,3
     assert round_game(obs) == RoundGame.of("2,3,4", "1,2,3", "1,4", first=1)
     assert str(advise(obs).recommended.action).startswith("take")
+
+
+def test_final_round_payoff_counts_the_strength_cards_leaving_the_piles():
+    rules = JungleRules(players=2)
+    g = RoundGame.of("3,9", "2,8", "5", first=0, final=True)
+    for c0, c1 in product(*g.options):
+        for t in g.takes():
+            for a in g.answers(t):
+                s = JungleState.setup(rules, ["", ""], "5", piles=["3,9", "2,8"], first=0)
+                start = (points(s.piles[0]), points(s.piles[1]))
+                s = s.apply(Play(c0)).apply(Play(c1)).apply(t).apply(a)
+                change = (points(s.piles[0]) - start[0]) - (points(s.piles[1]) - start[1])
+                assert g.payoff((c0, c1), t, a) == change
+    eq = solve_round(g)
+    assert best_response_values(eq) == (eq.value, eq.value)
+    # by hand: player 1 must challenge; payoffs (won - own card + their card), rows 3, 9 and
+    # columns 2, 8: [[5-3+2, -5-3+8], [5-9+2, 5-9+8]] = [[4, 0], [-2, 4]]: no saddle point;
+    # player 0 plays 3 with p where 6p - 2 = 4 - 4p, p = 3/5, value 8/5
+    assert eq.value == Fraction(8, 5)
+    assert eq.strength[0] == {Card(3): Fraction(3, 5), Card(9): Fraction(2, 5)}
+    assert eq.strength[1] == {Card(2): Fraction(2, 5), Card(8): Fraction(3, 5)}
+
+
+def test_alone_in_the_final_round_play_the_lowest_card():
+    s = JungleState.setup(JungleRules(players=2), ["", ""], "4,7", piles=["3,9", ""], first=1)
+    assert s.order() == [0]
+    a = advise(s.observation(0))
+    assert str(a.recommended.action) == "play 3" and "Nobody else" in a.explanation
+    s = s.apply(a.recommended.action)
+    assert str(advise(s.observation(0)).recommended.action) == "take 7"
