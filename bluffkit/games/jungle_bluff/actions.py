@@ -180,7 +180,13 @@ class RoundRecord:
 @dataclass(frozen=True)
 class JungleObservation:
     """What one player may see: own hand and strength card, everything public, and the strength
-    cards of the challenges they took part in."""
+    cards of the challenges they took part in.
+
+    ``piles`` are the public score piles; during the final round another player's pile is shown
+    as it was at the start of the round (the card they took out of it as strength card stays
+    hidden), the player's own pile as it is now. ``history`` holds each finished round as this
+    player saw it (``RoundRecord.seen_by``).
+    """
 
     player: int
     rules: JungleRules
