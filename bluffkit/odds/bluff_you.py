@@ -178,12 +178,17 @@ class Posterior:
     def explain(self) -> str:
         """Bayes' rule with every term, in words."""
         a, k = self.announced, len(self.allowed)
-        others = (f"uniformly among the {k - 1} other tokens" if k > 2 else
-                  "the other token" if k == 2 else "the only token")
+        if k == 1:  # the model's q plays no part: there is nothing else to say
+            model = (f"Model: {a} is the only number the bluffer may announce, so they announce "
+                     f"it whatever the roll (q = {self.q} plays no part).\n")
+        else:
+            others = f"uniformly among the {k - 1} other tokens" if k > 2 else "the other token"
+            model = (f"Model (stated, not known): with a sum that can be announced the bluffer "
+                     f"tells the truth with probability q = {self.q}, otherwise announces "
+                     f"{others}; with a sum that cannot be announced, any of the {k} tokens at "
+                     "random.\n")
         return (
-            f"Model (stated, not known): with a sum that can be announced the bluffer tells the "
-            f"truth with probability q = {self.q}, otherwise announces {others}; with a sum "
-            f"that cannot be announced, any of the {k} tokens at random.\n"
+            model +
             f"Prior P(S = {a}) = {sum_ways()[a]}/216 = {self.prior}.\n"
             f"P(announce {a} | true) = {self.p_announce_if_true}.\n"
             f"P(announce {a} | false) = {self.p_announce_if_false} (over the other sums).\n"
@@ -280,7 +285,7 @@ def read_probability(p: Any, name: str) -> Fraction:
         raise InvalidQuestion(f"{name} must be a probability, got {p!r}")
     try:
         value = Fraction(str(p).strip()) if isinstance(p, str) else Fraction(p)
-    except (ValueError, TypeError, ZeroDivisionError):
+    except (ValueError, TypeError, ZeroDivisionError, OverflowError):  # inf: OverflowError
         raise InvalidQuestion(f"{name} must be a probability such as 1/2, got {p!r}") from None
     if not 0 <= value <= 1:
         raise InvalidQuestion(f"{name} must lie between 0 and 1, got {value}")

@@ -93,3 +93,14 @@ def test_bad_questions_name_the_parameter():
         posterior_true(3, [3, 4], "__import__('os')")
     with pytest.raises(InvalidQuestion, match="no token 19"):
         expected_truthful_points([19])
+
+
+def test_a_single_announceable_number_says_q_plays_no_part():
+    """With one allowed number the text claimed the bluffer 'tells the truth with probability
+    q = 2/3' beside P(announce 5 | true) = 1, and spoke of 'any of the 1 tokens'."""
+    p = posterior_true(5, [5], "2/3")
+    assert p.p_announce_if_true == 1 and p.posterior == Fraction(1, 36)
+    text = p.explain()
+    assert "plays no part" in text and "probability q" not in text and "1 tokens" not in text
+    with pytest.raises(InvalidQuestion, match="q must be a probability"):  # was OverflowError
+        posterior_true(5, [5, 6], float("inf"))
