@@ -274,3 +274,13 @@ def test_json_round_trip_and_corrupt_states():
         state_from_json(data)
     with pytest.raises(InvalidState, match="not a Jungle Bluff state"):
         state_from_json({"game": "bluff"})
+
+
+def test_the_final_round_choice_stays_hidden_in_the_pile():
+    s = JungleState.setup(JungleRules(players=2), ["", ""], "2,6", piles=["3,9", "4,7"], first=0)
+    s = play(s, "9")
+    assert s.piles[0] == (Card(3),)
+    assert s.observation(1).piles[0] == parse_cards("3,9")  # still looks whole to player 1
+    assert s.observation(0).piles[0] == (Card(3),)
+    s = play(s, "4", "take 6", "take 2")
+    assert s.observation(1).piles[0] == parse_cards("3,6")  # after the game: the real piles
