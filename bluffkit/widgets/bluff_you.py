@@ -141,14 +141,19 @@ class SumExplorer(widgets.VBox):
         self.q.observe(lambda _c: update(), names="value")
 
     def _update(self) -> None:
+        if getattr(self, "_syncing", False):  # the announced list is being changed below
+            return
         tokens = read_tokens(self.centre.value, "centre")
         if not tokens:
             raise InvalidQuestion("the centre needs at least one token")
         if list(self.announced.options) != list(tokens):
             keep = self.announced.value if self.announced.value in tokens else tokens[0]
-            self.announced.options = list(tokens)
-            self.announced.value = keep  # fires _update again with a consistent pair
-            return
+            self._syncing = True  # (a kept value fired no event, and the old centre stayed shown)
+            try:
+                self.announced.options = list(tokens)
+                self.announced.value = keep
+            finally:
+                self._syncing = False
         post = posterior_true(self.announced.value, tokens, self.q.value)
         self.tokens, self.posterior = tokens, post
         self.result.value = result_html(tokens)

@@ -42,6 +42,16 @@ def test_sum_explorer_follows_its_controls():
     assert w.errors.message == "" and "bk-sum-explorer" in w._dom_classes
 
 
+def test_sum_explorer_follows_a_new_centre_that_keeps_the_announced_number():
+    """The announced 3 stays valid when the centre becomes 3,5: no event fired and the posterior,
+    the figure and Bayes' terms of the old centre 3,4,17,18 stayed on screen."""
+    w = SumExplorer(centre="3,4,17,18", announced=3, q=Fraction(1, 2))
+    w.centre.value = "3,5"
+    assert w.announced.value == 3 and w.tokens == (3, 5)
+    assert w.posterior == posterior_true(3, (3, 5), Fraction(1, 2))
+    assert "\\frac{3}{322}" not in w.bayes.value  # the old centre's posterior
+
+
 def drive_to(t: BluffYouTable, phase: str, limit: int = 200) -> None:
     """Play the first legal move / believe everything until it is my turn in ``phase``."""
     for _ in range(limit):
