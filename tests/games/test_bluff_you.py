@@ -244,3 +244,17 @@ def test_seeded_random_games_end_with_tokens_conserved():
         again, traj2 = play_game(BluffYouState.new(BluffYouRules(players=players)),
                                  [RandomBot()] * players, seed=seed)
         assert again == s and traj2 == traj
+
+
+def test_loading_rejects_a_negative_turn_and_an_impossible_last_turn():
+    """Both loaded: turn -1, and a last turn moving token 3 from player 'x' to player 7."""
+    s = at(((8, 13), (5,))).apply(Gain(1, 11)).apply(OK)
+    assert state_from_json(s.to_json()) == s
+    data = s.to_json()
+    data["turn"] = -1
+    with pytest.raises(InvalidState, match="turn"):
+        state_from_json(data)
+    data = s.to_json()
+    data["last"]["moves"] = [[3, "x", 7]]
+    with pytest.raises(InvalidState, match="last turn"):
+        state_from_json(data)

@@ -77,6 +77,15 @@ def check(s: BluffYouState) -> None:
             f"once, they hold {sorted(every)}")
     if s.bluffer not in range(n):
         bad(f"the bluffer must be a player 0-{n - 1}, got {s.bluffer}")
+    if s.turn < 0:
+        bad(f"turn counts the turns played (0 or more), got {s.turn}")
+    seats = [None, *range(n)]
+    last = s.last
+    if last is not None and (last.bluffer not in range(n) or last.guesser not in seats or any(
+            t not in s.rules.tokens or a not in seats or b not in seats or a == b
+            for t, a, b in last.moves)):
+        bad("the last turn names players or token moves that cannot exist (players are "
+            f"0-{n - 1}, None is the centre)")
     if (s.phase == "over") != (not s.centre):
         bad("the game is over exactly when the centre is empty")
     if (s.roll is None) != (s.phase in ("roll", "over")):
