@@ -196,3 +196,15 @@ def test_three_methods_agree_with_five_players(seed, monkeypatch):
     for p in range(5):  # the truth is always among the possibilities
         assert set(s.hands[p]) <= set(answers[0].hand[p])
         assert s.strength[p] in answers[0].strength[p]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_possible_cards_while_strength_cards_are_being_chosen(seed):
+    rules = JungleRules(players=3, top_card=4)
+    s, trajectory = random_trajectory(rules, seed, lambda s: s.round >= 2 and s.phase == "choose"
+                                      and sum(c is not None for c in s.strength) == 1)
+    me = s.to_move
+    hand, strength, true = brute_force(rules, trajectory, me)
+    got = possible_cards(true.observation(me))
+    assert [cards_text(h) for h in got.hand] == hand
+    assert [cards_text(x) for x in got.strength] == strength
