@@ -194,7 +194,10 @@ def solve_matrix(matrix: Sequence[Sequence[Any]]) -> MatrixSolution:
     >>> solve_matrix([[1, -1], [-1, 1]]).col
     (Fraction(1, 2), Fraction(1, 2))
     """
-    rows = [list(r) for r in matrix]
+    try:
+        rows = [list(r) for r in matrix]
+    except TypeError:  # solve_matrix(5) or [5] failed inside list()
+        rows = []
     if not rows or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
         raise InvalidQuestion("the payoff matrix must be a non-empty rectangle of numbers")
     m, n = len(rows), len(rows[0])

@@ -136,6 +136,9 @@ def test_sequence_form_agrees_with_the_normal_form_of_a_signalling_game():
 def test_bad_games_are_rejected_with_the_reason():
     with pytest.raises(InvalidQuestion, match="rectangle"):
         solve_matrix([[1, 2], [3]])
+    for not_a_matrix in (5, [5], None):  # were TypeErrors
+        with pytest.raises(InvalidQuestion, match="rectangle"):
+            solve_matrix(not_a_matrix)
     with pytest.raises(InvalidQuestion, match="exact numbers"):
         solve_matrix([["a"]])
     forgetful = DecisionNode(0, "I", (("a", DecisionNode(0, "J", (("c", Leaf(1)),))),
