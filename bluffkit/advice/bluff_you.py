@@ -67,6 +67,10 @@ def position(centre: Any = None, held: Mapping[int, Any] | None = None, players:
     """
     try:
         rules = BluffYouRules(players=players)
+        if not isinstance(held or {}, Mapping):  # a list of hands failed with AttributeError
+            raise InvalidQuestion(f"held maps players to tokens, e.g. {{1: '8,13'}}; got {held!r}")
+        if isinstance(bluffer, bool) or not isinstance(bluffer, int):
+            raise InvalidQuestion(f"bluffer must be a player number, got {bluffer!r}")
         hands = [()] * players
         for p, tokens in (held or {}).items():
             if p not in range(players):

@@ -165,6 +165,10 @@ def test_advice_rejects_impossible_questions():
         position(players=2)
     with pytest.raises(InvalidQuestion, match="exactly once"):
         position(centre=(3, 4), held={0: (3,)}, players=2, roll="1,2,3")
+    with pytest.raises(InvalidQuestion, match="held maps players"):  # was an AttributeError
+        position(held=[(3,)], players=2, roll="1,2,3")
+    with pytest.raises(InvalidQuestion, match="bluffer"):  # True was accepted as player 1
+        position(players=2, bluffer=True, roll="1,2,3")
     s = position(players=2, roll="1,2,3")
     with pytest.raises(InvalidQuestion, match="awaiting a call"):
         guesser_advice(s)
