@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..advice.bluff import Position, advise
-from ..core import IllegalAction, InvalidQuestion, make_rng
+from ..core import IllegalAction, InvalidQuestion
 from ..games.bluff import (
     STAR,
     Bid,
@@ -35,16 +35,7 @@ from ..games.bluff import (
     ladder,
 )
 from .bluff import dice_html
-from .common import (
-    ErrorArea,
-    ExplainPanel,
-    HistoryLog,
-    NewGameBar,
-    apply_my_move,
-    play_until_turn,
-)
-
-ME = 0
+from .game_table import ME, GameTable
 
 
 def _default_bots(n: int) -> list:
@@ -53,7 +44,7 @@ def _default_bots(n: int) -> list:
     return [AdviceBot() for _ in range(n)]
 
 
-class BluffTable(widgets.VBox):
+class BluffTable(GameTable):
     """A game of Bluff against bots, with bid/challenge controls, history and "Explain".
 
     Args:
@@ -69,9 +60,16 @@ class BluffTable(widgets.VBox):
 
     def __init__(self, opponents: int = 3, seed: int = 0, show_and_reroll: bool = False,
                  bots: Sequence | None = None, dice_per_player: int = 5):
-        self.errors = ErrorArea()
-        self.status = widgets.HTML()
-        self.status.add_class("bk-status")
+        self.opponents = widgets.BoundedIntText(value=opponents, min=1, max=5,
+                                                description="Bots",
+                                                style={"description_width": "3em"},
+                                                layout=widgets.Layout(width="8em"))
+        self.opponents.add_class("bk-opponents")
+        self.expansion = widgets.Checkbox(value=show_and_reroll,
+                                          description="Montre-moi ton jeu (expose/re-roll)",
+                                          indent=False)
+        self.expansion.add_class("bk-expansion")
+        self._build(seed, [self.opponents, self.expansion], bots)
         self.players_view = widgets.HTML()
         self.players_view.add_class("bk-players")
         self.ladder_view = widgets.HTML()
@@ -93,32 +91,13 @@ class BluffTable(widgets.VBox):
         self.show_row = widgets.HBox([self.show_choice, self.show_button])
         self.reveal_view = widgets.HTMLMath()
         self.reveal_view.add_class("bk-reveal")
-        self.history = HistoryLog()
-        self.explain = ExplainPanel(self._advice, self.errors,
-                                    idle_text="Advice appears here when it is your turn.")
-        self.opponents = widgets.BoundedIntText(value=opponents, min=1, max=5,
-                                                description="Bots",
-                                                style={"description_width": "3em"},
-                                                layout=widgets.Layout(width="8em"))
-        self.opponents.add_class("bk-opponents")
-        self.expansion = widgets.Checkbox(value=show_and_reroll,
-                                          description="Montre-moi ton jeu (expose/re-roll)",
-                                          indent=False)
-        self.expansion.add_class("bk-expansion")
-        self.new_game_bar = NewGameBar(self._new_game_from_bar, self.errors, seed=seed,
-                                       extra=[self.opponents, self.expansion])
-        self._bots_given = list(bots) if bots is not None else None
         self._dice_per_player = dice_per_player
         self.bid_button.on_click(self.errors.guard(lambda _b: self._play(self._chosen_bid())))
         self.challenge_button.on_click(self.errors.guard(lambda _b: self._play(Challenge())))
         self.show_button.on_click(self.errors.guard(lambda _b: self._play(self._chosen_show())))
-        history_box = widgets.VBox([widgets.HTML("<b>This game</b>"), self.history])
-        super().__init__([self.new_game_bar, self.status, self.players_view, self.ladder_view,
-                          self.bid_row, self.show_row, self.errors, self.reveal_view,
-                          self.explain, history_box])
-        self.add_class("bk-bluff-table")
-        self.new_game(seed, opponents, show_and_reroll)
-        self.new_game_bar.seed.value = seed + 1
+        self._finish([self.new_game_bar, self.status, self.players_view, self.ladder_view,
+                      self.bid_row, self.show_row, self.errors, self.reveal_view, self.explain,
+                      self._history_box()], "bk-bluff-table", seed, opponents, show_and_reroll)
 
     # -- starting ----------------------------------------------------------------------------
     def new_game(self, seed: int, opponents: int | None = None,
@@ -130,25 +109,13 @@ class BluffTable(widgets.VBox):
             raise InvalidQuestion(f"play against 1-5 bots, got {opponents}")
         rules = BluffRules(players=opponents + 1, dice_per_player=self._dice_per_player,
                            show_and_reroll=expansion)
-        if self._bots_given is not None and len(self._bots_given) < opponents:
-            raise InvalidQuestion(f"{opponents} opponents need {opponents} bots, "
-                                  f"got {len(self._bots_given)}")
-        bots = self._bots_given or _default_bots(opponents)
-        self.bots = [None, *bots[:opponents]]
-        self.seed = seed
-        self.rng = make_rng(seed)
-        self.state = BluffState.new(rules)
-        self.names = ["You"] + [f"Bot {p}" for p in range(1, rules.players)]
+        bots = self._seat_bots(opponents, _default_bots)
         self._round_logged = 0
-        self.history.clear()
         self.reveal_view.value = ""
-        self.history.add(f"New game (seed {seed}): you against {opponents} bot"
-                         f"{'s' if opponents > 1 else ''}, {rules.dice_per_player} dice each"
-                         f"{', with the expansion' if expansion else ''}.", strong=True)
-        self._advance()
-
-    def _new_game_from_bar(self, seed: int) -> None:
-        self.new_game(seed)
+        self._start(BluffState.new(rules), bots, seed,
+                    f"New game (seed {seed}): you against {opponents} bot"
+                    f"{'s' if opponents > 1 else ''}, {rules.dice_per_player} dice each"
+                    f"{', with the expansion' if expansion else ''}.")
 
     # -- moving ------------------------------------------------------------------------------
     def _chosen_bid(self) -> Bid:
@@ -167,17 +134,6 @@ class BluffTable(widgets.VBox):
         if isinstance(action, str):
             action = self.state.parse_action(action)
         self._play(action)
-
-    def _play(self, action) -> None:
-        before = self.state
-        self.state = apply_my_move(before, ME, action)  # IllegalAction: the state is unchanged
-        self._log(before, ME, action, self.state)
-        self._advance()
-
-    def _advance(self) -> None:
-        """Chance and bots move until it is your turn or the game ends; then redraw."""
-        self.state = play_until_turn(self.state, ME, self.bots, self.rng, self._log)
-        self._render()
 
     # -- the history --------------------------------------------------------------------------
     def _log(self, before: BluffState, player: int, action, after: BluffState) -> None:
@@ -224,8 +180,7 @@ class BluffTable(widgets.VBox):
         return f"{self.names[player]} {verb}{'' if player == ME else 's'}"
 
     # -- drawing ------------------------------------------------------------------------------
-    def _render(self) -> None:
-        s = self.state
+    def _draw(self, s: BluffState) -> None:
         mine_turn = not s.is_terminal() and s.current_player() == ME
         bidding = mine_turn and s.phase == "bid"
         showing = mine_turn and s.phase == "show"
@@ -242,12 +197,8 @@ class BluffTable(widgets.VBox):
         self.players_view.value = players_html(s, self.names)
         self.ladder_view.value = ladder_html(s, self.names)
         self.status.value = status_html(s, self.names)
-        self.explain.refresh()
 
-    def _advice(self):
-        s = self.state
-        if s.is_terminal() or s.current_player() != ME:
-            return None
+    def _advice_for(self, s: BluffState):
         return advise(Position.from_state(s, ME))
 
 

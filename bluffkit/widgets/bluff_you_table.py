@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from ..advice.bluff_you import bluffer_advice, guesser_advice
 from ..bots.bluff_you import BOTS, make_bot
-from ..core import IllegalAction, InvalidQuestion, make_rng, sample
+from ..core import InvalidQuestion
 from ..games.bluff_you import (
     BLUFF_YOU,
     OK,
@@ -35,13 +35,13 @@ from ..games.bluff_you import (
 from ..odds.bluff_you import read_probability, read_tokens
 from .bluff import dice_html
 from .bluff_you import tokens_html
-from .common import ErrorArea, ExplainPanel, HistoryLog, NewGameBar
-
-ME = 0
+from .game_table import ME, GameTable
 
 
-class BluffYouTable(widgets.VBox):
+class BluffYouTable(GameTable):
     """A game of Bluff You against bots, with move/call/give controls, history and "Explain".
+
+    ``play`` takes an action or its text (``"gain 11 to P1"``, ``"ok"``).
 
     Args:
         players: 2-6 (you and ``players - 1`` bots).
@@ -56,9 +56,13 @@ class BluffYouTable(widgets.VBox):
 
     def __init__(self, players: int = 2, seed: int = 0, bots: str = "equilibrium",
                  tokens: Sequence[int] | str | None = None, q="1/2"):
-        self.errors = ErrorArea()
-        self.status = widgets.HTML()
-        self.status.add_class("bk-status")
+        self.players = widgets.BoundedIntText(value=players, min=2, max=6, description="Players",
+                                              layout=widgets.Layout(width="10em"))
+        self.players.add_class("bk-players-count")
+        self.bot_kind = widgets.Dropdown(options=sorted(BOTS), value=bots, description="Bots",
+                                         layout=widgets.Layout(width="14em"))
+        self.bot_kind.add_class("bk-bot-kind")
+        self._build(seed, [self.players, self.bot_kind])
         self.board = widgets.HTML()
         self.board.add_class("bk-board")
         self.move_choice = widgets.Dropdown(description="Your move", options=[],
@@ -78,17 +82,6 @@ class BluffYouTable(widgets.VBox):
         self.move_row = widgets.HBox([self.move_choice, self.move_button])
         self.call_row = widgets.HBox([self.ok_button, self.bluff_button])
         self.give_row = widgets.HBox([self.give_choice, self.give_button])
-        self.history = HistoryLog()
-        self.explain = ExplainPanel(self._advice, self.errors,
-                                    idle_text="Advice appears here when it is your turn.")
-        self.players = widgets.BoundedIntText(value=players, min=2, max=6, description="Players",
-                                              layout=widgets.Layout(width="10em"))
-        self.players.add_class("bk-players-count")
-        self.bot_kind = widgets.Dropdown(options=sorted(BOTS), value=bots, description="Bots",
-                                         layout=widgets.Layout(width="14em"))
-        self.bot_kind.add_class("bk-bot-kind")
-        self.new_game_bar = NewGameBar(self._new_game_from_bar, self.errors, seed=seed,
-                                       extra=[self.players, self.bot_kind])
         self.q = read_probability(q, "q")
         self._tokens = read_tokens(tokens, "tokens") if tokens is not None else None
         self.move_button.on_click(self.errors.guard(lambda _b: self.play(self.move_choice.value)))
@@ -96,12 +89,9 @@ class BluffYouTable(widgets.VBox):
         self.bluff_button.on_click(self.errors.guard(lambda _b: self.play(BLUFF_YOU)))
         self.give_button.on_click(self.errors.guard(
             lambda _b: self.play(Give(int(self.give_choice.value)))))
-        history_box = widgets.VBox([widgets.HTML("<b>This game</b>"), self.history])
-        super().__init__([self.new_game_bar, self.status, self.board, self.move_row,
-                          self.call_row, self.give_row, self.errors, self.explain, history_box])
-        self.add_class("bk-bluff-you-table")
-        self.new_game(seed, players, bots)
-        self.new_game_bar.seed.value = seed + 1
+        self._finish([self.new_game_bar, self.status, self.board, self.move_row, self.call_row,
+                      self.give_row, self.errors, self.explain, self._history_box()],
+                     "bk-bluff-you-table", seed, players, bots)
 
     # -- starting ----------------------------------------------------------------------------
     def new_game(self, seed: int, players: int | None = None, bots: str | None = None) -> None:
@@ -113,54 +103,13 @@ class BluffYouTable(widgets.VBox):
                                   f"{', '.join(BOTS)}")
         rules = (BluffYouRules(players=players, tokens=self._tokens) if self._tokens
                  else BluffYouRules(players=players))
-        self.bots = [None] + [make_bot(kind) for _ in range(1, players)]
-        self.seed = seed
-        self.rng = make_rng(seed)
-        self.state = BluffYouState.new(rules)
-        self.names = ["You"] + [f"Bot {p}" for p in range(1, players)]
-        self.history.clear()
-        self.history.add(f"New game (seed {seed}): you against {players - 1} {kind} bot"
-                         f"{'s' if players > 2 else ''}; tokens "
-                         f"{', '.join(map(str, rules.tokens))} in the centre.", strong=True)
-        self._advance()
-
-    def _new_game_from_bar(self, seed: int) -> None:
-        self.new_game(seed)
+        self._start(BluffYouState.new(rules), [make_bot(kind) for _ in range(1, players)], seed,
+                    f"New game (seed {seed}): you against {players - 1} {kind} bot"
+                    f"{'s' if players > 2 else ''}; tokens "
+                    f"{', '.join(map(str, rules.tokens))} in the centre.")
 
     # -- moving ------------------------------------------------------------------------------
-    def play(self, action) -> None:
-        """Make your move (an action or text such as ``"gain 11 to P1"``, ``"ok"``), then let
-        the bots play up to your next turn. Raises ``IllegalAction`` naming the rule."""
-        s = self.state
-        if s.is_terminal():
-            raise IllegalAction("the game is over: press New game to play again")
-        if s.current_player() != ME:
-            raise IllegalAction("it is not your turn")
-        if action is None:
-            raise IllegalAction("choose a move first")
-        if isinstance(action, str):
-            action = s.parse_action(action)
-        self.state = s.apply(action)  # raises IllegalAction naming the rule; state unchanged
-        self._log(s, ME, action)
-        self._advance()
-
-    def _advance(self) -> None:
-        for _ in range(10_000):
-            s = self.state
-            if s.is_terminal() or s.current_player() == ME:
-                break
-            if s.is_chance_node():
-                action, player = sample(s.chance_outcomes(), self.rng), -1
-            else:
-                player = s.current_player()
-                action = self.bots[player].choose(s.observation(player), s.legal_actions(),
-                                                  self.rng)
-            self.state = s.apply(action)
-            self._log(s, player, action)
-        self._render()
-
-    def _log(self, before: BluffYouState, player: int, action) -> None:
-        after = self.state
+    def _log(self, before: BluffYouState, player: int, action, after: BluffYouState) -> None:
         if player == -1:
             if before.bluffer == ME:
                 self.history.add(f"Turn {before.turn + 1}: you roll {dice_text(action.dice)} "
@@ -188,8 +137,7 @@ class BluffYouTable(widgets.VBox):
         return text
 
     # -- drawing ------------------------------------------------------------------------------
-    def _render(self) -> None:
-        s = self.state
+    def _draw(self, s: BluffYouState) -> None:
         mine = not s.is_terminal() and s.current_player() == ME
         acting, calling, giving = (mine and s.phase == p for p in ("act", "call", "give"))
         moves = [str(a) for a in s.legal_actions()] if acting else []
@@ -203,12 +151,8 @@ class BluffYouTable(widgets.VBox):
         self.give_row.layout.display = None if giving else "none"
         self.board.value = board_html(s, self.names)
         self.status.value = status_html(s, self.names)
-        self.explain.refresh()
 
-    def _advice(self):
-        s = self.state
-        if s.is_terminal() or s.current_player() != ME:
-            return None
+    def _advice_for(self, s: BluffYouState):
         if s.phase == "act":
             a = bluffer_advice(s)
             return {"options": [{"option": o.label, "value with your roll": o.value,

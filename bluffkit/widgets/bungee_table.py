@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from ..advice.bungee import advise
 from ..advice.bungee_sim import draw_card
-from ..core import IllegalAction, InvalidQuestion, make_rng
+from ..core import InvalidQuestion
 from ..games.bungee import (
     BungeeRules,
     BungeeState,
@@ -33,9 +33,8 @@ from ..games.bungee import (
     hand_value,
     seen_moves,
 )
-from .common import ErrorArea, ExplainPanel, HistoryLog, NewGameBar
+from .game_table import ME, GameTable, opponents_box
 
-ME = 0
 EXPLAIN_SAMPLES = 60
 """Simulated endings per choice behind "Explain" (quick; the advice states its error)."""
 
@@ -46,8 +45,10 @@ def _default_bots(n: int) -> list:
     return [GreedyBot() for _ in range(n)]
 
 
-class BungeeTable(widgets.VBox):
+class BungeeTable(GameTable):
     """A game of Bungee against bots, with move controls, history and "Explain".
+
+    ``play`` takes an action or its text (``"play 7,7"``, ``"take, play 9"``, ``"bungee"``).
 
     Args:
         opponents: number of bots, 1-4.
@@ -56,38 +57,18 @@ class BungeeTable(widgets.VBox):
         bots: the bots (one per opponent); default ``GreedyBot`` (calls at 5 or less).
     """
 
+    history_title = "This game (what you see)"
+
     def __init__(self, opponents: int = 3, seed: int = 0, rounds: int = 6,
                  bots: Sequence | None = None):
-        self.errors = ErrorArea()
-        self.status = widgets.HTML()
-        self.status.add_class("bk-status")
+        self.opponents = opponents_box(opponents, 4)
+        self._build(seed, [self.opponents], bots)
         self.table_view = widgets.HTML()
         self.table_view.add_class("bk-players")
-        self.choice = widgets.Dropdown(description="Your move", options=[],
-                                       layout=widgets.Layout(width="20em"))
-        self.choice.add_class("bk-move-choice")
-        self.button = widgets.Button(description="Play", button_style="success")
-        self.button.add_class("bk-play")
-        self.move_row = widgets.HBox([self.choice, self.button])
-        self.history = HistoryLog()
-        self.explain = ExplainPanel(self._advice, self.errors,
-                                    idle_text="Advice appears here when it is your turn.")
-        self.opponents = widgets.BoundedIntText(value=opponents, min=1, max=4,
-                                                description="Bots",
-                                                layout=widgets.Layout(width="9em"))
-        self.opponents.add_class("bk-opponents")
-        self.new_game_bar = NewGameBar(lambda seed: self.new_game(seed), self.errors,
-                                       seed=seed, extra=[self.opponents])
-        self._bots_given = list(bots) if bots is not None else None
         self._rounds = rounds
-        self.button.on_click(self.errors.guard(lambda _b: self.play(self.choice.value)))
-        history_box = widgets.VBox([widgets.HTML("<b>This game (what you see)</b>"),
-                                    self.history])
-        super().__init__([self.new_game_bar, self.status, self.table_view, self.move_row,
-                          self.errors, self.explain, history_box])
-        self.add_class("bk-bungee-table")
-        self.new_game(seed)
-        self.new_game_bar.seed.value = seed + 1
+        self._finish([self.new_game_bar, self.status, self.table_view,
+                      self._move_dropdown("20em"), self.errors, self.explain,
+                      self._history_box()], "bk-bungee-table", seed)
 
     # -- starting ----------------------------------------------------------------------------
     def new_game(self, seed: int) -> None:
@@ -96,55 +77,19 @@ class BungeeTable(widgets.VBox):
         if not 1 <= opponents <= 4:
             raise InvalidQuestion(f"play against 1-4 bots (Bungee is for 2-5 players), "
                                   f"got {opponents}")
-        if self._bots_given is not None and len(self._bots_given) < opponents:
-            raise InvalidQuestion(f"{opponents} opponents need {opponents} bots, "
-                                  f"got {len(self._bots_given)}")
+        bots = self._seat_bots(opponents, _default_bots)
         rules = BungeeRules(players=opponents + 1, rounds=self._rounds)
-        self.bots = [None, *(self._bots_given or _default_bots(opponents))[:opponents]]
-        self.rng = make_rng(seed)
-        self.seed = seed
-        self.state = BungeeState.new(rules)
-        self.names = ["You"] + [f"Bot {p}" for p in range(1, rules.players)]
-        self.history.clear()
-        self.history.add(f"New game (seed {seed}): you against {opponents} bot"
-                         f"{'s' * (opponents > 1)}, {rules.rounds} round"
-                         f"{'s' * (rules.rounds > 1)}.", strong=True)
-        self._advance()
+        self._start(BungeeState.new(rules), bots, seed,
+                    f"New game (seed {seed}): you against {opponents} bot"
+                    f"{'s' * (opponents > 1)}, {rules.rounds} round"
+                    f"{'s' * (rules.rounds > 1)}.")
 
     # -- moving ------------------------------------------------------------------------------
-    def play(self, action) -> None:
-        """Make your move (an action or text such as ``"play 7,7"``, ``"take, play 9"``,
-        ``"bungee"``), then let the bots play. Raises ``IllegalAction`` naming the rule."""
-        s = self.state
-        if s.is_terminal():
-            raise IllegalAction("the game is over: press New game to play again")
-        if s.current_player() != ME:
-            raise IllegalAction("it is not your turn")
-        if action is None:
-            raise IllegalAction("choose a move first")
-        if isinstance(action, str):
-            action = s.parse_action(action)
-        self.state = s.apply(action)  # raises IllegalAction naming the rule; state unchanged
-        self._log(s, action)
-        self._advance()
+    def _chance(self, state, rng):
+        return draw_card(state.pile, rng)
 
-    def _advance(self) -> None:
-        for _ in range(100_000):
-            s = self.state
-            if s.is_terminal() or s.current_player() == ME:
-                break
-            if s.is_chance_node():
-                action = draw_card(s.pile, self.rng)
-            else:
-                p = s.current_player()
-                action = self.bots[p].choose(s.observation(p), s.legal_actions(), self.rng)
-            self.state = s.apply(action)
-            self._log(s, action)
-        self._render()
-
-    def _log(self, before: BungeeState, action) -> None:
+    def _log(self, before: BungeeState, player: int, action, after: BungeeState) -> None:
         """Add to the history what seat 0 sees of the move from ``before``."""
-        after = self.state
         for p, text in seen_moves(before, action, after, ME):
             if p < 0:
                 self.history.add(text[0].upper() + text[1:] + ".")
@@ -173,22 +118,12 @@ class BungeeTable(widgets.VBox):
                              f"with {min(after.totals)}.", strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
-    def _render(self) -> None:
-        s = self.state
-        mine = not s.is_terminal() and s.current_player() == ME
-        legal = [str(a) for a in s.legal_actions()] if mine else []
-        self.choice.options = [(a, a) for a in legal]
-        self.choice.value = legal[0] if legal else None
-        self.choice.disabled = self.button.disabled = not legal
-        self.move_row.layout.display = None if legal else "none"
+    def _draw(self, s: BungeeState) -> None:
+        self._show_moves(s)
         self.status.value = status_html(s, self.names)
         self.table_view.value = table_html(s, self.names)
-        self.explain.refresh()
 
-    def _advice(self):
-        s = self.state
-        if s.is_terminal() or s.current_player() != ME:
-            return None
+    def _advice_for(self, s: BungeeState):
         return advise(s.observation(ME), EXPLAIN_SAMPLES, self.seed)
 
 

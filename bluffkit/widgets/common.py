@@ -427,24 +427,31 @@ class NewGameBar(widgets.HBox):
 
 
 # -- playing against bots --------------------------------------------------------------------------
-def apply_my_move(state, me: int, action):
-    """``state.apply(action)`` for the human at seat ``me``; ``IllegalAction`` (the state is
-    unchanged) when the game is over, it is not their turn, or the rules forbid the move."""
+def check_my_turn(state, me: int) -> None:
+    """``IllegalAction`` when the game is over or it is not seat ``me``'s turn."""
     if state.is_terminal():
         raise IllegalAction("the game is over: press New game to play again")
     if state.current_player() != me:
         raise IllegalAction("it is not your turn")
+
+
+def apply_my_move(state, me: int, action):
+    """``state.apply(action)`` for the human at seat ``me``; ``IllegalAction`` (the state is
+    unchanged) when the game is over, it is not their turn, or the rules forbid the move."""
+    check_my_turn(state, me)
     return state.apply(action)
 
 
 def play_until_turn(state, me: int, bots, rng, on_move: Callable | None = None,
-                    max_steps: int = 100_000):
+                    max_steps: int = 100_000, chance: Callable | None = None):
     """Let chance (exact sampling) and the bots move until seat ``me`` must decide or the game
     ends; returns that state. ``bots[p]`` plays seat ``p`` from its observation only.
 
     Args:
         on_move: called as ``on_move(before, player, action, after)`` after each move
             (``player`` is -1 for chance), e.g. to write the history.
+        chance: ``chance(state, rng)`` gives chance's move (default: exact sampling of
+            ``state.chance_outcomes()``).
 
     Raises:
         InvalidQuestion: if the game does not reach your turn or its end in ``max_steps``.
@@ -453,7 +460,9 @@ def play_until_turn(state, me: int, bots, rng, on_move: Callable | None = None,
         if state.is_terminal() or state.current_player() == me:
             return state
         if state.is_chance_node():
-            player, action = -1, sample(state.chance_outcomes(), rng)
+            player = -1
+            action = (sample(state.chance_outcomes(), rng) if chance is None
+                      else chance(state, rng))
         else:
             player = state.current_player()
             action = bots[player].choose(state.observation(player), state.legal_actions(), rng)
@@ -471,7 +480,7 @@ def require(condition: bool, message: str) -> None:
 
 __all__ = [
     "COLORS", "ErrorArea", "ExplainPanel", "HistoryLog", "NewGameBar", "advice_html",
-    "apply_my_move", "play_until_turn",
+    "apply_my_move", "check_my_turn", "play_until_turn",
     "decimal_text", "fraction_tex", "html_table", "math_html", "probability_tex", "require",
     "update_figure_in_place", "value_tex",
 ]

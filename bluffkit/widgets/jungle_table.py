@@ -22,7 +22,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..advice.jungle_bluff import advise
-from ..core import IllegalAction, InvalidQuestion, make_rng, sample
+from ..core import InvalidQuestion
 from ..games.jungle_bluff import (
     SPECIALS,
     Duel,
@@ -32,9 +32,7 @@ from ..games.jungle_bluff import (
     cards_text,
     points,
 )
-from .common import ErrorArea, ExplainPanel, HistoryLog, NewGameBar
-
-ME = 0
+from .game_table import ME, GameTable, opponents_box
 
 
 def _default_bots(n: int) -> list:
@@ -43,8 +41,10 @@ def _default_bots(n: int) -> list:
     return [AdviceBot() for _ in range(n)]
 
 
-class JungleTable(widgets.VBox):
+class JungleTable(GameTable):
     """A game of Jungle Bluff against bots, with move controls, history and "Explain".
+
+    ``play`` takes an action or its text (``"play 7"``, ``"take 10"``, ``"challenge 2"``).
 
     Args:
         opponents: number of bots, 1-5.
@@ -55,27 +55,12 @@ class JungleTable(widgets.VBox):
         top_card: decks run ``1..top_card`` (10 in the box; fewer for a short game).
     """
 
+    history_title = "This game (what you see)"
+
     def __init__(self, opponents: int = 3, seed: int = 0, combined: bool = False,
                  special_cards: Sequence[str] = (), bots: Sequence | None = None,
                  top_card: int = 10):
-        self.errors = ErrorArea()
-        self.status = widgets.HTML()
-        self.status.add_class("bk-status")
-        self.table_view = widgets.HTML()
-        self.table_view.add_class("bk-players")
-        self.choice = widgets.Dropdown(description="Your move", options=[],
-                                       layout=widgets.Layout(width="18em"))
-        self.choice.add_class("bk-move-choice")
-        self.button = widgets.Button(description="Play", button_style="success")
-        self.button.add_class("bk-play")
-        self.move_row = widgets.HBox([self.choice, self.button])
-        self.history = HistoryLog()
-        self.explain = ExplainPanel(self._advice, self.errors,
-                                    idle_text="Advice appears here when it is your turn.")
-        self.opponents = widgets.BoundedIntText(value=opponents, min=1, max=5,
-                                                description="Bots",
-                                                layout=widgets.Layout(width="9em"))
-        self.opponents.add_class("bk-opponents")
+        self.opponents = opponents_box(opponents, 5)
         self.combined = widgets.Checkbox(value=combined, description="combined cards",
                                          indent=False)
         self.combined.add_class("bk-combined")
@@ -83,18 +68,13 @@ class JungleTable(widgets.VBox):
                                                value=tuple(special_cards), rows=4,
                                                description="Special")
         self.specials.add_class("bk-specials")
-        self.new_game_bar = NewGameBar(lambda seed: self.new_game(seed), self.errors,
-                                       seed=seed, extra=[self.opponents, self.combined])
-        self._bots_given = list(bots) if bots is not None else None
+        self._build(seed, [self.opponents, self.combined], bots)
+        self.table_view = widgets.HTML()
+        self.table_view.add_class("bk-players")
         self._top_card = top_card
-        self.button.on_click(self.errors.guard(lambda _b: self.play(self.choice.value)))
-        history_box = widgets.VBox([widgets.HTML("<b>This game (what you see)</b>"),
-                                    self.history])
-        super().__init__([self.new_game_bar, self.specials, self.status, self.table_view,
-                          self.move_row, self.errors, self.explain, history_box])
-        self.add_class("bk-jungle-table")
-        self.new_game(seed)
-        self.new_game_bar.seed.value = seed + 1
+        self._finish([self.new_game_bar, self.specials, self.status, self.table_view,
+                      self._move_dropdown("18em"), self.errors, self.explain,
+                      self._history_box()], "bk-jungle-table", seed)
 
     # -- starting ----------------------------------------------------------------------------
     def new_game(self, seed: int) -> None:
@@ -104,55 +84,16 @@ class JungleTable(widgets.VBox):
             raise InvalidQuestion(f"play against 1-5 bots, got {opponents}")
         rules = JungleRules(players=opponents + 1, top_card=self._top_card,
                             combined=self.combined.value, special_cards=self.specials.value)
-        if self._bots_given is not None and len(self._bots_given) < opponents:
-            raise InvalidQuestion(f"{opponents} opponents need {opponents} bots, "
-                                  f"got {len(self._bots_given)}")
-        self.bots = [None, *(self._bots_given or _default_bots(opponents))[:opponents]]
-        self.rng = make_rng(seed)
-        self.state = JungleState.new(rules)
-        self.names = ["You"] + [f"Bot {p}" for p in range(1, rules.players)]
-        self.history.clear()
+        bots = self._seat_bots(opponents, _default_bots)
         extras = ", ".join(([" combined cards"] if rules.combined else [])
                            + list(rules.special_cards))
-        self.history.add(f"New game (seed {seed}): you against {opponents} bot"
-                         f"{'s' * (opponents > 1)}{'; ' + extras if extras else ''}.",
-                         strong=True)
-        self._advance()
+        self._start(JungleState.new(rules), bots, seed,
+                    f"New game (seed {seed}): you against {opponents} bot"
+                    f"{'s' * (opponents > 1)}{'; ' + extras if extras else ''}.")
 
     # -- moving ------------------------------------------------------------------------------
-    def play(self, action) -> None:
-        """Make your move (an action or text such as ``"play 7"``, ``"take 10"``,
-        ``"challenge 2"``), then let the bots play. Raises ``IllegalAction`` naming the rule."""
-        s = self.state
-        if s.is_terminal():
-            raise IllegalAction("the game is over: press New game to play again")
-        if s.current_player() != ME:
-            raise IllegalAction("it is not your turn")
-        if action is None:
-            raise IllegalAction("choose a move first")
-        if isinstance(action, str):
-            action = s.parse_action(action)
-        self.state = s.apply(action)  # raises IllegalAction naming the rule; state unchanged
-        self._log(s)
-        self._advance()
-
-    def _advance(self) -> None:
-        for _ in range(10_000):
-            s = self.state
-            if s.is_terminal() or s.current_player() == ME:
-                break
-            if s.is_chance_node():
-                action = sample(s.chance_outcomes(), self.rng)
-            else:
-                p = s.current_player()
-                action = self.bots[p].choose(s.observation(p), s.legal_actions(), self.rng)
-            self.state = s.apply(action)
-            self._log(s)
-        self._render()
-
-    def _log(self, before: JungleState) -> None:
+    def _log(self, before: JungleState, player: int, action, after: JungleState) -> None:
         """Add to the history what seat 0 sees of the move from ``before``."""
-        after = self.state
         if before.phase == "deal" or (before.phase == "first" and after.phase == "choose"):
             if after.phase == "choose":
                 self.history.add(f"Score cards {cards_text(after.centre)}; "
@@ -198,22 +139,12 @@ class JungleTable(widgets.VBox):
                 f"{self.names[m.defender]} for {cards_text(m.stack, '+')}{cards}: {result}.")
 
     # -- drawing ------------------------------------------------------------------------------
-    def _render(self) -> None:
-        s = self.state
-        mine = not s.is_terminal() and s.current_player() == ME
-        legal = [str(a) for a in s.legal_actions()] if mine else []
-        self.choice.options = [(a, a) for a in legal]
-        self.choice.value = legal[0] if legal else None
-        self.choice.disabled = self.button.disabled = not legal
-        self.move_row.layout.display = None if legal else "none"
+    def _draw(self, s: JungleState) -> None:
+        self._show_moves(s)
         self.status.value = status_html(s, self.names)
         self.table_view.value = table_html(s, self.names)
-        self.explain.refresh()
 
-    def _advice(self):
-        s = self.state
-        if s.is_terminal() or s.current_player() != ME:
-            return None
+    def _advice_for(self, s: JungleState):
         return advise(s.observation(ME))
 
 

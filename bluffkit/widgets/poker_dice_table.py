@@ -23,7 +23,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..advice.poker_dice import advise_observation
-from ..core import IllegalAction, InvalidQuestion, make_rng, sample
+from ..core import InvalidQuestion
 from ..games.poker_dice import (
     Ante,
     Bet,
@@ -35,10 +35,8 @@ from ..games.poker_dice import (
     Raise,
     dice_text,
 )
-from .common import ErrorArea, ExplainPanel, HistoryLog, NewGameBar
+from .game_table import ME, GameTable, opponents_box
 from .poker_dice import dice_html
-
-ME = 0
 
 
 def _default_bots(n: int) -> list:
@@ -47,7 +45,7 @@ def _default_bots(n: int) -> list:
     return [AdviceBot() for _ in range(n)]
 
 
-class PokerDiceTable(widgets.VBox):
+class PokerDiceTable(GameTable):
     """A game of poker dice against bots, with ante/bet controls, history and "Explain".
 
     Args:
@@ -62,9 +60,8 @@ class PokerDiceTable(widgets.VBox):
 
     def __init__(self, opponents: int = 2, seed: int = 0, bots: Sequence | None = None,
                  points: int | None = None):
-        self.errors = ErrorArea()
-        self.status = widgets.HTML()
-        self.status.add_class("bk-status")
+        self.opponents = opponents_box(opponents, 3)
+        self._build(seed, [self.opponents], bots)
         self.players_view = widgets.HTML()
         self.players_view.add_class("bk-players")
         self.common_view = widgets.HTML()
@@ -87,16 +84,6 @@ class PokerDiceTable(widgets.VBox):
                                      self.bet_button])
         self.result_view = widgets.HTMLMath()
         self.result_view.add_class("bk-round-result")
-        self.history = HistoryLog()
-        self.explain = ExplainPanel(self._advice, self.errors,
-                                    idle_text="Advice appears here when it is your turn.")
-        self.opponents = widgets.BoundedIntText(value=opponents, min=1, max=3,
-                                                description="Bots",
-                                                layout=widgets.Layout(width="9em"))
-        self.opponents.add_class("bk-opponents")
-        self.new_game_bar = NewGameBar(self.new_game, self.errors, seed=seed,
-                                       extra=[self.opponents])
-        self._bots_given = list(bots) if bots is not None else None
         self._points = points
         guard = self.errors.guard
         self.ante_button.on_click(guard(lambda _b: self._play(Ante())))
@@ -104,13 +91,9 @@ class PokerDiceTable(widgets.VBox):
         self.fold_button.on_click(guard(lambda _b: self._play(Fold())))
         self.call_button.on_click(guard(lambda _b: self._play(Call())))
         self.bet_button.on_click(guard(lambda _b: self._play(self._sized())))
-        history_box = widgets.VBox([widgets.HTML("<b>This game</b>"), self.history])
-        super().__init__([self.new_game_bar, self.status, self.players_view, self.common_view,
-                          self.ante_row, self.bet_row, self.errors, self.result_view,
-                          self.explain, history_box])
-        self.add_class("bk-poker-dice-table")
-        self.new_game(seed, opponents)
-        self.new_game_bar.seed.value = seed + 1
+        self._finish([self.new_game_bar, self.status, self.players_view, self.common_view,
+                      self.ante_row, self.bet_row, self.errors, self.result_view, self.explain,
+                      self._history_box()], "bk-poker-dice-table", seed, opponents)
 
     # -- starting ----------------------------------------------------------------------------
     def new_game(self, seed: int, opponents: int | None = None) -> None:
@@ -119,21 +102,12 @@ class PokerDiceTable(widgets.VBox):
         if not 1 <= opponents <= 3:
             raise InvalidQuestion(f"play against 1-3 bots (poker dice is for 2-4 players), got "
                                   f"{opponents}")
-        if self._bots_given is not None and len(self._bots_given) < opponents:
-            raise InvalidQuestion(f"{opponents} opponents need {opponents} bots, "
-                                  f"got {len(self._bots_given)}")
+        bots = self._seat_bots(opponents, _default_bots)
         rules = PokerDiceRules(players=opponents + 1, starting_points=self._points)
-        self.bots = [None, *(self._bots_given or _default_bots(opponents))[:opponents]]
-        self.seed = seed
-        self.rng = make_rng(seed)
-        self.state = PokerDiceState.new(rules)
-        self.names = ["You"] + [f"Bot {p}" for p in range(1, rules.players)]
-        self.history.clear()
         self.result_view.value = ""
-        self.history.add(f"New game (seed {seed}): you against {opponents} bot"
-                         f"{'s' if opponents > 1 else ''}, {rules.start_stacks()[0]} points "
-                         "each.", strong=True)
-        self._advance()
+        self._start(PokerDiceState.new(rules), bots, seed,
+                    f"New game (seed {seed}): you against {opponents} bot"
+                    f"{'s' if opponents > 1 else ''}, {rules.start_stacks()[0]} points each.")
 
     # -- moving ------------------------------------------------------------------------------
     def _sized(self):
@@ -146,35 +120,8 @@ class PokerDiceTable(widgets.VBox):
             action = self.state.parse_action(action)
         self._play(action)
 
-    def _play(self, action) -> None:
-        s = self.state
-        if s.is_terminal():
-            raise IllegalAction("the game is over: press New game to play again")
-        if s.current_player() != ME:
-            raise IllegalAction("it is not your turn")
-        self.state = s.apply(action)  # raises IllegalAction naming the rule; state unchanged
-        self._log(s, ME, action)
-        self._advance()
-
-    def _advance(self) -> None:
-        """Chance and bots move until it is your turn or the game ends; then redraw."""
-        for _ in range(100_000):
-            s = self.state
-            if s.is_terminal() or s.current_player() == ME:
-                break
-            if s.is_chance_node():
-                action, player = sample(s.chance_outcomes(), self.rng), -1
-            else:
-                player = s.current_player()
-                action = self.bots[player].choose(s.observation(player), s.legal_actions(),
-                                                  self.rng)
-            self.state = s.apply(action)
-            self._log(s, player, action)
-        self._render()
-
     # -- the history --------------------------------------------------------------------------
-    def _log(self, before: PokerDiceState, player: int, action) -> None:
-        after = self.state
+    def _log(self, before: PokerDiceState, player: int, action, after: PokerDiceState) -> None:
         if player == -1:
             if before.phase == "start" and after.phase == "peek":
                 self.history.add(f"First leader: {self.names[after.leader]} (highest die).")
@@ -213,8 +160,7 @@ class PokerDiceTable(widgets.VBox):
                              strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
-    def _render(self) -> None:
-        s = self.state
+    def _draw(self, s: PokerDiceState) -> None:
         mine = not s.is_terminal() and s.current_player() == ME
         anteing, betting = mine and s.phase == "ante", mine and s.phase == "bet"
         self.ante_row.layout.display = None if anteing else "none"
@@ -233,12 +179,8 @@ class PokerDiceTable(widgets.VBox):
         self.common_view.value = (f"<div>Common dice: {dice_html(s.common)}</div>" if s.common
                                   else "<div><small>Common dice: not rolled yet</small></div>")
         self.status.value = status_html(s, self.names)
-        self.explain.refresh()
 
-    def _advice(self):
-        s = self.state
-        if s.is_terminal() or s.current_player() != ME:
-            return None
+    def _advice_for(self, s: PokerDiceState):
         return advice_for_display(advise_observation(s.observation(ME)))
 
 

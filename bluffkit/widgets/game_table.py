@@ -1,0 +1,214 @@
+"""``GameTable``: the skeleton every game's table widget shares (you at seat 0 against bots).
+
+A table is a ``VBox`` with a :class:`~bluffkit.widgets.common.NewGameBar`, a status line, the
+game's own views and move controls, an :class:`~bluffkit.widgets.common.ErrorArea`, an
+:class:`~bluffkit.widgets.common.ExplainPanel` and a
+:class:`~bluffkit.widgets.common.HistoryLog`. The loop is always the same: a new game deals from
+a seed, chance and the bots move up to your turn (:func:`~bluffkit.widgets.common.play_until_turn`),
+your move is checked and applied (:func:`~bluffkit.widgets.common.apply_my_move`), every move goes
+to the history, and the views are redrawn.
+
+A game's table subclasses :class:`GameTable` and fills in the hooks:
+
+- ``new_game(seed, ...)``: build the rules, then call :meth:`GameTable._start`;
+- ``_log(before, player, action, after)``: what seat 0 sees of one move (``player`` -1: chance);
+- ``_draw(state)``: redraw the game's views and controls (the explain panel is refreshed after);
+- ``_advice_for(state)``: the advice for seat 0 (asked only on your turn);
+- optionally ``_chance(state, rng)``: how chance moves (default: exact sampling).
+
+>>> from bluffkit.core import RandomBot
+>>> from bluffkit.games.bluff import BluffRules, BluffState
+>>> class Tiny(GameTable):
+...     def __init__(self, seed=0):
+...         self._build(seed)
+...         self._finish([self.new_game_bar, self.status, self.errors], "bk-tiny-table", seed)
+...     def new_game(self, seed):
+...         rules = BluffRules(players=2, dice_per_player=1)
+...         self._start(BluffState.new(rules), [RandomBot()], seed, f"seed {seed}")
+...     def _draw(self, state):
+...         self.status.value = "over" if state.is_terminal() else "your turn"
+>>> t = Tiny(seed=4)
+>>> t.status.value, t.new_game_bar.seed.value, t.history.lines
+('your turn', 5, ['<b>seed 4</b>'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..core import IllegalAction, InvalidQuestion, make_rng, sample
+from .common import (
+    ErrorArea,
+    ExplainPanel,
+    HistoryLog,
+    NewGameBar,
+    apply_my_move,
+    check_my_turn,
+    play_until_turn,
+)
+
+ME = 0
+"""Your seat at every table."""
+
+
+def opponents_box(value: int, most: int) -> widgets.BoundedIntText:
+    """The "Bots" box of a table's new-game bar: 1 to ``most`` opponents (class ``bk-opponents``).
+    """
+    box = widgets.BoundedIntText(value=value, min=1, max=most, description="Bots",
+                                 layout=widgets.Layout(width="9em"))
+    box.add_class("bk-opponents")
+    return box
+
+
+class GameTable(widgets.VBox):
+    """A whole game against bots: the shared controls and the deal / bots / you / redraw loop.
+
+    Attributes set by :meth:`_build`: ``errors``, ``status`` (class ``bk-status``), ``history``,
+    ``explain``, ``new_game_bar``. Set by :meth:`_start`: ``state``, ``bots`` (``None`` at your
+    seat), ``names`` (``"You"``, ``"Bot 1"`` ...), ``seed``, ``rng``.
+    """
+
+    history_title = "This game"
+    """The heading above the history."""
+
+    # -- building ----------------------------------------------------------------------------
+    def _build(self, seed: int, extra: Sequence[widgets.Widget] = (),
+               bots: Sequence | None = None) -> None:
+        """Make the shared controls (call first in the subclass's ``__init__``).
+
+        Args:
+            seed: the seed the new-game bar shows first.
+            extra: controls shown in the new-game bar before the seed (opponents, variants).
+            bots: the bots given to the constructor, if any (see :meth:`_seat_bots`).
+        """
+        self.errors = ErrorArea()
+        self.status = widgets.HTML()
+        self.status.add_class("bk-status")
+        self.history = HistoryLog()
+        self.explain = ExplainPanel(self._advice, self.errors,
+                                    idle_text="Advice appears here when it is your turn.")
+        self.new_game_bar = NewGameBar(lambda s: self.new_game(s), self.errors, seed=seed,
+                                       extra=list(extra))
+        self._bots_given = list(bots) if bots is not None else None
+
+    def _history_box(self) -> widgets.VBox:
+        """The history under its heading."""
+        return widgets.VBox([widgets.HTML(f"<b>{self.history_title}</b>"), self.history])
+
+    def _move_dropdown(self, width: str) -> widgets.HBox:
+        """A "Your move" dropdown (``bk-move-choice``) and a Play button (``bk-play``) that plays
+        the chosen move; sets ``choice``, ``button`` and ``move_row`` (returned)."""
+        self.choice = widgets.Dropdown(description="Your move", options=[],
+                                       layout=widgets.Layout(width=width))
+        self.choice.add_class("bk-move-choice")
+        self.button = widgets.Button(description="Play", button_style="success")
+        self.button.add_class("bk-play")
+        self.move_row = widgets.HBox([self.choice, self.button])
+        self.button.on_click(self.errors.guard(lambda _b: self.play(self.choice.value)))
+        return self.move_row
+
+    def _finish(self, children: Sequence[widgets.Widget], css: str, seed: int,
+                *new_game_args: Any) -> None:
+        """Lay out ``children``, add the table's CSS class, deal the first game from ``seed``
+        (with ``new_game_args``) and move the seed box on by one."""
+        super().__init__(list(children))
+        self.add_class(css)
+        self.new_game(seed, *new_game_args)
+        self.new_game_bar.seed.value = seed + 1
+
+    # -- starting ----------------------------------------------------------------------------
+    def new_game(self, seed: int) -> None:  # pragma: no cover - every table defines it
+        raise NotImplementedError
+
+    def _seat_bots(self, opponents: int, default: Callable[[int], list]) -> list:
+        """The bots for ``opponents`` seats: those given to the constructor, else
+        ``default(opponents)``.
+
+        Raises:
+            InvalidQuestion: fewer bots were given than there are opponents.
+        """
+        if self._bots_given is not None and len(self._bots_given) < opponents:
+            raise InvalidQuestion(f"{opponents} opponents need {opponents} bots, "
+                                  f"got {len(self._bots_given)}")
+        return list((self._bots_given or default(opponents))[:opponents])
+
+    def _start(self, state, bots: Sequence, seed: int, message: str) -> None:
+        """Start a game from ``state`` against ``bots`` (seats 1, 2 ...), seeded by ``seed``:
+        clear the history, write ``message`` in bold, let the bots play up to your turn."""
+        self.bots = [None, *bots]
+        self.seed = seed
+        self.rng = make_rng(seed)
+        self.state = state
+        self.names = ["You"] + [f"Bot {p}" for p in range(1, len(self.bots))]
+        self.history.clear()
+        self.history.add(message, strong=True)
+        self._advance()
+
+    # -- moving ------------------------------------------------------------------------------
+    def play(self, action) -> None:
+        """Make your move (an action or its text), then let the bots play up to your next turn.
+
+        Raises:
+            IllegalAction: the game is over, it is not your turn, no move was chosen, or the
+                rules forbid it (the message names the rule; the state is unchanged).
+            ParseError: text that is no move.
+        """
+        check_my_turn(self.state, ME)
+        if action is None:
+            raise IllegalAction("choose a move first")
+        if isinstance(action, str):
+            action = self.state.parse_action(action)
+        self._play(action)
+
+    def _play(self, action) -> None:
+        before = self.state
+        self.state = apply_my_move(before, ME, action)  # IllegalAction: the state is unchanged
+        self._log(before, ME, action, self.state)
+        self._advance()
+
+    def _advance(self) -> None:
+        """Chance and bots move until it is your turn or the game ends; then redraw."""
+        self.state = play_until_turn(self.state, ME, self.bots, self.rng, self._log,
+                                     chance=self._chance)
+        self._render()
+
+    def _chance(self, state, rng):
+        """Chance's move (exact sampling of ``state.chance_outcomes()``)."""
+        return sample(state.chance_outcomes(), rng)
+
+    def _log(self, before, player: int, action, after) -> None:
+        """Write to the history what you see of one move (``player`` is -1 for chance)."""
+
+    # -- drawing ------------------------------------------------------------------------------
+    def _render(self) -> None:
+        self._draw(self.state)
+        self.explain.refresh()
+
+    def _draw(self, state) -> None:  # pragma: no cover - every table defines it
+        raise NotImplementedError
+
+    def _show_moves(self, state) -> None:
+        """Fill the move dropdown of :meth:`_move_dropdown` with your legal moves (hidden when
+        it is not your turn)."""
+        mine = not state.is_terminal() and state.current_player() == ME
+        legal = [str(a) for a in state.legal_actions()] if mine else []
+        self.choice.options = [(a, a) for a in legal]
+        self.choice.value = legal[0] if legal else None
+        self.choice.disabled = self.button.disabled = not legal
+        self.move_row.layout.display = None if legal else "none"
+
+    def _advice(self):
+        s = self.state
+        if s.is_terminal() or s.current_player() != ME:
+            return None
+        return self._advice_for(s)
+
+    def _advice_for(self, state):
+        """The advice for seat 0 on its turn (``None``: nothing to explain)."""
+        return None
+
+
+__all__ = ["ME", "GameTable", "opponents_box"]
