@@ -155,6 +155,8 @@ def advise_command(args: argparse.Namespace) -> int:
     if args.announce is None:
         print(table(["option", "value with your roll", "equilibrium P (kind of move)"],
                     [[o.label, str(o.value), str(o.probability)] for o in advice.options]))
+        print("(The equilibrium P is that of the kind of move: gains to different guessers share "
+              "one P, and so do the swaps; do not add them up.)")
         print()
     print(advice.explanation)
     return 0

@@ -48,6 +48,8 @@ def test_advise_bluffer_and_guesser(capsys):
     code, out, _ = run(capsys, "advise", "bluff-you", "--players", "3", "--held", "0:8,13",
                        "--held", "1:5", "--roll", "2,2,5")
     assert code == 0 and "doublet 8,13 for 4" in out and "Best:" in out
+    # 'gain to P1' and 'gain to P2' both show P 1: say it is one shared P, not two
+    assert "share one P" in out
     code, out, _ = run(capsys, "advise", "bluff-you", "--held", "1:5", "--announce",
                        "gain 11 to P1", "--q", "2/3", "--json")
     data = json.loads(out)
