@@ -249,11 +249,15 @@ def _explain_bluffer(state, options, best, eq) -> str:
 # -- the guesser ----------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class CallValues:
-    """P(true) and the guesser's expected points for each call under one view of the bluffer."""
+    """P(true) and the guesser's expected points for each call under one view of the bluffer.
+
+    All three are ``None`` for an announcement that bluffer never makes: then nothing is known of
+    its truth, no call is better than the other (``best`` is ``"either"``).
+    """
 
     p_true: Fraction | None
-    ok: Fraction
-    bluff_you: Fraction
+    ok: Fraction | None
+    bluff_you: Fraction | None
 
     @property
     def best(self) -> str:
@@ -322,12 +326,10 @@ def guesser_advice(view: BluffYouState | BluffYouObservation, q: Any = None) -> 
         model = posterior_true(n, allowed, q)
         vs_model = _call_values(game, move, model.posterior)
     post = eq.posterior(move)
-    if post is None:  # never made at equilibrium: the equilibrium call is still defined
-        b = eq.believe[move]
-        right, wrong = -game.payoff(n, move, True), -game.payoff(n, move, False)
-        vs_eq = CallValues(None, b * right + (1 - b) * wrong, b * wrong + (1 - b) * right)
-    else:
-        vs_eq = _call_values(game, move, post)
+    # never made at equilibrium: P(true) and the calls' values are undefined (they were given as
+    # b * right + (1 - b) * wrong, a number that is no call's value); eq.believe still says how
+    # often the equilibrium guesser says OK
+    vs_eq = CallValues(None, None, None) if post is None else _call_values(game, move, post)
     explanation = _explain_guesser(a, move, game, eq, model, vs_model, vs_eq)
     return GuesserAdvice(a, model, vs_model, vs_eq, eq.believe[move], explanation)
 

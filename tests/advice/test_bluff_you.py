@@ -190,3 +190,15 @@ def test_turn_game_rejects_impossible_turns(kwargs, match):
     true; 3.5 was read as 3; a player named twice lost one hand; 'x' crashed with a ValueError."""
     with pytest.raises(InvalidQuestion, match=match):
         TurnGame(**kwargs)
+
+
+def test_an_announcement_the_equilibrium_never_makes_has_no_call_values():
+    """'steal 12 from P1' is never made at this turn's equilibrium: the advice said OK is worth 2
+    and Bluff you 0 against the equilibrium bluffer (2/3 x 4 + 1/3 x (-2), no call's value)."""
+    s = position(held={0: (13,), 1: (3, 8, 9, 11, 12, 14, 17, 18)}, players=2, roll="1,2,4")
+    g = guesser_advice(s.apply(Steal(1, 12)))
+    assert solve_turn(TurnGame(s.centre, ((1, s.held[1]),), 2)).posterior(("steal", 1, 12)) is None
+    assert g.p_ok_equilibrium == Fraction(2, 3)
+    assert (g.vs_equilibrium.p_true, g.vs_equilibrium.ok, g.vs_equilibrium.bluff_you) == (
+        None, None, None)
+    assert g.vs_equilibrium.best == "either" and "never plays steal 12" in g.explanation
