@@ -10,14 +10,22 @@ Examples::
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..advice.bluff import Advice, Position, advise
 from ..bots.bluff import AdviceBot
-from ..core import BluffkitError, make_rng, sample
+from ..core import make_rng
 from ..games.bluff import BluffRules, BluffState, Challenge, Show, dice_text
 from ..odds.bluff import bid_odds, read_dice, reroll_odds
-from .common import CliError, fraction_text, ints, print_json, prompt, table
+from .common import (
+    CliError,
+    ask_move,
+    fraction_text,
+    ints,
+    play_loop,
+    print_json,
+    prompt_echo,
+    table,
+)
 
 
 def register(commands) -> None:
@@ -170,36 +178,27 @@ def play_command(args: argparse.Namespace) -> int:
         raise CliError(f"--bots must be 1-5 (Bluff is for 2-6 players), got {args.bots}")
     rules = BluffRules(players=args.bots + 1, dice_per_player=args.dice,
                        show_and_reroll=args.expansion)
-    rng = make_rng(args.seed)
-    state = BluffState.new(rules)
-    bot = AdviceBot()
     print(f"Bluff: you are player 0 against {args.bots} advice bot{'s' * (args.bots > 1)}"
           f"{' with Montre-moi ton jeu' if args.expansion else ''}. {HELP}")
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = sample(state.chance_outcomes(), rng)
-            before = state
-            state = state.apply(action)
-            if before.phase == "start":
-                print(f"Start roll: player {before.contenders[len(before.start_totals)]} "
-                      f"totals {action.total}")
-            continue
-        player = state.current_player()
-        if player == 0:
-            action = _ask(state)
-            if action is None:
-                print("Game stopped.")
-                return 0
-        else:
-            action = bot.choose(state.observation(player), state.legal_actions(), rng)
-            if action != Show():
-                print(f"Player {player}: {_said(action)}")
-        before = state
-        state = state.apply(action)
-        if isinstance(action, Challenge):
-            _print_reveal(state.last, before)
+    state, stopped = play_loop(BluffState.new(rules), [AdviceBot()] * rules.players,
+                               make_rng(args.seed), 0, _ask, _print_move)
+    if stopped:
+        print("Game stopped.")
+        return 0
     print(f"Game over: player {state.winner()} wins" + (" (you!)" if state.winner() == 0 else "."))
     return 0
+
+
+def _print_move(before: BluffState, player: int, action, after: BluffState) -> None:
+    if player == -1:
+        if before.phase == "start":
+            print(f"Start roll: player {before.contenders[len(before.start_totals)]} "
+                  f"totals {action.total}")
+        return
+    if player != 0 and action != Show():
+        print(f"Player {player}: {_said(action)}")
+    if isinstance(action, Challenge):
+        _print_reveal(after.last, before)
 
 
 def _said(action) -> str:
@@ -224,28 +223,18 @@ def _ask(state: BluffState):
     question = ("Show dice? (keep / show 3,3 / show 3,3 reroll) " if obs.phase == "show" else
                 f"Current bid {obs.bid} by P{obs.bidder}. Your move: " if obs.bid else
                 "You open the round. Your bid: ")
-    while True:
-        text = prompt(question)
-        if not sys.stdin.isatty():
-            print(text)  # echo piped input so the transcript reads like a game
-        word = text.lower()
-        if word in {"quit", "q", "exit"}:
-            return None
-        if word in {"help", "advice", "?", "h", "best", "b"}:
-            advice = advise(Position.from_observation(obs))
-            if word in {"best", "b"}:
-                print(f"You play {advice.recommended.action}")
-                return advice.recommended.action
-            print(HELP)
-            print(advice_table(advice))
-            print(advice.explanation)
-            continue
-        try:
-            action = state.parse_action(text)
-            state.apply(action)  # raises the error that names the rule if illegal
-            return action
-        except BluffkitError as e:
-            print(f"Not allowed: {e}")
+    def best():
+        action = advise(Position.from_observation(obs)).recommended.action
+        print(f"You play {action}")
+        return action
+
+    def explain():
+        advice = advise(Position.from_observation(obs))
+        print(HELP)
+        print(advice_table(advice))
+        print(advice.explanation)
+
+    return ask_move(state, prompt_echo(question), best, explain)
 
 
 def _print_reveal(reveal, before: BluffState) -> None:

@@ -13,12 +13,11 @@ Examples::
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..advice.bluff_you import bluffer_advice, guesser_advice, position
 from ..advice.bluff_you_turn import OTHER, TurnGame, move_text, solve_turn
 from ..bots.bluff_you import BOTS, EquilibriumBot, cheapest_give, make_bot
-from ..core import BluffkitError, make_rng, sample
+from ..core import make_rng
 from ..games.bluff_you import (
     TOKENS,
     BluffYouRules,
@@ -39,7 +38,16 @@ from ..odds.bluff_you import (
     rarity_explanation,
     read_tokens,
 )
-from .common import CliError, fraction_text, print_json, prompt, table
+from .common import (
+    ADVICE_WORDS,
+    CliError,
+    ask_move,
+    fraction_text,
+    play_loop,
+    print_json,
+    prompt_echo,
+    table,
+)
 
 
 def register(commands) -> None:
@@ -193,27 +201,24 @@ def play_command(args: argparse.Namespace) -> int:
     tokens = read_tokens(args.tokens, "--tokens") if args.tokens else TOKENS
     rules = BluffYouRules(players=args.players, tokens=tokens)
     rng = make_rng(args.seed)
-    state = BluffYouState.new(rules)
     bots = [make_bot(args.bots) for _ in range(rules.players)]
     print(f"Bluff You: you are P0 against {rules.players - 1} {args.bots} bot(s). {HELP}")
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state = state.apply(sample(state.chance_outcomes(), rng))
-            continue
-        player = state.current_player()
-        if player == 0:
-            action = _ask(state, rng)
-            if action is None:
-                print("Game stopped.")
-                return 0
-        else:
-            action = bots[player].choose(state.observation(player), state.legal_actions(), rng)
-            print(f"P{player}: {action}")
-        state = state.apply(action)
-        if state.last is not None and state.turn > 0 and state.phase in ("roll", "over"):
-            print(f"  {state.last.describe()}")
+    state, stopped = play_loop(BluffYouState.new(rules), bots, rng, 0, lambda s: _ask(s, rng),
+                               _print_move)
+    if stopped:
+        print("Game stopped.")
+        return 0
     print(str(state).split("\n", 1)[1])
     return 0
+
+
+def _print_move(before: BluffYouState, player: int, action, state: BluffYouState) -> None:
+    if player == -1:
+        return
+    if player != 0:
+        print(f"P{player}: {action}")
+    if state.last is not None and state.turn > 0 and state.phase in ("roll", "over"):
+        print(f"  {state.last.describe()}")
 
 
 def _ask(state: BluffYouState, rng):
@@ -223,29 +228,20 @@ def _ask(state: BluffYouState, rng):
     question = {"act": f"You rolled {dice_text(obs.roll) if obs.roll else ''}. Your move: ",
                 "call": f"P{obs.bluffer} says {obs.pending}. OK or Bluff you? ",
                 "give": "The guesser was right: which of your tokens do you give? "}[obs.phase]
-    while True:
-        text = prompt(question)
-        if not sys.stdin.isatty():
-            print(text)
-        word = text.strip().lower()
-        if word in {"quit", "q", "exit"}:
-            return None
-        if word in {"best", "advice", "?", "help", "h"}:
-            if word == "best":
-                if obs.phase == "give":
-                    return cheapest_give(obs)
-                return EquilibriumBot().choose(obs, state.legal_actions(), rng)
-            print(HELP)
-            print(bluffer_advice(state) if obs.phase == "act" else
-                  guesser_advice(obs, q="1/2") if obs.phase == "call" else
-                  "Give your cheapest token: it costs you the fewest points.")
-            continue
-        try:
-            action = state.parse_action(text)
-            state.apply(action)  # raises the error naming the rule if illegal
-            return action
-        except BluffkitError as e:
-            print(f"Not allowed: {e}")
+
+    def best():
+        if obs.phase == "give":
+            return cheapest_give(obs)
+        return EquilibriumBot().choose(obs, state.legal_actions(), rng)
+
+    def explain():
+        print(HELP)
+        print(bluffer_advice(state) if obs.phase == "act" else
+              guesser_advice(obs, q="1/2") if obs.phase == "call" else
+              "Give your cheapest token: it costs you the fewest points.")
+
+    return ask_move(state, prompt_echo(question), best, explain,
+                    advice_words=ADVICE_WORDS - {"b"}, best_words=frozenset({"best"}))
 
 
 __all__ = ["register"]

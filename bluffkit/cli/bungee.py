@@ -35,7 +35,7 @@ from ..games.bungee import (
     seen_moves,
 )
 from ..odds.bungee import Knowledge, best_chance_of_bungee, draws_distribution, turn_odds
-from .common import CliError, fraction_text, ints, print_json, table
+from .common import CliError, ask_move, fraction_text, ints, play_loop, print_json, table
 
 BOTS = {"greedy": GreedyBot, "advice": AdviceBot, "random": RandomBot}
 
@@ -195,29 +195,23 @@ def play_command(args: argparse.Namespace) -> int:
     bot = BOTS[args.bot]()
     say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
     human = None if args.auto else 0
-    state = BungeeState.new(rules)
     record: list[str] = []
     results = []
     say(f"Bungee: {'bots only' if human is None else 'you are player 0'}, {rules.players} "
         f"players, {rules.rounds} rounds. " + ("" if human is None else HELP))
-    while not state.is_terminal():
-        before = state
-        if state.is_chance_node():
-            action = draw_card(state.pile, rng)
-        elif state.to_move == human:
-            action = _ask(state, human, say)
-            if action is None:
-                say("Game stopped.")
-                break
-        else:
-            p = state.to_move
-            action = bot.choose(state.observation(p), state.legal_actions(), rng)
-        state = state.apply(action)
-        for line in _public(before, action, state, human):
+
+    def on_move(before: BungeeState, _player, action, after: BungeeState) -> None:
+        for line in _public(before, action, after, human):
             say(line)
             record.append(line)
-        if state.last is not before.last:
-            results.append(state.last)
+        if after.last is not before.last:
+            results.append(after.last)
+
+    state, stopped = play_loop(BungeeState.new(rules), [bot] * rules.players, rng, human,
+                               lambda s: _ask(s, human, say), on_move,
+                               chance=lambda s, r: draw_card(s.pile, r))
+    if stopped:
+        say("Game stopped.")
     if state.is_terminal():
         won = state.winners()
         say(f"Game over: totals {list(state.totals)}; "
@@ -263,29 +257,22 @@ def _ask(state: BungeeState, me: int, say):
         say("Last lap: called Bungee: " + ", ".join(f"P{p}" for p in obs.callers))
     say(f"Your hand: {cards_text(obs.hand)} (worth {hand_value(obs.hand, obs.lucky)}).")
     legal = state.legal_actions()
-    while True:
+
+    def read():
         say("Your move: ")
         text = sys.stdin.readline()
-        if not text:
-            return None
-        text = text.strip()
-        word = text.lower()
-        if word in {"quit", "q", "exit"}:
-            return None
-        if word in {"help", "advice", "?", "h", "best", "b"}:
-            advice = advise(obs)
-            if word in {"best", "b"}:
-                say(f"You: {advice.recommended}")
-                return advice.recommended
-            say(HELP)
-            say(advice_table(advice))
-            say(advice.explanation)
-            continue
-        try:
-            action = state.parse_action(text)
-            state.apply(action)  # raises the error that names the rule if illegal
-        except BluffkitError as e:
-            say(f"Not allowed: {e}")
-            say("Legal: " + "; ".join(map(str, legal)))
-            continue
+        return text.strip() if text else None
+
+    def best():
+        action = advise(obs).recommended
+        say(f"You: {action}")
         return action
+
+    def explain():
+        advice = advise(obs)
+        say(HELP)
+        say(advice_table(advice))
+        say(advice.explanation)
+
+    return ask_move(state, read, best, explain, say,
+                    on_illegal=lambda: say("Legal: " + "; ".join(map(str, legal))))

@@ -12,7 +12,6 @@ Examples::
 from __future__ import annotations
 
 import argparse
-import sys
 
 from ..advice.jungle_bluff import (
     JungleAdvice,
@@ -23,7 +22,7 @@ from ..advice.jungle_bluff import (
 )
 from ..advice.jungle_round import RoundGame, best_response_values, solve_round
 from ..bots.jungle_bluff import AdviceBot
-from ..core import BluffkitError, Distribution, make_rng, sample
+from ..core import BluffkitError, Distribution, make_rng
 from ..games.jungle_bluff import (
     SPECIALS,
     Duel,
@@ -35,7 +34,15 @@ from ..games.jungle_bluff import (
     parse_card,
     parse_cards,
 )
-from .common import CliError, fraction_text, print_json, prompt, table
+from .common import (
+    CliError,
+    ask_move,
+    fraction_text,
+    play_loop,
+    print_json,
+    prompt_echo,
+    table,
+)
 
 DECK = "1,2,3,4,5,6,7,8,9,10"
 
@@ -264,28 +271,22 @@ def play_command(args: argparse.Namespace) -> int:
                             special_cards=_specials(args.special))
     except BluffkitError as e:
         raise CliError(str(e)) from None
-    rng = make_rng(args.seed)
-    state, bot = JungleState.new(rules), AdviceBot()
     print(f"Jungle Bluff: you are player 0 against {args.bots} advice bot"
           f"{'s' * (args.bots > 1)}. {HELP}")
     seen_moves = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            action = sample(state.chance_outcomes(), rng)
-            state = state.apply(action)
+
+    def on_move(before: JungleState, player: int, action, after: JungleState) -> None:
+        nonlocal seen_moves
+        if player == -1:
             print(f"Chance: {action}")
-            continue
-        player = state.current_player()
-        if player == 0:
-            action = _ask(state)
-            if action is None:
-                print("Game stopped.")
-                return 0
         else:
-            action = bot.choose(state.observation(player), state.legal_actions(), rng)
-        before = state
-        state = state.apply(action)
-        seen_moves = _report(before, state, seen_moves)
+            seen_moves = _report(before, after, seen_moves)
+
+    state, stopped = play_loop(JungleState.new(rules), [AdviceBot()] * rules.players,
+                               make_rng(args.seed), 0, _ask, on_move)
+    if stopped:
+        print("Game stopped.")
+        return 0
     print(f"Game over. Scores: {', '.join(f'P{p}={x}' for p, x in enumerate(state.scores()))}; "
           f"winner(s): {', '.join(f'P{p}' for p in state.winners())}.")
     return 0
@@ -321,28 +322,18 @@ def _ask(state: JungleState):
                             if h)
         question = f"Your strength card is {obs.my_strength}. {holders or 'Nobody holds a card'}." \
             " Take or challenge: "
-    while True:
-        text = prompt(question)
-        if not sys.stdin.isatty():
-            print(text)
-        word = text.lower()
-        if word in {"quit", "q", "exit"}:
-            return None
-        if word in {"help", "advice", "?", "h", "best", "b"}:
-            advice = advise(obs)
-            if word in {"best", "b"}:
-                action = AdviceBot().choose(obs, state.legal_actions(), make_rng(None))
-                print(f"You play {action}")
-                return action
-            print(HELP)
-            _print_advice(advice, False)
-            continue
-        try:
-            action = state.parse_action(text)
-            state.apply(action)
-            return action
-        except BluffkitError as e:
-            print(f"Not allowed: {e}")
+
+    def best():
+        action = AdviceBot().choose(obs, state.legal_actions(), make_rng(None))
+        print(f"You play {action}")
+        return action
+
+    def explain():
+        advice = advise(obs)
+        print(HELP)
+        _print_advice(advice, False)
+
+    return ask_move(state, prompt_echo(question), best, explain)
 
 
 __all__ = ["register"]

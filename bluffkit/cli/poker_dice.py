@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from ..advice.poker_dice import Advice, Position, advise, advise_observation
 from ..bots.poker_dice import BOTS
-from ..core import BluffkitError, make_rng, sample
+from ..core import make_rng
 from ..games.poker_dice import (
     TIE_BREAKS,
     PokerDiceRules,
@@ -26,7 +26,15 @@ from ..games.poker_dice import (
     dice_text,
 )
 from ..odds.poker_dice import category_counts, equity, read_dice
-from .common import CliError, fraction_text, print_json, table
+from .common import (
+    ADVICE_WORDS,
+    CliError,
+    ask_move,
+    fraction_text,
+    play_loop,
+    print_json,
+    table,
+)
 
 
 def register(commands) -> None:
@@ -178,28 +186,21 @@ def play_command(args: argparse.Namespace) -> int:
     rng = make_rng(args.seed)
     bot = BOTS[args.bot]()
     say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
-    state = PokerDiceState.new(rules)
     record: list = []
     human = None if args.auto else 0
     say(f"Poker dice: {'bots only' if human is None else 'you are player 0'}, "
         f"{args.bots + 1} players with {rules.start_stacks()[0]} points each. "
         + ("" if human is None else HELP))
-    while not state.is_terminal():
-        before = state
-        if state.is_chance_node():
-            action = sample(state.chance_outcomes(), rng)
-        elif state.current_player() == human:
-            action = _ask(state, human, say)
-            if action is None:
-                say("Game stopped.")
-                break
-        else:
-            p = state.current_player()
-            action = bot.choose(state.observation(p), state.legal_actions(), rng)
-        state = state.apply(action)
-        for line in _public(before, action, state, human):
+
+    def on_move(before: PokerDiceState, _player, action, after: PokerDiceState) -> None:
+        for line in _public(before, action, after, human):
             say(line)
             record.append(line)
+
+    state, stopped = play_loop(PokerDiceState.new(rules), [bot] * rules.players, rng, human,
+                               lambda s: _ask(s, human, say), on_move)
+    if stopped:
+        say("Game stopped.")
     if state.is_terminal():
         say(f"Game over: player {state.winner()} holds every point"
             + (" (you!)" if state.winner() == human else "."))
@@ -254,7 +255,8 @@ def _ask(state: PokerDiceState, me: int, say):
         + (f"; common {dice_text(obs.common)}" if obs.common else ""))
     if obs.phase == "bet":
         say(f"Your hand: {state.hand(me)}. To call: {obs.to_call}.")
-    while True:
+
+    def read():
         say("Your move: ")
         line = sys.stdin.readline()
         if not line:
@@ -262,22 +264,16 @@ def _ask(state: PokerDiceState, me: int, say):
         word = line.strip().lower()
         if not sys.stdin.isatty():
             say(word)  # echo piped input so the transcript reads like a game
-        if word in {"quit", "q", "exit"}:
-            return None
-        if word in {"advice", "help", "?", "best", "b"}:
-            advice = advise_observation(obs)
-            if word in {"best", "b"}:
-                return advice.action
-            say(HELP)
-            say(advice_table(advice))
-            say(advice.explanation)
-            continue
-        try:
-            action = state.parse_action(word)
-            state.apply(action)  # raises the error that names the rule if illegal
-            return action
-        except BluffkitError as e:
-            say(f"Not allowed: {e}")
+        return word
+
+    def explain():
+        advice = advise_observation(obs)
+        say(HELP)
+        say(advice_table(advice))
+        say(advice.explanation)
+
+    return ask_move(state, read, lambda: advise_observation(obs).action, explain, say,
+                    advice_words=ADVICE_WORDS - {"h"})
 
 
 __all__ = ["advice_table", "register"]
