@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import IllegalAction, InvalidRules, InvalidState, ParseError
+from ...core.fields import whole_number as _int
 from .bids import Bid, dice_text, parse_dice
 from .state import PHASES, BluffRules, BluffState, Reveal, count_matching
 
@@ -155,12 +156,6 @@ def _reveal(d: dict) -> Reveal:
         raise InvalidState(f"the last reveal says {r.count} dice match {r.bid} but its dice "
                            "show otherwise")
     return r
-
-
-def _int(v, name: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise InvalidState(f"field {name!r} must hold whole numbers, got {v!r}")
-    return v
 
 
 def _tuple(v):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core import IllegalAction, InvalidRules, InvalidState, ParseError
+from ...core.fields import whole_number as _int
 from .actions import Gain, Steal, parse_action_text
 from .state import PHASES, BluffYouRules, BluffYouState, TurnResult
 from .tokens import dice_text, parse_dice
@@ -116,9 +117,3 @@ def _result(d: dict) -> TurnResult:
         roll=parse_dice(d["roll"]), call=d.get("call"), truthful=d.get("truthful"),
         guesser=d.get("guesser"), guesser_right=d.get("guesser_right"),
         moves=tuple((_int(t, "last.moves"), a, b) for t, a, b in d.get("moves", [])))
-
-
-def _int(v, name: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise InvalidState(f"field {name!r} must hold whole numbers, got {v!r}")
-    return v

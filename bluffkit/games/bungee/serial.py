@@ -7,6 +7,8 @@ secret), hands and the discard pile as card text (``"1,2,8,B"``, the discard pil
 from __future__ import annotations
 
 from ...core import IllegalAction, InvalidRules, InvalidState, ParseError
+from ...core.fields import true_or_false as _bool
+from ...core.fields import whole_number as _int
 from .cards import (
     BUNGEE,
     CALL_LIMIT,
@@ -195,15 +197,3 @@ def _result(d: dict) -> RoundResult:
                        tuple(_int(p, "last.callers") for p in d["callers"]),
                        _int(d["winner"], "last.winner"),
                        tuple(_int(x, "last.scores") for x in d["scores"]))
-
-
-def _int(v, name: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise InvalidState(f"field {name!r} must hold whole numbers, got {v!r}")
-    return v
-
-
-def _bool(v, name: str) -> bool:
-    if not isinstance(v, bool):
-        raise InvalidState(f"field {name!r} must be true or false, got {v!r}")
-    return v

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...core import IllegalAction, InvalidRules, InvalidState, ParseError
+from ...core.fields import whole_number as _int
 from .cards import cards_text, parse_card, parse_cards
 from .state import PHASES, Duel, JungleRules, JungleState, RoundRecord, Taken, all_cards
 
@@ -164,12 +165,6 @@ def check(s: JungleState) -> None:
     movers = set(order[:len(s.moves)])
     if any(s.held[p] for p in range(n) if p not in movers):
         bad("only a player who has moved can hold a score card")
-
-
-def _int(v, name: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise InvalidState(f"field {name!r} must hold whole numbers, got {v!r}")
-    return v
 
 
 __all__ = ["check", "state_from_json", "state_to_json"]

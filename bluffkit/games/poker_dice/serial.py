@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ...core import IllegalAction, InvalidRules, InvalidState, ParseError
+from ...core.fields import whole_number as _int
+from ...core.fields import whole_numbers as _ints
 from .actions import COMMON_DICE, DICE_PER_PEEKER, PokerDiceRules
 from .hand import dice_text, parse_dice
 from .pots import PotResult
@@ -163,16 +165,6 @@ def _result(d: dict) -> RoundResult:
                        tuple(parse_dice(x) for x in d["shown"]), _ints(d["committed"], "last"),
                        _ints(d["payouts"], "last"),
                        tuple(PotResult.from_json(p) for p in d["pots"]))
-
-
-def _int(v, name: str) -> int:
-    if isinstance(v, bool) or not isinstance(v, int):
-        raise InvalidState(f"field {name!r} must hold whole numbers, got {v!r}")
-    return v
-
-
-def _ints(vs, name: str) -> tuple[int, ...]:
-    return tuple(_int(v, name) for v in vs)
 
 
 __all__ = ["check", "state_from_json", "state_to_json"]
