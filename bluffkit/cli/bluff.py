@@ -22,6 +22,7 @@ from .common import (
     fraction_text,
     ints,
     play_loop,
+    print_advice,
     print_json,
     prompt_echo,
     table,
@@ -158,13 +159,7 @@ def advice_table(advice: Advice) -> str:
 
 def advise_command(args: argparse.Namespace) -> int:
     advice = advise(position_from_args(args))
-    if args.json:
-        print_json(advice.to_json())
-        return 0
-    print(advice_table(advice))
-    print()
-    print(advice.explanation)
-    return 0
+    return print_advice(advice, args.json, advice_table)
 
 
 # -- play -----------------------------------------------------------------------------------------

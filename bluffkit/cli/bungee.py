@@ -35,7 +35,16 @@ from ..games.bungee import (
     seen_moves,
 )
 from ..odds.bungee import Knowledge, best_chance_of_bungee, draws_distribution, turn_odds
-from .common import CliError, ask_move, fraction_text, ints, play_loop, print_json, table
+from .common import (
+    CliError,
+    ask_move,
+    fraction_text,
+    ints,
+    play_loop,
+    print_advice,
+    print_json,
+    table,
+)
 
 BOTS = {"greedy": GreedyBot, "advice": AdviceBot, "random": RandomBot}
 
@@ -172,13 +181,7 @@ def advise_command(args: argparse.Namespace) -> int:
     sizes = ints(args.sizes, "--sizes") if args.sizes is not None else None
     obs = observation_for(k, args.players, sizes, args.last_lap, args.dealer)
     advice = advise(obs, args.samples, args.seed)
-    if args.json:
-        print_json(advice.to_json())
-        return 0
-    print(advice_table(advice))
-    print()
-    print(advice.explanation)
-    return 0
+    return print_advice(advice, args.json, advice_table)
 
 
 # -- play -----------------------------------------------------------------------------------------

@@ -36,6 +36,17 @@ def print_json(obj: Any) -> None:
     print(json.dumps(jsonable(obj), indent=2, ensure_ascii=False))
 
 
+def print_advice(advice: Any, as_json: bool, advice_table: Callable[[Any], str]) -> int:
+    """Print an advice: as JSON, or as its options table then its explanation; exit code 0."""
+    if as_json:
+        print_json(advice.to_json())
+        return 0
+    print(advice_table(advice))
+    print()
+    print(advice.explanation)
+    return 0
+
+
 def fraction_text(p: Fraction) -> str:
     """``7/27 (0.2593)``."""
     return f"{p.numerator}/{p.denominator} ({float(p):.4f})" if p.denominator != 1 else str(p)

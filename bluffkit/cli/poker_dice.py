@@ -32,6 +32,7 @@ from .common import (
     ask_move,
     fraction_text,
     play_loop,
+    print_advice,
     print_json,
     table,
 )
@@ -158,13 +159,7 @@ def advise_command(args: argparse.Namespace) -> int:
     pot = args.pot if args.pot is not None else (args.opponents + 1 if common else 0)
     advice = advise(Position(args.mine, common, args.opponents, pot, args.to_call, args.stack,
                              rules=rules))
-    if args.json:
-        print_json(advice.to_json())
-        return 0
-    print(advice_table(advice))
-    print()
-    print(advice.explanation)
-    return 0
+    return print_advice(advice, args.json, advice_table)
 
 
 def advice_table(advice: Advice) -> str:
