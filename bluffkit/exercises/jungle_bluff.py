@@ -50,6 +50,46 @@ def subset(rng: np.random.Generator, pool, k: int) -> tuple[Card, ...]:
     return tuple(sorted(pool[int(i)] for i in idx))
 
 
+def duel_reason(challenger: Card, defender: Card) -> str:
+    """Why a challenge ends as it does, in words (the rules in ``duel_winner``'s order).
+
+    >>> duel_reason(Card(6), Card(4))
+    '6 against 4: the higher card wins, a tie goes to the challenger'
+    >>> duel_reason(Card(5, True), Card(9, True))
+    'The nervous 9 is challenged, so it counts 1; the reversed 5 loses to any card of 4 or less'
+    """
+    kinds = {challenger.kind, defender.kind}
+    if challenger.kind == "alpha" and defender.kind == "alpha":
+        return "Two alpha 10s cancel out"
+    if challenger.kind == "optimistic" and defender.value == 10:
+        return "The optimistic 1 beats any 10"
+    if defender.kind == "optimistic" and challenger.value == 10:
+        return "The optimistic 1 beats any 10, also when it defends"
+    notes = []
+    if defender.kind == "nervous":
+        notes.append("the nervous 9 is challenged, so it counts 1")
+    if challenger.kind == "nervous":
+        notes.append("the nervous 9 challenges, so it counts 9")
+    if "optimistic" in kinds:
+        notes.append("the optimistic 1 is special only against a 10")
+    if "alpha" in kinds:
+        notes.append("an alpha 10 is special only against the other alpha 10")
+    c = challenger.value
+    d = 1 if defender.kind == "nervous" else defender.value
+    if challenger.kind == "reversed" and d != 5:
+        notes.append("the reversed 5 beats any card of 6 or more" if d >= 6
+                     else "the reversed 5 loses to any card of 4 or less")
+    elif defender.kind == "reversed" and c != 5:
+        notes.append("the reversed 5 beats any card of 6 or more" if c >= 6
+                     else "the reversed 5 loses to any card of 4 or less")
+    else:
+        if "reversed" in kinds:
+            notes.append("a reversed 5 against a 5 is an ordinary 5")
+        notes.append(f"{c} against {d}: the higher card wins, a tie goes to the challenger")
+    text = "; ".join(notes)
+    return text[:1].upper() + text[1:]
+
+
 def strict_probability(mine: Card, belief: Distribution) -> Fraction:
     """The slip "ties go to the defender" (face values only)."""
     return belief.prob(lambda c: mine.value > c.value)
@@ -179,9 +219,10 @@ class Deduction(Question):
                 "Remove all their played cards from 1-10, then count the high ones."]
 
     def explain(self):
+        n = self.expected()
         return (f"Their cards played are the pairs minus yours; they still hold "
-                f"{cards(self.opponent())}, of which {self.expected()} are higher than "
-                f"{self.threshold}.")
+                f"{cards(self.opponent())}, of which {n} {'is' if n == 1 else 'are'} higher "
+                f"than {self.threshold}.")
 
 
 # -- 4. expected value of a challenge -------------------------------------------------------------
@@ -301,7 +342,7 @@ class ResultTellsSomething(Question):
         won = [(x, y) for x, y in product(self.a, self.b) if duel_winner(x, y) == CHALLENGER]
         return (f"A wins in {len(won)} of the 9 pairs; in "
                 f"{sum(1 for _, y in won if y.value < self.below)} of those B's card is lower: "
-                f"$P = {tex(self.expected())}$ (before the result it was {tex(self.prior())}).")
+                f"$P = {tex(self.expected())}$ (before the result it was ${tex(self.prior())}$).")
 
 
 # -- 7. special cards: who wins -------------------------------------------------------------------
@@ -329,7 +370,7 @@ class SpecialPairing(Question):
                 "strengths (the nervous 9 counts 1 only when it defends)."]
 
     def explain(self):
-        return f"By the special-card rules: **{self.expected()}**."
+        return f"{duel_reason(self.challenger, self.defender)}: **{self.expected()}**."
 
 
 # -- 8. special cards change the odds -------------------------------------------------------------

@@ -69,3 +69,25 @@ def test_round_value_mixing_beats_the_pure_guarantee():
     for seed in SEEDS:
         q = ex.RoundValue(seed=seed)
         assert q.pure_maximin() < q.expected()  # mixing strictly helps in the chosen games
+
+
+def test_special_pairing_solution_names_the_rule_that_decides():
+    """The worked solution gives the reason (written out here) next to the winner."""
+    reasons = {("10a", "10a"): "cancel out", ("1o", "10"): "beats any 10",
+               ("10", "1o"): "also when it defends", ("5r", "3"): "loses to any card of 4",
+               ("7", "5r"): "beats any card of 6 or more", ("4", "9n"): "counts 1; 4 against 1",
+               ("10a", "4"): "10 against 4", ("9n", "9"): "counts 9; 9 against 9"}
+    by_text = {str(c): c for c in ex.ALL_SPECIAL + ex.STANDARD}
+    for (a, b), words in reasons.items():
+        assert words in ex.duel_reason(by_text[a], by_text[b]), (a, b)
+    for seed in SEEDS:
+        q = ex.SpecialPairing(seed=seed)
+        text = q.solution().message
+        assert ex.duel_reason(q.challenger, q.defender) in text
+        assert f"**{q.expected()}**" in text
+
+
+def test_result_solution_keeps_its_latex_in_math_mode():
+    for seed in SEEDS:
+        q = ex.ResultTellsSomething(seed=seed)
+        assert f"it was ${ex.tex(q.prior())}$)" in q.explain(), seed
