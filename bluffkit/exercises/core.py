@@ -266,7 +266,9 @@ class Question:
         expected = self.expected()
         answer = f"**Answer:** {self.kind.show(expected)}"
         if isinstance(expected, Fraction) and expected.denominator != 1:
-            answer = f"**Answer:** ${tex(expected)}$ ≈ {float(expected):.4f}"
+            value = float(expected)  # 4 decimals, or 4 significant digits for a tiny number
+            approx = f"{value:.4f}" if abs(value) >= 0.01 else f"{value:.4g}"
+            answer = f"**Answer:** ${tex(expected)}$ ≈ {approx}"
         return Feedback("solution", f"Solution to {self.title}",
                         f"{self.explain()}\n\n{answer}".strip())
 

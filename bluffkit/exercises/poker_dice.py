@@ -90,8 +90,9 @@ class FiveOfAKind(Question):
 
     def explain(self):
         n = 6 if self.face is None else 1
-        return (f"{n} of the $6^5 = 7776$ ordered rolls qualify: "
-                f"$P = \\frac{{{n}}}{{7776}} = {tex(self.expected())}$.")
+        reduced = f" = {tex(self.expected())}" if n != 1 else ""
+        return (f"{n} of the $6^5 = 7776$ ordered rolls {'qualifies' if n == 1 else 'qualify'}: "
+                f"$P = \\frac{{{n}}}{{7776}}{reduced}$.")
 
 
 # -- 2. counting straights --------------------------------------------------------------------
@@ -399,8 +400,9 @@ class PotOdds(Question):
     def explain(self):
         return (f"Calling {self.to_call} into {self.pot} breaks even when equity × "
                 f"({self.pot} + {self.to_call}) = {self.to_call}: "
-                f"$\\frac{{{self.to_call}}}{{{self.pot + self.to_call}}} = "
-                f"{tex(self.expected())}$.")
+                f"$\\frac{{{self.to_call}}}{{{self.pot + self.to_call}}}"
+                + (f" = {tex(self.expected())}$." if self.expected().denominator
+                   != self.pot + self.to_call else "$."))
 
 
 # -- 10. call or fold -------------------------------------------------------------------------
