@@ -183,7 +183,7 @@ class MostLikelyCount(Question):
         d = self.expected_dist()
         known = matches(self.mine, self.face)
         top = sorted(d.pmf().items(), key=lambda kv: -kv[1])[:3]
-        rows = ", ".join(f"$P({k}) = {tex(p)}$" for k, p in sorted(top))
+        rows = ", ".join(f"$P({k}) = {tex(p)}$ ≈ {float(p):.4f}" for k, p in sorted(top))
         return (f"You hold {many(known, 'matching die', 'matching dice')}; the other "
                 f"{self.n - len(self.mine)} dice are unknown. The largest probabilities of the "
                 f"total are {rows}.")

@@ -301,7 +301,9 @@ class Reroll(Question):
         left = 5 - len(self.shown)
         return (f"Expansion *Montre-moi ton jeu*. **{self.n}** dice are in play; yours are "
                 f"**{dice(self.mine)}**. You bid **{bid_text(self.bid)}**, show your matching "
-                f"dice ({dice(self.shown)}) and re-roll the other {left} under your cup. Before "
+                + (f"die, the {dice(self.shown)}," if len(self.shown) == 1
+                   else f"dice, {dice(self.shown)},")
+                + f" and re-roll the other {left} under your cup. Before "
                 "you look, what is the probability that your bid stands?")
 
     def odds(self):
