@@ -302,9 +302,11 @@ class ReadTheTable(_FromCFR):
                         "strategy, not a probability: read its challenge frequency.")]
 
     def hints(self):
-        return [HOW_TO_READ,
-                "The actions after 1 × "
-                f"{self.bid} are the higher bids and 'challenge'; their frequencies add up to 1."]
+        return ["The actions after 1 × "
+                f"{self.bid} are the higher bids and 'challenge'; their frequencies add up to 1.",
+                f"Your case: `solved_round(1, 1).strategy([\"1x{self.bid}\"], ({self.roll},))` "
+                "(the bids so far, then your die) gives every action's frequency; read "
+                "'challenge'."]
 
     def explain(self):
         s = self.solved().strategy([f"1x{self.bid}"], (self.roll,))
