@@ -20,6 +20,7 @@ from .common import (
     CliError,
     ask_move,
     fraction_text,
+    help_and_advice,
     ints,
     play_loop,
     print_advice,
@@ -224,10 +225,7 @@ def _ask(state: BluffState):
         return action
 
     def explain():
-        advice = advise(Position.from_observation(obs))
-        print(HELP)
-        print(advice_table(advice))
-        print(advice.explanation)
+        help_and_advice(HELP, advise(Position.from_observation(obs)), advice_table)
 
     return ask_move(state, prompt_echo(question), best, explain)
 

@@ -39,6 +39,7 @@ from .common import (
     CliError,
     ask_move,
     fraction_text,
+    help_and_advice,
     ints,
     play_loop,
     print_advice,
@@ -272,10 +273,7 @@ def _ask(state: BungeeState, me: int, say):
         return action
 
     def explain():
-        advice = advise(obs)
-        say(HELP)
-        say(advice_table(advice))
-        say(advice.explanation)
+        help_and_advice(HELP, advise(obs), advice_table, say)
 
     return ask_move(state, read, best, explain, say,
                     on_illegal=lambda: say("Legal: " + "; ".join(map(str, legal))))

@@ -84,6 +84,14 @@ ADVICE_WORDS = frozenset({"help", "advice", "?", "h", "best", "b"})
 BEST_WORDS = frozenset({"best", "b"})
 
 
+def help_and_advice(help_text: str, advice: Any, advice_table: Callable[[Any], str],
+                    say: Callable = print) -> None:
+    """What typing ``advice`` shows while playing: the help, the options table, the reasons."""
+    say(help_text)
+    say(advice_table(advice))
+    say(advice.explanation)
+
+
 def prompt_echo(question: str) -> Callable[[], str]:
     """A reader for :func:`ask_move`: :func:`prompt` with ``question``, echoing piped input so
     the transcript reads like a game."""

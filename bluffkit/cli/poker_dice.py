@@ -31,6 +31,7 @@ from .common import (
     CliError,
     ask_move,
     fraction_text,
+    help_and_advice,
     play_loop,
     print_advice,
     print_json,
@@ -262,10 +263,7 @@ def _ask(state: PokerDiceState, me: int, say):
         return word
 
     def explain():
-        advice = advise_observation(obs)
-        say(HELP)
-        say(advice_table(advice))
-        say(advice.explanation)
+        help_and_advice(HELP, advise_observation(obs), advice_table, say)
 
     return ask_move(state, read, lambda: advise_observation(obs).action, explain, say,
                     advice_words=ADVICE_WORDS - {"h"})
