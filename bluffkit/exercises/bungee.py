@@ -334,10 +334,20 @@ class ReachBungee(Question):
                 "Count the unseen cards worth at most 5 minus what you keep (zeros included)."]
 
     def explain(self):
-        rest = hand_value(self.odds().hand_before_draw, self.k.lucky)
+        k = self.k
+        rest = hand_value(self.odds().hand_before_draw, k.lucky)
+        need = CALL_LIMIT - rest
+        numbers = sum(k.unseen[c - 1] for c in range(1, need + 1) if c != k.lucky)
+        lucky, bungee = k.unseen[k.lucky - 1], k.unseen[10]
+        good = numbers + lucky + bungee
+        span = f"1 to {need}" if need > 1 else "1"
         return (f"After playing you keep {cards_text(self.odds().hand_before_draw)}, worth "
-                f"{rest}: any card worth {CALL_LIMIT - rest} or less will do. Counting them among "
-                f"the {self.k.unseen_count} unseen cards: $P = {tex(self.expected())}$.")
+                f"{rest}: any card worth {need} or less will do. Among the {k.unseen_count} "
+                f"unseen cards that is {numbers} cards worth {span}, {lucky} lucky "
+                f"{k.lucky}s and {bungee} Bungee cards (both worth 0), {good} in all: "
+                f"$P = \\frac{{{good}}}{{{k.unseen_count}}}"
+                + (f" = {tex(self.expected())}$." if self.expected().denominator
+                   != k.unseen_count else "$."))
 
 
 # -- 6. expected value after an action ------------------------------------------------------------

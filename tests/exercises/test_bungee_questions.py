@@ -92,3 +92,13 @@ def test_action_answers_are_read_as_actions():
     q = ex.BestAction(seed=1)
     assert q.check(" Take,  play 8 ").correct
     assert q.check("fold").status == "unreadable" and q.check(3).status == "unreadable"
+
+
+def test_reach_solution_counts_the_good_cards():
+    """The worked solution counts the good unseen cards, and the count gives the answer."""
+    import re
+
+    for seed in range(10):
+        q = ex.ReachBungee(seed=seed)
+        good, unseen = map(int, re.search(r"\\frac\{(\d+)\}\{(\d+)\}", q.explain()).groups())
+        assert unseen == q.k.unseen_count and Fraction(good, unseen) == q.expected(), seed
