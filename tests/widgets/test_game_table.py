@@ -1,0 +1,101 @@
+"""``GameTable``, the skeleton the five game tables share: tested on a tiny Bluff table."""
+
+from __future__ import annotations
+
+import pytest
+
+from bluffkit.core import IllegalAction, InvalidQuestion, RandomBot, make_rng, sample
+from bluffkit.games.bluff import BluffRules, BluffState
+from bluffkit.widgets.common import play_until_turn
+from bluffkit.widgets.game_table import ME, GameTable, opponents_box
+
+
+class TinyTable(GameTable):
+    """One die each against one or two bots; logs every move it is told about."""
+
+    def __init__(self, seed=0, opponents=1, bots=None):
+        self.opponents = opponents_box(opponents, 2)
+        self._build(seed, [self.opponents], bots)
+        self.moves = []
+        self._finish([self.new_game_bar, self.status, self._move_dropdown("10em"), self.errors,
+                      self.explain, self._history_box()], "bk-tiny-table", seed)
+
+    def new_game(self, seed):
+        n = self.opponents.value
+        bots = self._seat_bots(n, lambda k: [RandomBot() for _ in range(k)])
+        self._start(BluffState.new(BluffRules(players=n + 1, dice_per_player=1)), bots, seed,
+                    f"New game (seed {seed})")
+
+    def _log(self, before, player, action, after):
+        self.moves.append((player, str(action)))
+
+    def _draw(self, state):
+        self._show_moves(state)
+        self.status.value = "over" if state.is_terminal() else "your turn"
+
+    def _advice_for(self, state):
+        return {"recommended": str(state.legal_actions()[0]), "explanation": "the first move"}
+
+
+def test_a_new_game_deals_from_the_seed_and_stops_at_my_turn():
+    a, b = TinyTable(seed=7), TinyTable(seed=7)
+    assert a.state == b.state and a.moves == b.moves
+    assert a.state.current_player() == ME and a.status.value == "your turn"
+    assert a.names == ["You", "Bot 1"] and a.bots[0] is None
+    assert a.new_game_bar.seed.value == 8 and "bk-tiny-table" in a._dom_classes
+    assert [v for _, v in a.choice.options] == [str(x) for x in a.state.legal_actions()]
+    assert a.history.lines[0] == "<b>New game (seed 7)</b>"
+
+
+def test_the_new_game_button_uses_the_seed_box_and_moves_it_on():
+    t = TinyTable(seed=3)
+    t.new_game_bar.seed.value = 7
+    t.new_game_bar.button.click()
+    assert t.state == TinyTable(seed=7).state and t.new_game_bar.seed.value == 8
+
+
+def test_play_checks_the_turn_the_choice_and_the_rules():
+    t = TinyTable(seed=0)
+    before = t.state
+    assert before.bid is None  # seed 0: I open the round, so there is nothing to challenge
+    with pytest.raises(IllegalAction, match="choose a move first"):
+        t.play(None)
+    with pytest.raises(IllegalAction):
+        t.play("challenge")
+    assert t.state is before
+    t.errors.guard(t.play)("not a move")
+    assert t.errors.message and t.state is before
+    while not t.state.is_terminal():
+        t.button.click()
+        assert t.errors.message == ""
+    assert t.status.value == "over" and t.move_row.layout.display == "none"
+    with pytest.raises(IllegalAction, match="game is over"):
+        t.play(None)
+
+
+def test_explain_asks_only_on_my_turn():
+    t = TinyTable(seed=2)
+    t.explain.toggle.value = True
+    assert "the first move" in t.explain.body.value
+    while not t.state.is_terminal():
+        t.button.click()
+    assert "Advice appears here" in t.explain.body.value
+
+
+def test_too_few_bots_given_is_a_clear_error():
+    with pytest.raises(InvalidQuestion, match="2 opponents need 2 bots, got 1"):
+        TinyTable(opponents=2, bots=[RandomBot()])
+
+
+def test_play_until_turn_takes_chance_from_the_hook():
+    calls = []
+
+    def chance(state, rng):
+        calls.append(state.phase)
+        return sample(state.chance_outcomes(), rng)
+
+    s = BluffState.new(BluffRules(players=2, dice_per_player=1))
+    end = play_until_turn(s, ME, [None, RandomBot()], make_rng(1), chance=chance)
+    assert calls[0] == "start" and (end.is_terminal() or end.current_player() == ME)
+    again = play_until_turn(s, ME, [None, RandomBot()], make_rng(1))
+    assert again == end  # the hook drew what exact sampling draws
