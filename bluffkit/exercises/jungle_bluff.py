@@ -313,7 +313,8 @@ class ResultTellsSomething(Question):
             self.b = subset(rng, STANDARD, 3)
             self.below = int(rng.integers(4, 8))
             won = [(x, y) for x, y in product(self.a, self.b) if duel_winner(x, y) == CHALLENGER]
-            if won and len(won) < 9 and self.expected() != self.prior():
+            # the result must change the belief, and not to a certainty (P = 1 is a guess)
+            if won and len(won) < 9 and self.prior() != self.expected() < 1:
                 return
 
     def statement(self):

@@ -63,6 +63,7 @@ def test_result_tells_something_by_enumeration():
         # no special cards here: the challenger wins with a card at least as high
         won = [(a, b) for a, b in pairs if a.value >= b.value]
         assert q.expected() == Fraction(sum(b.value < q.below for _, b in won), len(won))
+        assert q.expected() < 1 and q.expected() != q.prior()  # not a certainty (guessable)
 
 
 def test_round_value_mixing_beats_the_pure_guarantee():
