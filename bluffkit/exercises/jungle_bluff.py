@@ -230,8 +230,12 @@ class ChallengeValue(Question):
     title = "Expected points of a challenge"
 
     def setup(self, rng):
-        self.mine = Card(int(rng.integers(4, 9)))
-        self.theirs = subset(rng, STANDARD, int(rng.integers(3, 6)))
+        for _ in range(100):  # a challenge that can go either way (P(win) = 0 or 1 is no question)
+            self.mine = Card(int(rng.integers(4, 9)))
+            self.theirs = subset(rng, STANDARD, int(rng.integers(3, 6)))
+            wins = sum(duel_winner(self.mine, c) == CHALLENGER for c in self.theirs)
+            if 0 < wins < len(self.theirs):
+                break
         self.stack = Card(int(rng.integers(6, 11)))
 
     def statement(self):
