@@ -22,6 +22,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..advice.bluff import Position, advise
+from ..bots.bluff import AdviceBot
 from ..core import IllegalAction, InvalidQuestion
 from ..games.bluff import (
     STAR,
@@ -36,12 +37,6 @@ from ..games.bluff import (
 )
 from .bluff import dice_html
 from .game_table import ME, GameTable
-
-
-def _default_bots(n: int) -> list:
-    from ..bots.bluff import AdviceBot
-
-    return [AdviceBot() for _ in range(n)]
 
 
 class BluffTable(GameTable):
@@ -109,7 +104,7 @@ class BluffTable(GameTable):
             raise InvalidQuestion(f"play against 1-5 bots, got {opponents}")
         rules = BluffRules(players=opponents + 1, dice_per_player=self._dice_per_player,
                            show_and_reroll=expansion)
-        bots = self._seat_bots(opponents, _default_bots)
+        bots = self._seat_bots(opponents, AdviceBot)
         self._round_logged = 0
         self.reveal_view.value = ""
         self._start(BluffState.new(rules), bots, seed,

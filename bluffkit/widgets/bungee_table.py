@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from ..advice.bungee import advise
 from ..advice.bungee_sim import draw_card
+from ..bots.bungee import GreedyBot
 from ..core import InvalidQuestion
 from ..games.bungee import (
     BungeeRules,
@@ -37,12 +38,6 @@ from .game_table import ME, GameTable, opponents_box
 
 EXPLAIN_SAMPLES = 60
 """Simulated endings per choice behind "Explain" (quick; the advice states its error)."""
-
-
-def _default_bots(n: int) -> list:
-    from ..bots.bungee import GreedyBot
-
-    return [GreedyBot() for _ in range(n)]
 
 
 class BungeeTable(GameTable):
@@ -77,7 +72,7 @@ class BungeeTable(GameTable):
         if not 1 <= opponents <= 4:
             raise InvalidQuestion(f"play against 1-4 bots (Bungee is for 2-5 players), "
                                   f"got {opponents}")
-        bots = self._seat_bots(opponents, _default_bots)
+        bots = self._seat_bots(opponents, GreedyBot)
         rules = BungeeRules(players=opponents + 1, rounds=self._rounds)
         self._start(BungeeState.new(rules), bots, seed,
                     f"New game (seed {seed}): you against {opponents} bot"

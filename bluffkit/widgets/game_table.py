@@ -123,9 +123,9 @@ class GameTable(widgets.VBox):
     def new_game(self, seed: int) -> None:  # pragma: no cover - every table defines it
         raise NotImplementedError
 
-    def _seat_bots(self, opponents: int, default: Callable[[int], list]) -> list:
-        """The bots for ``opponents`` seats: those given to the constructor, else
-        ``default(opponents)``.
+    def _seat_bots(self, opponents: int, default: Callable[[], Any]) -> list:
+        """The bots for ``opponents`` seats: those given to the constructor, else one
+        ``default()`` a seat.
 
         Raises:
             InvalidQuestion: fewer bots were given than there are opponents.
@@ -133,7 +133,7 @@ class GameTable(widgets.VBox):
         if self._bots_given is not None and len(self._bots_given) < opponents:
             raise InvalidQuestion(f"{opponents} opponents need {opponents} bots, "
                                   f"got {len(self._bots_given)}")
-        return list((self._bots_given or default(opponents))[:opponents])
+        return list((self._bots_given or [default() for _ in range(opponents)])[:opponents])
 
     def _start(self, state, bots: Sequence, seed: int, message: str) -> None:
         """Start a game from ``state`` against ``bots`` (seats 1, 2 ...), seeded by ``seed``:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..advice.jungle_bluff import advise
+from ..bots.jungle_bluff import AdviceBot
 from ..core import InvalidQuestion
 from ..games.jungle_bluff import (
     SPECIALS,
@@ -33,12 +34,6 @@ from ..games.jungle_bluff import (
     points,
 )
 from .game_table import ME, GameTable, opponents_box
-
-
-def _default_bots(n: int) -> list:
-    from ..bots.jungle_bluff import AdviceBot
-
-    return [AdviceBot() for _ in range(n)]
 
 
 class JungleTable(GameTable):
@@ -84,7 +79,7 @@ class JungleTable(GameTable):
             raise InvalidQuestion(f"play against 1-5 bots, got {opponents}")
         rules = JungleRules(players=opponents + 1, top_card=self._top_card,
                             combined=self.combined.value, special_cards=self.specials.value)
-        bots = self._seat_bots(opponents, _default_bots)
+        bots = self._seat_bots(opponents, AdviceBot)
         extras = ", ".join(([" combined cards"] if rules.combined else [])
                            + list(rules.special_cards))
         self._start(JungleState.new(rules), bots, seed,

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 import ipywidgets as widgets
 
 from ..advice.poker_dice import advise_observation
+from ..bots.poker_dice import AdviceBot
 from ..core import InvalidQuestion
 from ..games.poker_dice import (
     Ante,
@@ -37,12 +38,6 @@ from ..games.poker_dice import (
 )
 from .game_table import ME, GameTable, opponents_box
 from .poker_dice import dice_html
-
-
-def _default_bots(n: int) -> list:
-    from ..bots.poker_dice import AdviceBot
-
-    return [AdviceBot() for _ in range(n)]
 
 
 class PokerDiceTable(GameTable):
@@ -102,7 +97,7 @@ class PokerDiceTable(GameTable):
         if not 1 <= opponents <= 3:
             raise InvalidQuestion(f"play against 1-3 bots (poker dice is for 2-4 players), got "
                                   f"{opponents}")
-        bots = self._seat_bots(opponents, _default_bots)
+        bots = self._seat_bots(opponents, AdviceBot)
         rules = PokerDiceRules(players=opponents + 1, starting_points=self._points)
         self.result_view.value = ""
         self._start(PokerDiceState.new(rules), bots, seed,

@@ -22,7 +22,7 @@ class TinyTable(GameTable):
 
     def new_game(self, seed):
         n = self.opponents.value
-        bots = self._seat_bots(n, lambda k: [RandomBot() for _ in range(k)])
+        bots = self._seat_bots(n, RandomBot)
         self._start(BluffState.new(BluffRules(players=n + 1, dice_per_player=1)), bots, seed,
                     f"New game (seed {seed})")
 
