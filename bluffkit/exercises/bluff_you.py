@@ -226,10 +226,15 @@ class BestCall(Question):
     kind = Choice({"ok": ("o", "believe", "yes"), "bluff you": ("bluff", "b", "no", "doubt")})
 
     def setup(self, rng):
-        while True:  # at P(true) = 1/2 both calls are right and 'ok' was marked wrong
+        # Half the students should hear a believable number: drawn freely, 'bluff you' was the
+        # answer for 188 of 200 seeds, so always doubting scored almost every time.
+        want = "ok" if rng.random() < 0.5 else "bluff you"
+        for attempt in range(10_000):
             self.centre = pick_tokens(rng, int(rng.integers(2, 7)))
             self.announced = int(self.centre[int(rng.integers(len(self.centre)))])
-            if self.posterior() != Fraction(1, 2):
+            # at P(true) = 1/2 both calls are right and 'ok' was marked wrong
+            if self.posterior() != Fraction(1, 2) and (self.expected() == want
+                                                       or attempt >= 200):
                 break
 
     def statement(self):
@@ -258,8 +263,12 @@ class BestCall(Question):
                 "Use Bayes' rule with q = 1."]
 
     def explain(self):
-        return (f"$P(\\text{{true}}) = {tex(self.posterior())}$, so the answer is "
-                f"'{self.expected()}'.")
+        post = self.posterior()
+        side = "more" if post > Fraction(1, 2) else "less"
+        return (f"By Bayes' rule with $q = 1$, $P(\\text{{true}} \\mid {self.announced}) = "
+                f"{tex(post)} \\approx {float(post):.3f}$, {side} than $\\frac{{1}}{{2}}$. The "
+                "same token is won or lost either way, so say OK exactly when the announcement "
+                f"is more likely true than false: the answer is '{self.expected()}'.")
 
 
 # -- 7. a mixed strategy --------------------------------------------------------------------------
