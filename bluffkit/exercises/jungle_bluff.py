@@ -50,21 +50,22 @@ def subset(rng: np.random.Generator, pool, k: int) -> tuple[Card, ...]:
     return tuple(sorted(pool[int(i)] for i in idx))
 
 
-def duel_reason(challenger: Card, defender: Card) -> str:
-    """Why a challenge ends as it does, in words (the rules in ``duel_winner``'s order).
+HIGHER_WINS = ": the higher card wins, a tie goes to the challenger"
 
-    >>> duel_reason(Card(6), Card(4))
-    '6 against 4: the higher card wins, a tie goes to the challenger'
-    >>> duel_reason(Card(5, True), Card(9, True))
-    'The nervous 9 is challenged, so it counts 1; the reversed 5 loses to any card of 4 or less'
+
+def duel_parts(challenger: Card, defender: Card) -> tuple[list[str], str]:
+    """Why a challenge ends as it does: (notes on the special cards, the deciding rule).
+
+    >>> duel_parts(Card(5, True), Card(9, True))[1]
+    'the reversed 5 loses to any card of 4 or less'
     """
     kinds = {challenger.kind, defender.kind}
     if challenger.kind == "alpha" and defender.kind == "alpha":
-        return "Two alpha 10s cancel out"
+        return [], "two alpha 10s cancel out"
     if challenger.kind == "optimistic" and defender.value == 10:
-        return "The optimistic 1 beats any 10"
+        return [], "the optimistic 1 beats any 10"
     if defender.kind == "optimistic" and challenger.value == 10:
-        return "The optimistic 1 beats any 10, also when it defends"
+        return [], "the optimistic 1 beats any 10, also when it defends"
     notes = []
     if defender.kind == "nervous":
         notes.append("the nervous 9 is challenged, so it counts 1")
@@ -77,16 +78,26 @@ def duel_reason(challenger: Card, defender: Card) -> str:
     c = challenger.value
     d = 1 if defender.kind == "nervous" else defender.value
     if challenger.kind == "reversed" and d != 5:
-        notes.append("the reversed 5 beats any card of 6 or more" if d >= 6
-                     else "the reversed 5 loses to any card of 4 or less")
-    elif defender.kind == "reversed" and c != 5:
-        notes.append("the reversed 5 beats any card of 6 or more" if c >= 6
-                     else "the reversed 5 loses to any card of 4 or less")
-    else:
-        if "reversed" in kinds:
-            notes.append("a reversed 5 against a 5 is an ordinary 5")
-        notes.append(f"{c} against {d}: the higher card wins, a tie goes to the challenger")
-    text = "; ".join(notes)
+        return notes, ("the reversed 5 beats any card of 6 or more" if d >= 6
+                       else "the reversed 5 loses to any card of 4 or less")
+    if defender.kind == "reversed" and c != 5:
+        return notes, ("the reversed 5 beats any card of 6 or more" if c >= 6
+                       else "the reversed 5 loses to any card of 4 or less")
+    if "reversed" in kinds:
+        notes.append("a reversed 5 against a 5 is an ordinary 5")
+    return notes, f"{c} against {d}{HIGHER_WINS}"
+
+
+def duel_reason(challenger: Card, defender: Card) -> str:
+    """Why a challenge ends as it does, in words (the rules in ``duel_winner``'s order).
+
+    >>> duel_reason(Card(6), Card(4))
+    '6 against 4: the higher card wins, a tie goes to the challenger'
+    >>> duel_reason(Card(5, True), Card(9, True))
+    'The nervous 9 is challenged, so it counts 1; the reversed 5 loses to any card of 4 or less'
+    """
+    notes, main = duel_parts(challenger, defender)
+    text = "; ".join([*notes, main])
     return text[:1].upper() + text[1:]
 
 
@@ -412,7 +423,22 @@ class SpecialOdds(Question):
         side = CHALLENGER if self.challenger else "defender"
         won = [c for c in ALL_SPECIAL if (duel_winner(self.mine, c) if self.challenger
                                           else duel_winner(c, self.mine)) == side]
-        return (f"You win against {cards(won)}: $P = {tex(belief.prob(lambda c: c in won))}$.")
+        rows = []
+        for c in ALL_SPECIAL:
+            pair = (self.mine, c) if self.challenger else (c, self.mine)
+            result = "you win" if c in won else (
+                "nobody wins" if duel_winner(*pair) == "nobody" else "you lose")
+            counts = "the 9n counts 1: " if self.challenger and c.kind == "nervous" else ""
+            rows.append(f"{c}: {result} ({counts}"
+                        f"{duel_parts(*pair)[1].removesuffix(HIGHER_WINS)})")
+        role = "challenger" if self.challenger else "defender"
+        mine = {"nervous": ("; your nervous 9 counts 1 when challenged, 9 when it challenges")
+                }.get(self.mine.kind, "")
+        return (f"Card by card (you are the {role}{mine}; unless a special rule decides, the "
+                "higher card wins and a tie goes to the challenger): " + "; ".join(rows)
+                + ". You win "
+                f"against {cards(won) if won else 'none of them'}: "
+                f"$P = {tex(belief.prob(lambda c: c in won))}$.")
 
 
 # -- 9. the two-player round as a game ------------------------------------------------------------

@@ -100,3 +100,12 @@ def test_round_value_is_rarely_the_guessable_zero():
     setup prefers another value (before this, 190 of 200 seeds asked for 0)."""
     values = [ex.RoundValue(seed=seed).expected() for seed in SEEDS]
     assert sum(v != 0 for v in values) >= 7, values
+
+
+def test_special_odds_solution_goes_card_by_card():
+    for seed in SEEDS:
+        q = ex.SpecialOdds(seed=seed)
+        text = q.explain()
+        assert all(f"{c}: you " in text or f"{c}: nobody" in text for c in ex.ALL_SPECIAL)
+        wins = text.count(": you win (")
+        assert Fraction(wins, 10) == q.expected(), seed
