@@ -46,6 +46,20 @@ register(GameInfo(
 ))
 
 register(GameInfo(
+    name="bluff-you",
+    title="Bluff You",
+    rules_type=_bluff_you.BluffYouRules,
+    new_game=_bluff_you.BluffYouState.new,
+    state_from_json=_bluff_you.state_from_json,
+    parse_action=_bluff_you.parse_action,
+    conserved=_bluff_you.conserved,
+    summary="Roll three dice in secret, announce a sum; believe it or shout 'Bluff you!'.",
+    variants=(_bluff_you.BluffYouRules(players=2),
+              _bluff_you.BluffYouRules(players=3, tokens=(3, 4, 8, 10, 13, 17)),
+              _bluff_you.BluffYouRules(players=6)),
+))
+
+register(GameInfo(
     name="jungle-bluff",
     title="Jungle Bluff",
     rules_type=_jungle.JungleRules,
@@ -58,20 +72,6 @@ register(GameInfo(
               _jungle.JungleRules(players=3, combined=True, special_cards=(
                   "optimistic", "reversed", "nervous", "alpha")),
               _jungle.JungleRules(players=6, first_player=5, special_cards=("alpha",))),
-))
-
-register(GameInfo(
-    name="bluff-you",
-    title="Bluff You",
-    rules_type=_bluff_you.BluffYouRules,
-    new_game=_bluff_you.BluffYouState.new,
-    state_from_json=_bluff_you.state_from_json,
-    parse_action=_bluff_you.parse_action,
-    conserved=_bluff_you.conserved,
-    summary="Roll three dice in secret, announce a sum; believe it or shout 'Bluff you!'.",
-    variants=(_bluff_you.BluffYouRules(players=2),
-              _bluff_you.BluffYouRules(players=3, tokens=(3, 4, 8, 10, 13, 17)),
-              _bluff_you.BluffYouRules(players=6)),
 ))
 
 register(GameInfo(
