@@ -318,6 +318,21 @@ class Number:
 
 
 @dataclass(frozen=True)
+class Estimate(Number):
+    """A simulated estimate: like ``Number``, with the tolerance of a simulation and a
+    placeholder that asks for the estimate.
+
+    >>> Estimate().form()
+    'your simulated estimate, a decimal like 0.2593'
+    """
+
+    tolerance: Fraction = Fraction(15, 1000)
+
+    def form(self) -> str:
+        return "your simulated estimate, a decimal like 0.2593"
+
+
+@dataclass(frozen=True)
 class Count:
     """A whole-number answer, such as the most likely number of matching dice."""
 
@@ -421,5 +436,5 @@ class Choice:
 
 
 __all__ = ["DEFAULT_TOLERANCE", "AnswerError", "Choice", "Count", "DistributionAnswer",
-           "Number", "Reading", "close_enough", "read_count", "read_distribution",
+           "Estimate", "Number", "Reading", "close_enough", "read_count", "read_distribution",
            "read_number", "read_text_number"]

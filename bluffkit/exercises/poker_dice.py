@@ -21,7 +21,7 @@ import numpy as np
 
 from ..games.poker_dice import FACES, Category, PokerDiceRules, best_hand, dice_text, multisets
 from ..odds.poker_dice import category_counts, category_distribution, equity, pot_odds
-from .answers import Choice, Count, Number
+from .answers import Choice, Count, Estimate
 from .core import Mistake, Question, fmt, tex
 
 NO_COLOURS = PokerDiceRules(colours=("c9", "c10", "cJ", "cQ", "cK", "cA"))
@@ -450,7 +450,7 @@ class CallOrFold(Question):
 # -- 11. simulation ---------------------------------------------------------------------------
 class Simulation(Question):
     title = "Simulate it"
-    kind = Number(tolerance=Fraction(15, 1000))
+    kind = Estimate()
     deals = 20_000
 
     def setup(self, rng):

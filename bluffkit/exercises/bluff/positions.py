@@ -10,7 +10,7 @@ import numpy as np
 from ...advice.bluff import Position, advise, smallest_raise
 from ...games.bluff import DIGITS, STAR, Bid
 from ...odds.bluff import bid_odds, count_distribution, matches, reroll_odds
-from ..answers import Number
+from ..answers import Estimate
 from ..core import Mistake, Question, fmt, tex
 from .common import (
     STARS_ONLY,
@@ -339,7 +339,7 @@ class Reroll(Question):
 # -- 12. simulation -------------------------------------------------------------------------------
 class Simulation(Question):
     title = "Simulate it"
-    kind = Number(tolerance=Fraction(15, 1000))
+    kind = Estimate()
     rounds = 20_000
 
     def setup(self, rng):
