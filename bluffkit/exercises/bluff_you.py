@@ -30,7 +30,7 @@ from ..odds.bluff_you import (
 )
 from ..solvers.lp import solve_matrix
 from .answers import Choice, Count
-from .core import Mistake, Question, fmt, tex
+from .core import Mistake, Question, fmt, tex, tex_ratio
 
 
 def p_sum(s: int) -> Fraction:
@@ -76,8 +76,7 @@ class SumProbability(Question):
 
     def explain(self):
         w = sum_ways()[self.s]
-        return (f"{w} of the 216 ordered rolls give {self.s}, so $P = \\frac{{{w}}}{{216}} = "
-                f"{tex(self.expected())}$.")
+        return (f"{w} of the 216 ordered rolls give {self.s}, so $P = {tex_ratio(w, 216)}$.")
 
 
 def _multisets(s: int) -> int:

@@ -246,7 +246,9 @@ class NextCardWorthZero(Question):
     def explain(self):
         k = self.k
         good = k.unseen[k.lucky - 1] + k.unseen[BUNGEE - 1]
-        return (f"Unseen cards worth 0: {k.unseen[k.lucky - 1]} cards {card_text(k.lucky)} and "
+        lucky = k.unseen[k.lucky - 1]
+        return (f"Unseen cards worth 0: {lucky} {'card' if lucky == 1 else 'cards'} "
+                f"{card_text(k.lucky)} and "
                 f"{k.unseen[BUNGEE - 1]} Bungee cards, {good} of {k.unseen_count}: "
                 f"$P = {tex(self.expected())}$.")
 

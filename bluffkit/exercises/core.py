@@ -75,6 +75,16 @@ def tex(x: Any) -> str:
     return sympy.latex(sympy.Rational(x.numerator, x.denominator))
 
 
+def tex_ratio(n: int, d: int) -> str:
+    """LaTeX for ``n/d`` as counted, then ``= reduced`` only when it reduces (no "x = x").
+
+    >>> tex_ratio(6, 216), tex_ratio(25, 216)
+    ('\\\\frac{6}{216} = \\\\frac{1}{36}', '\\\\frac{25}{216}')
+    """
+    counted = f"\\frac{{{n}}}{{{d}}}"
+    return counted if Fraction(n, d).denominator == d else f"{counted} = {tex(Fraction(n, d))}"
+
+
 def fmt(x: Any, digits: int = 4) -> str:
     """``"7/27 ≈ 0.2593"`` (or ``"3"`` for a whole number).
 
@@ -391,4 +401,4 @@ def load(game: str, seed: int | None = None) -> Worksheet:
 
 
 __all__ = ["Feedback", "Mistake", "Question", "Worksheet", "catalogue", "fmt",
-           "exercise_sets", "games_with_exercises", "load", "plain", "tex"]
+           "exercise_sets", "games_with_exercises", "load", "plain", "tex", "tex_ratio"]

@@ -179,7 +179,8 @@ class WithoutReplacement(Question):
     def explain(self):
         left = self.left()
         low = [c for c in left if c.value < self.mine.value]
-        return (f"They hold {cards(left)} ({len(left)} cards); {len(low)} of them are lower than "
+        return (f"They hold {cards(left)} ({len(left)} cards); {len(low)} of them "
+                f"{'is' if len(low) == 1 else 'are'} lower than "
                 f"{self.mine}: $P = {tex(self.expected())}$.")
 
 

@@ -22,7 +22,7 @@ import numpy as np
 from ..games.poker_dice import FACES, Category, PokerDiceRules, best_hand, dice_text, multisets
 from ..odds.poker_dice import category_counts, category_distribution, equity, pot_odds
 from .answers import Choice, Count, Estimate
-from .core import Mistake, Question, fmt, tex
+from .core import Mistake, Question, fmt, tex, tex_ratio
 
 NO_COLOURS = PokerDiceRules(colours=("c9", "c10", "cJ", "cQ", "cK", "cA"))
 """Every face its own colour: no large flush (the counts of the usual poker-dice tables)."""
@@ -277,8 +277,7 @@ class GivenMyDice(Question):
     def explain(self):
         n = sum(c for cat, c in category_counts(self.mine, 6).items() if cat >= self.category)
         return (f"Of the 216 rolls of the common dice, {n} give {dice(self.mine)} a best hand "
-                f"of {self.category} or better: $P = \\frac{{{n}}}{{216}} = "
-                f"{tex(self.expected())}$.")
+                f"of {self.category} or better: $P = {tex_ratio(n, 216)}$.")
 
 
 # -- 7. beating one opponent ------------------------------------------------------------------
@@ -327,7 +326,7 @@ class WinOneOpponent(Question):
         e = self.odds()
         return (f"Your hand is {best_hand(self.mine + self.common)}. Of the opponent's 216 "
                 f"rolls you beat {e.win}, tie {e.tie} and lose to {e.lose}: "
-                f"$P = \\frac{{{e.win}}}{{216}} = {tex(e.p_win)}$.")
+                f"$P = {tex_ratio(e.win, 216)}$.")
 
 
 # -- 8. ties split ----------------------------------------------------------------------------

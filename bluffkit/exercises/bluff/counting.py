@@ -203,7 +203,7 @@ class AtLeast(Question):
     def statement(self):
         return (f"You are out of the game and watch: **{self.n}** dice are in play and the bid is "
                 f"**{bid_text(self.bid)}**. What is the probability that the bid stands (at least "
-                f"{self.k} {unit(self.face)})?")
+                f"{self.k} {'star' if self.face == STAR and self.k == 1 else unit(self.face)})?")
 
     def odds(self):
         return bid_odds(self.bid, self.n)

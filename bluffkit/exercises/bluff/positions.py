@@ -40,7 +40,8 @@ class BidWithMyDice(Question):
                 return
 
     def statement(self):
-        claim = f" (at least {self.bid.count} stars)" if self.face == STAR else ""
+        claim = (f" (at least {many(self.bid.count, 'star', 'stars')})" if self.face == STAR
+                 else "")
         return (f"**{self.n}** dice are in play. Your dice are **{dice(self.mine)}**. The bid is "
                 f"**{bid_text(self.bid)}**{claim}. What is the probability that it stands?")
 
