@@ -149,3 +149,11 @@ def test_approximate_answers_read_every_form():
     assert kind.same(read_number("3/10"), 0.305)
     assert not kind.same(read_number("0.33"), 0.305)
     assert "approximate" in kind.rule()
+
+
+def test_read_the_table_asks_a_real_mix():
+    """A die above the bid's face raises to itself and never challenges: not asked any more."""
+    for seed in range(12):
+        q = ex.ReadTheTable(seed=seed)
+        assert 1 <= q.roll < q.bid <= 5
+        assert 0.05 < q.expected() < 1, (seed, q.expected())  # challenges, and not always
