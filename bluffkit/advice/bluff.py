@@ -411,7 +411,7 @@ def bid_options(pos: Position) -> list[Option]:
         if first is None:
             continue
         c0 = first.count
-        picks = {c0: "smallest raise"}
+        picks = {c0: f"smallest raise on {'stars' if face == STAR else f'{face}s'}"}
         likely = c0
         while likely < top and _stands(t, Bid(likely + 1, face)) * 2 > 1:
             likely += 1

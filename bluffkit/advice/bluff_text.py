@@ -32,7 +32,8 @@ def explain(pos: Position, options: list[Option], best: Option) -> str:
     (True, 'Recommendation: challenge, the smallest expected loss (0 dice).')
     """
     lines = [
-        f"Model: the {pos.unknown} dice you cannot see are unknown and random; each one counts "
+        f"Model: the {_dice(pos.unknown)} you cannot see "
+        f"{'is' if pos.unknown == 1 else 'are'} unknown and random; each one counts "
         "for a digit with probability 1/3 (the digit or a star) and for the star with probability "
         "1/6. Other players' bids are not read as information. "
         f"{'Your bid' if pos.phase == 'show' else 'A raise'} is judged as if the next "
@@ -87,8 +88,19 @@ def explain(pos: Position, options: list[Option], best: Option) -> str:
     return "\n".join(lines)
 
 
+def _dice(n: int) -> str:
+    """``1 die``, ``5 dice``."""
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
+def _unit(bid: Bid, n: int) -> str:
+    if bid.is_star:
+        return "star" if n == 1 else "stars"
+    return f"{'die' if n == 1 else 'dice'} showing {bid.face} or a star"
+
+
 def _bid_sentence(bid: Bid, o: BidOdds, seen: str, subject: str) -> str:
-    unit = "stars" if bid.is_star else f"dice showing {bid.face} or a star"
+    unit = _unit(bid, bid.count)
     p = _fs(o.match_probability)
     den = 6 if bid.is_star else 3
     if o.needed == 0:
@@ -96,12 +108,13 @@ def _bid_sentence(bid: Bid, o: BidOdds, seen: str, subject: str) -> str:
                 f"({seen}), so it is already true: P(stands) = 1.")
     elif o.needed > o.unknown:
         body = (f"{subject} needs at least {bid.count} {unit}. You see {o.known_matches} "
-                f"({seen}), so it needs {o.needed} more, but only {o.unknown} dice are hidden "
-                "from you: it cannot be true, P(stands) = 0.")
+                f"({seen}), so it needs {o.needed} more, but only {_dice(o.unknown)} "
+                f"{'is' if o.unknown == 1 else 'are'} hidden from you: it cannot be true, "
+                "P(stands) = 0.")
     else:
         body = (f"{subject} needs at least {bid.count} {unit}. You see {o.known_matches} "
-                f"({seen}), so it needs {o.needed} more among the {o.unknown} dice you cannot "
-                f"see. Each shows {_face_words(bid.face)} with probability {p}: "
+                f"({seen}), so it needs {o.needed} more among the {_dice(o.unknown)} you "
+                f"cannot see. Each shows {_face_words(bid.face)} with probability {p}: "
                 f"P(at least {o.needed} of {o.unknown}) = {_of(o.p_true)}; exactly "
                 f"{bid.count} in all: {_of(o.p_exact)}.")
     thumb = (f" Rule of thumb (rulebook): {o.dice_in_play}/{den}{_approx(o.rule_of_thumb)} "
