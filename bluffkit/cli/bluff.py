@@ -84,7 +84,9 @@ def odds_command(args: argparse.Namespace) -> int:
     if args.json:
         print_json(o.to_json())
         return 0
-    unit = "stars" if o.bid.is_star else f"dice showing {o.bid.face} or a star"
+    unit = ("star" if o.bid.is_star else f"die showing {o.bid.face} or a star") \
+        if o.bid.count == 1 else ("stars" if o.bid.is_star else
+                                  f"dice showing {o.bid.face} or a star")
     den = 6 if o.bid.is_star else 3
     print(f"Bid {o.bid}: at least {o.bid.count} {unit} among {o.dice_in_play} dice.")
     if args.reroll is not None:
@@ -92,10 +94,10 @@ def odds_command(args: argparse.Namespace) -> int:
               "dice (before you look at them):")
     print(f"You see {o.known_matches} matching; {o.unknown} dice unknown, each matching with "
           f"probability {o.match_probability}.")
-    print(table(["quantity", "exact", ""], [
-        ["P(bid true)  P(A >= B)", *_split(o.p_true)],
-        ["P(exactly)   P(A = B)", *_split(o.p_exact)],
-        ["P(bid false) P(A < B)", *_split(o.p_false)],
+    print(table(["quantity", "exact", "decimal"], [
+        ["P(bid true) = P(A >= B)", *_split(o.p_true)],
+        ["P(exactly) = P(A = B)", *_split(o.p_exact)],
+        ["P(bid false) = P(A < B)", *_split(o.p_false)],
         ["expected count E[A]", *_split(o.expected_count)],
         [f"rule of thumb {o.dice_in_play}/{den}", *_split(o.rule_of_thumb)],
         [f"rule of thumb {o.known_matches} + {o.unknown}/{den}", *_split(o.rule_of_thumb_known)],
@@ -109,7 +111,7 @@ def odds_command(args: argparse.Namespace) -> int:
     for a, p in pmf.items():
         rows.append([a, *_split(p), *_split(tail)])
         tail -= p
-    print(table(["A", "P(A = a)", "", "P(A >= a)", ""], rows))
+    print(table(["A", "P(A = a)", "decimal", "P(A >= a)", "decimal"], rows))
     return 0
 
 
