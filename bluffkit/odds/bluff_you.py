@@ -189,7 +189,8 @@ class Posterior:
                      "random.\n")
         return (
             model +
-            f"Prior P(S = {a}) = {sum_ways()[a]}/216 = {self.prior}.\n"
+            f"Prior P(S = {a}) = {sum_ways()[a]}/216"
+            f"{'' if str(self.prior) == f'{sum_ways()[a]}/216' else f' = {self.prior}'}.\n"
             f"P(announce {a} | true) = {self.p_announce_if_true}.\n"
             f"P(announce {a} | false) = {self.p_announce_if_false} (over the other sums).\n"
             f"P(announce {a}) = {self.prior} x {self.p_announce_if_true} + {1 - self.prior} x "
