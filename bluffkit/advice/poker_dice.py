@@ -54,7 +54,9 @@ from ..games.poker_dice import (
 from ..odds.poker_dice import MAX_OPPONENTS, Equity, equity, pot_odds, read_dice
 
 MODEL = ("Model: the other players' dice are unknown and random; their antes and bets are not "
-         "read as information (a raise may well mean a strong hand, which this advice ignores).")
+         "read as information (a raise may well mean a strong hand, which this advice ignores). "
+         "Extra points are valued as if every opponent still in can match them, even one who is "
+         "all-in for less.")
 
 
 @dataclass(frozen=True)
