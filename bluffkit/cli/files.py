@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -47,6 +48,8 @@ def _lab(args) -> int:
     if not folder.is_dir():
         raise CliError(f"{folder} is not a folder; get the notebooks with: bluffkit notebooks DEST")
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}", *args.extra]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:  # JupyterLab refuses root without it
+        cmd.append("--allow-root")
     return subprocess.call(cmd)
 
 

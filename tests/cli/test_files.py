@@ -80,6 +80,15 @@ def test_lab_opens_jupyterlab_on_the_folder(tmp_path, monkeypatch):
     assert f"--ServerApp.root_dir={tmp_path}" in cmd
 
 
+@pytest.mark.parametrize("uid, allowed", [(0, True), (1000, False)])
+def test_lab_as_root_passes_allow_root(tmp_path, monkeypatch, uid, allowed):
+    calls = []
+    monkeypatch.setattr(cli_files.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli_files.os, "geteuid", lambda: uid)
+    assert main(["lab", str(tmp_path)]) == 0
+    assert ("--allow-root" in calls[0]) is allowed
+
+
 def test_lab_on_a_missing_folder_is_a_one_line_error(tmp_path, capsys):
     assert main(["lab", str(tmp_path / "nope")]) == 2
     err = capsys.readouterr().err
