@@ -48,9 +48,9 @@ class Level:
         self.parent = np.asarray(self.parent, dtype=np.int64)
         self.terminal_kind = np.asarray(self.terminal_kind, dtype=np.int64)
         self.decision = np.flatnonzero(self.terminal_kind < 0)
-        self.terminal = np.flatnonzero(self.terminal_kind >= 0)
-        kinds = self.terminal_kind[self.terminal]
-        self.by_kind = [(k, self.terminal[kinds == k]) for k in np.unique(kinds)]
+        terminal = np.flatnonzero(self.terminal_kind >= 0)
+        kinds = self.terminal_kind[terminal]
+        self.by_kind = [(k, terminal[kinds == k]) for k in np.unique(kinds)]
 
     @property
     def size(self) -> int:
