@@ -72,3 +72,14 @@ def test_play_a_game_from_piped_input(capsys, monkeypatch):
                        "--cards", "4")
     assert code == 0 and "Game over. Scores:" in out
     assert "End of round 5" in out  # 4 standard rounds and the final round
+
+
+def test_final_round_challenge_is_won_by_the_higher_card(capsys):
+    """Issue 11: the opponent's card is a 1 or a 2, so my 4 wins the challenge for sure."""
+    code, out, _ = run(capsys, "advise", "jungle-bluff", "--players", "2", "--me", "1",
+                       "--first", "0", "--final", "--hand", "1,4", "--strength", "4",
+                       "--opponent-hand", "1,2", "--centre", "5", "--held", "0:3", "--json")
+    options = {o["action"]: o for o in json.loads(out)["options"]}
+    assert code == 0 and options["challenge 0"]["p_win"] == "1"
+    assert Fraction(options["challenge 0"]["value"]) == Fraction(1, 6)
+    assert Fraction(options["take 5"]["value"]) == Fraction(-5, 6)
