@@ -56,8 +56,10 @@ def register(commands) -> None:
     p.set_defaults(handler=odds_command)
 
     a = commands["advise"].add_parser(
-        "bluff", help="challenge or raise? every option with its numbers",
-        description="Every legal choice with its numbers, the recommendation and why.")
+        "bluff", help="challenge or raise? the choices worth weighing, with their numbers",
+        description="The challenge and the raises worth weighing (the smallest raise on each "
+                    "face and a few more: no other raise can cost you less), with their numbers, "
+                    "the recommendation and why.")
     a.add_argument("--players", type=int, default=None, help="number of players (2-6)")
     a.add_argument("--mine", required=True, help="my hidden dice, e.g. 3,3,*,1,2")
     a.add_argument("--bid", default=None, help="the current bid (none: I open the round)")
@@ -235,11 +237,11 @@ def position_from_args(args: argparse.Namespace) -> Position:
 def advice_table(advice: Advice) -> str:
     rows = []
     for o in advice.options:
-        mark = "<- best" if o is advice.recommended else ""
-        rows.append([str(o.action), fraction_text(o.p_stands), fraction_text(o.my_loss),
-                     fraction_text(o.others_loss), o.note, mark])
+        mark = " <- best" if o is advice.recommended else ""
+        rows.append([f"{o.action}{mark}", fraction_text(o.p_stands), fraction_text(o.my_loss),
+                     fraction_text(o.others_loss), o.note])
     return table(["choice", "P(bid stands)", "my expected loss", "others' expected loss",
-                  "why listed", ""], rows)
+                  "why listed"], rows)
 
 
 def advise_command(args: argparse.Namespace) -> int:

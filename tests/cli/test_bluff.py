@@ -4,6 +4,7 @@ position; expected losses are capped at the loser's dice; the re-roll with my ow
 import contextlib
 import io
 import json
+import re
 from fractions import Fraction
 from itertools import product
 
@@ -154,3 +155,11 @@ def test_reroll_with_my_own_exposed_dice(capsys):
     err = run_error(capsys, "odds", "bluff", "--dice", "10", "--mine", "2,3", "--exposed",
                     "*,*", "--my-exposed", "3", "--reroll", "", "--bid", "6x3")
     assert "--my-exposed" in err and "--exposed" in err
+
+
+def test_the_advice_table_has_no_blank_column(capsys):
+    main(["advise", "bluff", "--players", "4", "--mine", "3,3,*,1,2", "--bid", "7x3"])
+    out = capsys.readouterr()[0]
+    header, rule = out.splitlines()[:2]
+    assert len(rule.split()) == len(re.split(r"\s{2,}", header.strip())) == 5
+    assert "8x3 <- best" in out
