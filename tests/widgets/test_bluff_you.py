@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from bluffkit.games.bluff_you import Gain
@@ -70,14 +71,18 @@ def test_table_offers_the_legal_moves_and_plays_them():
     t = BluffYouTable(players=3, seed=5)
     s = t.state
     assert s.current_player() == ME and s.phase == "act"
-    assert list(t.move_choice.options) == [str(a) for a in s.legal_actions()]
+    assert [v for _, v in t.move_choice.options] == [str(a) for a in s.legal_actions()]
+    labels = [label for label, _ in t.move_choice.options]
+    assert "gain 11 from the centre (Bot 2 guesses)" in labels
+    assert not any(re.search(r"\bP\d", label) for label in labels)  # the board's names only
     assert t.call_row.layout.display == "none" and t.move_row.layout.display is None
     assert "bk-die" in t.status.value  # my dice are shown to me
     lines = len(t.history.lines)
     t.move_choice.value = str(Gain(2, 11))
     t.move_button.click()
     assert t.errors.message == "" and len(t.history.lines) > lines
-    assert any("You announce: gain 11 to P2" in line for line in t.history.lines)
+    assert any("You announce: gain 11 from the centre (Bot 2 guesses)." in line
+               for line in t.history.lines)
 
 
 def test_table_explain_as_bluffer_and_as_guesser():
@@ -95,12 +100,34 @@ def test_table_explain_as_bluffer_and_as_guesser():
 def test_bad_moves_are_explained_and_change_nothing():
     t = BluffYouTable(players=2, seed=3)
     before = t.state
-    t.move_choice.options = ["gain 19 to P1"]  # not offered by the table: typed by hand
+    t.move_choice.options = [("gain 19", "gain 19 to P1")]  # not offered: typed by hand
     t.move_choice.value = "gain 19 to P1"
     t.move_button.click()
     assert "only a token still in the centre" in t.errors.message and t.state == before
     t.play("gain 3 to P1")  # text works too; 3 is in the centre at the start
-    assert t.state != before and any("gain 3 to P1" in line for line in t.history.lines)
+    assert t.state != before and any("You announce: gain 3 from the centre (Bot 1 guesses)."
+                                     in line for line in t.history.lines)
+
+
+def test_bluff_you_dice_are_ordinary_dice():
+    """Bluff You's dice show 1-6; only Bluff's dice have a star in place of the 6."""
+    t = next(t for t in (BluffYouTable(players=2, seed=k) for k in range(40)) if 6 in t.state.roll)
+    faces = re.findall(r'class="bk-die" [^>]*>([^<]*)<', t.status.value)
+    assert faces == [str(d) for d in t.state.roll] and "6" in faces and "★" not in t.status.value
+
+
+def test_the_history_names_the_seats_as_the_board_does_with_the_right_grammar():
+    lines = []
+    for seed in range(6):
+        t = BluffYouTable(players=3, seed=seed)
+        drive_to(t, "over")
+        lines += t.history.lines
+    text = " ".join(lines)
+    assert not re.search(r"\bP\d\b", text)
+    assert not re.search(r"You said (OK!|Bluff you!) and was", text)
+    assert re.search(r"You said (OK!|Bluff you!) and were (right|wrong)\.", text)
+    assert re.search(r"Bot \d said (OK!|Bluff you!) and was (right|wrong)\.", text)
+    assert re.search(r"Token \d+ goes from (the centre|you|Bot \d) to (you|Bot \d)\.", text)
 
 
 def test_a_short_game_plays_to_the_end_and_a_new_game_starts():
