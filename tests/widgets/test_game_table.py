@@ -76,7 +76,7 @@ def test_play_checks_the_turn_the_choice_and_the_rules():
 def test_explain_asks_only_on_my_turn():
     t = TinyTable(seed=2)
     t.explain.toggle.value = True
-    assert "the first move" in t.explain.body.value
+    assert "The first move" in t.explain.body.value  # a capital: a sentence starts
     while not t.state.is_terminal():
         t.button.click()
     assert "Advice appears here" in t.explain.body.value
