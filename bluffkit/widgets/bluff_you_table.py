@@ -9,14 +9,13 @@ A seed makes the game reproducible.
 >>> t = BluffYouTable(players=2, seed=1)
 >>> t.state.current_player() == 0
 True
->>> t.move_choice.options[0]
-('gain 3 from the centre (Bot 1 guesses)', 'gain 3 to P1')
+>>> t.move_choice.options[0]  # (what you read, the move)
+('gain 3 to Bot 1', 'gain 3 to P1')
 """
 
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Sequence
 
 import ipywidgets as widgets
@@ -29,12 +28,10 @@ from ..games.bluff_you import (
     OK,
     BluffYouRules,
     BluffYouState,
-    Call,
-    Doublet,
-    Gain,
     Give,
-    Steal,
+    action_text,
     dice_text,
+    points_text,
     total_points,
 )
 from ..odds.bluff_you import read_probability, read_tokens
@@ -50,7 +47,7 @@ class BluffYouTable(GameTable):
 
     Args:
         players: 2-6 (you and ``players - 1`` bots).
-        seed: the first game's seed (the seed box shows it; "New game" deals the next).
+        seed: the first game's seed (the "New game" button moves it on by one).
         bots: the bots' kind: ``equilibrium``, ``naive``, ``random``, ``believer``, ``doubter``.
         tokens: the tokens in play (default all 16; fewer for a short game).
         q: the model the guesser's advice states (P(truthful when possible)).
@@ -116,7 +113,6 @@ class BluffYouTable(GameTable):
 
     # -- moving ------------------------------------------------------------------------------
     def _log(self, before: BluffYouState, player: int, action, after: BluffYouState) -> None:
-        names = self.names
         if player == -1:
             if before.bluffer == ME:
                 self.history.add(f"Turn {before.turn + 1}: you roll {dice_text(action.dice)} "
@@ -125,27 +121,27 @@ class BluffYouTable(GameTable):
                 self.history.add(f"Turn {before.turn + 1}: {self.names[before.bluffer]} rolls "
                                  "under the cup.", strong=True)
             return
-        who = names[player]
+        who = self.names[player]
         if before.phase == "act" and after.phase == "call":
             self.history.add(f"{who} {'announce' if player == ME else 'announces'}: "
-                             f"{move_label(action, names)}.")
+                             f"{action_text(action, self.names)}.")
         elif before.phase == "call":
-            self.history.add(f"{who} {'say' if player == ME else 'says'} "
-                             f"{move_label(action, names)}")
+            self.history.add(f"{who} {'say' if player == ME else 'says'} {action}.")
         if after.turn > before.turn:
-            self.history.add(turn_text(after.last, names))
+            self.history.add(after.last.describe(self.names))
         if after.is_terminal():
-            points = ", ".join(f"{n} {p}" for n, p in zip(names, after.points()))
+            points = ", ".join(f"{n} {points_text(p)}" for n, p in zip(self.names,
+                                                                        after.points()))
             w = after.winners()
-            winners = " and ".join(names[p] for p in w)
+            winners = " and ".join(self.names[p] for p in w)
             self.history.add(f"Game over: {winners} {'win' if ME in w or len(w) > 1 else 'wins'}"
-                             f" ({points} points).", strong=True)
+                             f" ({points}).", strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self, s: BluffYouState) -> None:
         mine = not s.is_terminal() and s.current_player() == ME
         acting, calling, giving = (mine and s.phase == p for p in ("act", "call", "give"))
-        moves = [(move_label(a, self.names), str(a)) for a in s.legal_actions()] if acting else []
+        moves = [(action_text(a, self.names), str(a)) for a in s.legal_actions()] if acting else []
         self.move_choice.options = moves
         self.move_choice.value = moves[0][1] if moves else None
         self.move_row.layout.display = None if acting else "none"
@@ -158,85 +154,31 @@ class BluffYouTable(GameTable):
         self.status.value = status_html(s, self.names)
 
     def _advice_for(self, s: BluffYouState):
-        names = self.names
         if s.phase == "act":
-            a = bluffer_advice(s)
-            return {"options": [{"option": seat_names(o.label, names),
-                                 "value with your roll": o.value,
+            a = bluffer_advice(s, self.names)
+            return {"options": [{"option": o.label, "value with your roll": o.value,
                                  "equilibrium probability": o.probability} for o in a.options],
-                    "recommended": seat_names(a.best.label, names),
-                    "explanation": seat_names(a.explanation, names)}
+                    "recommended": a.best.label, "explanation": a.explanation}
         if s.phase == "call":
-            g = guesser_advice(s.observation(ME), q=self.q)
-            rows = [{"call": CALLS[c], f"vs model q={self.q}": getattr(g.vs_model, k),
-                     "vs equilibrium": getattr(g.vs_equilibrium, k)}
+            g = guesser_advice(s.observation(ME), q=self.q, names=self.names)
+            never = "never announced at equilibrium"  # no call's value: nothing to compare
+            rows = [{"call": c, f"vs model q={self.q}": getattr(g.vs_model, k),
+                     "vs equilibrium": v if (v := getattr(g.vs_equilibrium, k)) is not None
+                     else never}
                     for c, k in (("ok", "ok"), ("bluff you", "bluff_you"))]
-            return {"options": rows, "recommended": CALLS.get(g.vs_model.best, g.vs_model.best),
-                    "explanation": seat_names(g.explanation, names)}
+            return {"options": rows, "recommended": g.vs_model.best,
+                    "explanation": g.explanation}
         return {"recommended": f"give {min(s.held[ME], key=lambda t: (total_points([t]), t))}",
                 "explanation": "Give your cheapest token: it costs you the fewest points."}
 
 
-CALLS = {"ok": "OK!", "bluff you": "Bluff you!"}
-"""The guesser's answers as the players say them."""
-
-
 def dice_html(dice: Sequence[int]) -> str:
-    """Bluff You's dice: ordinary six-sided dice, faces 1-6 (no star)."""
+    """Bluff You's dice: ordinary six-sided dice, faces 1-6 (Bluff's dice show a star for 6).
+
+    >>> "★" in dice_html((6, 6, 1)), dice_html((6,)).count(">6<")
+    (False, 1)
+    """
     return _star_dice_html(dice, star=False)
-
-
-def _name(p: int | None, names: list[str]) -> str:
-    """A seat as the table names it, ``you`` for yours (``the centre`` for ``None``)."""
-    return "the centre" if p is None else "you" if p == ME else names[p]
-
-
-def move_label(action, names: list[str]) -> str:
-    """A move in words, with the table's names for the seats.
-
-    >>> names = ["You", "Bot 1"]
-    >>> move_label(Gain(1, 3), names), move_label(Steal(0, 5), names), move_label(OK, names)
-    ('gain 3 from the centre (Bot 1 guesses)', 'steal 5 from you', 'OK!')
-    """
-    if isinstance(action, Gain):
-        guesser = _name(action.guesser, names)
-        return (f"gain {action.number} from the centre ({guesser} "
-                f"{'guess' if action.guesser == ME else 'guesses'})")
-    if isinstance(action, Steal):
-        return f"steal {action.number} from {_name(action.target, names)}"
-    if isinstance(action, Doublet):
-        return f"doublet: swap {', '.join(map(str, action.give))} for {action.take}"
-    if isinstance(action, Call):
-        return CALLS[str(action)]
-    return str(action)
-
-
-def seat_names(text: str, names: list[str]) -> str:
-    """``text`` with the engine's seats (``P0``, ``P1`` ...) replaced by the table's names
-    (``you`` for ``P0``), each line starting with a capital letter.
-
-    >>> seat_names("steal 10 from P0: you gain.\\nP1 says ok", ["You", "Bot 1"])
-    'Steal 10 from you: you gain.\\nBot 1 says ok'
-    """
-    text = re.sub(r"\bP(\d)\b", lambda m: _name(int(m[1]), names), text)
-    return "\n".join(line[:1].upper() + line[1:] for line in text.split("\n"))
-
-
-def turn_text(r, names: list[str]) -> str:
-    """The end of a turn in words: the dice, whether the announcement was true, whether the
-    guesser was right, and where the tokens went."""
-    bluffer = names[r.bluffer]
-    if r.call is None:
-        head = f"{bluffer} showed the doublet {dice_text(r.roll)}."
-    else:
-        guesser = names[r.guesser]
-        head = (f"{bluffer} rolled {dice_text(r.roll)} (sum {sum(r.roll)}): the announcement "
-                f"was {'true' if r.truthful else 'a bluff'}. {guesser} said "
-                f"{CALLS[r.call]} and {'were' if r.guesser == ME else 'was'} "
-                f"{'right' if r.guesser_right else 'wrong'}.")
-    moves = " ".join(f"Token {t} goes from {_name(a, names)} to {_name(b, names)}."
-                     for t, a, b in r.moves)
-    return f"{head} {moves}" if moves else head
 
 
 def status_html(s: BluffYouState, names: list[str]) -> str:
@@ -255,7 +197,7 @@ def status_html(s: BluffYouState, names: list[str]) -> str:
                 "steal it, or swap with a doublet.</div>")
     if s.phase == "call":
         return (f"<div><b>{html.escape(names[s.bluffer])} announces:</b> "
-                f"{html.escape(move_label(s.pending, names))}. Believe it (OK!) or not "
+                f"{html.escape(action_text(s.pending, names))}. Believe it (OK!) or not "
                 "(Bluff you!)?</div>")
     return (f"<div><b>You were caught</b> (dice {dice_html(s.roll)}): give one of your tokens "
             f"to {html.escape(names[s.pending.guesser])}.</div>")

@@ -37,7 +37,7 @@ WRONG = {
     "a singular count with a plural noun": r"(?<![\d/.,])\b1 (matching |unknown )?dice\b",
     "lowercase after a full stop": r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)[\w)]\. [a-z]",
     "an engine seat name (the board says Bot 1)": r"\bP\d\b",
-    "'you ... was'": r"\b[Yy]ou (said \S+( you!)? )?and was\b|\b[Yy]ou was\b",
+    "'you ... was'": r"(?<![Bb]luff )\b[Yy]ou (said \S+( you!?)? )?and was\b|\b[Yy]ou was\b",
     "reStructuredText markup": r"``",
 }
 
