@@ -19,17 +19,14 @@ neither ``bluffkit.solvers`` nor scipy, so the advice stays fast.
 
 from __future__ import annotations
 
-import math
 import os
-from collections import Counter
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
 from pathlib import Path
 
 import numpy as np
 
 from ..core import InvalidQuestion
-from ..games.bluff import count_matching, raises_of
+from ..games.bluff import count_matching, raises_of, roll_outcomes
 
 DATA = Path(__file__).resolve().parent / "data"
 """Where the shipped rounds are (package data)."""
@@ -60,15 +57,10 @@ def round_bids(total: int, ruleset: str) -> list[str]:
 
 
 def round_rolls(k: int) -> tuple[list[tuple[int, ...]], list[float]]:
-    """Sorted rolls of ``k`` dice (star = 6) and their probabilities, in the solver's order."""
-    out, probs = [], []
-    for dice in combinations_with_replacement(range(1, 7), k):
-        ways = math.factorial(k)
-        for c in Counter(dice).values():
-            ways //= math.factorial(c)
-        out.append(dice)
-        probs.append(ways / 6**k)
-    return out, probs
+    """Sorted rolls of ``k`` dice (star = 6) and their probabilities, in the solver's order
+    (the engine's ``roll_outcomes``)."""
+    outcomes = roll_outcomes(k)
+    return [r.dice for r, _ in outcomes], [float(p) for _, p in outcomes]
 
 
 def round_matches(dice, face: int, ruleset: str) -> int:
