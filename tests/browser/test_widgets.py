@@ -17,6 +17,11 @@ import pytest
 
 import bluffkit.widgets
 
+FIGURE_JS = """(s) => Array.from(document.querySelectorAll(s + ' .js-plotly-plot .bars .point path,'
+    + s + ' .js-plotly-plot .shapelayer path')).map(p => (p.getAttribute('d') || '')
+    + (p.style.fill || '')).join('|') + Array.from(document.querySelectorAll(
+    s + ' .js-plotly-plot .main-svg')).map(g => g.textContent).join('|')"""
+
 # what each explorer's controls are called, a move and a bad input with a word of its message
 EXPLORERS = {
     "SumExplorer": dict(
@@ -65,10 +70,8 @@ def test_every_table_and_explorer_is_driven(notebook_widgets):
 
 
 def figure_state(jl, root: str) -> str:
-    return jl.page.evaluate(
-        "(s) => Array.from(document.querySelectorAll(s + ' .js-plotly-plot .bars .point path,'"
-        " + s + ' .js-plotly-plot .shapelayer path')).map(p => (p.getAttribute('d') || '')"
-        " + (p.style.fill || '')).join('|')", root)
+    """What the figure in ``root`` shows: its bars, bands and texts (titles, ticks)."""
+    return jl.page.evaluate(FIGURE_JS, root)
 
 
 @pytest.mark.parametrize("name", sorted(EXPLORERS))
@@ -105,9 +108,7 @@ def test_explorer(on_tour, name):
     assert not jl.errors, jl.errors
 
 
-FIGURE_JS = """(s) => Array.from(document.querySelectorAll(s + ' .js-plotly-plot .bars .point path,'
-    + s + ' .js-plotly-plot .shapelayer path')).map(p => (p.getAttribute('d') || '')
-    + (p.style.fill || '')).join('|')"""
+
 
 
 @pytest.mark.parametrize("name", sorted(TABLES))
