@@ -7,6 +7,10 @@
 // imports plotly's module in the background (once per page, shared by every figure), and
 // draws when it is there. plotly's own view (FigureView) does the drawing; its reports back to
 // Python are sent after the browser has painted, and only the latest of a burst.
+//
+// Python's LiveFigure.update sends small edits as ONE custom message {bk: "update", style,
+// traces, layout} (plotly.js update arguments): applied to the model's data like a plotly
+// update, then drawn by each view with Plotly.update (a restyle/relayout, not a new plot).
 
 const modules = (globalThis.__bluffkitPlotly ??= new Map());
 
@@ -146,6 +150,7 @@ class Facade {
     this.model = model;
   }
   get(key) {
+    if (this.override && key in this.override) return this.override[key];
     return deserialize(this.model.get(key));
   }
   set(key, value) {
@@ -179,6 +184,7 @@ function viewClass(FigureView) {
       this._later("layout", () => super._sendLayoutDelta(id));
     }
     _later(kind, send) {
+      if (this.model.override) return;  // a custom update: Python waits for no report
       this._pending ??= {};
       const first = !this._pending[kind];
       this._pending[kind] = send;
@@ -194,39 +200,65 @@ function viewClass(FigureView) {
       this._removed = true;
       super.remove();
     }
+    // draw an update that came as a custom message (see the top of this file)
+    drawUpdate(msg) {
+      this.model.override = { _py2js_update: msg };
+      try {
+        this.do_update();
+      } finally {
+        delete this.model.override;
+      }
+    }
   };
 }
 
-export default () => ({
-  initialize({ model }) {
-    for (const [name, apply] of Object.entries(ON_MODEL)) {
-      model.on(`change:${name}`, () => {
-        const msg = model.get(name);
-        if (msg !== null && msg !== undefined) apply(model, msg);
+function customUpdate(content) {
+  return { style_data: content.style || {}, layout_data: content.layout || {},
+           style_traces: content.traces ?? null };
+}
+
+export default () => {
+  const views = new Set();  // this figure's views (the factory runs once per figure)
+  return {
+    initialize({ model }) {
+      for (const [name, apply] of Object.entries(ON_MODEL)) {
+        model.on(`change:${name}`, () => {
+          const msg = model.get(name);
+          if (msg !== null && msg !== undefined) apply(model, msg);
+        });
+      }
+      model.on("msg:custom", (content) => {
+        if (content?.bk !== "update") return;
+        performance.mark("bluffkit:figure-update");  // for timing (tests/browser)
+        const msg = customUpdate(content);
+        ON_MODEL._py2js_update(model, msg);
+        for (const view of views) view.drawUpdate(deserialize(msg));
       });
-    }
-    plotlyModule(model).catch(() => {});  // start loading now; drawing waits for it
-  },
-  async render({ model, el }) {
-    el.classList.add("bk-live-figure");
-    const plotly = await plotlyModule(model);
-    if (!plotly.FigureView) {
-      throw new Error("bluffkit needs plotly's FigureView (plotly >= 6, < 8, see pyproject.toml)");
-    }
-    const View = viewClass(plotly.FigureView);
-    const view = new View(new Facade(model), el);
-    view.perform_render();
-    // a figure drawn while its cell was hidden or narrow takes the width it gets later
-    let width = el.offsetWidth;
-    const resized = new ResizeObserver(() => {
-      if (el.offsetWidth === width || el.offsetWidth === 0) return;
-      width = el.offsetWidth;
-      view.autosizeFigure();
-    });
-    resized.observe(el);
-    return () => {
-      resized.disconnect();
-      view.remove();
-    };
-  },
-});
+      plotlyModule(model).catch(() => {});  // start loading now; drawing waits for it
+    },
+    async render({ model, el }) {
+      el.classList.add("bk-live-figure");
+      const plotly = await plotlyModule(model);
+      if (!plotly.FigureView) {
+        throw new Error("bluffkit needs plotly's FigureView (plotly >= 6, < 8, see pyproject.toml)");
+      }
+      const View = viewClass(plotly.FigureView);
+      const view = new View(new Facade(model), el);
+      view.perform_render();
+      views.add(view);
+      // a figure drawn while its cell was hidden or narrow takes the width it gets later
+      let width = el.offsetWidth;
+      const resized = new ResizeObserver(() => {
+        if (el.offsetWidth === width || el.offsetWidth === 0) return;
+        width = el.offsetWidth;
+        view.autosizeFigure();
+      });
+      resized.observe(el);
+      return () => {
+        views.delete(view);
+        resized.disconnect();
+        view.remove();
+      };
+    },
+  };
+};

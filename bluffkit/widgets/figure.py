@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from pathlib import Path
+from typing import Any
 
 import plotly
 import plotly.graph_objects as go
@@ -57,6 +59,72 @@ class LiveFigure(go.FigureWidget):
     @traitlets.default("_bk_plotly_id")
     def _bundle_key(self) -> str:
         return plotly_bundle()[1]
+
+    def edit(self, layout: dict[str, Any], traces: list[dict[str, Any]]) -> bool:
+        """Apply small edits in place and send them to the browser as one message.
+
+        ``layout`` and ``traces[i]`` map plotly paths (``shapes[0].x0``, ``marker.color``) to
+        new values (``None``: remove). Each edit changes a value inside a container the figure
+        already has; the browser draws them with one ``Plotly.update`` (a restyle or
+        relayout). Skipping plotly.py's validation and its four messages an edit makes the
+        kernel's side of a slider move ~10x cheaper; the values come from figure builders
+        whose output is validated as ``go.Figure`` in their tests.
+
+        Returns:
+            ``False``, having changed nothing, if an edit needs plotly.py's own machinery (a
+            new container, a list of objects); the caller then sets the values through it.
+
+        >>> fig = LiveFigure({"data": [{"type": "bar", "y": [1, 2]}],
+        ...                   "layout": {"shapes": [{"type": "line", "x0": 0}]}})
+        >>> fig.edit({"shapes[0].x0": 1}, [{"y": [3, 4]}]), fig.layout.shapes[0].x0
+        (True, 1)
+        >>> fig.data[0].y, fig.edit({"shapes[1].x0": 1}, [{}])
+        ((3, 4), False)
+        """
+        plan = []
+        for root, changes in [(self._layout, layout), *zip(self._data, traces)]:
+            for path, value in changes.items():
+                parent, key = _container(root, path)
+                if parent is None or isinstance(value, dict) or (
+                        isinstance(value, (list, tuple)) and any(isinstance(v, dict)
+                                                                 for v in value)):
+                    return False
+                plan.append((parent, key, value))
+        for parent, key, value in plan:
+            if value is None:
+                parent.pop(key, None)
+            else:
+                parent[key] = list(value) if isinstance(value, tuple) else value
+        changed = [i for i, t in enumerate(traces) if t]
+        messages = [{"bk": "update", "layout": layout, "style": {}, "traces": []}] if layout else []
+        for i in changed:
+            style = {path: [v] for path, v in traces[i].items()}
+            if messages and not messages[0]["traces"]:
+                messages[0].update(style=style, traces=[i])
+            else:
+                messages.append({"bk": "update", "layout": {}, "style": style, "traces": [i]})
+        for message in messages:
+            self.send(message)
+        return True
+
+
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def _container(root: dict, path: str) -> tuple[dict | None, str]:
+    """The dict holding the last key of plotly ``path`` inside ``root``, and that key
+    (``None`` if a step on the way is missing)."""
+    steps = [int(i) if i else key for key, i in _STEP.findall(path)]
+    node: Any = root
+    for step in steps[:-1]:
+        if isinstance(step, int):
+            node = node[step] if isinstance(node, list) and step < len(node) else None
+        else:
+            node = node.get(step) if isinstance(node, dict) else None
+        if node is None:
+            return None, ""
+    last = steps[-1]
+    return (node, last) if isinstance(node, dict) and isinstance(last, str) else (None, "")
 
 
 __all__ = ["LiveFigure", "plotly_bundle"]

@@ -66,8 +66,9 @@ PAGE_SCRIPT = """
       : data instanceof ArrayBuffer ? decoder.decode(new Uint8Array(data, 0,
                                                      Math.min(data.byteLength, 8192))) : '';
   const size = (data) => typeof data === 'string' ? data.length : (data.byteLength || 0);
-  const kind = (t) => (t.match(/"(_py2js_\\w+)"\\s*:\\s*\\{/) || [])[1]
-      || (/"comm_msg"/.test(t) ? 'comm_msg' : 'other');
+  const kind = (t) => (/"bk"\\s*:\\s*"update"/.test(t) ? 'figure'
+      : /"_py2js_\\w+"\\s*:\\s*\\{/.test(t) ? 'figure'
+      : /"comm_msg"/.test(t) ? 'comm_msg' : 'other');
   const NativeSocket = window.WebSocket;
   window.WebSocket = class extends NativeSocket {
     constructor(...args) {

@@ -44,3 +44,42 @@ def test_live_figure_updates_in_place_like_a_figure_widget():
 ], ids=["count", "sum", "hand-odds", "challenge", "draw"])
 def test_every_explorer_draws_a_live_figure(make):
     assert isinstance(make().figure, LiveFigure)
+
+
+def _shown(fig) -> dict:
+    out = fig.to_dict()
+    out["layout"].pop("template", None)
+    for trace in out["data"]:
+        trace.pop("uid", None)
+    return out
+
+
+def test_a_slider_move_sends_one_small_message_and_keeps_python_exact():
+    """The kernel's side of a slider move: one custom message holding only what changed, no
+    plotly.py update (four messages, validation); the Python figure equals the pure one."""
+    from bluffkit.odds.bluff import bid_odds
+    from bluffkit.widgets.bluff import odds_spec
+
+    w = CountExplorer(dice_in_play=20, mine="3,3,*,1,2", bid="7x3")
+    sent, updates = [], []
+    w.figure.send = lambda content, buffers=None: sent.append(content)
+    w.figure.observe(lambda c: updates.append(c), names=["_py2js_update", "_py2js_relayout",
+                                                         "_py2js_restyle"])
+    for count, dice in ((8, 20), (9, 20), (6, 12), (6, 12)):
+        sent.clear()
+        w.dice_in_play.value, w.count.value = dice, count
+        expected = go.Figure(odds_spec(bid_odds(f"{count}x3", dice, mine="3,3,*,1,2"),
+                                       color_bars=False))
+        assert _shown(w.figure) == _shown(expected)
+    w.count.value = 7
+    assert len(sent) == 1 and sent[0]["bk"] == "update" and not updates
+    assert set(sent[0]["layout"]) <= {"shapes[0].x0", "shapes[1].x0", "shapes[1].x1",
+                                      "annotations[0].x"}
+    assert len(str(sent[0])) < 400
+
+
+def test_edits_that_need_new_containers_go_through_plotly():
+    fig = LiveFigure(go.Figure(go.Bar(y=[1, 2])))
+    update_figure_in_place(fig, go.Figure(go.Bar(y=[1, 2]), {"shapes": [{"type": "line",
+                                                                          "x0": 1}]}))
+    assert fig.layout.shapes[0].x0 == 1
