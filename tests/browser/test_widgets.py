@@ -133,6 +133,7 @@ def test_table(on_tour, name):
         arg=body, timeout=60_000)
     text = jl.text(body)
     assert "Traceback" not in text and "Something went wrong" not in text, text
+    assert not re.search(r"\bNone\b", text), text  # never Python's None
     jl.screenshot(root, f"jupyterlab_{name}")
 
     # too many players typed: the box holds the most the game allows, New game deals it
