@@ -102,6 +102,7 @@ def random_states(count: int, seed: int, players: int = 4):
 
 def clear_caches() -> None:
     jungle_worlds._past.cache_clear()
+    card_counts.cache_clear()
     solve_round.cache_clear()
 
 
