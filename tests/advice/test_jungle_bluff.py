@@ -260,3 +260,10 @@ def test_final_round_strength_advice_does_not_speak_of_later_rounds():
     a = advise(s.observation(0))
     assert a.phase == "choose"
     assert "rounds to come" not in a.explanation and "leaves your score pile" in a.explanation
+
+
+@pytest.mark.parametrize("game", list(random_games(6, 11)), ids=lambda g: str(g.to_json()))
+def test_the_direct_sequence_form_is_the_tree_s(game):
+    from bluffkit.solvers.lp import sequence_form
+
+    assert game.sequence_form() == sequence_form(game.tree())
