@@ -20,6 +20,17 @@ GAME_MODULES: list[str] = ["bluff", "bluff_you", "bluff_solve", "poker_dice", "j
                            "bungee"]
 """Modules of ``bluffkit.cli`` that each define ``register(commands)``."""
 
+COMMAND_MODULES: dict[tuple[str, str], str] = {
+    ("odds", "bluff"): "bluff", ("advise", "bluff"): "bluff", ("play", "bluff"): "bluff",
+    ("solve", "bluff"): "bluff_solve",
+    **{(c, "bluff-you"): "bluff_you" for c in ("odds", "advise", "solve", "play")},
+    **{(c, "poker-dice"): "poker_dice" for c in ("odds", "advise", "play")},
+    **{(c, "jungle-bluff"): "jungle_bluff" for c in ("advise", "solve", "play")},
+    **{(c, "bungee"): "bungee" for c in ("odds", "advise", "play")},
+}
+"""The module that registers each ``COMMAND GAME``: with it, ``bluffkit odds bluff`` imports
+only what it needs (start-up time; a test checks it matches what the modules register)."""
+
 COMMANDS = {
     "odds": "exact odds of a situation",
     "advise": "what to do, with the numbers and the reasons",
@@ -33,7 +44,21 @@ class _Parser(argparse.ArgumentParser):
         raise CliError(message if self.prog == "bluffkit" else f"{self.prog}: {message}")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def modules_needed(argv: list[str] | None) -> list[str]:
+    """The game modules to register for ``argv``: the game's own for ``COMMAND GAME ...``, none
+    for ``--help``, ``notebooks`` and ``lab``, all otherwise (so help and errors list every game).
+    """
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv or argv[0] in ("-h", "--help", "notebooks", "lab"):
+        return []
+    if tuple(argv[:2]) in COMMAND_MODULES:
+        return [COMMAND_MODULES[argv[0], argv[1]]]
+    return GAME_MODULES
+
+
+def build_parser(argv: list[str] | None = None, *, every_game: bool = True
+                 ) -> argparse.ArgumentParser:
+    """The parser; with ``every_game=False`` only the games ``argv`` needs are registered."""
     parser = _Parser(prog="bluffkit", description=__doc__.split("\n")[0].replace("``", ""))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     commands = {}
@@ -41,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text)
         commands[name] = p.add_subparsers(dest="game", required=True, metavar="GAME",
                                           parser_class=_Parser)
-    for module in GAME_MODULES:
+    for module in GAME_MODULES if every_game else modules_needed(argv):
         importlib.import_module(f"{__name__}.{module}").register(commands)
     add_file_commands(sub)
     return parser
@@ -50,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        parser = build_parser()
+        parser = build_parser(argv, every_game=False)
         args, unrecognized = parser.parse_known_args(argv)
         if unrecognized and not getattr(args, "passes_options_on", False):
             parser.error(f"unrecognized arguments: {' '.join(unrecognized)}")
