@@ -1,0 +1,270 @@
+"""Every answer in a frame (issue 13): the advisors' and the command line's times beside targets.
+
+Run: ``.venv/bin/python benchmarks/frame_budget.py [--positions 300] [--seed 1] [--rounds 7]``
+(``--quick``: 20 positions, 3 rounds, a few seconds; a test runs it so the script cannot rot).
+
+For each game's advisor, random positions (seeded) are answered twice: cold (every cache of
+``bluffkit`` cleared before the call) and warm (the same position again). The table shows p50,
+p99 and worst, in CPU time (this process) and wall time (which the load of a shared machine
+inflates), and the target beside the cold CPU p99 with ✓ or ✗. Rows compared with an anchor
+(exact counts against dyce, the command line against ``python -c pass``) interleave the two sides
+over ``--rounds`` rounds, alternating their order, and report medians over rounds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bluffkit.core import make_rng  # noqa: E402
+
+MS = 1e-3
+
+
+def clear_caches() -> None:
+    """Clear every ``functools`` cache in the loaded ``bluffkit`` modules (a cold call)."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("bluffkit") and module is not None:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+
+
+def timed(call) -> tuple[float, float]:
+    wall, cpu = time.perf_counter(), time.process_time()
+    call()
+    return time.perf_counter() - wall, time.process_time() - cpu
+
+
+def quantile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def fmt(seconds: float) -> str:
+    return f"{seconds * 1e3:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+
+# --- the positions of each row -------------------------------------------------------------
+
+def bluff_calls(n: int, rng):
+    from bluffkit.advice.bluff import Position, advise
+    from bluffkit.core import BluffkitError
+    calls = []
+    while len(calls) < n:
+        players = int(rng.integers(2, 7))
+        held = [5] * players if rng.random() < 0.3 else [int(rng.integers(1, 6))
+                                                         for _ in range(players)]
+        me = int(rng.integers(players))
+        mine = ",".join(str(int(f)) if f < 6 else "*" for f in rng.integers(1, 7, size=held[me]))
+        face = int(rng.integers(1, 7))
+        bid = f"{int(rng.integers(1, sum(held) + 1))}x{face if face < 6 else '*'}"
+        try:
+            position = Position(mine, held, me=me, bid=bid, history=None)
+            advise(position)
+        except BluffkitError:
+            continue
+        calls.append(functools.partial(advise, position))
+    return calls
+
+
+def poker_dice_calls(n: int, rng):
+    from bluffkit.advice.poker_dice import Position, advise
+    faces = ("9", "10", "J", "Q", "K", "A")
+    calls = []
+    for _ in range(n):
+        mine = ",".join(faces[int(i)] for i in rng.integers(0, 6, size=3))
+        common = ",".join(faces[int(i)] for i in rng.integers(0, 6, size=3)) if rng.random(
+        ) < 0.8 else ""
+        opponents = int(rng.integers(1, 4))
+        pot = opponents + 1 + int(rng.integers(0, 10)) if common else 0
+        to_call = int(rng.integers(0, 4)) if common else 0
+        calls.append(functools.partial(advise, Position(mine, common, opponents, pot, to_call)))
+    return calls
+
+
+def bluff_you_calls(n: int, rng):
+    import bluff_you as bench
+
+    from bluffkit.advice.bluff_you import bluffer_advice
+    states = bench.random_states(n, int(rng.integers(1 << 30)))
+    return [functools.partial(bluffer_advice, s) for s in states]
+
+
+def jungle_calls(players: int):
+    def calls(n: int, rng):
+        import jungle_bluff as bench
+
+        from bluffkit.advice.jungle_bluff import advise
+        states = bench.random_states(n, int(rng.integers(1 << 30)), players)
+        return [functools.partial(advise, s.observation(s.current_player())) for s in states]
+    return calls
+
+
+def bungee_calls(n: int, rng):
+    import bungee as bench
+
+    from bluffkit.advice.bungee import CALL_LIMIT, advise
+    from bluffkit.odds.bungee import Knowledge
+    calls, seed = [], int(rng.integers(1 << 30))
+    while len(calls) < n:  # only turns where calling is possible: the comparison is made
+        for s in bench.random_states(4 * n, seed):
+            obs = s.observation(s.to_move)
+            if (obs.phase == "turn" and obs.opened
+                    and Knowledge.from_observation(obs).value <= CALL_LIMIT):
+                calls.append(functools.partial(advise, obs))
+        seed += 1
+    return calls[:n]
+
+
+ROWS = [
+    ("Bluff advise (2-6 players, up to 30 dice)", bluff_calls, 20 * MS),
+    ("Poker dice advise", poker_dice_calls, 20 * MS),
+    ("Bluff You bluffer advice, new turn", bluff_you_calls, 20 * MS),
+    ("Jungle Bluff advise, 2 players", jungle_calls(2), 20 * MS),
+    ("Jungle Bluff advise, 6 players", jungle_calls(6), 20 * MS),
+    ("Bungee advise, call/play-on compared", bungee_calls, 20 * MS),
+]
+
+
+def advisor_rows(positions: int, seed: int) -> list[str]:
+    lines = []
+    for title, make, target in ROWS:
+        calls = make(positions, make_rng(seed))
+        times = {"cold": ([], []), "warm": ([], [])}
+        for call in calls:
+            clear_caches()
+            for kind in ("cold", "warm"):
+                wall, cpu = timed(call)
+                times[kind][0].append(wall)
+                times[kind][1].append(cpu)
+        for kind, (wall, cpu) in times.items():
+            p99 = quantile(cpu, 0.99)
+            mark = ("✓" if p99 <= target else "✗") if kind == "cold" else ""
+            lines.append(f"| {title} ({len(calls)}), {kind} | "
+                         f"{fmt(quantile(cpu, 0.5))} / {fmt(quantile(wall, 0.5))} | "
+                         f"{fmt(p99)} / {fmt(quantile(wall, 0.99))} | "
+                         f"{fmt(max(cpu))} / {fmt(max(wall))} | {fmt(target)} {mark} |")
+    return lines
+
+
+FIRST_1V1 = """
+import time
+from bluffkit.advice.bluff import Position, advise
+t, c = time.perf_counter(), time.process_time()
+advise(Position("3", (1, 1), me=0, bid=None, history=[]))
+print(time.process_time() - c, time.perf_counter() - t)
+"""
+
+
+def first_one_v_one() -> str:
+    with tempfile.TemporaryDirectory(prefix="bluffkit-bench-") as cache:
+        out = subprocess.run([sys.executable, "-c", FIRST_1V1], capture_output=True, text=True,
+                             check=True, env={**os.environ, "BLUFFKIT_CACHE": cache}).stdout
+    cpu, wall = map(float, out.split())
+    mark = "✓" if cpu <= 20 * MS else "✗"
+    return (f"| Bluff 1v1 advice, first call, no saved round (one-off) | {fmt(cpu)} / "
+            f"{fmt(wall)} | | | {fmt(20 * MS)} {mark} |")
+
+
+def dice_count_row(rounds: int, calls: int) -> str:
+    import statistics as st
+
+    from bluffkit.odds import bluff as odds
+    try:
+        from dyce import H
+    except ImportError:
+        return "| Exact dice count, 5-10 dice, cold | (dyce not installed: pip install dyce) |"
+    digit = H({1: 2, 0: 4})
+    sides = {"bluffkit": lambda n: odds.count_from_counts(2, n, 3),
+             "dyce": lambda n: (n @ digit) + 2}
+    results = {name: {n: [] for n in range(5, 11)} for name in sides}
+    for r in range(rounds):
+        for name in (list(sides) if r % 2 == 0 else list(reversed(sides))):
+            for n in range(5, 11):
+                per_call = []
+                for _ in range(calls):
+                    clear_caches()
+                    per_call.append(timed(functools.partial(sides[name], n))[1])  # CPU
+                results[name][n].append(st.median(per_call))
+    ours = [st.median(results["bluffkit"][n]) for n in range(5, 11)]
+    theirs = [st.median(results["dyce"][n]) for n in range(5, 11)]
+    ok = all(a <= b for a, b in zip(ours, theirs, strict=True))
+    return (f"| Exact dice count, 5-10 dice, cold, CPU (median of {rounds} interleaved rounds) | "
+            f"{min(ours) * 1e6:.0f}-{max(ours) * 1e6:.0f} µs (dyce "
+            f"{min(theirs) * 1e6:.0f}-{max(theirs) * 1e6:.0f} µs) | | | "
+            f"≤ dyce {'✓' if ok else '✗'} |")
+
+
+CLI = "import sys; from bluffkit.cli import main; sys.exit(main())"
+
+
+def cli_rows(rounds: int) -> list[str]:
+    runs = {"python -c pass": [sys.executable, "-c", "pass"],
+            "bluffkit --help": [sys.executable, "-c", CLI, "--help"],
+            "bluffkit odds bluff --dice 20 --mine 3,3,* --bid 7x3":
+                [sys.executable, "-c", CLI, "odds", "bluff", "--dice", "20", "--mine", "3,3,*",
+                 "--bid", "7x3"],
+            "bluffkit advise poker-dice --mine 9,K,K --opponents 2":
+                [sys.executable, "-c", CLI, "advise", "poker-dice", "--mine", "9,K,K",
+                 "--opponents", "2"]}
+    walls: dict[str, list[float]] = {name: [] for name in runs}
+    cpus: dict[str, list[float]] = {name: [] for name in runs}
+    for r in range(rounds):
+        for name in (list(runs) if r % 2 == 0 else list(reversed(runs))):
+            t, c = time.perf_counter(), children_cpu()
+            subprocess.run(runs[name], check=True, capture_output=True)
+            walls[name].append(time.perf_counter() - t)
+            cpus[name].append(children_cpu() - c)
+    base = statistics.median(walls["python -c pass"])
+    lines = []
+    for name, xs in walls.items():
+        med, cpu = statistics.median(xs), statistics.median(cpus[name])
+        target = "" if name == "python -c pass" else f"300 ms {'✓' if med <= 0.3 else '✗'}"
+        lines.append(f"| `{name}` (whole process, median of {rounds}) | {fmt(cpu)} / {fmt(med)} "
+                     f"({med / base:.0f}× python -c pass, wall) | | {fmt(max(xs))} wall | "
+                     f"{target} |")
+    return lines
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--quick", action="store_true", help="a small run (seconds)")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.positions, args.rounds = 3, 1
+    print(f"frame budget: {args.positions} positions per row, seed {args.seed}, load "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; times are CPU / wall")
+    print("| what | p50 | p99 | worst | target p99 |")
+    print("|---|---|---|---|---|")
+    for line in advisor_rows(args.positions, args.seed):
+        print(line, flush=True)
+    if not args.quick:
+        print(first_one_v_one(), flush=True)
+    print(dice_count_row(args.rounds, 5 if args.quick else 200), flush=True)
+    for line in cli_rows(args.rounds):
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
