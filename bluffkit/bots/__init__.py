@@ -1,6 +1,16 @@
 """Players built on advice and solvers, and seeded match runners."""
 
 from ..core import RandomBot
-from .bluff import AdviceBot, MatchResult, play_match
+
+
+def __getattr__(name: str):
+    """``AdviceBot``, ``MatchResult`` and ``play_match`` (Bluff's) are imported when first used, so
+    that another game's bots do not load Bluff's advice."""
+    if name in ("AdviceBot", "MatchResult", "play_match"):
+        from . import bluff
+
+        return getattr(bluff, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["AdviceBot", "MatchResult", "RandomBot", "play_match"]

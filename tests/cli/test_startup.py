@@ -34,7 +34,7 @@ import contextlib, io, json, sys
 from bluffkit.cli import main
 with contextlib.redirect_stdout(io.StringIO()):
     status = main(sys.argv[1:])
-print(json.dumps([status, sorted({m.split('.')[0] for m in sys.modules})]))
+print(json.dumps([status, sorted({'.'.join(m.split('.')[:3]) for m in sys.modules})]))
 """
 
 
@@ -65,8 +65,14 @@ def test_odds_and_advise_import_no_heavy_module():
         out, _ = run.communicate(timeout=120)
         status, modules = json.loads(out.splitlines()[-1])
         assert status == 0, case
+        modules = {m.split(".")[0] for m in modules} | set(modules)
         allowed = {"scipy"} if " ".join(case.split()[:2]) in SOLVES_AN_LP else set()
         assert set(modules) & set(HEAVY) <= allowed, case
+        game = case.split()[1].replace("-", "_")
+        engines = {m for m in modules if m.startswith("bluffkit.games.")}
+        # not the other games' engines (Bluff's is shared: the match runner is in bots.bluff)
+        assert f"bluffkit.games.{game}" in engines <= {f"bluffkit.games.{game}",
+                                                       "bluffkit.games.bluff"}, case
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["odds", "--help"], ["odds", "bluff", "--help"]])
