@@ -146,9 +146,9 @@ def test_errors_name_the_rule():
     with pytest.raises(IllegalAction, match="at least 1 point"):
         s.apply(Bet(0))
     s = play(s, "bet 3")
-    with pytest.raises(IllegalAction, match="below the current bet of 4"):
+    with pytest.raises(IllegalAction, match="4 in all this round"):
         s.apply(Raise(0))
-    with pytest.raises(IllegalAction, match="below the current bet of 4"):
+    with pytest.raises(IllegalAction, match="put in 4 points in all this round"):
         parse_action(s, "raise to 3")
     assert parse_action(s, "raise to 6") == Raise(2)
     with pytest.raises(IllegalAction, match="the first bet is made"):
@@ -293,3 +293,27 @@ def test_random_games_end_with_one_player_holding_every_point(seed):
     assert s.is_terminal() and sum(s.returns()) == 1
     assert s.chips[s.winner()] == 48 and find_game("poker dice").conserved(s) == 48
     assert any(isinstance(a, Ante | Pass) for _, a in trajectory)
+
+
+def test_after_a_bet_the_words_say_what_is_paid_now_and_the_total():
+    """Issue 11: "bet to match: 4" after "bet 3" (the ante included) and "raise to 6" needed
+    plain words: what is paid now and what the total becomes."""
+    s = dealt(PokerDiceRules(players=2, leader=0, starting_points=10), "9,10,J", "K,K,A")
+    s = play(s, "ante", "ante", "roll 9,Q,K", "bet 3")
+    text = str(s)  # describe(s)
+    assert "bet to match" not in text
+    assert "4 points in all this round (the ante of 1 included)" in text
+    with pytest.raises(IllegalAction) as e:
+        parse_action(s, "raise to 3")
+    assert "4 points in all this round (the ante of 1 included)" in str(e.value)
+    assert "put in 3 more now" in str(e.value) and "raise to 5" in str(e.value)
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Raise(0))
+    assert "put in 3 more now" in str(e.value) and "4 in all" in str(e.value)
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Bet(2))
+    assert "bet to match" not in str(e.value) and "4 points in all" in str(e.value)
+    with pytest.raises(ParseError) as e:
+        parse_action(s, "hello")
+    assert "'raise to N' (your total this round becomes N points, the ante included)" in str(
+        e.value)
