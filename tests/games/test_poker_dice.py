@@ -19,6 +19,7 @@ from bluffkit.games.poker_dice import (
     Raise,
     Roll,
     StartRoll,
+    call_words,
     parse_action,
     parse_dice,
     state_from_json,
@@ -299,7 +300,11 @@ def test_after_a_bet_the_words_say_what_is_paid_now_and_the_total():
     """Issue 11: "bet to match: 4" after "bet 3" (the ante included) and "raise to 6" needed
     plain words: what is paid now and what the total becomes."""
     s = dealt(PokerDiceRules(players=2, leader=0, starting_points=10), "9,10,J", "K,K,A")
-    s = play(s, "ante", "ante", "roll 9,Q,K", "bet 3")
+    s = play(s, "ante", "ante", "roll 9,Q,K")
+    assert call_words(s, s.to_move).startswith("Nothing to call yet")
+    s = play(s, "bet 3")
+    assert call_words(s, 0) == ("P1 bet 3: to call, put in 3 more points now (4 in all this "
+                                "round, the ante of 1 included).")
     text = str(s)  # describe(s)
     assert "bet to match" not in text
     assert "4 points in all this round (the ante of 1 included)" in text

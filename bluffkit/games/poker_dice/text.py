@@ -77,6 +77,8 @@ def call_words(s: PokerDiceState, p: int, names=None) -> str:
     >>> call_words(s, 0)
     'P1 bet 3: to call, put in 3 more points now (4 in all this round, the ante of 1 included).'
     """
+    if not s.opened:
+        return "Nothing to call yet: the first player who does not fold bets at least 1 point."
     owed = s.to_call(p)
     last = next((who for who, move in reversed(s.history)
                  if move.startswith(("bet", "raise"))), None)
