@@ -29,12 +29,12 @@ COMMANDS = {
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, status 2
-        raise CliError(f"{self.prog}: {message}")
+    def error(self, message):  # one line, status 2 (main() prints "bluffkit: error: ")
+        raise CliError(message if self.prog == "bluffkit" else f"{self.prog}: {message}")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="bluffkit", description=__doc__.split("\n")[0])
+    parser = _Parser(prog="bluffkit", description=__doc__.split("\n")[0].replace("``", ""))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     commands = {}
     for name, help_text in COMMANDS.items():
@@ -50,7 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args, unrecognized = parser.parse_known_args(argv)
+        if unrecognized and not getattr(args, "passes_options_on", False):
+            parser.error(f"unrecognized arguments: {' '.join(unrecognized)}")
+        args.unrecognized = unrecognized  # `bluffkit lab` passes JupyterLab options on
         return int(args.handler(args) or 0)
     except (CliError, BluffkitError) as e:
         print(f"bluffkit: error: {e}", file=sys.stderr)

@@ -93,3 +93,78 @@ def test_lab_on_a_missing_folder_is_a_one_line_error(tmp_path, capsys):
     assert main(["lab", str(tmp_path / "nope")]) == 2
     err = capsys.readouterr().err
     assert "is not a folder" in err and "bluffkit notebooks DEST" in err
+
+
+@pytest.fixture
+def lab_calls(monkeypatch):
+    calls = []
+    monkeypatch.setattr(cli_files.subprocess, "call", lambda cmd: calls.append(cmd) or 0)
+    monkeypatch.setattr(cli_files.os, "geteuid", lambda: 1000)
+    return calls
+
+
+START = "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb"
+
+
+@pytest.mark.parametrize("words", [["--no-browser", "--port", "8899"],
+                                   ["--", "--no-browser", "--port", "8899"]])
+def test_lab_passes_jupyterlab_options_on_and_opens_the_start_notebook(tmp_path, lab_calls,
+                                                                      words):
+    assert main(["notebooks", str(tmp_path)]) == 0
+    assert main(["lab", str(tmp_path), *words]) == 0
+    (cmd,) = lab_calls
+    assert cmd == [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={tmp_path}", START,
+                   "--no-browser", "--port", "8899"]
+
+
+@pytest.mark.parametrize("words", [["--no-browser"], ["--", "--no-browser"]])
+def test_lab_without_a_folder_opens_here(tmp_path, lab_calls, monkeypatch, words):
+    assert main(["notebooks", str(tmp_path)]) == 0
+    monkeypatch.chdir(tmp_path)
+    assert main(["lab", *words]) == 0
+    assert lab_calls[0][3:] == ["--ServerApp.root_dir=.", START, "--no-browser"]
+
+
+def test_lab_on_the_notebooks_folder_itself_opens_the_start_notebook(tmp_path, lab_calls):
+    assert main(["notebooks", str(tmp_path)]) == 0
+    assert main(["lab", str(tmp_path / "notebooks")]) == 0
+    assert "--LabApp.default_url=/lab/tree/00_start_here.ipynb" in lab_calls[0]
+
+
+def test_lab_keeps_a_default_url_chosen_by_the_user(tmp_path, lab_calls):
+    assert main(["notebooks", str(tmp_path)]) == 0
+    assert main(["lab", str(tmp_path), "--LabApp.default_url=/lab/tree/exercises"]) == 0
+    assert [w for w in lab_calls[0] if w.startswith("--LabApp.default_url")] == [
+        "--LabApp.default_url=/lab/tree/exercises"]
+
+
+def test_lab_on_a_folder_without_notebooks_opens_lab(tmp_path, lab_calls):
+    assert main(["lab", str(tmp_path)]) == 0
+    assert not any(w.startswith("--LabApp.default_url") for w in lab_calls[0])
+
+
+def test_other_commands_still_refuse_unknown_options(capsys):
+    assert main(["odds", "bluff", "--dice", "4", "--bid", "2x3", "--bogus"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "bluffkit: error: unrecognized arguments: --bogus"
+
+
+def test_help_is_plain_text(capsys):
+    """No reStructuredText markup (``bluffkit``) in any help page."""
+    import argparse
+
+    from bluffkit.cli import build_parser
+
+    def pages(parser):
+        yield parser.format_help()
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    yield from pages(sub)
+
+    assert main(["--help"]) == 0
+    assert "The bluffkit command line" in capsys.readouterr().out
+    assert all("``" not in page for page in pages(build_parser()))
+    assert main(["lab", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "bluffkit lab [DIR] [JupyterLab options ...]" in out and "--no-browser" in out
