@@ -131,6 +131,20 @@ def check_json(data: Any, game: str, title: str) -> dict:
     return data
 
 
+def mismatch(title: str, got: dict, want: dict) -> InvalidState:
+    """The error for a loaded state (JSON ``got``) that differs from the engine's (``want``),
+    naming the first field that differs and listing the others.
+
+    >>> str(mismatch("Bluff", {"round": 3, "opener": 1}, {"round": 0, "opener": 0}))
+    "impossible Bluff state: field 'round' is 3 but the game gives 0 (also wrong: 'opener')"
+    """
+    names = [k for k in want if want[k] != got.get(k)] or ["rules"]
+    first = names[0]
+    also = f" (also wrong: {', '.join(repr(k) for k in names[1:])})" if names[1:] else ""
+    return bad_state(f"impossible {title} state: field {first!r} is {readable(got.get(first))} "
+                     f"but the game gives {readable(want.get(first))}{also}")
+
+
 _MISSING = object()
 _READ_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
                 RecursionError, ZeroDivisionError)
@@ -223,5 +237,5 @@ def record(v: Any, name: str, keys: Iterable[str]) -> dict:
 
 
 __all__ = ["MAX_DEPTH", "MAX_NODES", "MAX_TEXT", "MAX_WHOLE", "bad_state", "check_json", "field",
-           "items", "pairs", "readable", "record", "text", "true_or_false", "whole_number",
-           "whole_numbers"]
+           "items", "mismatch", "pairs", "readable", "record", "text", "true_or_false",
+           "whole_number", "whole_numbers"]

@@ -218,7 +218,7 @@ def _short(data) -> str:
     return readable(data)[:300]
 
 
-@pytest.mark.parametrize("name", ["bluff"])
+@pytest.mark.parametrize("name", ["bluff", "bluff-you", "poker-dice"])
 def test_mutated_states_are_refused_or_playable(name):
     c = fuzz(name, MUTATIONS)
     print(f"\n{name}: {c['loads']} mutated states loaded: {c['refused']} refused, "

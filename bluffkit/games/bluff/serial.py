@@ -26,6 +26,7 @@ from ...core.fields import (
     check_json,
     field,
     items,
+    mismatch,
     pairs,
     readable,
     record,
@@ -144,10 +145,7 @@ def check(s: BluffState) -> None:
     except (BluffkitError, ValueError, TypeError, KeyError, IndexError) as e:
         raise bad_state(f"impossible Bluff state: {e}") from None
     if built != s:
-        got, want = state_to_json(s), state_to_json(built)
-        name = next((k for k in want if want[k] != got[k]), "rules")
-        raise bad_state(f"impossible Bluff state: field {name!r} is {readable(got[name])} but "
-                        f"the game gives {readable(want[name])}")
+        raise mismatch("Bluff", state_to_json(s), state_to_json(built))
 
 
 def _bad(msg: str):
