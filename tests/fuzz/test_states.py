@@ -27,8 +27,8 @@ import pytest
 from bluffkit.core import BluffkitError, InvalidState, make_rng, sample
 from bluffkit.games import GAMES
 
-MUTATIONS = 1100
-"""Mutated states per game (5 games: 5,500 loads)."""
+MUTATIONS = 1020
+"""Mutated states per game (5 games: 5,100 loads)."""
 SLOW = 2.0
 PLAYOUT = 250
 """Moves of the random game played from an accepted state (every game ends well within)."""
@@ -218,7 +218,7 @@ def _short(data) -> str:
     return readable(data)[:300]
 
 
-@pytest.mark.parametrize("name", ["bluff", "bluff-you", "poker-dice"])
+@pytest.mark.parametrize("name", sorted(GAMES))
 def test_mutated_states_are_refused_or_playable(name):
     c = fuzz(name, MUTATIONS)
     print(f"\n{name}: {c['loads']} mutated states loaded: {c['refused']} refused, "

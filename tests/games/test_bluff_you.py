@@ -233,7 +233,7 @@ def test_json_round_trip_and_corrupt_states():
         state_from_json({"game": "bluff"})
     data = s.to_json()
     data["pending"] = "steal 9 from P1"
-    with pytest.raises(InvalidState, match="announce one of P1's tokens"):
+    with pytest.raises(InvalidState, match="the pending steal 9 from P1 is not a legal steal"):
         state_from_json(data)
 
 
@@ -287,20 +287,22 @@ def _phases() -> dict[str, BluffYouState]:
 @pytest.mark.parametrize("phase, changes, problem", [
     ("roll", {"bluffer": 3}, "'bluffer' is 3 but the game gives 0"),
     ("roll", {"turn": 5}, "from the second turn on"),
-    ("roll", {"roll": "1,1,1"}, "'roll' is '1,1,1' but the game gives None"),
-    ("roll", {"call": True}, "'call' is True but the game gives None"),
-    ("act", {"pending": "gain 11 to P1"}, "'pending'"),
+    ("roll", {"roll": "1,1,1"}, "a roll is known in phases act, call and give only"),
+    ("roll", {"call": True}, "the guesser's call is kept during the give phase only"),
+    ("act", {"pending": "gain 11 to P1"}, "an announcement awaits an answer in phases call"),
     ("act", {"bluffer": 1}, "'bluffer'"),
-    ("call", {"roll": None}, "phase call comes after the roll"),
-    ("call", {"pending": "gain 11 to P0"}, "the guesser must be another player"),
+    ("call", {"roll": None}, "a roll is known in phases act, call and give only"),
+    ("call", {"pending": "gain 11 to P0"}, "the pending gain 11 to P0 is not a legal gain"),
     ("call", {"pending": "ok"}, "field 'pending' must be a gain or a steal"),
-    ("give", {"call": True}, "'held' is .* but the game gives"),
+    ("give", {"call": True}, "the give phase follows a steal the guesser called right"),
     ("give", {"turn": 5}, "the last turn was player 1's, but turn 5 was player 0's"),
-    ("give", {"held": [[3, 5, 8, 13], []]}, "'last'|the last turn"),
+    ("give", {"held": [[3, 5, 8, 13], []]}, "the pending steal 5 from P1 is not a legal steal"),
+    ("give", {"held": [[3, 8, 13], [5]]}, "the last turn moved token 3 to player 1"),
     ("over", {"bluffer": 0}, "'bluffer' is 0 but the game gives 1"),
     ("over", {"turn": 3}, "the last turn was player 1's, but turn 3 was player 0's"),
     ("over", {"last": None}, "from the second turn on"),
-    ("over", {"centre": [4], "held": [[], [3]]}, "'last'|the last turn"),
+    ("over", {"centre": [4], "held": [[], [3]]}, "over exactly when the centre is empty"),
+    ("over", {"held": [[3], [4]]}, "the last turn moved token 4 to player 0"),
     ("act", {"last": [[0]]}, "field 'last' must be an object"),
     ("act", {"turn": float("-inf")}, "field 'turn' holds -inf"),
 ])

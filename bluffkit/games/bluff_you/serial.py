@@ -105,13 +105,68 @@ game gives 0
         last=field(data, "last", lambda v: None if v is None else _result(v, n), None),
     )
     check(s)
+    check_reachable(s)
     return s
 
 
 def check(s: BluffYouState) -> None:
-    """Raise ``InvalidState`` unless ``s`` is a state the engine can reach.
+    """Raise ``InvalidState`` unless ``s`` holds each token once and the fields its phase needs.
 
-    >>> check(BluffYouState.new())
+    The advice checks positions set up for analysis with this; loading also plays the last turn
+    and this one again (:func:`check_reachable`).
+    """
+    n = s.rules.players
+
+    def bad(msg: str):
+        raise InvalidState(f"impossible Bluff You state: {msg}")
+
+    if s.phase not in PHASES:
+        bad(f"phase must be one of {', '.join(PHASES)}, got {s.phase!r}")
+    if len(s.held) != n:
+        bad(f"held needs one list of tokens per player ({n})")
+    every = list(s.centre) + [t for h in s.held for t in h]
+    if sorted(every) != list(s.rules.tokens):
+        bad(f"the centre and the players must hold each token of {list(s.rules.tokens)} exactly "
+            f"once, they hold {sorted(every)}")
+    if s.bluffer not in range(n):
+        bad(f"the bluffer must be a player 0-{n - 1}, got {s.bluffer}")
+    if s.turn < 0:
+        bad(f"turn counts the turns played (0 or more), got {s.turn}")
+    seats = [None, *range(n)]
+    last = s.last
+    if last is not None and (last.bluffer not in range(n) or last.guesser not in seats or any(
+            t not in s.rules.tokens or a not in seats or b not in seats or a == b
+            for t, a, b in last.moves)):
+        bad("the last turn names players or token moves that cannot exist (players are "
+            f"0-{n - 1}, None is the centre)")
+    if (s.phase == "over") != (not s.centre):
+        bad("the game is over exactly when the centre is empty")
+    if (s.roll is None) != (s.phase in ("roll", "over")):
+        bad(f"a roll is known in phases act, call and give only (phase {s.phase})")
+    if (s.pending is None) != (s.phase not in ("call", "give")):
+        bad(f"an announcement awaits an answer in phases call and give only (phase {s.phase})")
+    if (s.call is None) != (s.phase != "give") or s.call not in (None, True, False):
+        bad("the guesser's call is kept during the give phase only")
+    p = s.pending
+    if isinstance(p, Gain) and (p.guesser in (s.bluffer,) or p.guesser not in range(n)
+                                or p.number not in s.centre):
+        bad(f"the pending {p} is not a legal gain")
+    if isinstance(p, Steal) and (p.target == s.bluffer or p.target not in range(n)
+                                 or p.number not in s.held[p.target] or not s.held[s.bluffer]):
+        bad(f"the pending {p} is not a legal steal")
+    if p is not None and not isinstance(p, Gain | Steal):
+        bad(f"the pending action must be a gain or a steal, got {p}")
+    if s.phase == "give":
+        if not isinstance(p, Steal) or (sum(s.roll) == p.number) != s.call:
+            bad("the give phase follows a steal the guesser called right")
+        if len(s.held[s.bluffer]) < 2:
+            bad("a give with a single token is applied at once")
+
+
+def check_reachable(s: BluffYouState) -> None:
+    """Raise ``InvalidState`` unless the engine reaches ``s`` (module docstring).
+
+    >>> check_reachable(BluffYouState.new())
     """
     try:
         built = _rebuild(s)
