@@ -20,7 +20,9 @@ value (ties: lower expected score, then more cards played), except for a last-la
 cannot reach 5 or less: no call and no win are then possible, so the lowest expected score (what
 I will write down, Bungee cards 10) is exactly best. After a last-lap action with a hand
 worth 5 or less: always call (not calling cannot win and scores the same). As dealer with a
-Bungee lucky card: the choice with the lowest expected hand value.
+Bungee lucky card: the choice with the lowest expected hand value (ties: lower expected score),
+a second Bungee card turned bringing the same choice again (exact); the text says plainly that
+this ranking leaves out the 10 a Bungee card costs if somebody else wins.
 
 >>> from bluffkit.odds.bungee import Knowledge
 >>> obs = observation_for(Knowledge.parse("2,9,9,10", discard="4,7", lucky=8), players=3)
@@ -46,7 +48,14 @@ from ..games.bungee import (
     card_text,
     cards_text,
 )
-from ..odds.bungee import ActionOdds, Knowledge, lucky_choice_odds, round_score, turn_odds
+from ..odds.bungee import (
+    ActionOdds,
+    Knowledge,
+    best_lucky_choice,
+    lucky_choices,
+    round_score,
+    turn_odds,
+)
 from .bungee_sim import Estimate, check_seed_and_call_at, simulate_choices
 
 DEFAULT_SAMPLES = 100
@@ -252,16 +261,30 @@ def advise_state(state: BungeeState, samples: int = DEFAULT_SAMPLES,
 
 
 def _dealer_advice(k: Knowledge) -> BungeeAdvice:
-    options = tuple(lucky_choice_odds(k, c) for c in sorted(set(k.hand + (BUNGEE,))))
-    options += (lucky_choice_odds(k, None),)
-    best = min(options, key=lambda o: (o.mean_value, o.mean_score))
+    options = lucky_choices(k)
+    best = best_lucky_choice(k)
+    leave = options[-1]
+    again = k.unseen[BUNGEE - 1]
     lines = [_model(k),
              "A Bungee card was turned as lucky card and you deal: take it (it counts 0 when "
              "you call or win, 10 if somebody else wins) and discard a card, after which a new "
-             "lucky card is turned; or leave it (Bungee cards then count 0 for everybody).",
-             f"Leaving it keeps your hand worth {k.value}. "
-             + _choice_sentence(best),
-             "All numbers are exact (the new lucky card is equally likely to be any unseen card)."]
+             "lucky card is turned; or leave it (Bungee cards then count 0 for everybody, in "
+             "the scores too).",
+             f"Leaving it keeps your hand worth {k.value}; you would score {k.score} if somebody "
+             f"else wins. " + _choice_sentence(best),
+             "The choices are ranked by expected hand value (it decides whether you may call "
+             "and who wins among the callers), ties by expected score. That ranking does not "
+             "weigh the score you write down if somebody else wins the round, where each "
+             "Bungee card in your hand costs 10: compare the expected scores in the table"
+             + ("." if isinstance(best.action, LeaveLucky) else
+                f" ({_num(best.mean_score)} after {best.action}, {_num(leave.mean_score)} if "
+                f"you leave it)."),
+             "All numbers are exact: the new lucky card is equally likely to be any of the "
+             f"{k.unseen_count} cards you then cannot see"
+             + (f"; if it is a Bungee card too ({again} of them are unseen), you choose again "
+                "(take it or leave it, by the same ranking) and the numbers count that choice."
+                if again else "; no Bungee card is left unseen, so the new lucky card is a "
+                "number.")]
     return BungeeAdvice(k, "dealer", options, best, None, best.action, "\n".join(lines))
 
 

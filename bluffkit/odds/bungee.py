@@ -40,6 +40,7 @@ import numbers
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..core import Action, BluffkitError, Distribution, InvalidQuestion
@@ -319,29 +320,61 @@ def lucky_choice_odds(k: Knowledge, discard: int | None) -> ActionOdds:
 
     ``discard=None`` leaves it (Bungee cards count 0 this round, also in the score); a card
     takes the Bungee card into hand, discards that card, and turns a new lucky card: uniform over
-    the unseen cards, and cards of its value in my hand then count 0.
+    the unseen cards, and cards of its value in my hand then count 0. If the new lucky card is a
+    Bungee card too, the dealer chooses again (``best_lucky_choice``: take it or leave it), and
+    the numbers follow that choice.
 
     >>> o = lucky_choice_odds(Knowledge.parse("1,2,9,10,10", lucky="B"), 10)
     >>> o.hand_before_draw, o.value.mean()
-    ((1, 2, 9, 10, 11), Fraction(496, 25))
+    ((1, 2, 9, 10, 11), Fraction(95027, 4900))
     """
-    from ..games.bungee import LeaveLucky, TakeLucky
-
     if k.lucky != BUNGEE:
         raise InvalidQuestion("the dealer's choice only arises when the lucky card is a "
                               "Bungee card")
+    if discard is not None and discard not in k.hand + (BUNGEE,):
+        raise InvalidQuestion(f"cannot discard {card_text(discard)}: with the lucky card the "
+                              f"dealer holds {cards_text(sorted(k.hand + (BUNGEE,)))}")
+    return _lucky_choice(k, discard)
+
+
+def lucky_choices(k: Knowledge) -> tuple[ActionOdds, ...]:
+    """Every choice of the dealer with a Bungee lucky card: each take (by the card discarded),
+    then leaving it."""
+    return tuple(lucky_choice_odds(k, c) for c in sorted(set(k.hand + (BUNGEE,)))) + (
+        lucky_choice_odds(k, None),)
+
+
+def best_lucky_choice(k: Knowledge) -> ActionOdds:
+    """The dealer's choice with the lowest expected hand value (ties: the lower expected score).
+
+    >>> str(best_lucky_choice(Knowledge.parse("1,2,9,10,10", lucky="B")).action)
+    'take lucky, discard 10'
+    """
+    return min(lucky_choices(k), key=lambda o: (o.mean_value, o.mean_score))
+
+
+@lru_cache(maxsize=256)
+def _lucky_choice(k: Knowledge, discard: int | None) -> ActionOdds:
+    from ..games.bungee import LeaveLucky, TakeLucky
+
     if discard is None:
         return ActionOdds(LeaveLucky(), k.hand, Distribution.point(k.value),
                           Distribution.point(k.score), len(k.hand))
-    six = k.hand + (BUNGEE,)
-    if discard not in six:
-        raise InvalidQuestion(f"cannot discard {card_text(discard)}: with the lucky card the "
-                              f"dealer holds {cards_text(sorted(six))}")
-    hand = tuple(sorted(remove_cards(six, discard, 1)))
+    hand = tuple(sorted(remove_cards(k.hand + (BUNGEE,), discard, 1)))
     after = Knowledge(hand, k.discard + (discard,), None, False)
-    lucky = next_card(after)
-    return ActionOdds(TakeLucky(discard), hand, lucky.map(lambda c: hand_value(hand, c)),
-                      lucky.map(lambda c: hand_score(hand, c)), len(hand))
+    values: dict[int, Fraction] = {}
+    scores: dict[int, Fraction] = {}
+    for lucky, p in next_card(after).pmf().items():
+        if lucky == BUNGEE:  # another Bungee card: the dealer chooses again
+            again = best_lucky_choice(Knowledge(hand, after.discard, BUNGEE, False))
+            pairs = [(values, v, p * q) for v, q in again.value.pmf().items()]
+            pairs += [(scores, v, p * q) for v, q in again.score.pmf().items()]
+        else:
+            pairs = [(values, hand_value(hand, lucky), p), (scores, hand_score(hand, lucky), p)]
+        for pmf, v, q in pairs:
+            pmf[v] = pmf.get(v, 0) + q
+    return ActionOdds(TakeLucky(discard), hand, Distribution.from_probabilities(values),
+                      Distribution.from_probabilities(scores), len(hand))
 
 
 def round_score(p_win: Fraction, expected_score: Fraction) -> Fraction:
@@ -376,7 +409,7 @@ def counts_text(counts: Iterable[int]) -> str:
 
 
 __all__ = [
-    "ActionOdds", "Knowledge", "action_odds", "best_chance_of_bungee", "counts_text",
-    "draws_distribution", "lucky_choice_odds", "next_card", "read_action", "round_score",
-    "turn_actions", "turn_odds", "unseen_table",
+    "ActionOdds", "Knowledge", "action_odds", "best_chance_of_bungee", "best_lucky_choice",
+    "counts_text", "draws_distribution", "lucky_choice_odds", "lucky_choices", "next_card",
+    "read_action", "round_score", "turn_actions", "turn_odds", "unseen_table",
 ]

@@ -140,13 +140,37 @@ def test_dealer_choice_with_a_bungee_lucky_card():
                                              LeaveLucky()]
     assert a.recommended == TakeLucky(10)
     take = a.options[1]
-    # brute force: the new lucky card is any of the 45 unseen cards
+    # brute force: the new lucky card is any of the 50 unseen cards; a Bungee card (2 of them)
+    # brings the choice again, where taking it and discarding the other 10 is best
     unseen = [c for c, n in zip(CARDS, _pile("9,9,10,10,10,B")) for _ in range(n)]
     hand = parse_cards("9,9,10,10,B")
     assert len(unseen) == 50
-    assert take.mean_value == Fraction(sum(hand_value(hand, c) for c in unseen), 50)
-    assert take.mean_value == 38 - Fraction(3 * 18 + 5 * 20, 50)
+    # then, each time a Bungee card is turned, taking it and discarding a 10 is best
+    unseen2 = list(unseen)
+    unseen2.remove(BUNGEE)                      # the 2nd Bungee card turned: 49 unseen
+    unseen3 = list(unseen2)
+    unseen3.remove(BUNGEE)                      # the 3rd: 48 unseen, no Bungee card left
+    mean3 = Fraction(sum(hand_value(parse_cards("9,9,B,B,B"), c) for c in unseen3), 48)
+    second = parse_cards("9,9,10,B,B")
+    mean2 = (sum(hand_value(second, c) for c in unseen2 if c != BUNGEE) + mean3) / 49
+    assert take.mean_value == (sum(hand_value(hand, c) for c in unseen if c != BUNGEE)
+                               + 2 * mean2) / 50
     assert a.options[-1].mean_value == 48
+    assert "Bungee card too (2 of them are unseen), you choose again" in a.explanation
+    assert "each Bungee card in your hand costs 10" in a.explanation
+
+
+def test_dealer_text_states_what_the_ranking_leaves_out():
+    """Taking the Bungee card lowers the hand's value but raises the score if somebody else
+    wins: the advice says so with both numbers."""
+    obs = observation_for(Knowledge.parse("1,1,2,2,3", lucky="B"), players=2, dealer=True)
+    a = advise(obs)
+    take = next(o for o in a.options if o.action == a.recommended)
+    leave = a.options[-1]
+    assert take.mean_value < leave.mean_value and take.mean_score > leave.mean_score
+    assert "does not weigh the score you write down" in a.explanation
+    assert f"{take.mean_score.numerator}/{take.mean_score.denominator}" in a.explanation
+    assert f"{leave.mean_score} if you leave it" in a.explanation
 
 
 def test_advise_needs_the_players_own_decision():

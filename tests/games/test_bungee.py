@@ -243,6 +243,33 @@ def test_a_six_skipping_onto_the_first_caller(extra_lap):
     assert s.is_terminal() and s.last.callers == (0, 2)
 
 
+def test_the_extra_lap_after_a_six_is_for_the_players_who_have_not_called():
+    """Digest section 5 (decision): a player who already called has laid their cards down and
+    takes no extra action when a 6 skips onto the first caller."""
+    s = table(["1,2", "1,1,3", "7,7,8", "9,9,10", "4,6,10"], lucky=8)
+    s = play(s, "bungee", "bungee", "play 7,7", "draw 10", "play 9,9", "draw 9")
+    assert s.to_move == 4 and s.to_act == (4,) and s.callers == (0, 1)
+    hands = s.hands
+    s = play(s, "play 6", "draw 5")                 # player 4's 6 skips onto the first caller
+    assert s.callers == (0, 1)
+    assert s.to_act == (2, 3, 4) and s.to_move == 2  # player 1 called: no extra action
+    assert any("skipped onto the first caller" in text for _, text in s.history)
+    s = play(s, "play 10", "draw 10", "play 10", "draw 10", "play 10", "draw 10")
+    assert s.is_terminal()
+    assert s.last.hands[1] == hands[1] and s.last.callers == (0, 1)   # laid down, unchanged
+    assert 1 not in [p for p, text in s.history[-8:] if text.startswith(("play", "take"))]
+
+
+def test_a_player_who_calls_right_after_their_six_gets_no_extra_action():
+    s = table(["1,2", "9,9,10", "1,3,6"], lucky=8)
+    s = play(s, "bungee", "play 9,9", "draw 10", "play 6", "draw 1")  # 1,1,3: worth 5
+    assert s.phase == "call" and s.to_move == 2
+    s = play(s, "bungee")                           # the 6 skipped onto the first caller
+    assert s.callers == (0, 2) and s.to_act == (1,) and s.to_move == 1
+    s = play(s, "play 10", "draw 10")
+    assert s.is_terminal() and s.last.callers == (0, 2)
+
+
 def test_caller_plays_no_more():
     s = play(table(["1,2", "9,9,10", "7,7,8"], lucky=8), "bungee")
     s = play(s, "play 9,9", "draw 10", "play 7,7", "draw 9")

@@ -9,7 +9,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bluffkit.core import InvalidQuestion
@@ -26,6 +26,7 @@ from bluffkit.games.bungee import (
     counts_of,
     hand_score,
     hand_value,
+    parse_cards,
 )
 from bluffkit.odds.bungee import (
     Knowledge,
@@ -143,17 +144,84 @@ def test_draws_distribution_matches_ordered_draws(draws):
     assert draws_distribution(k, draws, lambda c: c <= 2).pmf() == pmf(counts)
 
 
+def brute_dealer(hand: tuple, discard: tuple) -> tuple[dict, dict]:
+    """Value and score pmfs of the dealer's best choice with a Bungee lucky card (lowest mean
+    value, then lowest mean score), listing every unseen physical card as the new lucky card and
+    choosing again when it is a Bungee card too."""
+    k = Knowledge(hand, discard, BUNGEE)
+    options = {None: ({k.value: Fraction(1)}, {k.score: Fraction(1)})}
+    for c in set(hand) | {BUNGEE}:
+        new = list(hand) + [BUNGEE]
+        new.remove(c)
+        cards = unseen_physical(Knowledge(tuple(new), discard + (c,), None))
+        values, scores = Counter(), Counter()
+        for lucky, _ in cards:
+            if lucky == BUNGEE:
+                v, s = brute_dealer(tuple(sorted(new)), discard + (c,))
+            else:
+                v, s = {hand_value(new, lucky): 1}, {hand_score(new, lucky): 1}
+            for out, pm in ((values, v), (scores, s)):
+                for x, q in pm.items():
+                    out[x] += Fraction(q) / len(cards)
+        options[c] = (dict(values), dict(scores))
+
+    def mean(pm):
+        return sum(x * q for x, q in pm.items())
+
+    return min(options.values(), key=lambda o: (mean(o[0]), mean(o[1])))
+
+
+@settings(max_examples=40, deadline=None)
 @given(k=knowledge(lucky=BUNGEE))
 def test_lucky_choice_matches_enumeration(k):
+    """The new lucky card is any unseen card; a second Bungee card brings the choice again."""
     assert lucky_choice_odds(k, None).value.pmf() == {k.value: 1}
     for c in set(k.hand) | {BUNGEE}:
         hand = list(k.hand) + [BUNGEE]
         hand.remove(c)
         after = Knowledge(tuple(hand), k.discard + (c,), None)
-        values = Counter(hand_value(hand, lucky) for lucky, _ in unseen_physical(after))
+        values, scores = Counter(), Counter()
+        for lucky, _ in unseen_physical(after):
+            if lucky == BUNGEE:
+                v, s = brute_dealer(tuple(sorted(hand)), k.discard + (c,))
+            else:
+                v, s = {hand_value(hand, lucky): 1}, {hand_score(hand, lucky): 1}
+            for out, pm in ((values, v), (scores, s)):
+                for x, q in pm.items():
+                    out[x] += Fraction(q) / len(unseen_physical(after))
         o = lucky_choice_odds(k, c)
-        assert o.action == TakeLucky(c) and o.value.pmf() == pmf(values)
+        assert o.action == TakeLucky(c)
+        assert o.value.pmf() == dict(values) and o.score.pmf() == dict(scores)
     assert lucky_choice_odds(k, None).action == LeaveLucky()
+
+
+def test_a_second_bungee_lucky_card_brings_the_choice_again():
+    """Dealer 9,9,10,10,10, lucky B; take it and discard a 10: 2 of the 50 unseen cards are
+    Bungee cards, and then taking again (discarding the other 10) beats leaving it."""
+    k = Knowledge.parse("9,9,10,10,10", lucky="B")
+    take = lucky_choice_odds(k, 10)
+    hand = parse_cards("9,9,10,10,B")
+    # any other lucky card (48 of the 50): a 9 (3 unseen) or a 10 (5 unseen) makes those of
+    # the hand count 0, the 40 others leave it worth 38
+    others = Fraction(40 * 38 + 3 * 20 + 5 * 18, 50)
+    again = lucky_choice_odds(Knowledge(hand, (10,), BUNGEE), 10)
+    assert again.hand_before_draw == parse_cards("9,9,10,B,B")
+    assert take.mean_value == others + Fraction(2, 50) * again.mean_value
+    assert again.mean_value < hand_value(hand, BUNGEE)       # leaving the 2nd would be worse
+    assert take.value.pmf() == brute_dealer_take(k, 10)
+
+
+def brute_dealer_take(k, c):
+    hand = list(k.hand) + [BUNGEE]
+    hand.remove(c)
+    cards = unseen_physical(Knowledge(tuple(hand), k.discard + (c,), None))
+    values = Counter()
+    for lucky, _ in cards:
+        pm = (brute_dealer(tuple(sorted(hand)), k.discard + (c,))[0] if lucky == BUNGEE
+              else {hand_value(hand, lucky): 1})
+        for x, q in pm.items():
+            values[x] += Fraction(q) / len(cards)
+    return dict(values)
 
 
 def test_knowledge_rejects_impossible_questions():

@@ -28,10 +28,11 @@ with at most 11 outcomes a node.
 - the draw pile is refilled as soon as it is empty (right after the draw that emptied it) by
   shuffling in the discard pile but its top card (**decision** of the digest);
 - option ``six_extra_lap`` (**decision**, default on): if, in the last lap, sixes skip onto the
-  first caller, every player but the first caller gets one more action (a new last lap going
-  round from the first caller; players skipped beyond the first caller by the same sixes lose
-  that new action). Players who already called have laid their hand down and do not act again.
-  Switched off, skipping onto the first caller does nothing more.
+  first caller, the players who have not called get one more action (a new last lap going round
+  from the first caller; players skipped beyond the first caller by the same sixes lose that new
+  action). A player who has already called Bungee, before the 6 or right after playing it, has
+  laid their cards down (« il pose alors ses cartes devant lui ») and takes no extra action
+  (**decision** of the digest). Switched off, skipping onto the first caller does nothing more.
 
 >>> s = BungeeState.new(BungeeRules(players=2, rounds=1))
 >>> s.phase, s.is_chance_node(), len(s.chance_outcomes())
@@ -76,7 +77,7 @@ class BungeeRules:
         players: 2-5.
         rounds: rounds in a game (6 in the rulebook; fewer for analysis).
         six_extra_lap: the digest's decision on a 6 skipping onto the first caller in the last
-            lap (every player but the first caller gets one more action).
+            lap (every player who has not called gets one more action).
     """
 
     players: int = 4
