@@ -145,6 +145,31 @@ def mismatch(title: str, got: dict, want: dict) -> InvalidState:
                      f"but the game gives {readable(want.get(first))}{also}")
 
 
+def rebuilt_or_refused(title: str, state: Any, rebuild: Callable[[Any], Any],
+                       to_json: Callable[[Any], dict]) -> None:
+    """Raise ``InvalidState`` unless ``rebuild(state)`` (the engine's own state for what
+    ``state`` records) equals ``state``; any error of the rebuild names what went wrong."""
+    try:
+        built = rebuild(state)
+    except InvalidState:
+        raise
+    except (BluffkitError, *_READ_ERRORS, StopIteration) as e:
+        raise bad_state(f"impossible {title} state: {e}") from None
+    if built != state:
+        raise mismatch(title, to_json(state), to_json(built))
+
+
+def per_player(name: str, players: int, read: Callable[[Any], Any]) -> Callable[[Any], tuple]:
+    """A reader of field ``name``: a list of one entry per player, each read with ``read``."""
+    def each(v):
+        vs = items(v, name)
+        if len(vs) != players:
+            raise InvalidState(f"field {name!r} needs one entry per player ({players}), got "
+                               f"{readable(v)}")
+        return tuple(read(x) for x in vs)
+    return each
+
+
 _MISSING = object()
 _READ_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError, OverflowError,
                 RecursionError, ZeroDivisionError)
@@ -237,5 +262,5 @@ def record(v: Any, name: str, keys: Iterable[str]) -> dict:
 
 
 __all__ = ["MAX_DEPTH", "MAX_NODES", "MAX_TEXT", "MAX_WHOLE", "bad_state", "check_json", "field",
-           "items", "mismatch", "pairs", "readable", "record", "text", "true_or_false",
-           "whole_number", "whole_numbers"]
+           "items", "mismatch", "pairs", "per_player", "readable", "rebuilt_or_refused", "record",
+           "text", "true_or_false", "whole_number", "whole_numbers"]

@@ -26,9 +26,10 @@ from ...core.fields import (
     check_json,
     field,
     items,
-    mismatch,
     pairs,
+    per_player,
     readable,
+    rebuilt_or_refused,
     record,
     text,
     whole_number,
@@ -89,14 +90,8 @@ gives 0
     rules = field(data, "rules", _rules)
     n = rules.players
 
-    def per_player(name, read):
-        def each(v):
-            vs = items(v, name)
-            if len(vs) != n:
-                raise InvalidState(f"field {name!r} needs one entry per player ({n}), got "
-                                   f"{readable(v)}")
-            return tuple(read(x) for x in vs)
-        return each
+    def each(name, read):
+        return per_player(name, n, read)
 
     def dice(v):
         return parse_dice(text(v, "dice"))
@@ -110,10 +105,10 @@ gives 0
 
     s = BluffState(
         rules=rules,
-        dice=field(data, "dice", per_player("dice", lambda v: whole_number(v, "dice", 0,
+        dice=field(data, "dice", each("dice", lambda v: whole_number(v, "dice", 0,
                                                                             MAX_DICE))),
-        hidden=field(data, "hidden", per_player("hidden", dice)),
-        exposed=field(data, "exposed", per_player("exposed", dice)),
+        hidden=field(data, "hidden", each("hidden", dice)),
+        exposed=field(data, "exposed", each("exposed", dice)),
         phase=field(data, "phase", _phase),
         to_move=field(data, "to_move", lambda v: whole_number(v, "to_move", -2, n - 1)),
         opener=field(data, "opener", player("opener")),
@@ -126,7 +121,7 @@ gives 0
         start_totals=field(data, "start_totals", lambda v: whole_numbers(
             v, "start_totals", 1, 6 * MAX_DICE), ()),
         last=field(data, "last", lambda v: None if v is None else _reveal(v, n), None),
-        lost=field(data, "lost", per_player("lost", lambda v: whole_number(v, "lost", 0,
+        lost=field(data, "lost", each("lost", lambda v: whole_number(v, "lost", 0,
                                                                             MAX_DICE))),
     )
     check(s)
@@ -138,14 +133,7 @@ def check(s: BluffState) -> None:
 
     >>> check(BluffState.new(BluffRules(players=3)))
     """
-    try:
-        built = _rebuild(s)
-    except InvalidState:
-        raise
-    except (BluffkitError, ValueError, TypeError, KeyError, IndexError) as e:
-        raise bad_state(f"impossible Bluff state: {e}") from None
-    if built != s:
-        raise mismatch("Bluff", state_to_json(s), state_to_json(built))
+    rebuilt_or_refused("Bluff", s, _rebuild, state_to_json)
 
 
 def _bad(msg: str):

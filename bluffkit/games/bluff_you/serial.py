@@ -22,8 +22,8 @@ from ...core.fields import (
     check_json,
     field,
     items,
-    mismatch,
     readable,
+    rebuilt_or_refused,
     record,
     text,
     true_or_false,
@@ -168,14 +168,7 @@ def check_reachable(s: BluffYouState) -> None:
 
     >>> check_reachable(BluffYouState.new())
     """
-    try:
-        built = _rebuild(s)
-    except InvalidState:
-        raise
-    except (BluffkitError, ValueError, TypeError, KeyError, IndexError) as e:
-        raise bad_state(f"impossible Bluff You state: {e}") from None
-    if built != s:
-        raise mismatch("Bluff You", state_to_json(s), state_to_json(built))
+    rebuilt_or_refused("Bluff You", s, _rebuild, state_to_json)
 
 
 def _bad(msg: str):

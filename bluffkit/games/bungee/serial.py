@@ -28,6 +28,7 @@ from ...core.fields import (
     field,
     items,
     pairs,
+    per_player,
     readable,
     record,
     text,
@@ -98,17 +99,12 @@ def state_from_json(data: dict) -> BungeeState:
     rules = field(data, "rules", _rules)
     n = rules.players
 
-    def hands(v):
-        vs = items(v, "hands")
-        if len(vs) != n:
-            raise InvalidState(f"field 'hands' needs one hand per player ({n}), got {readable(v)}")
-        return tuple(parse_cards(text(h, "hands")) for h in vs)
 
     s = BungeeState(
         rules=rules,
         phase=field(data, "phase", _phase),
         to_move=field(data, "to_move", lambda v: whole_number(v, "to_move", -2, n - 1)),
-        hands=field(data, "hands", hands),
+        hands=field(data, "hands", per_player("hands", n, lambda h: parse_cards(text(h, "hands")))),
         pile=field(data, "pile", _pile),
         discard=field(data, "discard", lambda v: parse_pile(text(v, "discard"))),
         lucky=field(data, "lucky", lambda v: None if v is None else parse_card(text(v, "lucky")),
@@ -118,19 +114,12 @@ def state_from_json(data: dict) -> BungeeState:
         callers=field(data, "callers", lambda v: whole_numbers(v, "callers", 0, n - 1)),
         to_act=field(data, "to_act", lambda v: whole_numbers(v, "to_act", 0, n - 1)),
         skip=field(data, "skip", lambda v: whole_number(v, "skip", 0, HAND_SIZE)),
-        totals=field(data, "totals", lambda v: _per_player(whole_numbers(v, "totals"), "totals",
-                                                           n)),
+        totals=field(data, "totals", per_player("totals", n, lambda v: whole_number(v, "totals"))),
         history=field(data, "history", lambda v: _history(v, n), ()),
         last=field(data, "last", lambda v: None if v is None else _result(v, n), None),
     )
     check(s)
     return s
-
-
-def _per_player(vs: tuple, name: str, n: int) -> tuple:
-    if len(vs) != n:
-        raise InvalidState(f"field {name!r} needs one entry per player ({n}), got {len(vs)}")
-    return vs
 
 
 def _history(v, n: int) -> tuple[tuple[int, str], ...]:

@@ -15,14 +15,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ...core import BluffkitError, InvalidState
+from ...core import InvalidState
 from ...core.fields import (
     bad_state,
     check_json,
     field,
     items,
-    mismatch,
+    per_player,
     readable,
+    rebuilt_or_refused,
     record,
     text,
     true_or_false,
@@ -57,23 +58,16 @@ def _move(d, name: str, n: int) -> Taken | Duel:
                 _card(d["challenger_card"], name), _card(d["defender_card"], name))
 
 
-def _per_player(v, name: str, n: int, read) -> tuple:
-    vs = items(v, name)
-    if len(vs) != n:
-        raise InvalidState(f"field {name!r} needs one entry per player ({n}), got {readable(v)}")
-    return tuple(read(x) for x in vs)
-
-
 def _record(d, n: int) -> RoundRecord:
     d = record(d, "history", RECORD_FIELDS)
     return RoundRecord(
         whole_number(d["number"], "history", 1), whole_number(d["first"], "history", 0, n - 1),
         _cards(d["score_cards"], "history"),
-        _per_player(d["seated"], "history", n, lambda x: true_or_false(x, "history")),
-        _per_player(d["strength"], "history", n, lambda x: _card(x, "history")),
+        per_player("history", n, lambda x: true_or_false(x, "history"))(d["seated"]),
+        per_player("history", n, lambda x: _card(x, "history"))(d["strength"]),
         _cards(d["played"], "history"),
         tuple(_move(m, "history", n) for m in items(d["moves"], "history")),
-        _per_player(d["won"], "history", n, lambda x: _cards(x, "history")))
+        per_player("history", n, lambda x: _cards(x, "history"))(d["won"]))
 
 
 def state_to_json(s: JungleState) -> dict:
@@ -116,7 +110,7 @@ game gives 0
     n = rules.players
 
     def each(name, read):
-        return lambda v: _per_player(v, name, n, read)
+        return per_player(name, n, read)
 
     s = JungleState(
         rules=rules,
@@ -165,14 +159,7 @@ def check_reachable(s: JungleState) -> None:
 
     >>> check_reachable(JungleState.new(JungleRules(players=2)))
     """
-    try:
-        built = _replay(s)
-    except InvalidState:
-        raise
-    except (BluffkitError, ValueError, TypeError, KeyError, IndexError, StopIteration) as e:
-        raise bad_state(f"impossible Jungle Bluff state: {e}") from None
-    if built != s:
-        raise mismatch("Jungle Bluff", state_to_json(s), state_to_json(built))
+    rebuilt_or_refused("Jungle Bluff", s, _replay, state_to_json)
 
 
 def _bad(msg: str):

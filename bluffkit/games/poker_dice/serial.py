@@ -28,9 +28,10 @@ from ...core.fields import (
     check_json,
     field,
     items,
-    mismatch,
     pairs,
+    per_player,
     readable,
+    rebuilt_or_refused,
     record,
     text,
     true_or_false,
@@ -86,17 +87,11 @@ game gives 0
     rules = field(data, "rules", _rules)
     n = rules.players
 
-    def per_player(name, read):
-        def each(v):
-            vs = items(v, name)
-            if len(vs) != n:
-                raise InvalidState(f"field {name!r} needs one entry per player ({n}), got "
-                                   f"{readable(v)}")
-            return tuple(read(x) for x in vs)
-        return each
+    def each(name, read):
+        return per_player(name, n, read)
 
     def points(name):
-        return per_player(name, lambda v: whole_number(v, name, 0))
+        return each(name, lambda v: whole_number(v, name, 0))
 
     def seats(name):
         return lambda v: whole_numbers(v, name, 0, n - 1)
@@ -107,9 +102,9 @@ game gives 0
         phase=field(data, "phase", lambda v: _one_of(v, "phase", PHASES)),
         leader=field(data, "leader", lambda v: whole_number(v, "leader", 0, n - 1)),
         to_move=field(data, "to_move", lambda v: whole_number(v, "to_move", TERMINAL, n - 1)),
-        status=field(data, "status", per_player("status", lambda v: _one_of(v, "status",
+        status=field(data, "status", each("status", lambda v: _one_of(v, "status",
                                                                             STATUSES))),
-        peekers=field(data, "peekers", per_player("peekers", lambda v: _dice(v, "peekers"))),
+        peekers=field(data, "peekers", each("peekers", lambda v: _dice(v, "peekers"))),
         committed=field(data, "committed", points("committed")),
         common=field(data, "common", lambda v: _dice(v, "common"), ()),
         pending=field(data, "pending", seats("pending"), ()),
@@ -130,14 +125,7 @@ def check(s: PokerDiceState) -> None:
 
     >>> check(PokerDiceState.new())
     """
-    try:
-        built = _rebuild(s)
-    except InvalidState:
-        raise
-    except (BluffkitError, ValueError, TypeError, KeyError, IndexError, StopIteration) as e:
-        raise bad_state(f"impossible poker dice state: {e}") from None
-    if built != s:
-        raise mismatch("poker dice", state_to_json(s), state_to_json(built))
+    rebuilt_or_refused("poker dice", s, _rebuild, state_to_json)
 
 
 def _bad(msg: str):
