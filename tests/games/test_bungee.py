@@ -464,3 +464,14 @@ def test_totals_reachable_in_the_rounds_played():
     assert totals_reachable((-10, 50), 1) and not totals_reachable((-10, 51), 1)
     assert totals_reachable((-20, 0, 3), 2) and not totals_reachable((-20, -10, 3), 2)
     assert not totals_reachable((-5, 5), 1) and totals_reachable((0, 0), 0)
+
+
+def test_the_history_must_keep_the_turn_order():
+    data = _phases()["turn"].to_json()
+    history = data["history"]
+    i = next(i for i, (p, a) in enumerate(history)
+             if a.startswith("play") and "," not in a and history[i + 1] == [p, "draws a card"])
+    other = 1 - history[i][0]
+    bad = history[:i] + [[other, history[i][1]], [other, "draws a card"]] + history[i + 2:]
+    with pytest.raises(InvalidState, match="out of turn"):
+        state_from_json({**data, "history": bad})

@@ -9,7 +9,8 @@ not keep the cards dealt and drawn, only that a card was drawn): every field is 
 if malformed; the 56 cards are all somewhere exactly once; each phase's fields are the ones that
 phase allows (``check``); the round's ``history`` is played again on what it shows: the lucky
 card, the discard pile card by card, each hand's size, the callers, whether the round has
-opened, the refills of the draw pile (a position set up for analysis, such as the worlds the
+opened, the refills of the draw pile, the turn order before the first call (who plays, draws
+and is skipped), nobody acting after calling (a position set up for analysis, such as the worlds the
 advice samples, has a history that does not start with the lucky card: only the form of its
 entries and the invariants are checked); the ``last`` round's winner and
 scores follow from its hands (``score_round``), and the totals before it are reachable in the
@@ -324,6 +325,7 @@ def _check_history(s: BungeeState) -> None:
             bad(i, f"a hand would hold fewer than 0 or more than {HAND_SIZE} cards")
     if s.phase == "deal" or not whole:
         return  # a position set up for analysis (advice's sampled worlds, tests' tables)
+    _check_turns(s)
     checks = [("discard", cards_text(discard), cards_text(s.discard)),
               ("lucky", lucky, s.lucky), ("callers", callers, list(s.callers)),
               ("opened", opened, s.opened)]
@@ -332,6 +334,52 @@ def _check_history(s: BungeeState) -> None:
         if want != got:
             raise bad_state(f"impossible Bungee state: field {name!r} is {readable(got)} but the "
                             f"round's history gives {readable(want)}")
+
+
+def _check_turns(s: BungeeState) -> None:
+    """Before the first call, turns go round from player 0: each one plays then draws, or takes
+    and plays, and the sixes played skip the players after them; nobody acts after calling."""
+    n, h = s.rules.players, s.history
+    expected, called = 0, []
+    i = 0
+    while i < len(h):
+        p, t = h[i]
+        if p == -1 or t in ("leave lucky B", "pass") or _DISCARD.fullmatch(t) or (
+                called and t == "skipped"):
+            i += 1
+            continue
+        if p in called and not (t == "bungee" and i and h[i - 1][0] == p):
+            _turn_error(s, i, f"player {p} called Bungee and plays no more this round")
+        if called:
+            called += [p] if t == "bungee" else []
+            i += 1
+            continue
+        if p != expected or t in ("draws a card", "skipped"):
+            _turn_error(s, i, f"it is player {expected}'s turn")
+        if t == "bungee":
+            called.append(p)
+            i += 1
+            continue
+        i += 1
+        if _PLAY.fullmatch(t):
+            if i < len(h) and h[i] != (p, "draws a card"):
+                _turn_error(s, i, f"player {p} draws a card after playing")
+            i += 1
+        sixes = sum(1 for c in parse_cards((_PLAY.fullmatch(t) or _TAKE.fullmatch(t)).group(
+            _TAKE.fullmatch(t) and 2 or 1)) if c == 6)
+        while i < len(h) and h[i][0] == -1 and h[i][1] == REFILL:
+            i += 1
+        for k in range(1, sixes + 1):
+            if i < len(h) and h[i] != ((p + k) % n, "skipped"):
+                _turn_error(s, i, f"the {sixes} six(es) just played skip player {(p + k) % n}")
+            i += 1
+        expected = (p + sixes + 1) % n
+
+
+def _turn_error(s: BungeeState, i: int, why: str):
+    entry = s.history[min(i, len(s.history) - 1)]
+    raise bad_state(f"impossible Bungee state: history entry {i + 1} ({entry[1]!r} by player "
+                    f"{entry[0]}) is out of turn: {why}")
 
 
 def _check_result(r: RoundResult, n: int) -> None:
