@@ -63,7 +63,7 @@ def parse_card(text: str) -> int:
     t = str(text).strip().lower()
     if t in {"b", "bungee", "11"}:
         return BUNGEE
-    if t.isdigit() and 1 <= int(t) <= 10:
+    if t.isascii() and t.isdigit() and len(t) <= 5 and 1 <= int(t) <= 10:
         return int(t)
     raise ParseError(f"{text!r} is not a Bungee card: use 1-10, or B for a Bungee card")
 
