@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -279,7 +279,21 @@ class Estimate:
         return cls(mean, math.sqrt(var / n), n)
 
     def text(self, percent: bool = False) -> str:
-        """``"0.412 ± 0.035"`` (or ``"41.2% ± 3.5%"``)."""
+        """``"0.41 ± 0.04"`` (or ``"41.2% ± 3.5%"``); when every simulated value is the same
+        there is no spread to estimate an error from, and the text says so.
+
+        >>> Estimate.of([1, 0, 1, 1]).text(percent=True)
+        '75.0% ± 25.0%'
+        >>> Estimate.of([1] * 60).text(percent=True), Estimate.of([-10] * 60).text()
+        ('100% (all 60 simulated endings agree)', '-10 (all 60 simulated endings agree)')
+        """
+        if self.se == 0:
+            value = 100 * self.mean if percent else self.mean
+            number = f"{float(value):.1f}" if value.denominator != 1 else str(value.numerator)
+            unit = "%" if percent else ""
+            if self.samples == 1:
+                return f"{number}{unit} (one simulated ending: no error estimate)"
+            return f"{number}{unit} (all {self.samples} simulated endings agree)"
         if percent:
             return f"{100 * float(self.mean):.1f}% ± {100 * self.se:.1f}%"
         return f"{float(self.mean):.2f} ± {self.se:.2f}"
@@ -298,12 +312,14 @@ def check_seed_and_call_at(seed, call_at) -> None:
 
 
 def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples: int,
-                     seed: int, call_at: int = CALL_LIMIT
+                     seed: int, call_at: int = CALL_LIMIT,
+                     progress: Callable[[int, int], object] | None = None
                      ) -> list[tuple[list[int], list[int]]]:
     """For each choice of ``obs``'s player: (wins, scores) over ``samples`` random worlds.
 
     The same worlds and the same random draws serve every choice (common random numbers), so
-    the differences between choices are estimated with less noise.
+    the differences between choices are estimated with less noise. ``progress(done, samples)``
+    is called after each world (an exception it raises stops the simulation).
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise InvalidQuestion(f"samples must be a whole number >= 1, got {samples!r}")
@@ -322,6 +338,8 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
             result = playout(state, rng, call_ats)
             wins.append(int(result.winner == me))
             scores.append(result.scores[me])
+        if progress is not None:
+            progress(i + 1, samples)
     return out
 
 

@@ -101,6 +101,74 @@ def test_estimate_of_values():
         Estimate.of([])
 
 
+def test_estimate_says_plainly_when_every_ending_agrees():
+    assert Estimate.of([1] * 60).text(percent=True) == "100% (all 60 simulated endings agree)"
+    assert Estimate.of([0] * 5).text(percent=True) == "0% (all 5 simulated endings agree)"
+    assert Estimate.of([-10] * 3).text() == "-10 (all 3 simulated endings agree)"
+    assert Estimate.of([7]).text() == "7 (one simulated ending: no error estimate)"
+    assert "± 0.0" not in Estimate.of([1] * 60).text(percent=True)
+    assert Estimate.of([1, 0]).text(percent=True) == "50.0% ± 50.0%"
+
+
+def test_every_row_has_every_column_and_none_is_none():
+    """Rows that were not simulated say so (the Explain table printed Python's None)."""
+    obs = observation_for(Knowledge.parse("1,4,8", discard="4,7", lucky=8), players=3)
+    a = advise(obs, samples=5, seed=1)
+    rows = a.rows()
+    assert len(rows) > 2 and all(r.keys() == rows[0].keys() for r in rows)
+    assert all(v is not None for r in rows for v in r.values())
+    simulated = {r["action"] for r in rows if r["P_win_estimated"] != "not simulated"}
+    assert simulated == {"bungee", str(a.comparison.play)}
+
+
+def test_deferred_advice_is_the_exact_part_and_says_the_comparison_is_coming():
+    obs = observation_for(Knowledge.parse("1,4,8", discard="4,7", lucky=8), players=3)
+    quick = advise(obs, samples=40, seed=2, defer=True)
+    full = advise(obs, samples=40, seed=2)
+    assert quick.pending == 40 and quick.comparison is None and quick.needs_simulation
+    assert quick.options == full.options and quick.recommended == full.best.action
+    assert "being estimated by simulation (40 endings" in quick.explanation
+    assert {r["P_win_estimated"] for r in quick.rows()} == {"being simulated", "not simulated"}
+    assert full.pending == 0 and full.needs_simulation
+    cannot = advise(observation_for(Knowledge.parse("7,9", lucky=8), players=3), defer=True)
+    assert cannot.pending == 0 and not cannot.needs_simulation
+
+
+def test_progress_is_reported_and_can_stop_the_simulation():
+    obs = observation_for(Knowledge.parse("1,4", discard="4,7", lucky=8), players=3)
+    seen = []
+    a = advise(obs, samples=7, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(i, 7) for i in range(1, 8)]
+    assert a.comparison == advise(obs, samples=7, seed=1).comparison
+
+    class Stop(Exception):
+        pass
+
+    def stop(done, total):
+        if done == 2:
+            raise Stop
+
+    with pytest.raises(Stop):
+        advise(obs, samples=50, seed=1, progress=stop)
+    with pytest.raises(InvalidQuestion, match="samples must be a whole number >= 0"):
+        advise(obs, samples=-1)
+
+
+def test_after_a_refill_the_advice_says_what_the_model_leaves_out():
+    hands = (parse_cards("1,2,3,4,9"), parse_cards("5,5,6,7,7"))
+    pile = _pile("1,2,3,4,9,5,5,6,7,7,8")
+    discard = tuple(c for c, n in zip(CARDS, pile) for _ in range(n))
+    s = BungeeState(BungeeRules(players=2), "turn", 0, hands, counts_of(discard[:1]),
+                    discard[1:], 8, opened=True, totals=(0, 0))
+    assert "refilled" not in advise_state(s, samples=0).explanation
+    s = s.apply(Play(9))
+    s = s.apply(s.chance_outcomes()[0][0])         # the last card: the pile is refilled
+    assert s.to_move == 1 and s.discard == (9,) and sum(s.pile) == len(discard) - 1
+    text = advise_state(s, samples=0).explanation
+    assert "The draw pile was refilled this round" in text
+    assert "the model does not use that" in text
+
+
 def test_after_a_last_lap_action_calling_is_always_advised():
     s = BungeeState(BungeeRules(players=3), "call", 1, (parse_cards("1,2"), parse_cards("3"),
                     parse_cards("9,9")), _pile("1,2,3,9,9,8"), (), 8, opened=True,
