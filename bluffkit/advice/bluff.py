@@ -2,16 +2,23 @@
 
 The model (stated in every explanation): the dice I cannot see are unknown and random, each
 counting for a digit with probability 1/3 (the digit or a star) and for the star with probability
-1/6; the other players' bids are not read as information. A raise is judged as if the next
-player challenges it, the worst case for the raiser.
+1/6; the other players' bids are not read as information. A raise is judged by what it costs
+me if the next player challenges it: a pessimistic assumption (the next player may raise instead,
+and then the raise costs nothing now), not a worst case (a surely true raise costs nothing even
+when challenged).
 
 **Decision rule.** Recommend the choice with the smallest expected number of dice I lose:
 challenging now, or raising and being challenged by the next player. Ties go to a raise over a
 challenge (a raise may never be challenged), then to the higher bid on the ladder (it leaves the
-next player less room). Because my expected loss on a raise grows with the count, the best raise
-is always the smallest raise on some face, or, at no risk at all, the highest count my own and
-the exposed dice already make true; both are always among the options listed, so the
-recommendation is the best of ALL legal choices under this rule (tests check it by brute force).
+next player less room). **Which raises are listed**: for each face the smallest legal raise,
+the highest count still more likely true than not, and the highest count my own and the exposed
+dice already make true. No other raise can be better: on one face my expected loss
+E[min(B - A, my dice)] grows with the count B by P(B - my dice < A <= B), so a higher count never
+costs less than the smallest raise on that face, and costs the same only where both are sure to
+be true (the highest such count is listed) or both sure to lose me every die I hold (never the
+best choice: raising the current bid's face by one, or any opening bid of 1, costs less). So the
+recommendation is the best of ALL legal choices under this rule, tie-break included (a test
+checks it by brute force over every small position).
 
 Under ``resolution="openspiel"`` (one die each, the loser of a challenge is out) the losses are
 capped at the one die held, so each expected loss is exactly the probability of losing the
@@ -58,7 +65,7 @@ from ..odds.bluff import (
     reroll_odds,
 )
 from .bluff_equilibrium import EquilibriumView, describe, equilibrium_view
-from .bluff_text import _of, explain
+from .bluff_text import _of, check_names, explain, seat_name
 
 FACES_ORDER = (*DIGITS, STAR)
 
@@ -389,19 +396,20 @@ def _stands(t: _Tally, bid: Bid) -> Fraction:
     return p_at_least(bid.count, bid.face, t.known[bid.face], t.pos.unknown)
 
 
-def _challenge_option(t: _Tally) -> Option:
+def _challenge_option(t: _Tally, names: Sequence[str] | None) -> Option:
     pos = t.pos
     o = t.odds(pos.bid, pos.bidder, pos.me)
     others = o.bidder_loss + (t.n_active - 2) * o.other_loss
     return Option(Challenge(), "challenge", o.p_true, o.p_exact, o.challenger_loss, others,
-                  f"doubt {pos.bid} by player {pos.bidder}", o)
+                  f"doubt {pos.bid} by {seat_name(pos.bidder, names)}", o)
 
 
-def bid_options(pos: Position) -> list[Option]:
+def bid_options(pos: Position, names: Sequence[str] | None = None) -> list[Option]:
     """Challenge (if there is a bid), then the sensible raises in ladder order.
 
     For each face: the smallest legal raise, the highest count still more likely true than
-    not, and the highest count the dice I see already make true.
+    not, and the highest count the dice I see already make true (the module docstring says
+    why no other raise can be better). ``names``: the seats' names, for the notes.
     """
     t = _Tally(pos)
     options = []
@@ -422,7 +430,7 @@ def bid_options(pos: Position) -> list[Option]:
         for count, note in sorted(picks.items()):
             options.append(_raise_option(t, Bid(count, face), note))
     options.sort(key=lambda o: o.action.sort_key())
-    return ([_challenge_option(t)] if pos.bid else []) + options
+    return ([_challenge_option(t, names)] if pos.bid else []) + options
 
 
 def show_options(pos: Position) -> list[Option]:
@@ -467,7 +475,8 @@ def _show_key(o: Option) -> tuple:
 
 
 # -- the advice -----------------------------------------------------------------------------------
-def advise(position: Position, equilibrium: bool = True) -> Advice:
+def advise(position: Position, equilibrium: bool = True,
+           names: Sequence[str] | None = None) -> Advice:
     """Every listed legal choice with its numbers, the recommendation and its explanation.
 
     Args:
@@ -475,6 +484,8 @@ def advise(position: Position, equilibrium: bool = True) -> Advice:
         equilibrium: add the equilibrium view where a solved equilibrium applies (two players
             with 1 die each, solved on demand once per process; 2 against 1 when saved by
             ``bluffkit solve bluff``). The recommendation stays the probability view's.
+        names: what to call each seat in the words (e.g. a table's ``["You", "Bot 1", ...]``);
+            ``None``: "player 1" and so on.
 
     Returns:
         An ``Advice``.
@@ -483,13 +494,14 @@ def advise(position: Position, equilibrium: bool = True) -> Advice:
     >>> str(a.recommended.action), a.recommended.my_loss
     ('challenge', Fraction(0, 1))
     """
+    names = check_names(names, len(position.dice_held))
     if position.phase == "show":
         options = show_options(position)
         best = min(options, key=_show_key)
     else:
-        options = bid_options(position)
+        options = bid_options(position, names)
         best = min(options, key=_bid_key)
-    text = explain(position, options, best)
+    text = explain(position, options, best, names)
     view = equilibrium_view(position) if equilibrium else None
     if view is not None:
         text += "\n" + describe(view, position)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..core import InvalidQuestion
 from ..games.bluff import STAR, Bid, dice_text
 from ..odds.bluff import BidOdds, _fs, matches, odds_from_counts
 
@@ -23,21 +25,43 @@ def _face_words(face: int) -> str:
     return "a star" if face == STAR else f"a {face} or a star"
 
 
-def explain(pos: Position, options: list[Option], best: Option) -> str:
+def check_names(names, players: int) -> tuple[str, ...] | None:
+    """The seats' names as a tuple (one text per player), or ``None``."""
+    if names is None:
+        return None
+    if (isinstance(names, str) or not isinstance(names, Sequence) or len(names) != players
+            or not all(isinstance(n, str) and n for n in names)):
+        raise InvalidQuestion(f"names needs one name per player ({players}), e.g. "
+                              f"['You', 'Bot 1'], got {names!r}")
+    return tuple(names)
+
+
+def seat_name(seat: int, names: Sequence[str] | None) -> str:
+    """``"Bot 1"`` from the table's names, else ``"player 1"``."""
+    return names[seat] if names else f"player {seat}"
+
+
+def explain(pos: Position, options: list[Option], best: Option,
+            names: Sequence[str] | None = None) -> str:
     """The plain-words explanation with exact fractions, ending with the recommendation.
+
+    ``names`` are the seats' names (a table's "Bot 1"); without them seats are "player 1".
 
     >>> from bluffkit.advice.bluff import Position, advise
     >>> text = advise(Position("1,1,2,4,5", (5, 5), bid="9x3")).explanation
     >>> "only 5 dice are hidden from you" in text, text.splitlines()[-1]
     (True, 'Recommendation: challenge, the smallest expected loss (0 dice).')
     """
+    nxt = seat_name(pos.next_player(), names)
     lines = [
         f"Model: the {_dice(pos.unknown)} you cannot see "
         f"{'is' if pos.unknown == 1 else 'are'} unknown and random; each one counts "
         "for a digit with probability 1/3 (the digit or a star) and for the star with probability "
         "1/6. Other players' bids are not read as information. "
-        f"{'Your bid' if pos.phase == 'show' else 'A raise'} is judged as if the next "
-        f"player (player {pos.next_player()}) challenges it: the worst case."]
+        f"{'Your bid' if pos.phase == 'show' else 'A raise'} is judged by what it costs you if "
+        f"the next player ({nxt}) challenges it. That is a pessimistic assumption, not a worst "
+        "case: they may raise instead, and a bid that is surely true costs nothing even when "
+        "challenged.", _listed(pos.phase)]
     seen = f"your {dice_text(pos.my_dice)}"
     if any(pos.exposed):
         seen += " and the exposed " + dice_text(sum(pos.exposed, ()))
@@ -45,7 +69,7 @@ def explain(pos: Position, options: list[Option], best: Option) -> str:
         o = odds_from_counts(pos.bid, pos.dice_in_play, matches(pos.known_dice, pos.bid.face),
                              pos.unknown)
         subject = (f"Your bid {pos.bid}" if pos.phase == "show" else
-                   f"The current bid {pos.bid} (player {pos.bidder})")
+                   f"The current bid {pos.bid} ({seat_name(pos.bidder, names)})")
         lines.append(_bid_sentence(pos.bid, o, seen, subject))
     if best.kind == "challenge":
         lines.append(
@@ -62,7 +86,7 @@ def explain(pos: Position, options: list[Option], best: Option) -> str:
     elif best.kind == "raise":
         lines.append(_bid_sentence(best.action, best.odds, seen, f"Your raise {best.action}"))
         lines.append(
-            f"If player {pos.next_player()} challenges {best.action}, you lose "
+            f"If {nxt} challenges {best.action}, you lose "
             f"{best.action.count} - A dice when the count A is below {best.action.count}: "
             f"expected loss {_of(best.my_loss)} dice.")
         ch = [o for o in options if o.kind == "challenge"]
@@ -86,6 +110,21 @@ def explain(pos: Position, options: list[Option], best: Option) -> str:
                      "nothing for you but tells the others; re-roll only when it lowers your "
                      "expected loss.")
     return "\n".join(lines)
+
+
+def _listed(phase: str) -> str:
+    if phase == "show":
+        return ("Listed: keep every die hidden, show your matching dice, and show them and "
+                "re-roll the rest. No other choice is better: showing without re-rolling "
+                "changes nothing for you, and re-rolling a matching die, or showing a die that "
+                "does not match instead of re-rolling it, can only lower your count.")
+    return ("Listed: the challenge and, for each face, the smallest legal raise, the highest "
+            "count still more likely true than not, and the highest count the dice you see "
+            "already make true. No other raise is better: a higher count on the same face is "
+            "false more often and by more dice, so it never costs you less than the smallest "
+            "legal raise on that face. It costs the same only when both are sure to be true "
+            "(the highest such count is listed) or both sure to cost you every die you hold "
+            "(then a listed choice costs less).")
 
 
 def _dice(n: int) -> str:

@@ -38,10 +38,12 @@ from ..games.bluff_you import (
     BluffYouState,
     Gain,
     Steal,
+    action_text,
     check,
     dice_text,
     doublet_swaps,
     parse_dice,
+    player_name,
 )
 from ..odds.bluff_you import Posterior, posterior_true, read_tokens
 from .bluff_you_turn import DOUBLET, TurnEquilibrium, TurnGame, move_text, solve_turn
@@ -177,8 +179,11 @@ def _move(action) -> tuple:
     return DOUBLET
 
 
-def bluffer_options(state: BluffYouState) -> tuple[list[Option], TurnEquilibrium]:
-    """Each option of the bluffer with its value (sorted: best first), and the equilibrium."""
+def bluffer_options(state: BluffYouState, names=None) -> tuple[list[Option], TurnEquilibrium]:
+    """Each option of the bluffer with its value (sorted: best first), and the equilibrium.
+
+    ``names`` (e.g. ``["You", "Bot 1"]``) name the players in the labels, else ``P1`` ...
+    """
     if state.phase != "act" or state.roll is None:
         raise InvalidQuestion(f"bluffer advice needs the bluffer to have rolled (phase act), the "
                               f"state is in phase {state.phase}")
@@ -201,7 +206,8 @@ def bluffer_options(state: BluffYouState) -> tuple[list[Option], TurnEquilibrium
         by_number = {m[-1]: eq.expected(dice, m) for m in moves}
         total = sum((mix.get(m, Fraction(0)) for m in moves), Fraction(0))
         announce = {m[-1]: mix.get(m, Fraction(0)) / total for m in moves} if total else None
-        label = f"gain to P{key[1]}" if key[0] == "gain" else f"steal from P{key[1]}"
+        who = player_name(key[1], names, subject=False)
+        label = f"gain to {who}" if key[0] == "gain" else f"steal from {who}"
         out.append(Option(key[0], label, max(by_number.values()), total, None, key[1],
                           by_number, announce))
     order = {id(o): i for i, o in enumerate(out)}
@@ -209,19 +215,24 @@ def bluffer_options(state: BluffYouState) -> tuple[list[Option], TurnEquilibrium
     return out, eq
 
 
-def bluffer_advice(state: BluffYouState) -> BlufferAdvice:
+def bluffer_advice(state: BluffYouState, names=None) -> BlufferAdvice:
     """Values of every option for the bluffer who has rolled, the best one and why.
+
+    Args:
+        state: the bluffer has rolled (phase ``act``).
+        names: the players' names as the table shows them (``["You", "Bot 1"]``); ``P0``,
+            ``P1`` ... by default.
 
     Raises:
         InvalidQuestion: if the state is not the bluffer's choice.
     """
-    options, eq = bluffer_options(state)
+    options, eq = bluffer_options(state, names)
     best = options[0]
     return BlufferAdvice(state.roll, tuple(options), best, eq,
-                         _explain_bluffer(state, options, best, eq))
+                         _explain_bluffer(state, options, best, eq, names))
 
 
-def _explain_bluffer(state, options, best, eq) -> str:
+def _explain_bluffer(state, options, best, eq, names=None) -> str:
     dice = state.roll
     lines = [f"You rolled {dice_text(dice)} (sum {sum(dice)}). {MODEL} The whole turn is worth "
              f"{eq.value} to you before the roll, at equilibrium."]
@@ -233,8 +244,9 @@ def _explain_bluffer(state, options, best, eq) -> str:
             best_n = [n for n, v in o.by_number.items() if v == o.value]
             lines.append(f"- {o.label}: worth {o.value} with your roll (best number"
                          f"{'s' if len(best_n) > 1 else ''}: {', '.join(map(str, best_n[:6]))}).")
-    lines.append(f"Best: {best.label} (worth {best.value}). Equilibrium play {eq.words(dice)}.")
-    calls = ", ".join(f"OK to {move_text(m)} with probability {eq.believe[m]}"
+    lines.append(f"Best: {best.label} (worth {best.value}). Equilibrium play "
+                 f"{eq.words(dice, names)}.")
+    calls = ", ".join(f"OK to {move_text(m, names)} with probability {eq.believe[m]}"
                       for m in eq.mix(dice) if m in eq.believe)
     if calls and len(eq.mix(dice)) > 1:
         lines.append(f"Why mix: the equilibrium guesser says {calls}; against that every move in "
@@ -299,13 +311,15 @@ def _call_values(game: TurnGame, move: tuple, p_true: Fraction) -> CallValues:
     return CallValues(p_true, ok, bluff)
 
 
-def guesser_advice(view: BluffYouState | BluffYouObservation, q: Any = None) -> GuesserAdvice:
+def guesser_advice(view: BluffYouState | BluffYouObservation, q: Any = None,
+                   names=None) -> GuesserAdvice:
     """What the guesser should answer to the pending announcement (the dice are not used).
 
     Args:
         view: a state or the guesser's observation in phase ``call``.
         q: the stated model's probability that the bluffer tells the truth when they can
             (``None``: no model, equilibrium only).
+        names: the players' names as the table shows them; ``P0``, ``P1`` ... by default.
 
     >>> s = position(players=2, roll=(1, 1, 1)).apply(Gain(1, 18))
     >>> g = guesser_advice(s, q=1)
@@ -330,24 +344,25 @@ def guesser_advice(view: BluffYouState | BluffYouObservation, q: Any = None) -> 
     # b * right + (1 - b) * wrong, a number that is no call's value); eq.believe still says how
     # often the equilibrium guesser says OK
     vs_eq = CallValues(None, None, None) if post is None else _call_values(game, move, post)
-    explanation = _explain_guesser(a, move, game, eq, model, vs_model, vs_eq)
+    explanation = _explain_guesser(a, move, game, eq, model, vs_model, vs_eq, names)
     return GuesserAdvice(a, model, vs_model, vs_eq, eq.believe[move], explanation)
 
 
-def _explain_guesser(a, move, game, eq, model, vs_model, vs_eq) -> str:
+def _explain_guesser(a, move, game, eq, model, vs_model, vs_eq, names=None) -> str:
     n = a.number
     right, wrong = -game.payoff(n, move, True), game.payoff(n, move, False)
-    lines = [f"{a}: if you are right you gain {right} on the bluffer, if wrong you lose {wrong} "
-             "(difference of points, this turn only)."]
+    lines = [f"{action_text(a, names)}: if you are right you gain {right} on the bluffer, if "
+             f"wrong you lose {wrong} (difference of points, this turn only)."]
     if model is not None:
         lines.append(model.explain())
         lines.append(f"Against this model: OK is worth {vs_model.ok}, Bluff you "
                      f"{vs_model.bluff_you} -> {vs_model.best}.")
     if vs_eq.p_true is None:
-        lines.append(f"The equilibrium bluffer never plays {move_text(move)}; the equilibrium "
+        lines.append(f"The equilibrium bluffer never plays {move_text(move, names)}; the "
+                     "equilibrium "
                      f"guesser says OK with probability {eq.believe[move]}.")
     else:
-        lines.append(f"Against the equilibrium bluffer P(true | {move_text(move)}) = "
+        lines.append(f"Against the equilibrium bluffer P(true | {move_text(move, names)}) = "
                      f"{vs_eq.p_true}: OK is worth {vs_eq.ok}, Bluff you {vs_eq.bluff_you} -> "
                      f"{vs_eq.best}. The equilibrium guesser says OK with probability "
                      f"{eq.believe[move]}, which leaves the bluffer nothing to gain by changing "

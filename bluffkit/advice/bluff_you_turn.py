@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..core import InvalidQuestion
-from ..games.bluff_you import POINTS, is_doublet, roll_weights
+from ..games.bluff_you import POINTS, is_doublet, player_name, roll_weights
 from ..odds.bluff_you import read_tokens
 from ..solvers.lp import SequenceForm, solve_sequence_form
 
@@ -39,12 +39,13 @@ CALLS = ("ok", "bluff you")
 DOUBLET = ("doublet",)
 
 
-def move_text(move: tuple) -> str:
-    """``("gain", 11)`` -> ``"gain 11"``, ``("steal", 2, 5)`` -> ``"steal 5 from P2"``."""
+def move_text(move: tuple, names=None) -> str:
+    """``("gain", 11)`` -> ``"gain 11"``, ``("steal", 2, 5)`` -> ``"steal 5 from P2"`` (or from
+    ``names[2]``)."""
     if move[0] == "gain":
         return f"gain {move[1]}"
     if move[0] == "steal":
-        return f"steal {move[2]} from P{move[1]}"
+        return f"steal {move[2]} from {player_name(move[1], names, subject=False)}"
     return "doublet"
 
 
@@ -193,14 +194,15 @@ class TurnEquilibrium:
         t, f = self.masses(move)
         return t / (t + f) if t + f else None
 
-    def words(self, dice: Iterable[int]) -> str:
+    def words(self, dice: Iterable[int], names=None) -> str:
         """The equilibrium move frequencies for one roll, in words."""
         dice = tuple(dice)
         mix = sorted(self.mix(dice).items(), key=lambda mp: (-mp[1], mp[0]))
         head = f"with {sum(dice)}" + (" (a doublet)" if self.game.type_of(dice)[1] else "")
         if len(mix) == 1:
-            return f"{head} always {move_text(mix[0][0])}"
-        return f"{head}: " + ", ".join(f"{move_text(m)} with probability {p}" for m, p in mix)
+            return f"{head} always {move_text(mix[0][0], names)}"
+        return f"{head}: " + ", ".join(f"{move_text(m, names)} with probability {p}"
+                                       for m, p in mix)
 
     def to_json(self) -> dict:
         return {"centre": list(self.game.centre),

@@ -237,8 +237,7 @@ def advise_round(g: RoundGame, me: int, mine: Card | None = None,
     options = []
     for a in g.answers(take):
         v = sum(p * g.payoff(_pair(me, mine, c), take, a) for c, p in posterior.items())
-        p_win = (sum(p for c, p in posterior.items()
-                     if g.payoff(_pair(me, mine, c), take, a) * sign > 0)
+        p_win = (win_probability(mine, Distribution.from_probabilities(posterior), True)
                  if isinstance(a, Challenge) else None)
         options.append(AdviceOption(a, sign * v, p_win, eq.answer[(mine, take)].get(a)))
     best = max(options, key=lambda o: (o.value, isinstance(o.action, Take)))

@@ -10,11 +10,13 @@ Examples::
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
 from ..advice.bluff import Advice, Position, advise
 from ..bots.bluff import AdviceBot
 from ..core import make_rng
 from ..games.bluff import BluffRules, BluffState, Challenge, Show, dice_text
+from ..games.bluff.state import MAX_DICE
 from ..odds.bluff import bid_odds, read_dice, reroll_odds
 from .common import (
     CliError,
@@ -34,18 +36,30 @@ def register(commands) -> None:
     p = commands["odds"].add_parser(
         "bluff", help="exact odds of a Bluff bid",
         description="Exact odds of a bid: P(true), P(exact), expected dice lost if challenged.")
-    p.add_argument("--dice", type=int, required=True, help="dice in play (all players)")
+    p.add_argument("--dice", type=int, default=None,
+                   help="dice in play (all players; not needed with --held)")
     p.add_argument("--bid", required=True, help="the bid, e.g. 7x3 or 5x*")
     p.add_argument("--mine", default="", help="my hidden dice, e.g. 3,3,*")
-    p.add_argument("--exposed", default="", help="all exposed dice, e.g. 2,*")
+    p.add_argument("--exposed", default="", help="all exposed dice (mine too), e.g. 2,*")
+    p.add_argument("--my-exposed", default="", metavar="DICE",
+                   help="which of the --exposed dice are mine, e.g. 2 (for --reroll)")
+    p.add_argument("--held", default=None,
+                   help="dice each player holds, e.g. 5,5,4,5: nobody loses more dice than "
+                        "they hold (without --held: at most 5)")
+    p.add_argument("--me", type=int, default=None, help="with --held: my seat (default 0)")
+    p.add_argument("--bidder", type=int, default=None,
+                   help="with --held: who made the bid (default: the player before me); the "
+                        "next player holding dice is the one who may challenge it")
     p.add_argument("--reroll", default=None, metavar="SHOWN",
                    help="expansion: show these of --mine (e.g. 3,3) and re-roll the rest")
     p.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
     p.set_defaults(handler=odds_command)
 
     a = commands["advise"].add_parser(
-        "bluff", help="challenge or raise? every option with its numbers",
-        description="Every legal choice with its numbers, the recommendation and why.")
+        "bluff", help="challenge or raise? the choices worth weighing, with their numbers",
+        description="The challenge and the raises worth weighing (the smallest raise on each "
+                    "face and a few more: no other raise can cost you less), with their numbers, "
+                    "the recommendation and why.")
     a.add_argument("--players", type=int, default=None, help="number of players (2-6)")
     a.add_argument("--mine", required=True, help="my hidden dice, e.g. 3,3,*,1,2")
     a.add_argument("--bid", default=None, help="the current bid (none: I open the round)")
@@ -76,11 +90,81 @@ def register(commands) -> None:
 
 
 # -- odds -----------------------------------------------------------------------------------------
+def odds_question(args: argparse.Namespace) -> OddsQuestion:
+    """Read and check the ``odds bluff`` options once, at the edge."""
+    mine = read_dice(args.mine, "--mine")
+    exposed = read_dice(args.exposed, "--exposed")
+    my_exposed = read_dice(args.my_exposed, "--my-exposed")
+    others = list(exposed)
+    for d in my_exposed:
+        if d not in others:
+            raise CliError(f"--my-exposed: {dice_text(my_exposed)} must be among the exposed "
+                           f"dice ({dice_text(exposed) or 'none'}): --exposed lists every "
+                           "exposed die, yours included")
+        others.remove(d)
+    if len(mine) + len(my_exposed) > MAX_DICE:
+        raise CliError(f"--mine and --my-exposed list {len(mine) + len(my_exposed)} dice of "
+                       f"yours, but a player holds at most {MAX_DICE}")
+    if args.held is None:
+        if args.me is not None or args.bidder is not None:
+            raise CliError("--me and --bidder need --held (the dice each player holds)")
+        if args.dice is None:
+            raise CliError("give --dice (all the dice in play) or --held (dice each player "
+                           "holds, e.g. 5,5,4,5)")
+        return OddsQuestion(args.bid, args.dice, mine, exposed, tuple(others), my_exposed)
+    held = ints(args.held, "--held")
+    if not 2 <= len(held) <= 6 or any(not 0 <= h <= MAX_DICE for h in held):
+        raise CliError(f"--held needs one count of 0-{MAX_DICE} dice per player, 2-6 players, "
+                       f"got {args.held!r}")
+    dice = sum(held)
+    if args.dice is not None and args.dice != dice:
+        raise CliError(f"--dice {args.dice} but the dice in --held add up to {dice}")
+    n, me = len(held), 0 if args.me is None else args.me
+    if me not in range(n):
+        raise CliError(f"--me must be a seat 0-{n - 1}, got {me}")
+    if len(mine) + len(my_exposed) > held[me]:
+        raise CliError(f"--mine and --my-exposed list {len(mine) + len(my_exposed)} dice but "
+                       f"--held says player {me} (you) holds {held[me]}")
+    bidder = args.bidder if args.bidder is not None else _seat_after(held, me, -1)
+    if bidder not in range(n) or not held[bidder]:
+        raise CliError(f"--bidder must be a seat 0-{n - 1} holding dice, got {bidder}")
+    challenger = _seat_after(held, bidder, 1)
+    if challenger == bidder:
+        raise CliError("--held: at least two players must hold dice")
+    return OddsQuestion(args.bid, dice, mine, exposed, tuple(others), my_exposed,
+                        held[bidder], held[challenger])
+
+
+def _seat_after(held: list[int], seat: int, step: int) -> int:
+    """The next seat holding dice after ``seat`` (``step`` -1: before it); ``seat`` if none."""
+    n = len(held)
+    return next((q for k in range(1, n) if held[q := (seat + step * k) % n]), seat)
+
+
+@dataclass(frozen=True)
+class OddsQuestion:
+    bid: str
+    dice: int
+    mine: tuple[int, ...]
+    exposed: tuple[int, ...]
+    others_exposed: tuple[int, ...]
+    my_exposed: tuple[int, ...]
+    bidder_held: int = MAX_DICE
+    challenger_held: int = MAX_DICE
+
+
 def odds_command(args: argparse.Namespace) -> int:
+    q = odds_question(args)
+    caps = {"bidder_held": q.bidder_held, "challenger_held": q.challenger_held}
     if args.reroll is not None:
-        o = reroll_odds(args.bid, args.dice, args.mine, args.reroll, args.exposed)
+        shown = read_dice(args.reroll, "--reroll")
+        if not shown and not q.my_exposed:
+            raise CliError("Montre-moi ton jeu: re-rolling needs at least one of your dice "
+                           "exposed: show one now (--reroll 3) or say which exposed dice are "
+                           "yours (--my-exposed)")
+        o = reroll_odds(q.bid, q.dice, q.mine, shown, q.others_exposed, q.my_exposed, **caps)
     else:
-        o = bid_odds(args.bid, args.dice, args.mine, args.exposed)
+        o = bid_odds(q.bid, q.dice, q.mine, q.exposed, **caps)
     if args.json:
         print_json(o.to_json())
         return 0
@@ -101,8 +185,8 @@ def odds_command(args: argparse.Namespace) -> int:
         ["expected count E[A]", *_split(o.expected_count)],
         [f"rule of thumb {o.dice_in_play}/{den}", *_split(o.rule_of_thumb)],
         [f"rule of thumb {o.known_matches} + {o.unknown}/{den}", *_split(o.rule_of_thumb_known)],
-        ["bidder's expected loss", *_split(o.bidder_loss)],
-        ["challenger's expected loss", *_split(o.challenger_loss)],
+        [f"bidder's expected loss (holds {o.bidder_held})", *_split(o.bidder_loss)],
+        [f"challenger's expected loss (holds {o.challenger_held})", *_split(o.challenger_loss)],
         ["each other player's loss", *_split(o.other_loss)],
     ]))
     print()
@@ -153,11 +237,11 @@ def position_from_args(args: argparse.Namespace) -> Position:
 def advice_table(advice: Advice) -> str:
     rows = []
     for o in advice.options:
-        mark = "<- best" if o is advice.recommended else ""
-        rows.append([str(o.action), fraction_text(o.p_stands), fraction_text(o.my_loss),
-                     fraction_text(o.others_loss), o.note, mark])
+        mark = " <- best" if o is advice.recommended else ""
+        rows.append([f"{o.action}{mark}", fraction_text(o.p_stands), fraction_text(o.my_loss),
+                     fraction_text(o.others_loss), o.note])
     return table(["choice", "P(bid stands)", "my expected loss", "others' expected loss",
-                  "why listed", ""], rows)
+                  "why listed"], rows)
 
 
 def advise_command(args: argparse.Namespace) -> int:

@@ -145,6 +145,10 @@ def _held(items: list[str], name: str) -> dict[int, tuple[int, ...]]:
 def advise_command(args: argparse.Namespace) -> int:
     held = _held(args.held, "--held")
     if args.announce is not None:
+        if args.roll is not None:
+            raise CliError("--roll with --announce: the guesser does not see the bluffer's dice; "
+                           "give --roll for the bluffer's advice or --announce for the "
+                           "guesser's, not both")
         announcement = parse_action_text(args.announce)
         if not isinstance(announcement, Gain | Steal):  # a doublet has no guesser to advise
             raise CliError(f"--announce takes a gain or a steal to answer, e.g. 'gain 11 to P1' "
@@ -187,8 +191,13 @@ def solve_command(args: argparse.Namespace) -> int:
     print(table(["sum", "P", "equilibrium moves"], rows))
     print()
     print(table(["announcement", "P(OK)", "P(true | announced)"],
-                [[move_text(m), str(b), str(eq.posterior(m))] for m, b in eq.believe.items()]))
+                [[move_text(m), str(b), _posterior_text(eq.posterior(m))]
+                 for m, b in eq.believe.items()]))
     return 0
+
+
+def _posterior_text(p) -> str:
+    return "never announced at equilibrium" if p is None else str(p)
 
 
 # -- play -----------------------------------------------------------------------------------------

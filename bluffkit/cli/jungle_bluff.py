@@ -5,7 +5,7 @@ Examples::
     bluffkit advise jungle-bluff --players 4 --me 2 --strength 8 --centre 2,4 \\
         --held 0:10 --held 1:6 --belief 0:3,5,9 --json
     bluffkit advise jungle-bluff --players 2 --hand 3,8 --opponent-hand 5,9 --centre 4,7
-    bluffkit solve jungle-bluff --hands 1o,9 5,10 --centre 4 --json
+    bluffkit solve jungle-bluff --hands 1o,9 5,10 --centre 4 --special optimistic --json
     bluffkit play jungle-bluff --bots 3 --seed 1 --special optimistic,alpha
 """
 
@@ -31,8 +31,9 @@ from ..games.jungle_bluff import (
     Take,
     Taken,
     cards_text,
-    parse_card,
+    deck_cards,
     parse_cards,
+    score_cards,
 )
 from .common import (
     CliError,
@@ -90,7 +91,7 @@ def register(commands) -> None:
                    help="player 0's and player 1's cards, e.g. 1o,9 5,10")
     s.add_argument("--centre", "--center", required=True, help="the score cards")
     s.add_argument("--first", type=int, default=0, help="the first player (0 or 1)")
-    s.add_argument("--combined", action="store_true", help="the combined-cards variant")
+    _rules_args(s)
     s.add_argument("--final", action="store_true",
                    help="the final round: strength cards come out of the score piles")
     s.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
@@ -113,6 +114,9 @@ def _specials(text: str) -> tuple[str, ...]:
     return names
 
 
+HINT = "add --special {kind} to play with it"
+
+
 def _cards(text: str, option: str):
     try:
         return parse_cards(text)
@@ -120,15 +124,52 @@ def _cards(text: str, option: str):
         raise CliError(f"{option}: {e}") from None
 
 
-def _by_player(items, option: str, players: int) -> dict[int, tuple]:
+def _deck(text: str, option: str, rules: JungleRules, distinct: bool = True):
+    """One player's cards (hand, strength card, belief): cards of the decks, each once."""
+    try:
+        return deck_cards(parse_cards(text), rules.deck(), HINT, distinct)
+    except BluffkitError as e:
+        raise CliError(f"{option}: {e}") from None
+
+
+def _score(text: str, option: str, rules: JungleRules):
+    try:
+        return score_cards(parse_cards(text), rules.deck(), HINT)
+    except BluffkitError as e:
+        raise CliError(f"{option}: {e}") from None
+
+
+def _by_player(items, option: str, players: int, read) -> dict[int, tuple]:
     out = {}
     for item in items:
         seat, sep, cards = item.partition(":")
         if not sep or not seat.strip().isdigit() or int(seat) not in range(players):
             raise CliError(f"{option} takes PLAYER:CARDS with a player 0-{players - 1}, "
                            f"got {item!r}")
-        out[int(seat)] = _cards(cards, option)
+        if int(seat) in out:
+            raise CliError(f"{option}: player {int(seat)} is given twice")
+        out[int(seat)] = read(cards)
     return out
+
+
+def _held(items, n: int, rules: JungleRules) -> dict[int, tuple]:
+    held = _by_player(items, "--held", n, lambda t: _score(t, "--held", rules))
+    for p, stack in held.items():
+        if not stack:
+            raise CliError(f"--held: player {p} is given no card")
+        if len(stack) > 1 and not (rules.combined and len({c.value for c in stack}) == 1
+                                   and sum(c.value for c in stack) <= 10):
+            raise CliError(f"--held: player {p} holds {cards_text(stack, '+')}, but a player "
+                           "holds one score card (several of one value adding up to at most "
+                           "10 only with --combined)")
+    return held
+
+
+def _check_score_count(centre, held, n: int) -> None:
+    count = len(centre) + sum(len(h) for h in held.values())
+    if count > n:
+        raise CliError(f"--centre: a round has one score card per player ({n} players), but "
+                       f"--centre and --held list {count}")
 
 
 def _fraction(text: str, option: str):
@@ -156,58 +197,61 @@ def advise_command(args: argparse.Namespace) -> int:
                             special_cards=_specials(args.special))
     except BluffkitError as e:
         raise CliError(str(e)) from None
-    own = {c.value: c for c in rules.deck()}
-
-    def deck_cards(cards):  # "9" in a player's hand is that player's 9 (or nervous 9n)
-        return tuple(sorted(c if c.special else own.get(c.value, c) for c in cards))
-
-    args.own = deck_cards
-    centre = _cards(args.centre, "--centre")
-    held = _by_player(args.held, "--held", n)
+    centre = _score(args.centre, "--centre", rules)
+    held = _held(args.held, n, rules)
+    _check_score_count(centre, held, n)
+    hand = _deck(args.hand, "--hand", rules) if args.hand is not None else ()
+    strength = _strength(args.strength, rules) if args.strength is not None else None
     if n == 2:
-        advice = _advise_two(args, centre, held)
+        advice = _advise_two(args, rules, centre, held, hand, strength)
     else:
-        beliefs = {p: Distribution.uniform(deck_cards(c)) for p, c in
-                   _by_player(args.belief, "--belief", n).items()}
+        beliefs = {p: Distribution.uniform(c) for p, c in _by_player(
+            args.belief, "--belief", n, lambda t: _deck(t, "--belief", rules)).items()}
         deck = Distribution.uniform(rules.deck())
         opponents = [p for p in range(n) if p != args.me]
-        if args.strength is None:
-            advice = advise_strength(deck_cards(_cards(args.hand, "--hand")),
-                                     [beliefs.get(p, deck) for p in opponents], args.me)
+        if strength is None:
+            if not hand:
+                raise CliError("--hand: give at least one card to choose from")
+            advice = advise_strength(hand, [beliefs.get(p, deck) for p in opponents], args.me)
         else:
             order = [(args.first + k) % n for k in range(n)]
-            later = (list(_cards_ints(args.later)) if args.later is not None
+            later = (_later(args.later, n, args.me) if args.later is not None
                      else order[order.index(args.me) + 1:])
             full = {p: beliefs.get(p, deck) for p in opponents}
-            advice = advise_turn(deck_cards([_card(args.strength)])[0], centre,
-                                 [held.get(p, ()) for p in range(n)], full, later,
-                                 _fraction(args.later_challenge, "--later-challenge"),
+            advice = advise_turn(strength, centre, [held.get(p, ()) for p in range(n)], full,
+                                 later, _fraction(args.later_challenge, "--later-challenge"),
                                  args.combined, args.me)
     return _print_advice(advice, args.json)
 
 
-def _cards_ints(text: str):
+def _later(text: str, n: int, me: int) -> list[int]:
     try:
-        return [int(x) for x in text.replace(" ", "").split(",") if x]
+        seats = [int(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError:
         raise CliError(f"--later takes seats separated by commas, got {text!r}") from None
+    for p in seats:
+        if p not in range(n) or p == me:
+            raise CliError(f"--later: {p} is not another player's seat (0-{n - 1}, not --me)")
+    if len(set(seats)) != len(seats):
+        raise CliError(f"--later: each player moves once a round, got {text!r}")
+    return seats
 
 
-def _card(text: str):
-    try:
-        return parse_card(text)
-    except BluffkitError as e:
-        raise CliError(f"--strength: {e}") from None
+def _strength(text: str, rules: JungleRules):
+    cards = _deck(text, "--strength", rules)
+    if len(cards) != 1:
+        raise CliError(f"--strength takes one card, got {text!r}")
+    return cards[0]
 
 
-def _advise_two(args, centre, held) -> JungleAdvice:
+def _advise_two(args, rules, centre, held, hand, strength) -> JungleAdvice:
     me, first = args.me, args.first
     took = held.get(first)
     start = tuple(sorted(centre + (took or ())))
-    mine = args.own(_cards(args.hand or "", "--hand"))
-    strength = args.own([_card(args.strength)])[0] if args.strength else None
-    options = tuple(sorted(set(mine) | ({strength} if strength else set())))
-    theirs = tuple(sorted(set(args.own(_cards(args.opponent_hand, "--opponent-hand")))))
+    options = tuple(sorted(set(hand) | ({strength} if strength else set())))
+    if not options:
+        raise CliError("--hand: give at least one card to choose from")
+    theirs = _deck(args.opponent_hand, "--opponent-hand", rules)
     pair = (options, theirs) if me == 0 else (theirs, options)
     game = RoundGame(pair, start, first, args.combined, args.final)
     return advise_round(game, me, strength, Take(took) if took and me != first else None)
@@ -235,8 +279,17 @@ def _print_advice(advice: JungleAdvice, as_json: bool) -> int:
 def solve_command(args: argparse.Namespace) -> int:
     if args.first not in (0, 1):
         raise CliError("--first must be 0 or 1")
-    game = RoundGame(tuple(tuple(sorted(set(_cards(h, "--hands")))) for h in args.hands),
-                     _cards(args.centre, "--centre"), args.first, args.combined, args.final)
+    try:
+        rules = JungleRules(players=2, combined=args.combined,
+                            special_cards=_specials(args.special))
+    except BluffkitError as e:
+        raise CliError(str(e)) from None
+    hands = tuple(_deck(h, "--hands", rules) for h in args.hands)
+    centre = _score(args.centre, "--centre", rules)
+    if not all(hands) or not centre:
+        raise CliError("--hands and --centre need at least one card each")
+    _check_score_count(centre, {}, 2)
+    game = RoundGame(hands, centre, args.first, args.combined, args.final)
     eq = solve_round(game)
     high, low = best_response_values(eq)
     if args.json:

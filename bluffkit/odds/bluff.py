@@ -235,7 +235,8 @@ class BidOdds:
         other_loss: expected dice each other player (neither bidder nor challenger) loses:
             P(A = B).
         bidder_held, challenger_held: the caps used (a player never loses more dice than
-            held); ``None`` for no cap.
+            held; 5 when the players' dice are not given); ``None`` only when asked for no
+            cap.
     """
 
     bid: Bid
@@ -332,7 +333,8 @@ def odds_from_counts(bid: Bid, dice_in_play: int, known: int, unknown: int,
 
 
 def bid_odds(bid: Any, dice_in_play: int, mine: Any = (), exposed: Any = (), *,
-             bidder_held: int | None = None, challenger_held: int | None = None) -> BidOdds:
+             bidder_held: int | None = MAX_DICE,
+             challenger_held: int | None = MAX_DICE) -> BidOdds:
     """Exact odds of ``bid`` and the dice each player expects to lose if it is challenged now.
 
     Args:
@@ -340,8 +342,10 @@ def bid_odds(bid: Any, dice_in_play: int, mine: Any = (), exposed: Any = (), *,
         dice_in_play: all dice in play (hidden and exposed, every player).
         mine: my hidden dice, e.g. ``"3,3,*"``.
         exposed: everybody's exposed dice (mine included).
-        bidder_held: dice the bidder holds, to cap the bidder's loss (``None``: no cap).
-        challenger_held: dice the challenger holds, to cap the challenger's loss.
+        bidder_held: dice the bidder holds: nobody loses more dice than they hold (default
+            5, the most a player holds; ``None`` for no cap at all, to see what the cap
+            changes).
+        challenger_held: dice the challenger holds, the same way.
 
     Returns:
         A ``BidOdds``.
@@ -355,6 +359,12 @@ def bid_odds(bid: Any, dice_in_play: int, mine: Any = (), exposed: Any = (), *,
 
     >>> bid_odds("10x2", 12, exposed=[2] * 8 + ["*"] * 4).challenger_loss
     Fraction(2, 1)
+
+    A bid of 9 threes with five 1s in my hand is false by 4 to 9 dice, but the bidder holds
+    at most 5: the expected loss is 5 - P(all five unknown dice match) = 5 - 1/243:
+
+    >>> bid_odds("9x3", 10, mine="1,1,1,1,1").bidder_loss
+    Fraction(1214, 243)
     >>> o = bid_odds("2x*", 4, mine="*,1")
     >>> o.p_true, o.p_exact, o.bidder_loss, o.challenger_loss
     (Fraction(11, 36), Fraction(5, 18), Fraction(25, 36), Fraction(11, 36))
@@ -373,8 +383,8 @@ def bid_odds(bid: Any, dice_in_play: int, mine: Any = (), exposed: Any = (), *,
 
 
 def reroll_odds(bid: Any, dice_in_play: int, mine: Any, expose: Any, others_exposed: Any = (),
-                my_exposed: Any = (), *, bidder_held: int | None = None,
-                challenger_held: int | None = None) -> BidOdds:
+                my_exposed: Any = (), *, bidder_held: int | None = MAX_DICE,
+                challenger_held: int | None = MAX_DICE) -> BidOdds:
     """The odds of ``bid`` after "Montre-moi ton jeu": I expose ``expose`` from my hidden dice
     ``mine`` and re-roll all the dice left under my cup.
 
@@ -389,6 +399,7 @@ def reroll_odds(bid: Any, dice_in_play: int, mine: Any, expose: Any, others_expo
         expose: the dice I expose now.
         others_exposed: the other players' exposed dice.
         my_exposed: my dice exposed earlier in the round.
+        bidder_held, challenger_held: the caps on each loss, as in ``bid_odds``.
 
     Returns:
         A ``BidOdds`` with my exposed dice known and my re-rolled dice unknown.

@@ -43,7 +43,7 @@ from ..games.jungle_bluff import (
     points,
     take_options,
 )
-from .jungle_worlds import consistent_cards
+from .jungle_worlds import Inconsistent, consistent_cards, pairwise_counts
 
 
 # -- what an opponent may hold --------------------------------------------------------------------
@@ -78,6 +78,18 @@ def _round_facts(obs: JungleObservation):
     return tuple(rounds)
 
 
+def _current_facts(obs: JungleObservation):
+    """This round's known strength cards {player: card} and public duels."""
+    known = {obs.player: obs.my_strength} if obs.my_strength is not None else {}
+    duels = []
+    for m in obs.moves:
+        if isinstance(m, Duel):
+            duels.append((m.challenger, m.defender, _result(m)))
+            if m.challenger_card is not None:
+                known[m.challenger], known[m.defender] = m.challenger_card, m.defender_card
+    return known, duels
+
+
 def _result(m: Duel) -> str:
     if m.winner is None:
         return NOBODY
@@ -105,23 +117,12 @@ def possible_cards(obs: JungleObservation) -> PossibleCards:
     rules, me, n = obs.rules, obs.player, obs.rules.players
     deck = rules.deck()
     by_value = {c.value: c for c in deck}
-    cur_known = {me: obs.my_strength} if obs.my_strength is not None else {}
-    cur_duels = []
-    for m in obs.moves:
-        if isinstance(m, Duel):
-            cur_duels.append((m.challenger, m.defender, _result(m)))
-            if m.challenger_card is not None:
-                cur_known[m.challenger], cur_known[m.defender] = m.challenger_card, m.defender_card
+    cur_known, cur_duels = _current_facts(obs)
     if obs.final:
-        strength = []
-        for p in range(n):
-            if p in cur_known:
-                strength.append((cur_known[p],))
-            elif obs.placed[p]:
-                strength.append(tuple(sorted(set(_final_options(obs, p, cur_duels, cur_known)))))
-            else:
-                strength.append(())
-        return PossibleCards(me, ((),) * n, tuple(strength))
+        total, counts = final_round_counts(obs, cur_known, cur_duels)
+        strength = tuple(tuple(c for c, w in counts[p].items() if w) if p in counts else ()
+                         for p in range(n))
+        return PossibleCards(me, ((),) * n, strength)
     hand_masks, strength_masks = consistent_cards(
         n, rules.top_card, _round_facts(obs), me, _mask(c.value for c in obs.hand),
         obs.my_strength.value if obs.my_strength else 0,
@@ -131,23 +132,25 @@ def possible_cards(obs: JungleObservation) -> PossibleCards:
                          tuple(_cards(m, by_value) for m in strength_masks))
 
 
-def _final_options(obs, p, duels, known):
-    """Cards ``p`` may have put down in the final round: their pile at the start of the round
-    (public; the observation shows it while the round lasts), consistent with public duels."""
-    for c in obs.piles[p]:
-        if all(_consistent_one(p, c, d, known) for d in duels):
-            yield c
+def final_round_counts(obs: JungleObservation, known=None, duels=None):
+    """Final round: the strength cards come out of the public score piles (each player picks
+    one of the distinct cards of their pile). Returns the number of joint choices of the placed
+    players consistent with this round's public challenge results and the cards ``obs.player``
+    saw, and for each placed player how many of them give each card.
 
-
-def _consistent_one(p, c, duel, known) -> bool:
-    ch, de, result = duel
-    if p not in (ch, de):
-        return True
-    other = de if p == ch else ch
-    if other not in known:
-        return True
-    a, b = (c, known[other]) if p == ch else (known[other], c)
-    return duel_winner(a, b) == result
+    Raises:
+        InvalidQuestion: if no choice is consistent (a corrupt position).
+    """
+    if known is None:
+        known, duels = _current_facts(obs)
+    domains = {p: (known[p],) if p in known else tuple(sorted(set(obs.piles[p])))
+               for p in range(obs.rules.players) if obs.placed[p]}
+    constraints = [(ch, de, lambda a, b, r=result: duel_winner(a, b) == r)
+                   for ch, de, result in duels]
+    total, counts = pairwise_counts(domains, constraints)
+    if not total:
+        raise Inconsistent("no choice of strength cards fits this round's challenges")
+    return total, counts
 
 
 def _mask(values: Iterable[int]) -> int:

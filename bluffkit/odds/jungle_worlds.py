@@ -35,6 +35,7 @@ import sys
 from collections import Counter
 from contextlib import contextmanager
 from functools import lru_cache
+from itertools import product
 
 from ..core import InvalidQuestion
 from ..games.jungle_bluff import Card, duel_winner
@@ -635,4 +636,63 @@ def _witnesses(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duels, p
     return tuple(hand), tuple(strength)
 
 
-__all__ = ["Inconsistent", "consistent_cards"]
+# -- one round's hidden cards as a small constraint network (final round; current round) ---------
+def pairwise_counts(domains: dict, constraints) -> tuple[int, dict]:
+    """Count the assignments of ``domains`` (variable -> values) that satisfy every constraint
+    ``(a, b, ok)`` (``ok(value of a, value of b)``), and for each variable how many of them give
+    it each value. Exact, by variable elimination (a round's challenges link few players).
+
+    >>> total, marginals = pairwise_counts({0: (1, 2, 3), 1: (1, 2)}, [(0, 1, lambda a, b: a > b)])
+    >>> total, marginals[0]
+    (3, {1: 0, 2: 1, 3: 2})
+    """
+    factors = [((x,), {(v,): 1 for v in values}) for x, values in domains.items()]
+    for a, b, ok in constraints:
+        factors.append(((a, b), {(u, v): 1 for u in domains[a] for v in domains[b]
+                                 if ok(u, v)}))
+    marginals = {}
+    for x in domains:
+        scope, table = _eliminate_all_but(x, factors, domains)
+        marginals[x] = {v: table.get((v,), 0) for v in domains[x]}
+    total = sum(next(iter(marginals.values())).values()) if marginals else 1
+    return total, marginals
+
+
+def _eliminate_all_but(keep, factors, domains):
+    factors = list(factors)
+    others = [x for x in domains if x != keep]
+    while others:
+        y = min(others, key=lambda y, fs=factors: len({z for s, _ in fs if y in s for z in s}))
+        others.remove(y)
+        touching = [f for f in factors if y in f[0]]
+        factors = [f for f in factors if y not in f[0]]
+        factors.append(_sum_out(y, touching, domains))
+    return _multiply(factors, domains)
+
+
+def _multiply(factors, domains):
+    scope = tuple(sorted({z for s, _ in factors for z in s}))
+    table = {}
+    for values in product(*(domains[z] for z in scope)):
+        at = dict(zip(scope, values))
+        w = 1
+        for s, t in factors:
+            w *= t.get(tuple(at[z] for z in s), 0)
+            if not w:
+                break
+        if w:
+            table[values] = w
+    return scope, table
+
+
+def _sum_out(y, factors, domains):
+    scope, table = _multiply(factors, domains)
+    i = scope.index(y)
+    out = {}
+    for values, w in table.items():
+        key = values[:i] + values[i + 1:]
+        out[key] = out.get(key, 0) + w
+    return scope[:i] + scope[i + 1:], out
+
+
+__all__ = ["Inconsistent", "consistent_cards", "pairwise_counts"]

@@ -194,7 +194,7 @@ class BluffTable(GameTable):
         self.status.value = status_html(s, self.names)
 
     def _advice_for(self, s: BluffState):
-        return advise(Position.from_state(s, ME))
+        return advise(Position.from_state(s, ME), names=self.names)
 
 
 def status_html(s: BluffState, names: list[str]) -> str:

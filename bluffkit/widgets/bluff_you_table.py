@@ -9,8 +9,8 @@ A seed makes the game reproducible.
 >>> t = BluffYouTable(players=2, seed=1)
 >>> t.state.current_player() == 0
 True
->>> t.move_choice.options[0]
-'gain 3 to P1'
+>>> t.move_choice.options[0]  # (what you read, the move)
+('gain 3 to Bot 1', 'gain 3 to P1')
 """
 
 from __future__ import annotations
@@ -29,7 +29,9 @@ from ..games.bluff_you import (
     BluffYouRules,
     BluffYouState,
     Give,
+    action_text,
     dice_text,
+    points_text,
     total_points,
 )
 from ..odds.bluff_you import read_probability, read_tokens
@@ -120,29 +122,26 @@ class BluffYouTable(GameTable):
             return
         who = self.names[player]
         if before.phase == "act" and after.phase == "call":
-            self.history.add(f"{who} {'announce' if player == ME else 'announces'}: {action}.")
+            self.history.add(f"{who} {'announce' if player == ME else 'announces'}: "
+                             f"{action_text(action, self.names)}.")
         elif before.phase == "call":
             self.history.add(f"{who} {'say' if player == ME else 'says'} {action}.")
         if after.turn > before.turn:
-            self.history.add(self._names_in(after.last.describe()))
+            self.history.add(after.last.describe(self.names))
         if after.is_terminal():
-            points = ", ".join(f"{n} {p}" for n, p in zip(self.names, after.points()))
+            points = ", ".join(f"{n} {points_text(p)}" for n, p in zip(self.names,
+                                                                        after.points()))
             winners = " and ".join(self.names[w] for w in after.winners())
             self.history.add(f"Game over: {winners} {'win' if ME in after.winners() else 'wins'}"
-                             f" ({points} points).", strong=True)
-
-    def _names_in(self, text: str) -> str:
-        for p in range(len(self.names) - 1, -1, -1):
-            text = text.replace(f"P{p}", self.names[p])
-        return text
+                             f" ({points}).", strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self, s: BluffYouState) -> None:
         mine = not s.is_terminal() and s.current_player() == ME
         acting, calling, giving = (mine and s.phase == p for p in ("act", "call", "give"))
-        moves = [str(a) for a in s.legal_actions()] if acting else []
+        moves = [(action_text(a, self.names), str(a)) for a in s.legal_actions()] if acting else []
         self.move_choice.options = moves
-        self.move_choice.value = moves[0] if moves else None
+        self.move_choice.value = moves[0][1] if moves else None
         self.move_row.layout.display = None if acting else "none"
         self.call_row.layout.display = None if calling else "none"
         gives = [str(a.token) for a in s.legal_actions()] if giving else []
@@ -154,14 +153,16 @@ class BluffYouTable(GameTable):
 
     def _advice_for(self, s: BluffYouState):
         if s.phase == "act":
-            a = bluffer_advice(s)
+            a = bluffer_advice(s, self.names)
             return {"options": [{"option": o.label, "value with your roll": o.value,
                                  "equilibrium probability": o.probability} for o in a.options],
                     "recommended": a.best.label, "explanation": a.explanation}
         if s.phase == "call":
-            g = guesser_advice(s.observation(ME), q=self.q)
+            g = guesser_advice(s.observation(ME), q=self.q, names=self.names)
+            never = "never announced at equilibrium"  # no call's value: nothing to compare
             rows = [{"call": c, f"vs model q={self.q}": getattr(g.vs_model, k),
-                     "vs equilibrium": getattr(g.vs_equilibrium, k)}
+                     "vs equilibrium": v if (v := getattr(g.vs_equilibrium, k)) is not None
+                     else never}
                     for c, k in (("ok", "ok"), ("bluff you", "bluff_you"))]
             return {"options": rows, "recommended": g.vs_model.best,
                     "explanation": g.explanation}
@@ -185,7 +186,7 @@ def status_html(s: BluffYouState, names: list[str]) -> str:
                 "steal it, or swap with a doublet.</div>")
     if s.phase == "call":
         return (f"<div><b>{html.escape(names[s.bluffer])} announces:</b> "
-                f"{html.escape(str(s.pending).replace('P0', 'you'))}. Believe it (OK!) or not "
+                f"{html.escape(action_text(s.pending, names))}. Believe it (OK!) or not "
                 "(Bluff you!)?</div>")
     return (f"<div><b>You were caught</b> (dice {dice_html(s.roll)}): give one of your tokens "
             f"to {html.escape(names[s.pending.guesser])}.</div>")

@@ -20,7 +20,7 @@ from fractions import Fraction
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from ..core import Distribution, InvalidQuestion
+from ..core import Distribution, InvalidQuestion, ParseError
 from ..games.jungle_bluff import (
     CHALLENGER,
     NOBODY,
@@ -28,13 +28,15 @@ from ..games.jungle_bluff import (
     Card,
     cards_text,
     deck,
+    deck_cards,
     duel_winner,
-    parse_card,
     parse_cards,
 )
 from ..odds.jungle_bluff import Option, win_probability
 from .common import COLORS, ErrorArea, probability_tex, update_figure_in_place
 
+HINT = "select {kind} under Special to play with it"
+"""How the explorer says to turn a special card on."""
 WINS = {CHALLENGER: 1, NOBODY: 0.5, "defender": 0}
 """Heatmap value of a challenge's result (1: the challenger wins)."""
 
@@ -131,14 +133,20 @@ class ChallengeExplorer(widgets.VBox):
         self.add_class("bk-challenge-explorer")
         self.errors.guard(self.update)()
 
-    def _card(self, card: Card) -> Card:
-        """A bare value names the card of the players' decks (special if chosen)."""
-        own = {c.value: c for c in deck(10, self.specials.value)}
-        return card if card.special else own.get(card.value, card)
+    def _cards(self, text: str, what: str) -> tuple[Card, ...]:
+        """Cards of the players' decks (a bare value names the special card when it is chosen),
+        each once; a special card only when it is chosen under Special."""
+        try:
+            return deck_cards(parse_cards(text), deck(10, self.specials.value), HINT)
+        except ParseError as e:
+            raise ParseError(f"{what}: {e}") from None
 
     def update(self) -> None:
-        mine = self._card(parse_card(self.mine.value))
-        theirs = [self._card(c) for c in parse_cards(self.theirs.value)]
+        mine = self._cards(self.mine.value, "My card")
+        if len(mine) != 1:
+            raise InvalidQuestion("My card: give exactly one card")
+        mine = mine[0]
+        theirs = self._cards(self.theirs.value, "They may hold")
         if not theirs:
             raise InvalidQuestion("list at least one card the opponent may hold")
         belief = Distribution.uniform(theirs)

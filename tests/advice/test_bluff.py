@@ -133,7 +133,7 @@ def test_explanation_shows_the_fractions_and_the_model():
     a = advise(Position("3,3,*,1,2", (5, 5, 5, 5), bid="7x3"))
     e = a.explanation
     for words in ["15 dice you cannot see", "probability 1/3", "11346539/14348907",
-                  "20/3", "3 + 15/3 = 8", "worst case", "not read as information",
+                  "20/3", "3 + 15/3 = 8", "pessimistic assumption", "not read as information",
                   "Recommendation: bid 8x3"]:
         assert words in e, words
     assert "8x3" in a._repr_markdown_() and "(recommended)" in a._repr_markdown_()
@@ -213,3 +213,77 @@ def test_openspiel_resolution_losses_are_the_probabilities_of_losing():
     for o in a.options:
         if o.kind == "raise":
             assert o.my_loss == 1 - o.p_stands
+
+
+def small_positions():
+    """Every small position: 2 or 3 players with 1-3 dice, some dice exposed, every roll of
+    mine, every current bid (and none)."""
+    from itertools import combinations_with_replacement as multisets
+
+    from bluffkit.games.bluff import FACES
+    from bluffkit.games.bluff.bids import raises_of
+
+    for held, exposed in [((1, 1), None), ((2, 1), None), ((1, 3), None), ((3, 2), None),
+                          ((1, 3), [(), (1, 2)]), ((2, 3), [(), (STAR,)]),
+                          ((1, 2, 1), None), ((2, 1, 3), [(), (), (4, 4)])]:
+        for roll in multisets(FACES, held[0]):
+            for bid in [None, *raises_of(None, sum(held))]:
+                yield Position(roll, held, exposed=exposed, bid=bid,
+                               history=None if bid else ())
+
+
+def test_no_unlisted_raise_is_better_on_every_small_position():
+    """The explanation's claim, checked by brute force: over ALL legal choices, none costs less
+    than the recommendation, and the tie-break (a raise over a challenge, then the higher bid)
+    never prefers a choice that is not listed."""
+    from bluffkit.games.bluff.bids import raises_of
+
+    checked = 0
+    for pos in small_positions():
+        a = advise(pos, equilibrium=False)
+        me, nxt, held = pos.me, pos.next_player(), pos.dice_held
+        seen = sum(pos.exposed, ())
+        every = []
+        if pos.bid is not None:
+            o = bid_odds(pos.bid, pos.dice_in_play, pos.my_dice, seen,
+                         bidder_held=held[pos.bidder], challenger_held=held[me])
+            every.append(((o.challenger_loss, 1, 0, 0), Challenge()))
+        for b in raises_of(pos.bid, pos.dice_in_play):
+            o = bid_odds(b, pos.dice_in_play, pos.my_dice, seen, bidder_held=held[me],
+                         challenger_held=held[nxt])
+            every.append(((o.bidder_loss, 0, -b.box, -b.face), b))
+        assert min(every, key=lambda kv: kv[0])[1] == a.recommended.action, pos
+        checked += 1
+    assert checked > 2000
+
+
+def test_the_text_says_which_choices_are_listed_and_why():
+    e = advise(Position("3,3,*,1,2", (5, 5, 5, 5), bid="7x3")).explanation
+    assert "the worst case" not in e and "not a worst case" in e
+    assert "pessimistic assumption" in e and "surely true" in e
+    assert "smallest legal raise" in e and "never costs you less" in e
+    rules = BluffRules(players=4, show_and_reroll=True)
+    s = advise(Position("3,3,*,1,2", (5, 5, 5, 5), me=3, bid="7x3", rules=rules,
+                        phase="show")).explanation
+    assert "Listed:" in s and "can only lower" in s
+
+
+def test_the_text_uses_the_seat_names_of_the_table():
+    names = ["You", "Bot 1", "Bot 2", "Bot 3"]
+    a = advise(Position("3,3,*,1,2", (5, 5, 5, 5), bid="7x3"), names=names)
+    assert "Bot 1" in a.explanation and "Bot 3" in a.explanation
+    assert "player 1" not in a.explanation and "player 3" not in a.explanation
+    assert "Bot 3" in a.options[0].note
+    plain = advise(Position("3,3,*,1,2", (5, 5, 5, 5), bid="7x3"))
+    assert "player 1" in plain.explanation
+    with pytest.raises(InvalidQuestion, match="names"):
+        advise(Position("3,3,*,1,2", (5, 5, 5, 5), bid="7x3"), names=["You", "Bot 1"])
+
+
+def test_the_bluff_table_explains_with_its_own_seat_names():
+    from bluffkit.widgets.bluff import BluffTable
+
+    t = BluffTable(opponents=3, seed=9)
+    t.explain.toggle.value = True
+    body = t.explain.body.value
+    assert "Bot 1" in body and "player 1" not in body

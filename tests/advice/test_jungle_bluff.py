@@ -8,7 +8,7 @@ from itertools import product
 
 import pytest
 
-from bluffkit.advice.jungle_bluff import advise, round_game
+from bluffkit.advice.jungle_bluff import advise, advise_round, round_game
 from bluffkit.advice.jungle_round import (
     RoundGame,
     best_response_values,
@@ -208,3 +208,24 @@ def test_alone_in_the_final_round_play_the_lowest_card():
     assert str(a.recommended.action) == "play 3" and "Nobody else" in a.explanation
     s = s.apply(a.recommended.action)
     assert str(advise(s.observation(0)).recommended.action) == "take 7"
+
+
+def test_final_round_p_win_is_the_card_comparison_not_a_positive_payoff():
+    """Issue 11: my 4 against a 1 or a 2 wins the challenge for sure (higher card keeps the score
+    card), though the round payoff is not always positive (strength cards leave the piles)."""
+    g = RoundGame.of("1,2", "1,4", "3,5", first=0, final=True)
+    a = advise_round(g, 1, Card(4), Take((Card(3),)))
+    by = {str(o.action): o for o in a.options}
+    assert by["challenge 0"].p_win == 1
+    assert by["challenge 0"].value == Fraction(1, 6) and by["take 5"].value == Fraction(-5, 6)
+    assert "with probability 1)" in a.explanation
+    # the same comparison for any pair, against the rulebook's rule: higher wins, ties to me
+    g = RoundGame.of("2,4,6", "4,5", "3,5", first=0, final=True)
+    for mine in (Card(4), Card(5)):
+        a = advise_round(g, 1, mine, Take((Card(3),)))
+        weights = {c: p * a.equilibrium.take[c].get(Take((Card(3),)), 0)
+                   for c, p in a.equilibrium.strength[0].items()}
+        total = sum(weights.values())
+        if total:
+            expected = sum(w for c, w in weights.items() if mine.value >= c.value) / total
+            assert {str(o.action): o.p_win for o in a.options}["challenge 0"] == expected

@@ -95,3 +95,16 @@ def test_play_a_short_game_with_piped_input(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("gain 19 to P1\nquit\n"))
     code, out, _ = run(capsys, "play", "bluff-you", "--seed", "1")
     assert "Not allowed: gain 19 to P1: only a token still in the centre" in out
+
+
+def test_the_guesser_does_not_see_the_roll(capsys):
+    """Issue 11: ``advise --announce`` silently ignored ``--roll``."""
+    code, _, err = run(capsys, "advise", "bluff-you", "--held", "1:5", "--announce",
+                       "gain 11 to P1", "--roll", "5,5,1")
+    assert code == 2 and "--roll" in err and "--announce" in err and err.count("\n") == 1
+
+
+def test_solve_says_never_made_instead_of_none(capsys):
+    code, out, _ = run(capsys, "solve", "bluff-you", "--centre", "13", "--target",
+                       "1:3,8,9,11,12,14,17,18", "--give-points", "2")
+    assert code == 0 and "None" not in out and "never announced" in out

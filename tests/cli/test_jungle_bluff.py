@@ -7,6 +7,8 @@ import json
 import sys
 from fractions import Fraction
 
+import pytest
+
 from bluffkit.cli import main
 
 
@@ -43,7 +45,7 @@ def test_advise_two_players_uses_the_equilibrium(capsys):
 
 def test_solve_prints_the_verified_equilibrium(capsys):
     code, out, _ = run(capsys, "solve", "jungle-bluff", "--hands", "1o,9", "5,10", "--centre",
-                       "4", "--json")
+                       "4", "--special", "optimistic", "--json")
     data = json.loads(out)
     assert code == 0 and data["value"] == "0"
     assert data["strength"] == [{"1o": "1/2", "9": "1/2"}, {"5": "1/2", "10": "1/2"}]
@@ -72,3 +74,71 @@ def test_play_a_game_from_piped_input(capsys, monkeypatch):
                        "--cards", "4")
     assert code == 0 and "Game over. Scores:" in out
     assert "End of round 5" in out  # 4 standard rounds and the final round
+
+
+def test_final_round_challenge_is_won_by_the_higher_card(capsys):
+    """Issue 11: the opponent's card is a 1 or a 2, so my 4 wins the challenge for sure."""
+    code, out, _ = run(capsys, "advise", "jungle-bluff", "--players", "2", "--me", "1",
+                       "--first", "0", "--final", "--hand", "1,4", "--strength", "4",
+                       "--opponent-hand", "1,2", "--centre", "5", "--held", "0:3", "--json")
+    options = {o["action"]: o for o in json.loads(out)["options"]}
+    assert code == 0 and options["challenge 0"]["p_win"] == "1"
+    assert Fraction(options["challenge 0"]["value"]) == Fraction(1, 6)
+    assert Fraction(options["take 5"]["value"]) == Fraction(-5, 6)
+
+
+BASE4 = ["advise", "jungle-bluff", "--players", "4", "--me", "2", "--strength", "8",
+         "--centre", "2,4"]
+
+
+@pytest.mark.parametrize("argv, option, words", [
+    (BASE4 + ["--hand", "3,11"], "--hand", "1-10"),
+    (["advise", "jungle-bluff", "--players", "4", "--hand", "3,99", "--centre", "2"], "--hand",
+     "1-10"),
+    (["advise", "jungle-bluff", "--players", "4", "--strength", "99", "--centre", "2"],
+     "--strength", "1-10"),
+    (["advise", "jungle-bluff", "--players", "4", "--strength", "8", "--centre", "2,11"],
+     "--centre", "1-10"),
+    (BASE4 + ["--held", "0:99"], "--held", "1-10"),
+    (BASE4 + ["--held", "0:10", "--belief", "0:3,11"], "--belief", "1-10"),
+    (["advise", "jungle-bluff", "--players", "2", "--hand", "3,8", "--opponent-hand", "5,99",
+      "--centre", "4"], "--opponent-hand", "1-10"),
+    (["solve", "jungle-bluff", "--hands", "1,99", "5,10", "--centre", "4"], "--hands", "1-10"),
+    # duplicates: a player's deck holds each card once
+    (["advise", "jungle-bluff", "--players", "4", "--hand", "3,3,8", "--centre", "2"],
+     "--hand", "twice"),
+    (["advise", "jungle-bluff", "--players", "2", "--hand", "3,8", "--opponent-hand", "5,5",
+      "--centre", "4"], "--opponent-hand", "twice"),
+    (["solve", "jungle-bluff", "--hands", "1,1", "5,10", "--centre", "4"], "--hands", "twice"),
+    (BASE4 + ["--held", "0:10", "--belief", "0:3,3,9"], "--belief", "twice"),
+    # special cards need their rule
+    (["advise", "jungle-bluff", "--players", "4", "--hand", "9n,3", "--centre", "2"], "--hand",
+     "--special nervous"),
+    (["advise", "jungle-bluff", "--players", "4", "--strength", "10a", "--centre", "2"],
+     "--strength", "--special alpha"),
+    (BASE4 + ["--held", "0:10", "--belief", "0:1o,3"], "--belief", "--special optimistic"),
+    (["solve", "jungle-bluff", "--hands", "1o,9", "5,10", "--centre", "4"], "--hands",
+     "--special optimistic"),
+    (["advise", "jungle-bluff", "--players", "4", "--strength", "8", "--centre", "2,5r"],
+     "--centre", "--special reversed"),
+    # a round has one score card per player
+    (["advise", "jungle-bluff", "--players", "4", "--strength", "8",
+      "--centre", "1,2,3,4,5,6,7"], "--centre", "4 players"),
+    (BASE4[:-1] + ["2,3,4", "--held", "0:5", "--held", "1:6"], "--centre", "4 players"),
+    (BASE4 + ["--held", "0:10", "--later", "0,0,0"], "--later", "once"),
+    (BASE4 + ["--held", "0:10", "--later", "7"], "--later", "seat"),
+])
+def test_cards_that_cannot_exist_are_refused(capsys, argv, option, words):
+    """Issue 12: cards 11 or 99, duplicates, special cards without their rule, too many score
+    cards: one clear line naming the option and the rule, never a traceback."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2, out
+    assert option in err and words in err, err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_combined_stacks_may_repeat_a_value(capsys):
+    code, out, err = run(capsys, "advise", "jungle-bluff", "--players", "4", "--me", "2",
+                         "--strength", "8", "--centre", "2", "--held", "0:3+3", "--combined",
+                         "--json")
+    assert code == 0, err

@@ -144,8 +144,9 @@ def test_the_same_box_message_lists_the_higher_digits():
 
 def test_a_bid_may_not_claim_more_dice_than_are_in_play():
     s = deal(["1,2", "3,4"])
-    with pytest.raises(IllegalAction, match="only 4 are in play"):
+    with pytest.raises(IllegalAction, match="only 4 are in play") as e:
         s.apply(Bid(5, 1))
+    assert "decision: a bid can claim at most the dice in play" in str(e.value)
     assert max(b.count for b in s.legal_actions()) == 4
     assert s.legal_actions() == raises_of(None, 4)
 

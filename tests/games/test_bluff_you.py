@@ -147,6 +147,22 @@ def test_game_ends_when_the_last_centre_token_is_taken():
         s.apply(OK)
 
 
+def test_doublet_swap_taking_the_last_centre_token_does_not_end_the_game():
+    """Digest section 2 (decision): the swapped tokens go back, so the centre is not empty; the
+    game ends only when the centre is empty at the end of a turn."""
+    held = ((8, 13), tuple(t for t in range(3, 19) if t not in (4, 8, 13)))
+    s = BluffYouState(BluffYouRules(players=2), (4,), held, 0, "act", (2, 2, 5))
+    t = s.apply(Doublet((8, 13), 4))
+    assert not t.is_terminal() and t.phase == "roll"
+    assert t.centre == (8, 13) and t.held[0] == (4,) and t.bluffer == 1
+    assert conserved(t) == 16
+    # the game goes on: a gain of the 8 and then of the 13 empty the centre, which ends the game
+    u = t.apply(Roll((2, 2, 4))).apply(Gain(0, 8)).apply(OK)
+    assert not u.is_terminal() and u.centre == (13,)
+    v = u.apply(Roll((1, 2, 3))).apply(Gain(1, 13)).apply(BLUFF_YOU)
+    assert v.is_terminal() and v.centre == ()
+
+
 def test_winner_by_points_then_fewer_tokens():
     rules = BluffYouRules(players=3)
     base = BluffYouState(rules, (), ((3,), (9, 10, 11, 12, 13), (4, 14)), 0, "over")
@@ -258,3 +274,29 @@ def test_loading_rejects_a_negative_turn_and_an_impossible_last_turn():
     data["last"]["moves"] = [[3, "x", 7]]
     with pytest.raises(InvalidState, match="last turn"):
         state_from_json(data)
+
+
+def test_turn_text_with_the_table_names_and_right_grammar():
+    """Issue 11: the table read "You said ok and was right" and "gain 3 to P1" where the board
+    says "Bot 1"."""
+    from bluffkit.games.bluff_you import TurnResult, action_text
+
+    names = ["You", "Bot 1", "Bot 2"]
+    r = TurnResult(1, "gain 11 to P0", (2, 4, 5), "ok", True, 0, True, ((11, None, 0),))
+    text = r.describe(names)
+    assert text.startswith("Bot 1 played gain 11 to you with 2,4,5")
+    assert "You said ok and were right. 11: centre -> you" in text
+    r = TurnResult(0, "steal 5 from P2", (1, 1, 1), "bluff you", False, 2, True, ((7, 0, 2),))
+    assert "You played steal 5 from Bot 2" in r.describe(names)
+    assert "Bot 2 said bluff you and was right. 7: you -> Bot 2" in r.describe(names)
+    assert r.describe().startswith("P0 played steal 5 from P2")  # no names: seat numbers
+    assert action_text(Gain(1, 3), names) == "gain 3 to Bot 1"
+    assert action_text(Steal(0, 9), names) == "steal 9 from you"
+    assert action_text(Doublet((8, 13), 4), names) == "doublet 8,13 for 4"
+
+
+def test_describe_says_one_point_in_the_singular():
+    s = BluffYouState(BluffYouRules(players=2), tuple(t for t in range(3, 19) if t != 9),
+                      ((9,), ()), 0, "roll")
+    text = str(s)
+    assert "P0: 9 (1 point)" in text and "(1 points)" not in text and "P1: - (0 points)" in text

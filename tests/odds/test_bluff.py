@@ -103,7 +103,7 @@ def test_reroll_odds_match_every_reroll(mine, expose, my_exposed, others, face):
     rerolled = len(mine) - len(expose)
     for count in range(1, n + 1):
         o = reroll_odds(Bid(count, face), n, mine, expose, others, my_exposed)
-        want = brute_odds(count, face, expose + my_exposed + others, 2 + rerolled)
+        want = brute_odds(count, face, expose + my_exposed + others, 2 + rerolled, 5, 5)
         assert (o.p_true, o.p_exact, o.bidder_loss) == (
             want["p_true"], want["p_exact"], want["bidder_loss"])
         assert o.unknown == 2 + rerolled
@@ -148,3 +148,14 @@ def test_to_json_is_fraction_strings():
 def test_bad_questions_name_the_parameter(call, words):
     with pytest.raises(InvalidQuestion, match=words):
         call()
+
+
+def test_losses_are_capped_at_five_dice_unless_told_otherwise():
+    # issue 11: 9x3 with five 1s in hand: the bid is false by 4 to 9 dice, nobody holds over 5
+    o = bid_odds("9x3", 10, mine="1,1,1,1,1")
+    want = brute_odds(9, 3, (1,) * 5, 5, 5, 5)
+    assert o.bidder_loss == want["bidder_loss"] == Fraction(1214, 243)
+    assert (o.bidder_held, o.challenger_held) == (5, 5)
+    assert bid_odds("9x3", 10, mine="1,1,1,1,1", bidder_held=None).bidder_loss == Fraction(22, 3)
+    r = reroll_odds("9x3", 10, mine="1,1,1,1,1", expose="1")
+    assert r.bidder_loss == brute_odds(9, 3, (1,), 9, 5, 5)["bidder_loss"]

@@ -4,7 +4,6 @@ probabilities against counting, option values on hand-checked positions."""
 from __future__ import annotations
 
 from fractions import Fraction
-from itertools import permutations, product
 
 import pytest
 
@@ -42,37 +41,53 @@ def random_trajectory(rules, seed, stop):
 
 def brute_force(rules, trajectory, me):
     """Replay the public actions with every other choice of the opponents' strength cards; keep
-    the replays whose observation for ``me`` equals the true one; collect what each opponent may
-    hold and may have put down."""
-    true = JungleState.new(rules)
-    for _, a in trajectory:
-        true = true.apply(a)
-    target = true.observation(me)
-    n = rules.players
-    plays = {p: [a.card for q, a in trajectory if q == p and isinstance(a, Play)]
-             for p in range(n)}
-    hand = [set() for _ in range(n)]
-    strength = [set() for _ in range(n)]
-    opponents = [p for p in range(n) if p != me]
-    options = [list(permutations(rules.deck(), len(plays[p]))) for p in opponents]
-    for choice_ in product(*options):
-        alt = dict(zip(opponents, (list(c) for c in choice_)))
-        s = JungleState.new(rules)
-        try:
-            for p, a in trajectory:
-                if isinstance(a, Play) and p != me:
-                    a = Play(alt[p].pop(0))
-                s = s.apply(a)
-        except IllegalAction:
-            continue
-        if s.observation(me) != target:
-            continue
-        for p in range(n):
-            hand[p] |= set(s.hands[p])
-            if s.strength[p] is not None:
-                strength[p].add(s.strength[p])
+    the replays whose observation for ``me`` equals the true one at every step; collect what each
+    opponent may hold and may have put down (final round included: there the choices come from
+    the score piles)."""
+    hand, strength, true, _ = brute_force_weights(rules, trajectory, me)
     return ([cards_text(sorted(h)) for h in hand], [cards_text(sorted(x)) for x in strength],
             true)
+
+
+def brute_force_weights(rules, trajectory, me):
+    """As :func:`brute_force`, and the posterior of each player's strength card when every
+    player picks each strength card uniformly among their legal choices: each consistent replay
+    weighs the product of ``1 / (number of choices)`` along it."""
+    n = rules.players
+    states = [JungleState.new(rules)]
+    for _, a in trajectory:
+        states.append(states[-1].apply(a))
+    targets = [s.observation(me) for s in states]
+    hand = [set() for _ in range(n)]
+    strength = [set() for _ in range(n)]
+    posterior = [dict() for _ in range(n)]
+
+    def walk(s, i, weight):
+        if s.observation(me) != targets[i]:
+            return
+        if i == len(trajectory):
+            for p in range(n):
+                hand[p] |= set(s.hands[p])
+                if s.strength[p] is not None:
+                    strength[p].add(s.strength[p])
+                    posterior[p][s.strength[p]] = posterior[p].get(s.strength[p], 0) + weight
+            return
+        p, a = trajectory[i]
+        if isinstance(a, Play) and p != me:
+            plays = [b for b in s.legal_actions() if isinstance(b, Play)]
+            for b in plays:
+                walk(s.apply(b), i + 1, weight / len(plays))
+            return
+        try:
+            walk(s.apply(a), i + 1, weight)
+        except IllegalAction:
+            return
+
+    walk(states[0], 0, Fraction(1))
+    for p in range(n):
+        total = sum(posterior[p].values())
+        posterior[p] = {c: w / total for c, w in posterior[p].items()}
+    return hand, strength, states[-1], posterior
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -207,4 +222,37 @@ def test_possible_cards_while_strength_cards_are_being_chosen(seed):
     hand, strength, true = brute_force(rules, trajectory, me)
     got = possible_cards(true.observation(me))
     assert [cards_text(h) for h in got.hand] == hand
+    assert [cards_text(x) for x in got.strength] == strength
+
+
+def final_round_example():
+    """Issue 11: piles P0 6,7 · P1 2,9 · P2 3,10; P1 first; P2 challenges P1 and loses."""
+    s = JungleState.setup(JungleRules(players=3), ["", "", ""], "1,5,8", first=1,
+                          piles=["6,7", "2,9", "3,10"])
+    for a in ("play 9", "play 3", "play 6", "take 8", "challenge 1"):
+        s = s.apply(s.parse_action(a))
+    return s
+
+
+def test_final_round_uses_challenges_the_observer_did_not_see():
+    obs = final_round_example().observation(0)
+    got = possible_cards(obs)
+    # a 2 for P1 or a 10 for P2 would have made the challenger win
+    assert [cards_text(x) for x in got.strength] == ["6", "9", "3"]
+    assert win_probability(Card(6), uniform_belief(obs, 1), challenger=True) == 0
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("rules", [
+    JungleRules(players=3, top_card=4),
+    JungleRules(players=4, top_card=5, special_cards=("optimistic", "reversed")),
+])
+def test_possible_cards_in_the_final_round_match_brute_force(rules, seed):
+    s, trajectory = random_trajectory(
+        rules, seed + 100, lambda s: s.final and s.phase == "bluff" and len(s.moves) >= 2)
+    if s.is_terminal():
+        pytest.skip("the game ended before the stop point")  # pragma: no cover
+    me = s.to_move
+    hand, strength, true = brute_force(rules, trajectory, me)
+    got = possible_cards(true.observation(me))
     assert [cards_text(x) for x in got.strength] == strength

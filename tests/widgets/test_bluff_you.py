@@ -70,14 +70,14 @@ def test_table_offers_the_legal_moves_and_plays_them():
     t = BluffYouTable(players=3, seed=5)
     s = t.state
     assert s.current_player() == ME and s.phase == "act"
-    assert list(t.move_choice.options) == [str(a) for a in s.legal_actions()]
+    assert [v for _, v in t.move_choice.options] == [str(a) for a in s.legal_actions()]
     assert t.call_row.layout.display == "none" and t.move_row.layout.display is None
     assert "bk-die" in t.status.value  # my dice are shown to me
     lines = len(t.history.lines)
     t.move_choice.value = str(Gain(2, 11))
     t.move_button.click()
     assert t.errors.message == "" and len(t.history.lines) > lines
-    assert any("You announce: gain 11 to P2" in line for line in t.history.lines)
+    assert any("You announce: gain 11 to Bot 2" in line for line in t.history.lines)
 
 
 def test_table_explain_as_bluffer_and_as_guesser():
@@ -100,7 +100,7 @@ def test_bad_moves_are_explained_and_change_nothing():
     t.move_button.click()
     assert "only a token still in the centre" in t.errors.message and t.state == before
     t.play("gain 3 to P1")  # text works too; 3 is in the centre at the start
-    assert t.state != before and any("gain 3 to P1" in line for line in t.history.lines)
+    assert t.state != before and any("gain 3 to Bot 1" in line for line in t.history.lines)
 
 
 def test_a_short_game_plays_to_the_end_and_a_new_game_starts():
@@ -110,3 +110,31 @@ def test_a_short_game_plays_to_the_end_and_a_new_game_starts():
     assert "Press New game" in t.status.value
     t.new_game_bar.button.click()
     assert not t.state.is_terminal() and t.seed == 5
+
+
+def test_table_names_the_players_as_the_board_does():
+    """Issue 11: the moves, the history and the advice said "gain 3 to P1" where the board says
+    "Bot 1", and the history read "You said ok and was right"."""
+    t = BluffYouTable(players=3, seed=5)
+    labels = [label for label, _ in t.move_choice.options]
+    assert "gain 11 to Bot 2" in labels and not any("P1" in x or "P2" in x for x in labels)
+    t.explain.toggle.value = True
+    assert "gain to Bot 1" in t.explain.body.value and "to P1" not in t.explain.body.value
+    t.move_choice.value = str(Gain(2, 11))
+    t.move_button.click()
+    assert any("You announce: gain 11 to Bot 2" in line for line in t.history.lines)
+    assert not any("P1" in line or "P2" in line or "You was" in line or "you was" in line
+                   for line in t.history.lines)
+
+
+def test_guesser_advice_for_an_announcement_never_made_shows_no_none():
+    from bluffkit.advice.bluff_you import position
+    from bluffkit.games.bluff_you import Steal
+    from bluffkit.widgets.common import advice_html
+
+    s = position(held={1: (13,), 0: (3, 8, 9, 11, 12, 14, 17, 18)}, players=2, bluffer=1,
+                 roll="1,2,4").apply(Steal(0, 12))
+    t = BluffYouTable(players=2, seed=1)
+    data = t._advice_for(s)
+    assert all(v is not None for row in data["options"] for v in row.values())
+    assert "None" not in advice_html(data) and "never" in advice_html(data)

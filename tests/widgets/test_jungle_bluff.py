@@ -62,6 +62,20 @@ def test_challenge_explorer_updates_and_explains_bad_input():
     assert e.errors.message == "" and e.p_win == 1
 
 
+@pytest.mark.parametrize("field, text, words", [
+    ("mine", "99", "1-10"), ("mine", "11", "1-10"), ("theirs", "3,99", "1-10"),
+    ("theirs", "3,3,8", "twice"), ("mine", "9n", "nervous"), ("theirs", "1o,4", "optimistic"),
+])
+def test_challenge_explorer_refuses_cards_that_do_not_exist(field, text, words):
+    """Issue 11/12: "My 99 wins" must not appear; duplicates and special cards without their
+    rule are refused too, and the last good answer stays."""
+    e = ChallengeExplorer(mine="8", theirs="5,8,9")
+    before, p = e.summary.value, e.p_win
+    getattr(e, field).value = text
+    assert words in e.errors.message, e.errors.message
+    assert e.summary.value == before and e.p_win == p
+
+
 def test_table_offers_the_legal_moves_and_hides_the_bots_cards():
     t = JungleTable(opponents=2, seed=5)
     s = t.state

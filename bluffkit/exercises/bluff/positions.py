@@ -176,7 +176,7 @@ class ChallengerLoss(Question):
 
     def mistakes(self):
         o = self.odds()
-        free = bid_odds(self.bid, self.n, mine=self.mine)
+        free = bid_odds(self.bid, self.n, mine=self.mine, challenger_held=None)
         return [Mistake("exact case forgotten", o.challenger_loss - o.p_exact,
                         f"When the count is exactly {self.bid.count}, everybody but the bidder "
                         "loses one die, you included: add P(A = bid) × 1."),

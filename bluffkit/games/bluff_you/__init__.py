@@ -1,6 +1,18 @@
 """Bluff You: the rules engine. See ``state.py`` for the rules and the decisions."""
 
-from .actions import BLUFF_YOU, OK, Call, Doublet, Gain, Give, Roll, Steal, parse_action_text
+from .actions import (
+    BLUFF_YOU,
+    OK,
+    Call,
+    Doublet,
+    Gain,
+    Give,
+    Roll,
+    Steal,
+    action_text,
+    parse_action_text,
+    player_name,
+)
 from .serial import check, state_from_json, state_to_json
 from .state import BluffYouObservation, BluffYouRules, BluffYouState, TurnResult
 from .text import describe, parse_action
@@ -12,6 +24,7 @@ from .tokens import (
     is_doublet,
     parse_dice,
     parse_tokens,
+    points_text,
     roll_probabilities,
     roll_weights,
     tokens_text,
@@ -26,8 +39,9 @@ def conserved(s: BluffYouState) -> int:
 
 __all__ = [
     "BLUFF_YOU", "OK", "POINTS", "TOKENS", "BluffYouObservation", "BluffYouRules", "BluffYouState",
-    "Call", "Doublet", "Gain", "Give", "Roll", "Steal", "TurnResult", "check", "conserved",
-    "describe", "dice_text", "doublet_swaps", "is_doublet", "parse_action", "parse_action_text",
-    "parse_dice", "parse_tokens", "roll_probabilities", "roll_weights", "state_from_json",
-    "state_to_json", "tokens_text", "total_points",
+    "Call", "Doublet", "Gain", "Give", "Roll", "Steal", "TurnResult", "action_text", "check",
+    "conserved", "describe", "dice_text", "doublet_swaps", "is_doublet", "parse_action",
+    "parse_action_text", "parse_dice", "parse_tokens", "player_name", "points_text",
+    "roll_probabilities", "roll_weights", "state_from_json", "state_to_json", "tokens_text",
+    "total_points",
 ]

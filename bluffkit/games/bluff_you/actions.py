@@ -148,6 +148,30 @@ class Give(Action):
 OK = Call(True)
 BLUFF_YOU = Call(False)
 
+
+def player_name(p: int, names=None, subject: bool = True) -> str:
+    """``names[p]`` (``"P1"`` without names); ``"You"`` becomes ``"you"`` after a verb.
+
+    >>> names = ["You", "Bot 1"]
+    >>> player_name(0, names, subject=False), player_name(1), player_name(1, names)
+    ('you', 'P1', 'Bot 1')
+    """
+    name = names[p] if names is not None else f"P{p}"
+    return "you" if name == "You" and not subject else name
+
+
+def action_text(action: Action, names=None) -> str:
+    """``str(action)`` with the players named as at the table (``gain 3 to Bot 1``).
+
+    >>> action_text(Gain(0, 11), ["You", "Bot 1"]), action_text(Steal(1, 5), ["You", "Bot 1"])
+    ('gain 11 to you', 'steal 5 from Bot 1')
+    """
+    if isinstance(action, Gain):
+        return f"gain {action.number} to {player_name(action.guesser, names, False)}"
+    if isinstance(action, Steal):
+        return f"steal {action.number} from {player_name(action.target, names, False)}"
+    return str(action)
+
 _PLAYER = r"(?:to|from|vs)?\s*(?:p|player)?\s*(\d+)"
 
 

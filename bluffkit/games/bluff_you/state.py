@@ -18,8 +18,10 @@ shown. The guesser is *right* when they believed a true announcement or disbelie
 Gain: the announced token goes from the centre to the guesser if right, else to the bluffer. Steal:
 if the guesser is wrong the bluffer takes the announced token from them; if right the bluffer gives
 one of their own tokens, of their choice (a ``Give`` decision; skipped when they hold only one), to
-the guesser. The game ends when the last centre token is taken. Most points wins; a tie goes to
-the player holding fewer tokens.
+the guesser. The game ends when the centre is empty at the end of a turn: the last centre token
+is taken by a gain. A doublet swap that takes the last centre token does not end it (**decision**):
+the swapped tokens go back to the centre, which is not empty, and play goes on. Most points wins;
+a tie goes to the player holding fewer tokens.
 
 **Returns** (decision): the winners share 1 (each of ``k`` tied winners gets ``Fraction(1, k)``),
 everyone else 0. ``points()`` gives the scores.
@@ -35,8 +37,28 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, replace
 from fractions import Fraction
 
-from ...core import CHANCE, TERMINAL, Action, IllegalAction, InvalidRules, InvalidState
-from .actions import BLUFF_YOU, OK, Call, Doublet, Gain, Give, Roll, Steal
+from ...core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    IllegalAction,
+    InvalidRules,
+    InvalidState,
+    ParseError,
+)
+from .actions import (
+    BLUFF_YOU,
+    OK,
+    Call,
+    Doublet,
+    Gain,
+    Give,
+    Roll,
+    Steal,
+    action_text,
+    parse_action_text,
+    player_name,
+)
 from .tokens import (
     POINTS,
     TOKENS,
@@ -108,21 +130,30 @@ class TurnResult:
     guesser_right: bool | None = None
     moves: tuple[tuple[int, int | None, int | None], ...] = ()
 
-    def describe(self) -> str:
-        """The turn in words.
+    def describe(self, names=None) -> str:
+        """The turn in words; ``names`` (e.g. ``["You", "Bot 1"]``) name the players as at the
+        table, else ``P0``, ``P1`` ...
 
-        >>> TurnResult(0, "gain 11 to P1", (2, 4, 5), "ok", True, 1, True,
-        ...            ((11, None, 1),)).describe()[-42:]
+        >>> r = TurnResult(0, "gain 11 to P1", (2, 4, 5), "ok", True, 1, True, ((11, None, 1),))
+        >>> r.describe()[-42:]
         'P1 said ok and was right. 11: centre -> P1'
+        >>> r.describe(["Bot 0", "You"])[-45:]
+        'You said ok and were right. 11: centre -> you'
         """
-        where = {None: "centre"}
-        head = f"P{self.bluffer} played {self.action} with {dice_text(self.roll)}"
+        def who(p, subject=True):
+            return "centre" if p is None else player_name(p, names, subject)
+
+        try:
+            action = action_text(parse_action_text(self.action), names)
+        except ParseError:
+            action = self.action
+        head = f"{who(self.bluffer)} played {action} with {dice_text(self.roll)}"
         if self.call is not None:
+            were = "were" if who(self.guesser) == "You" else "was"
             head += (f" (sum {sum(self.roll)}: {'true' if self.truthful else 'false'}); "
-                     f"P{self.guesser} said {self.call} and was "
+                     f"{who(self.guesser)} said {self.call} and {were} "
                      f"{'right' if self.guesser_right else 'wrong'}")
-        moves = ", ".join(f"{t}: {where.get(a, f'P{a}')} -> {where.get(b, f'P{b}')}"
-                          for t, a, b in self.moves)
+        moves = ", ".join(f"{t}: {who(a, False)} -> {who(b, False)}" for t, a, b in self.moves)
         return f"{head}. {moves}"
 
     def to_json(self) -> dict:

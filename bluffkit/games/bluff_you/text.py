@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core import Action
 from .actions import parse_action_text
 from .state import BluffYouState
-from .tokens import POINTS, dice_text, total_points
+from .tokens import POINTS, dice_text, points_text, total_points
 
 
 def parse_action(state: BluffYouState, text: str) -> Action:
@@ -23,7 +23,7 @@ def describe(s: BluffYouState) -> str:
     lines = [f"Bluff You, turn {s.turn + 1}; centre: "
              + (", ".join(f"{t}({POINTS[t]})" for t in s.centre) or "empty")]
     for p, h in enumerate(s.held):
-        lines.append(f"P{p}: {', '.join(map(str, h)) or '-'} ({total_points(h)} points)")
+        lines.append(f"P{p}: {', '.join(map(str, h)) or '-'} ({points_text(total_points(h))})")
     if s.last:
         lines.append(f"Last turn: {s.last.describe()}")
     if s.phase == "over":

@@ -45,6 +45,15 @@ def total_points(tokens: Iterable[int]) -> int:
     return sum(POINTS[t] for t in tokens)
 
 
+def points_text(n: int) -> str:
+    """``1 point``, ``3 points``.
+
+    >>> points_text(1), points_text(0), points_text(4)
+    ('1 point', '0 points', '4 points')
+    """
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
 def is_doublet(dice: Iterable[int]) -> bool:
     """At least two of the dice are equal (a triple counts too).
 

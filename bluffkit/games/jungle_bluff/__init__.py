@@ -5,14 +5,17 @@ from .cards import (
     CHALLENGER,
     DEFENDER,
     NOBODY,
+    SPECIAL_HINT,
     SPECIALS,
     Card,
     cards_text,
     deck,
+    deck_cards,
     duel_winner,
     parse_card,
     parse_cards,
     points,
+    score_cards,
 )
 from .serial import check, state_from_json, state_to_json
 from .state import (
@@ -34,9 +37,9 @@ from .state import (
 from .text import describe, parse_action, why_illegal
 
 __all__ = [
-    "CHALLENGER", "DEFENDER", "NOBODY", "SPECIALS", "Card", "Challenge", "Deal", "Duel",
-    "FirstPlayer", "JungleObservation", "JungleRules", "JungleState", "Play", "RoundRecord",
-    "Take", "Taken", "all_cards", "cards_text", "check", "deck", "describe", "duel_winner",
-    "next_first_player", "parse_action", "parse_card", "parse_cards", "points",
-    "state_from_json", "state_to_json", "take_options", "why_illegal",
+    "CHALLENGER", "DEFENDER", "NOBODY", "SPECIALS", "SPECIAL_HINT", "Card", "Challenge", "Deal",
+    "Duel", "FirstPlayer", "JungleObservation", "JungleRules", "JungleState", "Play",
+    "RoundRecord", "Take", "Taken", "all_cards", "cards_text", "check", "deck", "deck_cards",
+    "describe", "duel_winner", "next_first_player", "parse_action", "parse_card", "parse_cards",
+    "points", "score_cards", "state_from_json", "state_to_json", "take_options", "why_illegal",
 ]

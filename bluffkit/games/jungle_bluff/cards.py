@@ -55,7 +55,8 @@ class Card:
     special: bool = False
 
     def __post_init__(self):
-        if isinstance(self.value, bool) or not isinstance(self.value, int) or self.value < 1:
+        if isinstance(self.value, bool) or not isinstance(self.value, int) or not (
+                1 <= self.value <= 10):
             raise ParseError(f"a card value is a whole number 1-10, got {self.value!r}")
         if self.special and self.value not in LETTERS:
             raise ParseError(f"there is no special {self.value}: the special cards are "
@@ -102,6 +103,60 @@ def parse_cards(text: str | Iterable) -> tuple[Card, ...]:
     return tuple(sorted(c if isinstance(c, Card) else parse_card(str(c)) for c in parts))
 
 
+SPECIAL_HINT = "choose the {kind} special card to play with it"
+"""How :func:`deck_cards` says to turn a special card on (a command line says its option)."""
+
+
+def deck_cards(cards: Iterable[Card], deck: Iterable[Card], hint: str = SPECIAL_HINT,
+               distinct: bool = True) -> tuple[Card, ...]:
+    """Cards of the players' ``deck``, sorted: a bare value names the deck's card of that value
+    (``9`` is the nervous ``9n`` when it is in play); with ``distinct`` (the cards of one
+    player) each card at most once.
+
+    Raises:
+        ParseError: for a value the decks do not have, a special card not in play (``hint``
+            says how to choose it, with ``{kind}`` for its name) or a card listed twice.
+
+    >>> cards_text(deck_cards(parse_cards("9,2"), deck(10, ["nervous"])))
+    '2,9n'
+    >>> try:
+    ...     deck_cards(parse_cards("9n"), deck(10))
+    ... except ParseError as e:
+    ...     print(str(e).split(":")[0])
+    9n is the nervous special card, which is not in play
+    """
+    own = {c.value: c for c in deck}
+    out = []
+    for c in cards:
+        if c.value not in own:
+            raise ParseError(f"{c} is not a card of this game: the decks run 1-{max(own)}")
+        if c.special and own[c.value] != c:
+            raise ParseError(f"{c} is the {c.kind} special card, which is not in play: "
+                             + hint.format(kind=c.kind))
+        out.append(own[c.value] if not c.special else c)
+    if distinct:
+        for c in out:
+            if out.count(c) > 1:
+                raise ParseError(f"{c} is listed twice, but a player's deck holds each card "
+                                 "once")
+    return tuple(sorted(out))
+
+
+def score_cards(cards: Iterable[Card], deck: Iterable[Card],
+                hint: str = SPECIAL_HINT) -> tuple[Card, ...]:
+    """Score cards, sorted: any card of the game (a standard card may come from the spare deck;
+    a special card only when it is in play, see :func:`deck_cards`); repeats allowed.
+
+    Raises:
+        ParseError: for a special card not in play.
+    """
+    deck = tuple(deck)
+    for c in cards:
+        if c.special:
+            deck_cards((c,), deck, hint)
+    return tuple(sorted(cards))
+
+
 def cards_text(cards: Iterable[Card], sep: str = ",") -> str:
     """``"2,4,6,10"``."""
     return sep.join(str(c) for c in cards)
@@ -143,5 +198,6 @@ def deck(top: int, specials: Iterable[str] = ()) -> tuple[Card, ...]:
     return tuple(Card(v, v in special_values) for v in range(1, top + 1))
 
 
-__all__ = ["CHALLENGER", "DEFENDER", "LETTERS", "NOBODY", "SPECIALS", "Card", "cards_text",
-           "deck", "duel_winner", "parse_card", "parse_cards", "points"]
+__all__ = ["CHALLENGER", "DEFENDER", "LETTERS", "NOBODY", "SPECIALS", "SPECIAL_HINT", "Card",
+           "cards_text", "deck", "deck_cards", "duel_winner", "parse_card", "parse_cards", "points",
+           "score_cards"]
