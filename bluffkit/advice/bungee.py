@@ -34,7 +34,7 @@ this ranking leaves out the 10 a Bungee card costs if somebody else wins.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..core import Action, InvalidQuestion
@@ -59,6 +59,8 @@ from ..odds.bungee import (
 )
 from .bungee_sim import Estimate, check_seed_and_call_at, simulate_choices
 
+PENDING = "You may call Bungee now."
+"""How the line of a deferred advice about the coming simulation starts."""
 REFILL = "the discard pile but its top card is shuffled"
 """How the engine's history (chance, player -1) starts the line of a refill of the draw pile."""
 
@@ -386,7 +388,7 @@ def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
             lines.append(f"You cannot call Bungee yet: that needs a hand worth {CALL_LIMIT} or "
                          f"less.")
         elif pending:
-            lines.append(f"You may call Bungee now. Whether calling beats playing on is being "
+            lines.append(f"{PENDING} Whether calling beats playing on is being "
                          f"estimated by simulation ({pending} endings for each choice); the "
                          f"numbers appear here when it is done. Until then the marked row is "
                          f"the best action if you play on.")
@@ -416,6 +418,22 @@ def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
     return "\n".join(lines)
 
 
+def without_simulation(advice: BungeeAdvice, reason: str) -> BungeeAdvice:
+    """A deferred advice (``advise(..., defer=True)``) whose simulation could not be run: the
+    exact part, saying why the comparison is missing.
+
+    >>> from bluffkit.odds.bungee import Knowledge
+    >>> quick = advise(observation_for(Knowledge.parse("1,4", lucky=8)), defer=True)
+    >>> a = without_simulation(quick, "no time")
+    >>> a.pending, a.explanation.splitlines()[-1]
+    (0, 'You may call Bungee now, but calling could not be compared with playing on: no time.')
+    """
+    lines = [line for line in advice.explanation.split("\n") if not line.startswith(PENDING)]
+    lines.append(f"{PENDING[:-1]}, but calling could not be compared with playing on: "
+                 f"{reason.rstrip('.')}.")
+    return replace(advice, pending=0, explanation="\n".join(lines))
+
+
 def round_score_if_calling(p_win: Fraction, k: Knowledge) -> Fraction:
     """E[round score] when I call now and win with probability ``p_win`` (my hand is fixed).
 
@@ -426,4 +444,5 @@ def round_score_if_calling(p_win: Fraction, k: Knowledge) -> Fraction:
 
 
 __all__ = ["BungeeAdvice", "CallComparison", "DEFAULT_SAMPLES", "Estimate",
-           "advise", "advise_state", "observation_for", "round_score_if_calling"]
+           "advise", "advise_state", "observation_for", "round_score_if_calling",
+           "without_simulation"]

@@ -159,19 +159,32 @@ def low_hands(unseen: tuple[int, ...], lucky: int | None,
     return tuple(hands), tuple(cumulative)
 
 
+REJECTION_TRIES = 300
+"""Tries of the quick way to deal the callers' hands before the exact enumeration takes over."""
+JOINT_LIMIT = 200_000
+"""The most sub-problems the exact enumeration of callers' hands may visit."""
+
+
 def _callers_hands(obs: BungeeObservation, counts: list[int],
                    rng: np.random.Generator) -> dict[int, tuple[int, ...]]:
     """Callers' hands drawn from their exact joint distribution given that each is worth 5 or
     less: one after the other from the cards left, each later draw accepted with probability
     (its ways now) / (its ways before any caller's hand was removed), which undoes the bias of
-    drawing one after the other (removing cards never adds ways)."""
+    drawing one after the other (removing cards never adds ways). When low cards are scarce
+    (several callers, few unseen cards) that acceptance is rare: after ``REJECTION_TRIES`` the
+    hands are drawn one after the other with exact weights, each hand weighted by its ways
+    times the number of ways to deal the later callers from the cards it leaves."""
     callers = [p for p in obs.callers if p != obs.player]
     full = {p: low_hands(tuple(counts), obs.lucky, obs.hand_sizes[p])[1] for p in callers}
     for p in callers:
         if not full[p]:
             raise InvalidQuestion(f"player {p} called Bungee with {obs.hand_sizes[p]} cards, "
                                   "but no such hand of unseen cards is worth 5 or less")
-    for _ in range(10_000):
+    sizes = tuple(obs.hand_sizes[p] for p in callers)
+    memo = _joint_memo(tuple(counts), obs.lucky, sizes)
+    if memo:  # the quick way already failed for these cards: straight to the exact one
+        return _callers_hands_exact(callers, sizes, counts, obs.lucky, rng, memo)
+    for _ in range(REJECTION_TRIES):
         left, chosen = list(counts), {}
         for j, p in enumerate(callers):
             hands, cum = low_hands(tuple(left), obs.lucky, obs.hand_sizes[p])
@@ -183,7 +196,59 @@ def _callers_hands(obs: BungeeObservation, counts: list[int],
             chosen[p] = hand
         else:
             return chosen
-    raise InvalidQuestion("could not deal the callers' hands worth 5 or less")  # pragma: no cover
+    return _callers_hands_exact(callers, sizes, counts, obs.lucky, rng, memo)
+
+
+@lru_cache(maxsize=8)
+def _joint_memo(counts: tuple[int, ...], lucky: int | None, sizes: tuple[int, ...]) -> dict:
+    """The exact enumeration's numbers of ways for these cards, kept for the next worlds."""
+    return {}
+
+
+def _callers_hands_exact(callers, sizes, counts, lucky, rng,
+                         memo: dict) -> dict[int, tuple[int, ...]]:
+    def ways(left: tuple[int, ...], j: int) -> int:
+        """Ways to deal callers ``j`` onwards hands worth 5 or less from ``left``."""
+        if j == len(sizes):
+            return 1
+        key = (left, j)
+        if key not in memo:
+            if len(memo) >= JOINT_LIMIT:
+                raise InvalidQuestion("the callers' hands worth 5 or less are too many to list "
+                                      "exactly here; the simulation cannot deal them")
+            hands, cum = low_hands(left, lucky, sizes[j])
+            memo[key] = sum(w * ways(_minus(left, h), j + 1)
+                            for h, w in zip(hands, _steps(cum)))
+        return memo[key]
+
+    left = tuple(counts)
+    if ways(left, 0) == 0:
+        raise InvalidQuestion("no deal of the unseen cards gives every caller a hand worth 5 "
+                              "or less: the position is impossible")
+    chosen = {}
+    for j, p in enumerate(callers):
+        hands, cum = low_hands(left, lucky, sizes[j])
+        weights = [w * ways(_minus(left, h), j + 1) for h, w in zip(hands, _steps(cum))]
+        total = sum(weights)
+        r = int.from_bytes(rng.bytes(8 + (total.bit_length() + 7) // 8), "big") % total
+        i = 0
+        while r >= weights[i]:
+            r -= weights[i]
+            i += 1
+        chosen[p] = hands[i]
+        left = _minus(left, hands[i])
+    return chosen
+
+
+def _steps(cumulative: Sequence[int]) -> list[int]:
+    return [b - a for a, b in zip((0, *cumulative), cumulative)]
+
+
+def _minus(counts: tuple[int, ...], hand: tuple[int, ...]) -> tuple[int, ...]:
+    out = list(counts)
+    for c in hand:
+        out[c - 1] -= 1
+    return tuple(out)
 
 
 def sample_world(obs: BungeeObservation, rng: np.random.Generator) -> BungeeState:

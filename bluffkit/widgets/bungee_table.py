@@ -20,16 +20,17 @@ True
 from __future__ import annotations
 
 import html
+import logging
 import threading
 import time
 from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..advice.bungee import BungeeAdvice, advise
+from ..advice.bungee import BungeeAdvice, advise, without_simulation
 from ..advice.bungee_sim import draw_card
 from ..bots.bungee import GreedyBot
-from ..core import InvalidQuestion
+from ..core import BluffkitError, InvalidQuestion
 from ..games.bungee import (
     BungeeRules,
     BungeeState,
@@ -40,6 +41,8 @@ from ..games.bungee import (
 )
 from .common import ExplainPanel, advice_html
 from .game_table import ME, GameTable, opponents_box
+
+log = logging.getLogger(__name__)
 
 EXPLAIN_SAMPLES = 60
 """Simulated endings per choice behind "Explain" (in the background; the advice states its
@@ -176,7 +179,7 @@ class BungeeTable(GameTable):
         quick = advise(obs, EXPLAIN_SAMPLES, self.seed, defer=True)
         if quick.pending:
             with self._lock:
-                self._pending = (key, obs)
+                self._pending = (key, obs, quick)
         return quick
 
     def _start_pending(self) -> None:
@@ -187,7 +190,7 @@ class BungeeTable(GameTable):
         if pending is not None:
             self._simulate(*pending)
 
-    def _simulate(self, key: tuple, obs) -> None:
+    def _simulate(self, key: tuple, obs, quick: BungeeAdvice) -> None:
         with self._lock:
             if self._running == key:
                 return
@@ -209,13 +212,12 @@ class BungeeTable(GameTable):
                 advice = advise(obs, EXPLAIN_SAMPLES, self.seed, progress=tick)
             except _Stale:
                 return
-            except Exception as e:  # shown like any error of the widget, never a traceback
-                with self._lock:
-                    if self._generation == generation:
-                        self._running = None
-                        self.progress.layout.display = "none"
-                self.errors.guard(_raise)(e)
-                return
+            except BluffkitError as e:  # the exact part stays, saying why the rest is missing
+                advice = without_simulation(quick, str(e))
+            except Exception as e:  # a bug: logged, and said in one line, never a traceback
+                log.exception("Bungee advice simulation failed")
+                advice = without_simulation(quick, f"something went wrong inside bluffkit "
+                                                   f"({type(e).__name__}: {e}); please report it")
             with self._lock:  # the position may have changed meanwhile: then drop it
                 if self._generation != generation:
                     return
@@ -237,8 +239,6 @@ class BungeeTable(GameTable):
         return thread is None or not thread.is_alive()
 
 
-def _raise(e: Exception) -> None:
-    raise e
 
 
 def status_html(s: BungeeState, names: list[str]) -> str:

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bluffkit.advice import bungee_sim as sim
 from bluffkit.advice.bungee import advise, advise_state, observation_for
 from bluffkit.advice.bungee_sim import (
     Estimate,
@@ -36,6 +37,7 @@ from bluffkit.games.bungee import (
     counts_of,
     hand_value,
     parse_cards,
+    parse_pile,
     state_from_json,
 )
 from bluffkit.odds.bungee import Knowledge, round_score
@@ -337,12 +339,16 @@ def test_simulated_choice_starts_from_the_same_worlds():
 
 
 
-def test_callers_hands_follow_their_exact_joint_distribution():
+@pytest.mark.parametrize("tries", [sim.REJECTION_TRIES, 0])
+def test_callers_hands_follow_their_exact_joint_distribution(tries, monkeypatch):
     """Two callers with two cards each and eight unseen cards: hands sampled by the advice's
     worlds against the exact joint distribution from every way of dealing the unseen physical
     cards (both callers' hands worth 5 or less, every such deal equally likely). Drawing the
     callers' hands one after the other without the acceptance step would miss this by up to
-    23 standard errors here (the second caller's choices depend on the first one's hand)."""
+    23 standard errors here (the second caller's choices depend on the first one's hand).
+    With ``tries`` 0 the exact enumeration deals every world."""
+    monkeypatch.setattr(sim, "REJECTION_TRIES", tries)
+    sim._joint_memo.cache_clear()
     unseen = parse_cards("1,2,3,4,4,B,9,10")
     rest = [c for c, n in zip(CARDS, _pile("1,2,3,4,4,B,9,10,5,8")) for _ in range(n)]
     s = BungeeState(BungeeRules(players=3), "turn", 2, (parse_cards("1,4"), parse_cards("2,3"),
@@ -368,3 +374,24 @@ def test_callers_hands_follow_their_exact_joint_distribution():
     for pair, ways in exact.items():
         p = ways / total
         assert abs(seen[pair] / n - p) <= 4.5 * (p * (1 - p) / n) ** 0.5, (pair, p)
+
+
+def test_four_callers_with_few_low_cards_left_are_still_dealt():
+    """Found by the benchmark: four callers, 22 unseen cards, few of them low; the quick way of
+    dealing callers' hands failed 10,000 times in a row ("could not deal the callers' hands")."""
+    hands = tuple(parse_cards(h) for h in ("4,6", "1,1,2,B,B", "1,1,3,6", "3,B", "1,4,6,6"))
+    discard = parse_pile("9,8,7,9,10,7,2,10,7,8,10,5,7,5,2,10,4,10,5,10,3,3,8,2,2,4,10,5,8,9,9")
+    pile = (0, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0)
+    s = BungeeState(BungeeRules(players=5), "turn", 0, hands, pile, discard, 6, opened=True,
+                    callers=(1, 2, 3, 4), to_act=(0,), totals=(0,) * 5)
+    assert s.card_count() == 56 and s.observation(0).pile_size == 7
+    assert state_from_json(s.to_json()) == s
+    sim._joint_memo.cache_clear()
+    rng = make_rng(3)
+    for _ in range(20):
+        world = sample_world(s.observation(0), rng)
+        assert all(hand_value(world.hands[p], 6) <= 5 for p in (1, 2, 3, 4))
+        assert [len(h) for h in world.hands] == [2, 5, 4, 2, 4]
+        assert world.card_count() == 56
+    a = advise(s.observation(0), samples=5, seed=1)
+    assert a.comparison.samples == 5

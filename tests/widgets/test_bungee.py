@@ -10,9 +10,10 @@ import pytest
 
 from bluffkit.advice.bungee import advise
 from bluffkit.bots.bungee import compare_thresholds
-from bluffkit.core import IllegalAction
+from bluffkit.core import IllegalAction, InvalidQuestion
 from bluffkit.games.bungee import DECK, BungeeRules, BungeeState, counts_of, parse_cards
 from bluffkit.odds.bungee import Knowledge, action_odds, turn_odds
+from bluffkit.widgets import bungee_table
 from bluffkit.widgets.bungee import (
     DrawExplorer,
     figure_for_action,
@@ -187,3 +188,24 @@ def test_a_move_during_the_simulation_drops_its_stale_result():
         shown = t.explain.body.value
         assert "Recommended" in shown and want.explanation.split("\n")[1][:30] in shown
     assert "1,2,8 is worth" not in t.explain.body.value
+
+
+def test_a_simulation_that_fails_leaves_the_exact_part_and_says_why(monkeypatch):
+    real = bungee_table.advise
+
+    def failing(obs, *args, progress=None, **kwargs):
+        if progress is not None:   # the background call
+            raise InvalidQuestion("could not deal the callers' hands worth 5 or less")
+        return real(obs, *args, **kwargs)
+
+    monkeypatch.setattr(bungee_table, "advise", failing)
+    t = BungeeTable(opponents=1, seed=3, rounds=1)
+    t.state = position(["1,4,8", "2,3,9,10,10"], "4,7")
+    t._render()
+    t.explain.toggle.value = True
+    assert t.wait_for_advice(timeout=60)
+    body = t.explain.body.value
+    assert "being simulated" not in body and "being estimated" not in body
+    assert ("could not be compared with playing on: could not deal the callers' hands worth 5 "
+            "or less.") in body
+    assert "Recommended" in body and t.progress.layout.display == "none"
