@@ -67,6 +67,20 @@ def test_notebook_runs_top_to_bottom(path):
     nb = execute(nbformat.read(path, as_version=4), path)
     errors = [o for c in nb.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
+    stray = stray_outputs(nb)
+    assert not stray, f"cells show a value nobody asked for: {stray}"
+
+
+def stray_outputs(nb) -> list[str]:
+    """Code cells that show a value a student did not ask for: the exit status of a command
+    line run from Python (``main([...])`` shows ``0`` under its printed table)."""
+    stray = []
+    for cell in nb.cells:
+        lines = cell.source.strip().splitlines() if cell.cell_type == "code" else []
+        shows = any(o.get("output_type") == "execute_result" for o in cell.get("outputs", []))
+        if shows and lines and re.match(r"(\w+\.)?main\(", lines[-1]):
+            stray.append(cell.source)
+    return stray
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))

@@ -79,6 +79,15 @@ def prompt(text: str) -> str:
 
 
 # -- playing at the terminal ----------------------------------------------------------------------
+def echo_text(text: str, limit: int = 80) -> str:
+    """A typed line as echoed in a transcript: cut, with its length, when it is very long.
+
+    >>> echo_text("7x3"), echo_text("1" * 5000)[-19:]
+    ('7x3', '… (5000 characters)')
+    """
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+
+
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
 ADVICE_WORDS = frozenset({"help", "advice", "?", "h", "best", "b"})
 BEST_WORDS = frozenset({"best", "b"})
@@ -99,7 +108,7 @@ def prompt_echo(question: str) -> Callable[[], str]:
     def read() -> str:
         text = prompt(question)
         if not sys.stdin.isatty():
-            print(text)
+            print(echo_text(text))
         return text
 
     return read

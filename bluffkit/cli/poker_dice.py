@@ -30,6 +30,7 @@ from .common import (
     ADVICE_WORDS,
     CliError,
     ask_move,
+    echo_text,
     fraction_text,
     help_and_advice,
     play_loop,
@@ -259,7 +260,7 @@ def _ask(state: PokerDiceState, me: int, say):
             raise CliError("end of input: game stopped")
         word = line.strip().lower()
         if not sys.stdin.isatty():
-            say(word)  # echo piped input so the transcript reads like a game
+            say(echo_text(word))  # echo piped input so the transcript reads like a game
         return word
 
     def explain():

@@ -26,8 +26,8 @@ from ..odds.bluff import BidOdds, bid_odds
 from .common import (
     COLORS,
     ErrorArea,
+    count_text,
     decimal_text,
-    fraction_tex,
     probability_tex,
     update_figure_in_place,
 )
@@ -193,17 +193,21 @@ def _frac_text(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
-def dice_html(dice: Sequence[int], hidden: int = 0, exposed: bool = False) -> str:
-    """Dice as little squares (``★`` for the star); ``hidden`` extra dice drawn face down.
+def dice_html(dice: Sequence[int], hidden: int = 0, exposed: bool = False,
+              star: bool = True) -> str:
+    """Dice as little squares; ``hidden`` extra dice drawn face down. Bluff's dice show ``★``
+    in place of the 6; ``star=False`` draws ordinary dice (faces 1-6, as in Bluff You).
 
-    >>> dice_html((3, 6)).count("bk-die")
-    2
+    >>> dice_html((3, 6)).count("bk-die"), "★" in dice_html((6,))
+    (2, True)
+    >>> "★" in dice_html((6,), star=False)
+    False
     """
     style = ("display:inline-block;min-width:1.6em;height:1.6em;line-height:1.6em;"
              "text-align:center;border:1px solid #555;border-radius:4px;margin:1px;"
              "font-weight:bold;")
     back = "background:#f6d365;" if exposed else "background:#fff;"
-    faces = ["★" if d == STAR else str(d) for d in dice]
+    faces = ["★" if star and d == STAR else str(d) for d in dice]
     out = [f'<span class="bk-die" style="{style}{back}">{f}</span>' for f in faces]
     out += [f'<span class="bk-die bk-die-hidden" style="{style}background:#4a4e69;'
             'color:#4a4e69">?</span>'] * hidden
@@ -304,8 +308,9 @@ def result_html(odds: BidOdds) -> str:
     return (f"<div><b>P({b} stands)</b> = ${probability_tex(odds.p_true)}$<br>"
             f"P(exactly {odds.bid.count}) = ${probability_tex(odds.p_exact)}$<br>"
             f"P({b} is false) = ${probability_tex(odds.p_false)}$<br>"
-            f"<small>{odds.known_matches} matching dice seen, {odds.unknown} unknown dice, each "
-            f"matching with probability ${fraction_tex(odds.match_probability)}$</small></div>")
+            f"<small>{count_text(odds.known_matches, 'matching die', 'matching dice')} seen, "
+            f"{count_text(odds.unknown, 'unknown die', 'unknown dice')}, each matching with "
+            f"probability ${probability_tex(odds.match_probability)}$</small></div>")
 
 
 def rule_of_thumb_html(odds: BidOdds) -> str:
@@ -321,9 +326,9 @@ def rule_of_thumb_html(odds: BidOdds) -> str:
             f"Exact, using what you see: $E[A] = {odds.known_matches} + "
             f"\\frac{{{odds.unknown}}}{{{k}}} = {probability_tex(odds.expected_count, 2)}$<br>"
             f"<small>Expected dice lost if challenged now: bidder "
-            f"${fraction_tex(odds.bidder_loss)}$, challenger "
-            f"${fraction_tex(odds.challenger_loss)}$, each other player "
-            f"${fraction_tex(odds.other_loss)}$</small></div>")
+            f"${probability_tex(odds.bidder_loss)}$, challenger "
+            f"${probability_tex(odds.challenger_loss)}$, each other player "
+            f"${probability_tex(odds.other_loss)}$</small></div>")
 
 
 def __getattr__(name: str):

@@ -36,7 +36,8 @@ from ..games.bluff import (
     ladder,
 )
 from .bluff import dice_html
-from .game_table import ME, GameTable
+from .common import count_text
+from .game_table import ME, GameTable, opponents_box
 
 
 class BluffTable(GameTable):
@@ -44,7 +45,7 @@ class BluffTable(GameTable):
 
     Args:
         opponents: number of bots, 1-5.
-        seed: the first game's seed (the "New game" button moves it on by one).
+        seed: the first game's seed (the seed box shows it; "New game" deals the next).
         show_and_reroll: play with the "Montre-moi ton jeu" expansion.
         bots: the bots to play against (one per opponent); default ``AdviceBot``.
         dice_per_player: dice each player starts with (5 in the box; fewer for a short game).
@@ -55,11 +56,7 @@ class BluffTable(GameTable):
 
     def __init__(self, opponents: int = 3, seed: int = 0, show_and_reroll: bool = False,
                  bots: Sequence | None = None, dice_per_player: int = 5):
-        self.opponents = widgets.BoundedIntText(value=opponents, min=1, max=5,
-                                                description="Bots",
-                                                style={"description_width": "3em"},
-                                                layout=widgets.Layout(width="8em"))
-        self.opponents.add_class("bk-opponents")
+        self.opponents = opponents_box(opponents, 5)
         self.expansion = widgets.Checkbox(value=show_and_reroll,
                                           description="Montre-moi ton jeu (expose/re-roll)",
                                           indent=False)
@@ -77,13 +74,16 @@ class BluffTable(GameTable):
         self.challenge_button = widgets.Button(description="Challenge!", button_style="danger",
                                                tooltip="Haut les gobelets ! Doubt the bid")
         self.challenge_button.add_class("bk-challenge")
-        self.show_choice = widgets.Dropdown(description="Expose", options=[],
-                                            layout=widgets.Layout(width="22em"))
-        self.show_choice.add_class("bk-show-choice")
+        self.expose_dice = widgets.HBox()
+        """One toggle per hidden die of yours: pressed dice are exposed (class ``bk-expose``)."""
+        self.reroll = widgets.Checkbox(value=False, description="re-roll my other hidden dice",
+                                       indent=False, layout=widgets.Layout(width="auto"))
+        self.reroll.add_class("bk-reroll")
         self.show_button = widgets.Button(description="Confirm", button_style="info")
         self.show_button.add_class("bk-show")
         self.bid_row = widgets.HBox([self.bid_choice, self.bid_button, self.challenge_button])
-        self.show_row = widgets.HBox([self.show_choice, self.show_button])
+        self.show_row = widgets.HBox([widgets.Label("Expose:"), self.expose_dice, self.reroll,
+                                      self.show_button])
         self.reveal_view = widgets.HTMLMath()
         self.reveal_view.add_class("bk-reveal")
         self._dice_per_player = dice_per_player
@@ -119,9 +119,28 @@ class BluffTable(GameTable):
         return Bid.parse(self.bid_choice.value)
 
     def _chosen_show(self) -> Show:
-        if self.show_choice.value is None:
+        """The dice pressed in ``expose_dice``, re-rolling the others if ``reroll`` is ticked."""
+        if self.state.is_terminal() or self.state.phase != "show":
             raise IllegalAction("nothing to expose now")
-        return self.state.parse_action(self.show_choice.value)
+        exposed = tuple(b.face for b in self.expose_dice.children if b.value)
+        if len(exposed) == len(self.expose_dice.children):
+            raise IllegalAction("keep at least one die hidden (Montre-moi ton jeu)")
+        if self.reroll.value and not exposed and not self.state.exposed[ME]:
+            raise IllegalAction("expose at least one die before re-rolling the others "
+                                "(Montre-moi ton jeu)")
+        return Show(exposed, bool(self.reroll.value))
+
+    def choose_show(self, expose: Sequence[int] = (), reroll: bool = False) -> None:
+        """Press the toggles of the dice ``expose`` (faces, 6 for a star) and set ``reroll``,
+        as a student would before Confirm."""
+        wanted = list(expose)
+        for b in self.expose_dice.children:
+            b.value = b.face in wanted
+            if b.value:
+                wanted.remove(b.face)
+        if wanted:
+            raise IllegalAction(f"you have no hidden {dice_text(wanted)} to expose")
+        self.reroll.value = reroll
 
     def play(self, action) -> None:
         """Make your move (an action or text such as ``"7x3"``, ``"challenge"``), then let the
@@ -143,7 +162,8 @@ class BluffTable(GameTable):
             if before.phase == "reroll":
                 who = self.names[before.to_move]
                 shown = ("your new dice: " + dice_text(after.hidden[ME]) if before.to_move == ME
-                         else f"{len(after.hidden[before.to_move])} dice under the cup")
+                         else count_text(len(after.hidden[before.to_move]), "die", "dice")
+                         + " under the cup")
                 self.history.add(f"{who} re-rolled ({shown}).")
             if before.phase == "start" and after.phase == "roll":
                 self.history.add(f"Start roll: {self.names[after.opener]} rolled highest and "
@@ -160,7 +180,8 @@ class BluffTable(GameTable):
             self.history.add(f"{self._says(player, 'challenge')} {r.bid} by "
                              f"{self.names[r.bidder]}.")
             lost = ", ".join(f"{self.names[p]} {n}" for p, n in enumerate(r.losses) if n)
-            self.history.add(f"Reveal: {r.count} dice match {r.bid}. {r.outcome}. "
+            matches = "die matches" if r.count == 1 else "dice match"
+            self.history.add(f"Reveal: {r.count} {matches} {r.bid}. {_sentence(r.outcome)}. "
                              f"Dice lost: {lost or 'none'}.", strong=True)
             for p, (b, a) in enumerate(zip(before.dice, after.dice)):
                 if b and not a:
@@ -185,9 +206,8 @@ class BluffTable(GameTable):
         self.bid_choice.disabled = self.bid_button.disabled = not bids
         self.challenge_button.disabled = not (bidding and s.bid is not None)
         self.bid_row.layout.display = None if bidding else "none"
-        shows = [str(a) for a in s.legal_actions()] if showing else []
-        self.show_choice.options = [(t, t) for t in shows]
-        self.show_choice.value = shows[0] if shows else None
+        self.expose_dice.children = [_die_toggle(d) for d in s.hidden[ME]] if showing else []
+        self.reroll.value = False
         self.show_row.layout.display = None if showing else "none"
         self.players_view.value = players_html(s, self.names)
         self.ladder_view.value = ladder_html(s, self.names)
@@ -195,6 +215,21 @@ class BluffTable(GameTable):
 
     def _advice_for(self, s: BluffState):
         return advise(Position.from_state(s, ME), names=self.names)
+
+
+def _die_toggle(face: int) -> widgets.ToggleButton:
+    """A toggle for one of your hidden dice: pressed, it is exposed."""
+    b = widgets.ToggleButton(value=False, description="★" if face == STAR else str(face),
+                             tooltip="press to expose this die",
+                             layout=widgets.Layout(width="3em"))
+    b.face = face
+    b.add_class("bk-expose")
+    return b
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter (it follows a full stop)."""
+    return text[:1].upper() + text[1:]
 
 
 def status_html(s: BluffState, names: list[str]) -> str:
@@ -206,8 +241,9 @@ def status_html(s: BluffState, names: list[str]) -> str:
     if s.current_player() != ME:
         return f"<div>Waiting for {html.escape(names[s.current_player()])}.</div>"
     if s.phase == "show":
-        return ("<div><b>Your bid is on the board.</b> With the expansion you may expose some "
-                "hidden dice (keep at least one hidden) and re-roll the rest, or keep.</div>")
+        return ("<div><b>Your bid is on the board.</b> With the expansion you may press some "
+                "of your hidden dice to expose them (keep at least one hidden), tick re-roll to "
+                "re-roll the others, then Confirm; Confirm alone keeps your dice.</div>")
     if s.bid is None:
         return "<div><b>Your turn:</b> open the round with a bid.</div>"
     return (f"<div><b>Your turn:</b> raise {s.bid} (by {html.escape(names[s.bidder])}) or "
@@ -221,7 +257,7 @@ def players_html(s: BluffState, names: list[str]) -> str:
         if s.dice[p] == 0:
             cup = "<i>out</i>"
         elif s.is_terminal():
-            cup = f"{s.dice[p]} dice"
+            cup = count_text(s.dice[p], "die", "dice")
         elif p == ME:
             cup = dice_html(s.hidden[p]) + dice_html(s.exposed[p], exposed=True)
         else:
@@ -273,7 +309,8 @@ def reveal_html(r, names: list[str]) -> str:
     what = "stars" if r.bid.face == STAR else f"{r.bid.face}s and stars"
     return (f"<div><b>Last reveal:</b> {html.escape(names[r.challenger])} challenged "
             f"{html.escape(str(r.bid))} by {html.escape(names[r.bidder])}. "
-            f"{r.count} {what} in all, bid ${r.bid.count}$: {html.escape(r.outcome)}.</div>"
+            f"{count_text(r.count, 'matching die', 'matching dice')} ({what}) in all, bid "
+            f"${r.bid.count}$: {html.escape(r.outcome)}.</div>"
             '<table style="border-collapse:collapse"><thead><tr><th>player</th><th>dice</th>'
             f"<th>matching</th><th>dice lost</th></tr></thead><tbody>{''.join(rows)}</tbody>"
             "</table>")

@@ -35,7 +35,7 @@ from ..games.bluff_you import (
     total_points,
 )
 from ..odds.bluff_you import read_probability, read_tokens
-from .bluff import dice_html
+from .bluff import dice_html as _star_dice_html
 from .bluff_you import tokens_html
 from .game_table import ME, GameTable
 
@@ -58,11 +58,12 @@ class BluffYouTable(GameTable):
 
     def __init__(self, players: int = 2, seed: int = 0, bots: str = "equilibrium",
                  tokens: Sequence[int] | str | None = None, q="1/2"):
+        label = {"description_width": "initial"}
         self.players = widgets.BoundedIntText(value=players, min=2, max=6, description="Players",
-                                              layout=widgets.Layout(width="10em"))
+                                              style=label, layout=widgets.Layout(width="9em"))
         self.players.add_class("bk-players-count")
         self.bot_kind = widgets.Dropdown(options=sorted(BOTS), value=bots, description="Bots",
-                                         layout=widgets.Layout(width="14em"))
+                                         style=label, layout=widgets.Layout(width="13em"))
         self.bot_kind.add_class("bk-bot-kind")
         self._build(seed, [self.players, self.bot_kind])
         self.board = widgets.HTML()
@@ -131,8 +132,9 @@ class BluffYouTable(GameTable):
         if after.is_terminal():
             points = ", ".join(f"{n} {points_text(p)}" for n, p in zip(self.names,
                                                                         after.points()))
-            winners = " and ".join(self.names[w] for w in after.winners())
-            self.history.add(f"Game over: {winners} {'win' if ME in after.winners() else 'wins'}"
+            w = after.winners()
+            winners = " and ".join(self.names[p] for p in w)
+            self.history.add(f"Game over: {winners} {'win' if ME in w or len(w) > 1 else 'wins'}"
                              f" ({points}).", strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
@@ -168,6 +170,15 @@ class BluffYouTable(GameTable):
                     "explanation": g.explanation}
         return {"recommended": f"give {min(s.held[ME], key=lambda t: (total_points([t]), t))}",
                 "explanation": "Give your cheapest token: it costs you the fewest points."}
+
+
+def dice_html(dice: Sequence[int]) -> str:
+    """Bluff You's dice: ordinary six-sided dice, faces 1-6 (Bluff's dice show a star for 6).
+
+    >>> "★" in dice_html((6, 6, 1)), dice_html((6,)).count(">6<")
+    (False, 1)
+    """
+    return _star_dice_html(dice, star=False)
 
 
 def status_html(s: BluffYouState, names: list[str]) -> str:

@@ -21,8 +21,8 @@ The pattern (copy it for a new game; ``bluffkit/widgets/bluff.py`` is the worked
    updates: the widget keeps the template it was built with (validating one costs ~10 ms).
    Exact numbers are shown as math with :func:`probability_tex` / :func:`math_html` in an
    ``ipywidgets.HTMLMath`` (``$\\frac{7}{27} \\approx 0.259$``).
-5. **Games** use :class:`NewGameBar` (a seed box and a "New game" button: the same seed
-   replays the same deal, and the seed moves on by one after each new game), :class:`HistoryLog`
+5. **Games** use :class:`NewGameBar` (a seed box showing the game on the table, "New game"
+   and "Replay": the same seed replays the same deal), :class:`HistoryLog`
    for what happened, :class:`ExplainPanel`, an "Explain" toggle that renders an
    ``Advice`` (options with their numbers, the recommendation, the reasons in plain words), and
    :func:`apply_my_move` / :func:`play_until_turn` to play the human's move and then let chance
@@ -132,14 +132,34 @@ def _written_fraction(m: re.Match) -> str:
     return f"${sign}\\frac{{{m[1].lstrip('-')}}}{{{m[2]}}}$"
 
 
+NOT_APPLICABLE = "–"
+"""What a table cell shows for a value that does not apply to its row (``None``)."""
+
+
+def count_text(n: int, one: str, many: str) -> str:
+    """``n`` and the noun in the right number: ``1 die``, ``2 dice``, ``0 dice``.
+
+    >>> count_text(1, "die", "dice"), count_text(3, "matching die", "matching dice")
+    ('1 die', '3 matching dice')
+    """
+    return f"{n} {one if n == 1 else many}"
+
+
 def value_tex(value: Any) -> str:
-    """Math for a table cell: Fractions as fractions, other values as escaped text."""
+    """Math for a table cell: Fractions as fractions with their decimal, ``None`` (not
+    applicable) as a dash, other values as escaped text.
+
+    >>> value_tex(None), value_tex(True), value_tex(Fraction(1, 4))
+    ('–', 'yes', '$\\\\frac{1}{4}$ <small>≈&nbsp;0.250</small>')
+    """
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
         return f"${fraction_tex(value)}$ <small>≈&nbsp;{decimal_text(value)}</small>"
-    if isinstance(value, bool) or value is None:
-        return html.escape(str(value))
+    if value is None:  # not applicable here: a dash, never Python's None
+        return NOT_APPLICABLE
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
@@ -293,15 +313,20 @@ class ErrorArea(widgets.HTML):
 
 # -- history, explain, new game --------------------------------------------------------------------
 class HistoryLog(widgets.HTMLMath):
-    """A running log of what happened, newest last; lines may hold fractions (shown as math)."""
+    """A running log of what happened, newest last; lines may hold fractions (shown as math).
+
+    The lines sit in a scroll box anchored at its bottom (``flex-direction: column-reverse``):
+    the browser shows the newest line, and the game's end, without scrolling; scroll up for
+    the start.
+    """
+
+    BOX_STYLE = ("max-height:16em;overflow-y:auto;display:flex;flex-direction:column-reverse")
 
     def __init__(self, max_lines: int = 200, **kwargs):
         super().__init__(value="", **kwargs)
         self.add_class("bk-history")
         self.lines: list[str] = []
         self.max_lines = max_lines
-        self.layout.max_height = "16em"
-        self.layout.overflow = "auto"
 
     def add(self, text: str, strong: bool = False) -> None:
         line = math_html(text)
@@ -315,7 +340,8 @@ class HistoryLog(widgets.HTMLMath):
 
     def _render(self) -> None:
         items = "".join(f"<li>{line}</li>" for line in self.lines)
-        self.value = f'<ol style="margin:0;padding-left:1.8em">{items}</ol>' if items else ""
+        self.value = (f'<div class="bk-history-box" style="{self.BOX_STYLE}"><ol style="margin:0;'
+                      f'padding-left:1.8em">{items}</ol></div>' if items else "")
 
 
 HEADERS = {"action": "choice", "p_stands": "P(bid stands)", "p_exact": "P(exact count)",
@@ -349,8 +375,20 @@ def advice_html(advice) -> str:
     if isinstance(explanation, (list, tuple)):
         explanation = "\n".join(map(str, explanation))
     paragraphs = [p for p in str(explanation).split("\n") if p.strip()]
-    parts += [f"<p>{math_html(p)}</p>" for p in paragraphs]
+    parts += [f"<p>{math_html(sentence_case(p))}</p>" for p in paragraphs]
     return "".join(parts)
+
+
+_SENTENCE_START = re.compile(r"(^|(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)[.!?] )([a-z])")
+
+
+def sentence_case(text: str) -> str:
+    """A capital letter at the start and after each full stop (``e.g.`` and ``vs.`` aside).
+
+    >>> sentence_case("your card is 4. take 2: 2 points, e.g. a 3. ok!")
+    'Your card is 4. Take 2: 2 points, e.g. a 3. Ok!'
+    """
+    return _SENTENCE_START.sub(lambda m: m[1] + m[2].upper(), text)
 
 
 def _cell(value):
@@ -402,28 +440,48 @@ class ExplainPanel(widgets.VBox):
 
 
 class NewGameBar(widgets.HBox):
-    """A seed box and a "New game" button.
+    """A seed box, a "New game" button and a "Replay" button.
 
-    ``on_new_game(seed)`` is called with the seed in the box; the box then moves on by one, so
-    pressing again deals a new game and typing a seed back replays that deal.
+    The box shows the seed of the game on the table. "New game" deals the seed typed in the box,
+    or the next seed when the box still shows the game on the table; "Replay" deals the seed in
+    the box again (the same seed deals the same game). ``on_new_game(seed)`` deals; when it
+    raises, the box and the game on the table stay as they were.
     """
 
     def __init__(self, on_new_game: Callable[[int], None], errors: ErrorArea, seed: int = 0,
                  extra: Iterable[widgets.Widget] = (), **kwargs):
         self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed",
+                                           tooltip="the seed of the game on the table",
+                                           style={"description_width": "initial"},
                                            layout=widgets.Layout(width="12em"))
         self.seed.add_class("bk-seed")
         self.button = widgets.Button(description="New game", icon="refresh",
-                                     button_style="primary")
+                                     button_style="primary",
+                                     tooltip="deal the next seed, or the seed you typed")
         self.button.add_class("bk-new-game")
-        super().__init__([*extra, self.seed, self.button], **kwargs)
+        self.replay = widgets.Button(description="Replay", icon="undo",
+                                     tooltip="deal the seed in the box again")
+        self.replay.add_class("bk-replay")
+        super().__init__([*extra, self.seed, self.button, self.replay], **kwargs)
         self._on_new_game = on_new_game
+        self.playing: int | None = None
+        """The seed of the game on the table (``None`` before the first deal)."""
         self.button.on_click(errors.guard(self._clicked))
+        self.replay.on_click(errors.guard(lambda _b: self.deal(int(self.seed.value))))
 
     def _clicked(self, _button=None) -> None:
         seed = int(self.seed.value)
+        self.deal(seed + 1 if seed == self.playing else seed)
+
+    def deal(self, seed: int) -> None:
+        """Deal the game of ``seed`` and show its seed in the box."""
         self._on_new_game(seed)
-        self.seed.value = seed + 1
+        self.dealt(seed)
+
+    def dealt(self, seed: int) -> None:
+        """Record that the game of ``seed`` is on the table (the box shows it)."""
+        self.playing = seed
+        self.seed.value = seed
 
 
 # -- playing against bots --------------------------------------------------------------------------
@@ -479,8 +537,8 @@ def require(condition: bool, message: str) -> None:
 
 
 __all__ = [
-    "COLORS", "ErrorArea", "ExplainPanel", "HistoryLog", "NewGameBar", "advice_html",
-    "apply_my_move", "check_my_turn", "play_until_turn",
+    "COLORS", "NOT_APPLICABLE", "ErrorArea", "ExplainPanel", "HistoryLog", "NewGameBar",
+    "advice_html", "apply_my_move", "check_my_turn", "count_text", "play_until_turn",
     "decimal_text", "fraction_tex", "html_table", "math_html", "probability_tex", "require",
     "update_figure_in_place", "value_tex",
 ]

@@ -29,7 +29,7 @@ A game's table subclasses :class:`GameTable` and fills in the hooks:
 ...         self.status.value = "over" if state.is_terminal() else "your turn"
 >>> t = Tiny(seed=4)
 >>> t.status.value, t.new_game_bar.seed.value, t.history.lines
-('your turn', 5, ['<b>seed 4</b>'])
+('your turn', 4, ['<b>seed 4</b>'])
 """
 
 from __future__ import annotations
@@ -58,7 +58,8 @@ def opponents_box(value: int, most: int) -> widgets.BoundedIntText:
     """The "Bots" box of a table's new-game bar: 1 to ``most`` opponents (class ``bk-opponents``).
     """
     box = widgets.BoundedIntText(value=value, min=1, max=most, description="Bots",
-                                 layout=widgets.Layout(width="9em"))
+                                 style={"description_width": "initial"},
+                                 layout=widgets.Layout(width="8em"))
     box.add_class("bk-opponents")
     return box
 
@@ -112,12 +113,11 @@ class GameTable(widgets.VBox):
 
     def _finish(self, children: Sequence[widgets.Widget], css: str, seed: int,
                 *new_game_args: Any) -> None:
-        """Lay out ``children``, add the table's CSS class, deal the first game from ``seed``
-        (with ``new_game_args``) and move the seed box on by one."""
+        """Lay out ``children``, add the table's CSS class and deal the first game from ``seed``
+        (with ``new_game_args``)."""
         super().__init__(list(children))
         self.add_class(css)
         self.new_game(seed, *new_game_args)
-        self.new_game_bar.seed.value = seed + 1
 
     # -- starting ----------------------------------------------------------------------------
     def new_game(self, seed: int) -> None:  # pragma: no cover - every table defines it
@@ -143,6 +143,7 @@ class GameTable(widgets.VBox):
         self.rng = make_rng(seed)
         self.state = state
         self.names = ["You"] + [f"Bot {p}" for p in range(1, len(self.bots))]
+        self.new_game_bar.dealt(seed)  # the seed box shows the game on the table
         self.history.clear()
         self.history.add(message, strong=True)
         self._advance()

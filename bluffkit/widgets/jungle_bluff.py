@@ -109,14 +109,15 @@ class ChallengeExplorer(widgets.VBox):
     def __init__(self, mine: str = "8", theirs: str = "1,2,3,4,5,6,7,8,9,10",
                  challenger: bool = True, specials: Sequence[str] = ()):
         self.errors = ErrorArea()
+        style = {"description_width": "8em"}  # "They may hold" in full
         self.specials = widgets.SelectMultiple(options=list(SPECIALS), value=tuple(specials),
-                                               description="Special", rows=4)
+                                               description="Special", rows=4, style=style)
         self.specials.add_class("bk-specials")
-        self.mine = widgets.Text(value=str(mine), description="My card",
-                                 layout=widgets.Layout(width="12em"))
+        self.mine = widgets.Text(value=str(mine), description="My card", style=style,
+                                 layout=widgets.Layout(width="16em"))
         self.mine.add_class("bk-my-card")
-        self.theirs = widgets.Text(value=theirs, description="They may hold",
-                                   layout=widgets.Layout(width="28em"))
+        self.theirs = widgets.Text(value=theirs, description="They may hold", style=style,
+                                   layout=widgets.Layout(width="32em"))
         self.theirs.add_class("bk-their-cards")
         self.role = widgets.ToggleButtons(options=[("I challenge", True), ("I am challenged",
                                                                            False)],

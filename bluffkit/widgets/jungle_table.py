@@ -43,7 +43,7 @@ class JungleTable(GameTable):
 
     Args:
         opponents: number of bots, 1-5.
-        seed: the first game's seed ("New game" moves it on by one).
+        seed: the first game's seed (the seed box shows it; "New game" deals the next).
         combined: the combined-cards variant.
         special_cards: special cards to play with (names from ``SPECIALS``).
         bots: the bots (one per opponent); default ``AdviceBot``.

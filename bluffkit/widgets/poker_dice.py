@@ -186,8 +186,8 @@ class HandOddsExplorer(widgets.VBox):
 
     def __init__(self, mine: str = "9,K,K", common: str = "", opponents: int = 2,
                  tie_break: str = "faces"):
-        style = {"description_width": "10em"}
-        wide = widgets.Layout(width="26em")
+        style = {"description_width": "12.5em"}  # "Common dice (0 or 3)" in full
+        wide = widgets.Layout(width="30em")
         self.mine = widgets.Text(value=mine, description="My dice (3)", style=style,
                                  layout=wide, placeholder="e.g. 9,K,K", continuous_update=False)
         self.common = widgets.Text(value=common, description="Common dice (0 or 3)",
@@ -198,7 +198,7 @@ class HandOddsExplorer(widgets.VBox):
         self.tie_break = widgets.ToggleButtons(options=[("faces, then kickers", "faces"),
                                                         ("categories only", "categories")],
                                                value=tie_break, description="Ties",
-                                               style={"description_width": "10em"})
+                                               style={"description_width": "12.5em"})
         for control, css in ((self.mine, "bk-mine"), (self.common, "bk-common"),
                              (self.opponents, "bk-opponents"), (self.tie_break, "bk-tie-break")):
             control.add_class(css)

@@ -45,7 +45,7 @@ class PokerDiceTable(GameTable):
 
     Args:
         opponents: number of bots, 1-3.
-        seed: the first game's seed (the "New game" button moves it on by one).
+        seed: the first game's seed (the seed box shows it; "New game" deals the next).
         bots: the bots to play against (one per opponent); default ``AdviceBot``.
         points: each player's starting points (default 192 / players; fewer for a short game).
 
@@ -70,7 +70,8 @@ class PokerDiceTable(GameTable):
         self.call_button = widgets.Button(description="Call", button_style="info")
         self.call_button.add_class("bk-call")
         self.amount = widgets.BoundedIntText(value=1, min=1, max=1, description="Points",
-                                             layout=widgets.Layout(width="11em"))
+                                             style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="10em"))
         self.amount.add_class("bk-amount")
         self.bet_button = widgets.Button(description="Bet", button_style="warning")
         self.bet_button.add_class("bk-bet")

@@ -4,6 +4,7 @@ check the figure data and the text; pinned to brute-force enumeration of the dic
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from fractions import Fraction
 
@@ -146,3 +147,14 @@ def test_the_bid_count_never_exceeds_the_dice_in_play():
 def test_bad_arguments_fail_at_construction():
     with pytest.raises(InvalidQuestion):
         CountExplorer(dice_in_play=2, mine="1,2,3")
+
+
+def test_count_explorer_shows_every_fraction_with_its_decimal():
+    """No bare fraction: each number in math comes with its decimal (1/3 ≈ 0.333)."""
+    w = CountExplorer(dice_in_play=20, mine="3,3,*,1,2", bid="7x3")
+    for face in (3, 6):
+        w.face.value = face
+        for text in (w.result.value, w.rule.value):
+            for math in re.findall(r"\$([^$]*)\$", text):
+                if "\\frac" in math:
+                    assert re.search(r"(\\approx|=) -?\d+(\.\d+)?\s*$", math), math

@@ -9,7 +9,7 @@ import pytest
 
 from bluffkit.advice.bluff import Position, advise
 from bluffkit.core import IllegalAction, InvalidQuestion, RandomBot
-from bluffkit.games.bluff import Bid, Show
+from bluffkit.games.bluff import Bid
 from bluffkit.widgets.bluff import BluffTable
 
 ME = 0
@@ -130,15 +130,18 @@ def test_a_whole_game_is_played_to_the_end_by_clicking():
         t.play("challenge")
 
 
-def test_new_game_is_seeded_and_moves_the_seed_on():
+def test_the_seed_box_shows_the_game_on_the_table():
     t = BluffTable(opponents=2, seed=30)
-    assert t.new_game_bar.seed.value == 31
+    assert t.seed == 30 and t.new_game_bar.seed.value == 30
     first = list(t.history.lines)
-    t.new_game_bar.seed.value = 30
+    t.new_game_bar.button.click()  # the next deal
+    assert t.seed == 31 and t.new_game_bar.seed.value == 31 and t.history.lines != first
+    t.new_game_bar.seed.value = 30  # a typed seed is dealt
     t.new_game_bar.button.click()
-    assert t.history.lines == first and t.new_game_bar.seed.value == 31
-    t.new_game_bar.button.click()
-    assert t.seed == 31 and t.new_game_bar.seed.value == 32
+    assert t.history.lines == first and t.new_game_bar.seed.value == 30
+    t.bid_button.click()
+    t.new_game_bar.replay.click()  # the same game again
+    assert t.history.lines == first and t.seed == 30 and t.new_game_bar.seed.value == 30
 
 
 def test_same_seed_same_clicks_same_game():
@@ -165,14 +168,37 @@ def test_the_expansion_offers_expose_and_reroll():
             break
         t.bid_button.click()
     assert t.state.phase == "show" and t.show_row.layout.display is None
-    legal = [str(a) for a in t.state.legal_actions()]
-    assert [v for _, v in t.show_choice.options] == legal
-    reroll = next(a for a in t.state.legal_actions() if isinstance(a, Show) and a.reroll)
-    t.show_choice.value = str(reroll)
+    hidden = t.state.hidden[ME]
+    toggles = t.expose_dice.children
+    assert [b.description for b in toggles] == ["★" if d == 6 else str(d) for d in hidden]
+    assert all("bk-expose" in b._dom_classes for b in toggles)
+    before = t.state
+    for b in toggles:  # exposing every die is refused, the state is unchanged
+        b.value = True
+    t.show_button.click()
+    assert "keep at least one die hidden" in t.errors.message and t.state is before
+    t.choose_show((), reroll=True)  # re-rolling needs an exposed die
+    t.show_button.click()
+    assert "expose at least one die" in t.errors.message and t.state is before
+    toggles[0].value = True
     t.show_button.click()
     assert t.errors.message == ""
-    assert any("re-rolled" in line for line in t.history.lines)
+    shown = "*" if hidden[0] == 6 else str(hidden[0])
+    assert any(f"You: show {shown} reroll." in line for line in t.history.lines)
+    assert any("re-rolled (your new dice" in line for line in t.history.lines)
     play_to_the_end(t)
+
+
+def test_every_legal_show_can_be_chosen_with_the_toggles():
+    """Five dice make up to 60 shows: each one is a few toggles away, none more."""
+    t = BluffTable(opponents=1, seed=12, show_and_reroll=True)
+    while t.state.phase != "show":
+        t.bid_button.click()
+    legal = set(t.state.legal_actions())
+    assert len(legal) > 20
+    for show in legal:
+        t.choose_show(show.expose, show.reroll)
+        assert t._chosen_show() == show
 
 
 def test_bots_can_be_chosen_and_must_suffice():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from bluffkit.games.bluff_you import Gain
@@ -101,6 +102,26 @@ def test_bad_moves_are_explained_and_change_nothing():
     assert "only a token still in the centre" in t.errors.message and t.state == before
     t.play("gain 3 to P1")  # text works too; 3 is in the centre at the start
     assert t.state != before and any("gain 3 to Bot 1" in line for line in t.history.lines)
+
+
+def test_bluff_you_dice_are_ordinary_dice():
+    """Bluff You's dice show 1-6; only Bluff's dice have a star in place of the 6."""
+    t = next(t for t in (BluffYouTable(players=2, seed=k) for k in range(40)) if 6 in t.state.roll)
+    faces = re.findall(r'class="bk-die" [^>]*>([^<]*)<', t.status.value)
+    assert faces == [str(d) for d in t.state.roll] and "6" in faces and "★" not in t.status.value
+
+
+def test_the_history_names_the_seats_as_the_board_does_with_the_right_grammar():
+    lines = []
+    for seed in range(6):
+        t = BluffYouTable(players=3, seed=seed)
+        drive_to(t, "over")
+        lines += t.history.lines
+    text = " ".join(lines)
+    assert not re.search(r"\bP\d\b", text)
+    assert not re.search(r"\b[Yy]ou said \w+( you)? and was", text)
+    assert re.search(r"You said \w+( you)? and were (right|wrong)", text)
+    assert re.search(r"Bot \d said \w+( you)? and was (right|wrong)", text)
 
 
 def test_a_short_game_plays_to_the_end_and_a_new_game_starts():

@@ -177,7 +177,7 @@ def test_history_log_keeps_the_last_lines():
     assert log.value == ""
 
 
-def test_new_game_bar_uses_the_seed_then_moves_it_on():
+def test_new_game_bar_shows_the_seed_being_played():
     errors, seeds = ErrorArea(), []
 
     def start(seed):
@@ -186,12 +186,16 @@ def test_new_game_bar_uses_the_seed_then_moves_it_on():
         seeds.append(seed)
 
     bar = NewGameBar(start, errors, seed=11)
+    bar.button.click()  # nothing dealt yet: the seed in the box
+    bar.button.click()  # the box shows the game on the table: the next seed
+    assert seeds == [11, 12] and bar.seed.value == 12 and bar.playing == 12
     bar.button.click()
+    assert errors.message == "unlucky seed" and bar.seed.value == 12 and bar.playing == 12
+    bar.seed.value = 5  # typed: dealt as it is
     bar.button.click()
-    assert seeds == [11, 12] and bar.seed.value == 13
-    bar.button.click()
-    assert errors.message == "unlucky seed" and bar.seed.value == 13
-    assert "bk-new-game" in bar.button._dom_classes
+    bar.replay.click()
+    assert seeds[-2:] == [5, 5] and bar.seed.value == 5 and errors.message == ""
+    assert "bk-new-game" in bar.button._dom_classes and "bk-replay" in bar.replay._dom_classes
 
 
 def test_play_until_turn_and_apply_my_move():

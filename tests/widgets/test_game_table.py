@@ -42,16 +42,16 @@ def test_a_new_game_deals_from_the_seed_and_stops_at_my_turn():
     assert a.state == b.state and a.moves == b.moves
     assert a.state.current_player() == ME and a.status.value == "your turn"
     assert a.names == ["You", "Bot 1"] and a.bots[0] is None
-    assert a.new_game_bar.seed.value == 8 and "bk-tiny-table" in a._dom_classes
+    assert a.new_game_bar.seed.value == 7 and "bk-tiny-table" in a._dom_classes
     assert [v for _, v in a.choice.options] == [str(x) for x in a.state.legal_actions()]
     assert a.history.lines[0] == "<b>New game (seed 7)</b>"
 
 
-def test_the_new_game_button_uses_the_seed_box_and_moves_it_on():
+def test_the_new_game_button_deals_a_typed_seed_and_the_box_shows_it():
     t = TinyTable(seed=3)
     t.new_game_bar.seed.value = 7
     t.new_game_bar.button.click()
-    assert t.state == TinyTable(seed=7).state and t.new_game_bar.seed.value == 8
+    assert t.state == TinyTable(seed=7).state and t.new_game_bar.seed.value == 7 == t.seed
 
 
 def test_play_checks_the_turn_the_choice_and_the_rules():
@@ -76,7 +76,7 @@ def test_play_checks_the_turn_the_choice_and_the_rules():
 def test_explain_asks_only_on_my_turn():
     t = TinyTable(seed=2)
     t.explain.toggle.value = True
-    assert "the first move" in t.explain.body.value
+    assert "The first move" in t.explain.body.value  # a capital: a sentence starts
     while not t.state.is_terminal():
         t.button.click()
     assert "Advice appears here" in t.explain.body.value

@@ -148,6 +148,6 @@ def test_new_game_bar_and_bad_settings():
     t.opponents.value = 3
     t.new_game_bar.button.click()
     assert t.errors.message == "" and t.state.rules.players == 4
-    assert t.new_game_bar.seed.value == 2
+    assert t.new_game_bar.seed.value == 1 == t.seed
     with pytest.raises(InvalidQuestion, match="1-3 bots"):
         t.new_game(0, opponents=4)

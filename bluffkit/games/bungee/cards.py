@@ -65,7 +65,7 @@ def parse_card(text: str) -> int:
     t = str(text).strip().lower()
     if t in {"b", "bungee"}:
         return BUNGEE
-    if t.isdigit() and len(t) <= 3 and 1 <= int(t) <= 10:
+    if t.isascii() and t.isdigit() and len(t) <= 5 and 1 <= int(t) <= 10:
         return int(t)
     raise ParseError(f"{str(text)[:20]!r} is not a Bungee card: the numbers go from 1 to 10; "
                      "write B for a Bungee card")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ...core import IllegalAction, ParseError
+from ...core.text import short_text
 from .actions import Ante, Bet, Call, Fold, Pass, Raise, Roll, StartRoll
 from .hand import dice_text, parse_dice, parse_face
 from .state import PokerDiceState
@@ -24,7 +25,7 @@ def parse_action(state: PokerDiceState, text: str):
     >>> parse_action(s, "raise 2"), parse_action(s, "Bet 5")
     (Raise(by=2), Bet(amount=5))
     """
-    t = re.sub(r"\s+", " ", str(text).strip().lower())
+    t = re.sub(r"\s+", " ", short_text(text, "a move", "raise 2").lower())
     if t in _WORDS:
         return _WORDS[t]
     m = re.fullmatch(r"(bet|raise|r|b) (to )?(-?\d+)", t)
