@@ -4,9 +4,11 @@ Run: ``.venv/bin/python benchmarks/advice_equilibrium.py [--repeat 300]``
 
 Uses a fresh cache directory (``BLUFFKIT_CACHE``), then prints:
 
-- the first 1-vs-1 advice of a process when nothing is saved (the on-demand DCFR solve to
-  exploitability 0.001, plus saving it);
-- the first one when the round is saved (reading the file and rebuilding the tree);
+- the first 1-vs-1 advice of a fresh process (``--fresh`` processes, each importing the advice
+  first, then timing its first ``advise``: wall clock and CPU, median and worst): it reads the
+  round shipped with bluffkit (target: 20 ms);
+- the first one if the shipped round were missing (the on-demand DCFR solve to exploitability
+  0.001, plus saving it), for comparison;
 - ``advise`` on 1-vs-1 positions afterwards (median and 99th percentile, ms), against
   ``advise(..., equilibrium=False)`` on the same positions;
 - ``advise`` on 5-against-5 positions (no equilibrium applies) with and without the view, to show
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -31,6 +34,15 @@ from bluffkit.advice import bluff_equilibrium as be  # noqa: E402
 from bluffkit.advice.bluff import Position, advise  # noqa: E402
 from bluffkit.core import make_rng  # noqa: E402
 from bluffkit.games.bluff import raises_of  # noqa: E402
+
+FRESH = """
+import time
+from bluffkit.advice.bluff import Position, advise
+p = Position("3", (1, 1), me=1, bid="1x2", history=["1x2"])
+t, c = time.perf_counter(), time.process_time()
+assert advise(p).equilibrium is not None
+print((time.perf_counter() - t) * 1000, (time.process_time() - c) * 1000)
+"""
 
 
 def timed(fn) -> float:
@@ -68,15 +80,31 @@ def five_v_five(rng) -> Position:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=300)
+    parser.add_argument("--fresh", type=int, default=15)
     args = parser.parse_args()
     rng = make_rng(1)
     first = one_v_one(rng)
     print(f"cache: {os.environ['BLUFFKIT_CACHE']}")
-    print(f"first 1v1 advice, nothing saved (solve + save): {timed(lambda: advise(first)):8.0f} ms")
+    walls, cpus = [], []
+    for _ in range(args.fresh):
+        out = subprocess.run([sys.executable, "-c", FRESH], capture_output=True, text=True,
+                             check=True, env={**os.environ}).stdout.split()
+        walls.append(float(out[0]))
+        cpus.append(float(out[1]))
+    print(f"first 1v1 advice of a fresh process, shipped round ({args.fresh} processes): "
+          f"wall median {statistics.median(walls):.1f} ms, worst {max(walls):.1f} ms; "
+          f"CPU median {statistics.median(cpus):.1f} ms, worst {max(cpus):.1f} ms (target 20 ms)")
+    from bluffkit.advice import bluff_rounds
+
+    shipped = bluff_rounds.SHIPPED
+    bluff_rounds.SHIPPED = set()  # as if the package data were missing
+    print(f"first 1v1 advice without it (solve + save):    {timed(lambda: advise(first)):8.0f} ms")
     solved = be.solved_round(1, 1)
     print(f"  (DCFR {solved.iterations} iterations, exploitability {solved.exploitability:.5f})")
+    bluff_rounds.SHIPPED = shipped
+    Path(be.cache_path(1, 1)).unlink()
     be._ROUNDS.clear()
-    print(f"first 1v1 advice, round saved (load):           {timed(lambda: advise(first)):8.0f} ms")
+    be._TABLES.clear()
     positions = [one_v_one(rng) for _ in range(args.repeat)]
     with_view = [timed(lambda p=p: advise(p)) for p in positions]
     without = [timed(lambda p=p: advise(p, equilibrium=False)) for p in positions]

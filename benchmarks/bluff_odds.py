@@ -11,6 +11,14 @@ the distribution of the number of matching dice both from ``count_distribution``
 (an independent exact computation: the sum of the unknown dice, each mapped from a d6 to 1 if it
 matches, plus the known matches), asserts the two are equal, and prints the time ratio.
 Target (issue 2): advice under 20 ms at the 99th percentile with up to 30 dice in play.
+
+Last, the exact count of matching dice among 5-10 dice with cold caches against dyce (issue 13:
+at least as fast as dyce cold): ``count_from_counts`` (values already read: the calculator's
+core), ``count_distribution`` (the same from text, parsing included) and dyce's
+``n @ H({1: 2, 0: 4}) + known`` (its die built once, as ours is read once). The sides are
+interleaved, in alternating order, over ``--rounds`` rounds of ``--calls`` calls each; the table
+shows the median over rounds of each round's median time per call, with dyce's answers checked
+equal to ours. ``--dyce-only`` runs just that part.
 """
 
 from __future__ import annotations
@@ -91,11 +99,64 @@ def ms(times: list[tuple[float, float]]) -> tuple[str, ...]:
     return tuple(out)
 
 
+def per_call_us(fn, calls: int) -> float:
+    """Median time of one cold call, in microseconds (caches cleared before each call)."""
+    times = []
+    for _ in range(calls):
+        clear_caches()
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times) * 1e6
+
+
+def dyce_comparison(rounds: int, calls: int) -> None:
+    from dyce import H
+
+    digit, star = H({1: 2, 0: 4}), H({1: 1, 0: 5})  # one unknown die: matches or not
+    sides = {
+        "bluffkit count_from_counts": lambda n, known, face: odds.count_from_counts(known, n, face),
+        "bluffkit count_distribution (text)": lambda n, known, face: odds.count_distribution(
+            "*" if face == STAR else str(face), n + known, mine=",".join(["*"] * known)),
+        "dyce n @ H + known": lambda n, known, face: (n @ (star if face == STAR else digit))
+        + known,
+    }
+    for n in range(5, 11):  # the answers agree
+        for face, known in ((3, 2), (STAR, 1)):
+            ours = odds.count_from_counts(known, n, face)
+            theirs = sides["dyce n @ H + known"](n, known, face)
+            total = sum(theirs.values())
+            assert {k: Fraction(w, total) for k, w in theirs.items() if w} == ours.pmf()
+    results = {name: {n: [] for n in range(5, 11)} for name in sides}
+    for r in range(rounds):
+        order = list(sides) if r % 2 == 0 else list(reversed(sides))
+        for n in range(5, 11):
+            for name in order:
+                fn = sides[name]
+                results[name][n].append(per_call_us(lambda fn=fn, n=n: fn(n, 2, 3), calls))
+    print(f"\nexact count of matching dice, cold caches: median over {rounds} interleaved rounds "
+          f"of {calls} calls (µs per call; a bid on 3s, 2 known matches)")
+    width = max(map(len, sides))
+    print(f"{'':<{width}}  " + "  ".join(f"{n:>2} dice" for n in range(5, 11)))
+    for name in sides:
+        print(f"{name:<{width}}  " + "  ".join(
+            f"{statistics.median(results[name][n]):>7.1f}" for n in range(5, 11)))
+    core, dy = results["bluffkit count_from_counts"], results["dyce n @ H + known"]
+    print("dyce / bluffkit core: " + ", ".join(
+        f"{statistics.median(dy[n]) / statistics.median(core[n]):.1f}x" for n in range(5, 11)))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--positions", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=9)
+    ap.add_argument("--calls", type=int, default=200)
+    ap.add_argument("--dyce-only", action="store_true")
     args = ap.parse_args()
+    if args.dyce_only:
+        dyce_comparison(args.rounds, args.calls)
+        return
     rng = make_rng(args.seed)
     positions = [random_position(rng) for _ in range(args.positions)]
     questions = []  # (bid, dice in play, mine, exposed) for bid_odds
@@ -150,6 +211,7 @@ def main() -> None:
     print(f"  median ms: bluffkit {ours_ms:.3f} (cold cache), icepool {ice_ms:.3f}; "
           f"icepool / bluffkit = {ice_ms / ours_ms:.1f}x "
           f"(totals {sum(t_ours):.2f} s vs {sum(t_ice):.2f} s)")
+    dyce_comparison(args.rounds, args.calls)
 
 
 if __name__ == "__main__":

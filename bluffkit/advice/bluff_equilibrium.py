@@ -3,12 +3,18 @@
 It applies when exactly two players hold dice, without the expansion, in the bid phase, when
 the round's bids so far are known (``Position.history``) and the round is solved:
 
-- **1 die against 1** (board rules, or ``resolution="openspiel"``): solved on demand the first
-  time a process needs it (discounted CFR to exploitability ``TARGET``, a second or two), then
-  kept in memory and saved at ``default_path`` (``$BLUFFKIT_CACHE`` or ``~/.cache/bluffkit``) for
-  the next process. A saved 1-vs-1 round looser than ``2 * TARGET`` is solved again.
+- **1 die against 1** (board rules, or ``resolution="openspiel"``): shipped with bluffkit
+  (``bluffkit.advice.bluff_rounds``: discounted CFR to exploitability ``TARGET``, stored as
+  package data), so the first advice of a process answers in milliseconds. A round saved by
+  ``bluffkit solve bluff`` at ``$BLUFFKIT_CACHE`` or ``~/.cache/bluffkit`` is used instead when
+  it is tighter (smaller exploitability). Were the shipped file missing, the round would be
+  solved on demand (a second or two) and saved there.
 - **2 dice against 1 and 1 against 2** (board rules): only when ``bluffkit solve bluff --dice
-  2,1`` (or ``1,2``) has saved the round there; solving takes minutes, never done on demand.
+  2,1`` (or ``1,2``) has saved the round there (15 and 11 MB: too big to ship); solving takes
+  minutes, never done on demand.
+
+The view reads the strategy tables directly (``RoundTable``), without the solver's tree or scipy;
+``solved_round`` gives the solver's ``SolvedRound`` (for notebooks and exercises).
 
 Otherwise ``equilibrium_view`` returns ``None`` after a few cheap checks, so the advice stays
 fast. **Model** (stated in the explanation): unlike the probability view, the equilibrium reads
@@ -33,6 +39,13 @@ from typing import TYPE_CHECKING
 
 from ..core import Action, BluffkitError
 from ..games.bluff import Bid, Challenge, dice_text
+from .bluff_rounds import (
+    RoundTable,
+    cache_path,
+    round_matches,
+    round_table_from,
+    shipped_path,
+)
 
 if TYPE_CHECKING:
     from ..solvers.bluff_tree import SolvedRound
@@ -42,7 +55,8 @@ TARGET = 1e-3
 """Exploitability an on-demand 1-vs-1 solve reaches."""
 
 SOLVED_ON_DEMAND = {(1, 1)}
-"""Rounds (opener dice, other dice) solved when missing; others need a saved file."""
+"""Rounds (opener dice, other dice) solved when missing (shipped, so only if the package data
+is missing); others need a saved file."""
 
 SOLVABLE = {(1, 1), (2, 1), (1, 2)}
 """Rounds the equilibrium view looks for."""
@@ -50,7 +64,8 @@ SOLVABLE = {(1, 1), (2, 1), (1, 2)}
 UNREACHED = 1e-3
 """Below this reach probability a history counts as one the equilibrium never plays."""
 
-_ROUNDS: dict[Path, tuple[float, SolvedRound]] = {}
+_ROUNDS: dict[tuple, tuple[float | None, SolvedRound]] = {}
+_TABLES: dict[tuple, tuple[float | None, RoundTable]] = {}
 
 
 @dataclass(frozen=True)
@@ -77,7 +92,8 @@ class EquilibriumView:
             their bids, read as the equilibrium reads them (empty if unreached).
         p_bid_stands: the current bid's chance to stand given that posterior (``None`` when
             there is no bid, or the history is unreached).
-        file: where the strategy is saved (``None`` if it could not be saved).
+        file: the file the strategy was read from (shipped with bluffkit, or saved by
+            ``bluffkit solve bluff``).
     """
 
     dice: tuple[int, int]
@@ -160,32 +176,65 @@ def round_of(pos: Position) -> tuple[tuple[int, int], str] | None:
 
 
 def solved_round(x: int, y: int, ruleset: str = "bluff") -> SolvedRound | None:
-    """The solved round, from memory, from ``default_path``, or (1 v 1) solved now and saved.
+    """The solved round as the solver's ``SolvedRound``: from memory, from the file saved at
+    ``default_path`` or the shipped one (the tighter of the two), or (1 v 1, only if neither is
+    there or good enough) solved now and saved.
 
-    Returns ``None`` for a round that is neither saved nor solved on demand.
+    Returns ``None`` for a round that is neither saved, shipped nor solved on demand.
     """
-    from ..solvers.bluff_tree import default_path
-
-    path = default_path(x, y, ruleset)
-    try:
-        stamp = path.stat().st_mtime
-    except OSError:
-        stamp = None
-    held = _ROUNDS.get(path)
-    if held is not None and (held[0] >= stamp if stamp is not None else
-                             (x, y) in SOLVED_ON_DEMAND):  # a saved-only round needs its file
+    key = (x, y, ruleset)
+    stamp = _stamp(cache_path(x, y, ruleset))
+    held = _ROUNDS.get(key)
+    if held is not None and held[0] == stamp:
         return held[1]
-    _ROUNDS.pop(path, None)
-    solved = _load(path, x, y, ruleset) if stamp is not None else None
+    shipped = shipped_path(x, y, ruleset)
+    candidates = [_load(p, x, y, ruleset) for p in (cache_path(x, y, ruleset), shipped)
+                  if p is not None and p.exists()]
+    solved = min((c for c in candidates if c is not None), default=None,
+                 key=lambda c: c.exploitability)
     if (x, y) in SOLVED_ON_DEMAND and (solved is None or solved.exploitability > 2 * TARGET):
-        from ..solvers.bluff_tree import solve_round
+        from ..solvers.bluff_tree import default_path, solve_round
 
         solved = solve_round(x, y, ruleset=ruleset, target=TARGET)
-        stamp = _save(solved, path)
+        stamp = _save(solved, default_path(x, y, ruleset))
     if solved is None:
         return None
-    _ROUNDS[path] = (stamp if stamp is not None else float("inf"), solved)
+    _ROUNDS[key] = (stamp, solved)
     return solved
+
+
+def round_table(x: int, y: int, ruleset: str = "bluff") -> RoundTable | None:
+    """The strategy tables the view reads: the tighter of the saved and the shipped round
+    (read without the solver: milliseconds), kept in memory until the saved file changes."""
+    key = (x, y, ruleset)
+    saved = cache_path(x, y, ruleset)
+    stamp = _stamp(saved)
+    held = _TABLES.get(key)
+    if held is not None and held[0] == stamp:
+        return held[1]
+    tables = []
+    for path in (saved, shipped_path(x, y, ruleset)):
+        if path is not None and path.exists():
+            try:
+                table = round_table_from(path)
+            except BluffkitError:
+                continue
+            if table.dice == (x, y) and table.ruleset == ruleset:
+                tables.append(table)
+    if not tables and (x, y) in SOLVED_ON_DEMAND and solved_round(x, y, ruleset) is not None:
+        return round_table(x, y, ruleset)  # solved and saved just now
+    if not tables:
+        return None
+    table = min(tables, key=lambda t: t.exploitability)
+    _TABLES[key] = (stamp, table)
+    return table
+
+
+def _stamp(path: Path) -> float | None:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return None
 
 
 def _load(path: Path, x: int, y: int, ruleset: str) -> SolvedRound | None:
@@ -240,7 +289,7 @@ def match_table(positions=((1, 1), (2, 1), (1, 2))) -> list[MatchRow]:
     """
     rows = []
     for x, y in positions:
-        solved = solved_round(x, y) if (x, y) in SOLVABLE else None
+        solved = round_table(x, y) if (x, y) in SOLVABLE else None
         rows.append(MatchRow((x, y), None if solved is None else (solved.value + 1) / 2,
                              None if solved is None else solved.exploitability,
                              f"bluffkit solve bluff --dice {x},{y}"))
@@ -260,41 +309,35 @@ def equilibrium_view(pos: Position) -> EquilibriumView | None:
     if found is None:
         return None
     (x, y), ruleset = found
-    solved = solved_round(x, y, ruleset)
-    if solved is None:
+    table = round_table(x, y, ruleset)
+    if table is None:
         return None
-    from ..solvers.bluff_tree import rolls
-
     history = [_label(Bid.parse(b), ruleset) for b in pos.history]
     me = len(history) % 2  # 0: I am the round's opener
-    my_rolls, their_rolls = solved.info.rolls[me], solved.info.rolls[1 - me]
+    my_rolls, their_rolls = table.rolls[me], table.rolls[1 - me]
     row = my_rolls.index(tuple(sorted(pos.my_dice)))
-    _, chance = rolls(len(their_rolls[0]))
-    my_reach, their_reach = 1.0, chance.copy()
+    my_reach, their_reach = 1.0, list(table.chance[1 - me])
     for depth, bid in enumerate(history):
-        labels, table = solved.strategy_table(history[:depth])
+        labels, strategy = table.strategy_table(history[:depth])
         column = labels.index(bid)
         if depth % 2 == me:
-            my_reach *= float(table[row, column])
+            my_reach *= float(strategy[row, column])
         else:
-            their_reach = their_reach * table[:, column]
-    labels, table = solved.strategy_table(history)
-    frequencies = tuple((_action(label), float(p)) for label, p in zip(labels, table[row]))
-    total = float(their_reach.sum())
+            their_reach = [r * float(p) for r, p in zip(their_reach, strategy[:, column])]
+    labels, strategy = table.strategy_table(history)
+    frequencies = tuple((_action(label), float(p)) for label, p in zip(labels, strategy[row]))
+    total = sum(their_reach)
     posterior: tuple = ()
     stands = None
     if total >= UNREACHED and my_reach >= UNREACHED:
-        posterior = tuple((r, float(w) / total) for r, w in zip(their_rolls, their_reach))
+        posterior = tuple((r, w / total) for r, w in zip(their_rolls, their_reach))
         if pos.bid is not None:
             stands = sum(p for r, p in posterior
                          if _matches(pos.my_dice + r, pos.bid.face, ruleset) >= pos.bid.count)
-    from ..solvers.bluff_tree import default_path
-
-    path = default_path(x, y, ruleset)
     return EquilibriumView(
         (x, y), ruleset, me == 0, tuple(pos.history), tuple(sorted(pos.my_dice)), frequencies,
-        solved.exploitability, solved.iterations, solved.value, my_reach, total, posterior,
-        stands, str(path) if path.exists() else None)
+        table.exploitability, table.iterations, table.value, my_reach, total, posterior,
+        stands, str(table.path))
 
 
 def _label(bid: Bid, ruleset: str) -> str:
@@ -312,9 +355,7 @@ def _action(label: str) -> Action:
 
 
 def _matches(dice, face: int, ruleset: str) -> int:
-    from ..solvers.bluff_tree import matches
-
-    return matches(tuple(dice), face, ruleset)
+    return round_matches(dice, face, ruleset)
 
 
 # -- words ----------------------------------------------------------------------------------------
@@ -400,4 +441,4 @@ def _p_stands_blind(pos: Position):
 
 
 __all__ = ["SOLVABLE", "SOLVED_ON_DEMAND", "TARGET", "EquilibriumView", "MatchRow", "describe",
-           "equilibrium_view", "match_table", "round_of", "solved_round"]
+           "equilibrium_view", "match_table", "round_of", "round_table", "solved_round"]

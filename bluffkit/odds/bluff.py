@@ -79,6 +79,8 @@ def read_dice(dice: Any, name: str) -> tuple[int, ...]:
     >>> read_dice("3,*,3", "mine"), read_dice([(2,), "3,*"], "exposed")
     ((3, 3, 6), (2, 3, 6))
     """
+    if type(dice) is tuple and all(type(d) is int and 1 <= d <= STAR for d in dice):
+        return tuple(sorted(dice))  # already read (star = 6): nothing to parse
     try:
         if isinstance(dice, str):
             return parse_dice(dice)
@@ -159,8 +161,19 @@ def p_at_least(count: int, face: int, known: int, unknown: int) -> Fraction:
 
 @lru_cache(maxsize=4096)
 def _count_distribution(known: int, unknown: int, star: bool) -> Distribution:
-    w, _ = _binomial(unknown, star)
-    return Distribution({known + k: wk for k, wk in enumerate(w)})
+    w, total = _binomial(unknown, star)  # no common factor: the last weight is 1
+    return Distribution.from_reduced({known + k: wk for k, wk in enumerate(w)}, total)
+
+
+def count_from_counts(known: int, unknown: int, face: int) -> Distribution:
+    """The distribution of A = ``known`` + Binomial(``unknown``, 1/3, or 1/6 for the star
+    ``face`` 6) from values already read and checked (the calculator's core: parse once at the
+    edge with ``count_distribution``, ``read_dice`` and ``matches``; cached).
+
+    >>> count_from_counts(1, 2, 3).pmf()
+    {1: Fraction(4, 9), 2: Fraction(4, 9), 3: Fraction(1, 9)}
+    """
+    return _count_distribution(known, unknown, face == STAR)
 
 
 def _known(dice_in_play: int, mine: Any, exposed: Any) -> tuple[tuple, tuple]:
@@ -201,7 +214,7 @@ def count_distribution(face: Any, dice_in_play: int, mine: Any = (),
     f = read_face(face)
     mine_t, exposed_t = _known(dice_in_play, mine, exposed)
     known = matches(mine_t, f) + matches(exposed_t, f)
-    return _count_distribution(known, dice_in_play - len(mine_t) - len(exposed_t), f == STAR)
+    return count_from_counts(known, dice_in_play - len(mine_t) - len(exposed_t), f)
 
 
 # -- a bid's odds ---------------------------------------------------------------------------------
@@ -437,5 +450,6 @@ def reroll_odds(bid: Any, dice_in_play: int, mine: Any, expose: Any, others_expo
                     challenger_held=challenger_held)
 
 
-__all__ = ["BidOdds", "bid_odds", "count_distribution", "match_probability", "matches",
+__all__ = ["BidOdds", "bid_odds", "count_distribution", "count_from_counts", "match_probability",
+           "matches",
            "odds_from_counts", "p_at_least", "read_bid", "read_dice", "read_face", "reroll_odds"]

@@ -195,11 +195,15 @@ class GameTable(widgets.VBox):
         """Fill the move dropdown of :meth:`_move_dropdown` with your legal moves (hidden when
         it is not your turn)."""
         mine = not state.is_terminal() and state.current_player() == ME
-        legal = [str(a) for a in state.legal_actions()] if mine else []
-        self.choice.options = [(a, a) for a in legal]
-        self.choice.value = legal[0] if legal else None
+        legal = state.legal_actions() if mine else []
+        self.choice.options = [(self.move_label(a), str(a)) for a in legal]
+        self.choice.value = str(legal[0]) if legal else None
         self.choice.disabled = self.button.disabled = not legal
         self.move_row.layout.display = None if legal else "none"
+
+    def move_label(self, action) -> str:
+        """A move as the dropdown shows it (default: its text; a table names the seats)."""
+        return str(action)
 
     def _advice(self):
         s = self.state

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 
 import ipywidgets as widgets
@@ -139,8 +140,30 @@ class JungleTable(GameTable):
         self.status.value = status_html(s, self.names)
         self.table_view.value = table_html(s, self.names)
 
+    def move_label(self, action) -> str:
+        """``challenge Bot 2`` where the engine writes ``challenge 2``."""
+        return seat_names(str(action), self.names)
+
     def _advice_for(self, s: JungleState):
-        return advise(s.observation(ME))
+        data = advise(s.observation(ME)).to_json()
+        for option in data["options"]:
+            option["action"] = seat_names(option["action"], self.names)
+        data["recommended"] = seat_names(data["recommended"], self.names)
+        data["explanation"] = seat_names(data["explanation"], self.names)
+        return data
+
+
+_CHALLENGE = re.compile(r"\bchallenge (?:player )?(\d+)\b")
+
+
+def seat_names(text: str, names: list[str]) -> str:
+    """The advice's and the engine's challenges (``challenge 2``, ``challenge player 2``) with
+    the table's names for the seats.
+
+    >>> seat_names("challenge player 2 for 4. Best: challenge 2.", ["You", "Bot 1", "Bot 2"])
+    'challenge Bot 2 for 4. Best: challenge Bot 2.'
+    """
+    return _CHALLENGE.sub(lambda m: f"challenge {names[int(m[1])]}", text)
 
 
 def status_html(s: JungleState, names: list[str]) -> str:

@@ -222,24 +222,45 @@ def test_advice_from_a_game_state_gets_the_view():
 
 
 # -- the cache ---------------------------------------------------------------------------------
-def test_one_against_one_is_saved_and_read_back(cache, solved, monkeypatch):
-    path = default_path(1, 1)
-    assert path.parent == cache and path.exists()
-    be._ROUNDS.clear()
+def test_one_against_one_is_shipped_never_solved(cache, solved, monkeypatch):
+    from bluffkit.advice.bluff_rounds import shipped_path
 
     def no_solving(*args, **kwargs):
-        raise AssertionError("the saved round should be read, not solved again")
+        raise AssertionError("the shipped round should be read, not solved")
 
     monkeypatch.setattr(bluff_tree, "solve_round", no_solving)
+    be._ROUNDS.clear()
+    be._TABLES.clear()
     again = be.solved_round(1, 1)
-    assert again.exploitability == pytest.approx(solved.exploitability)
+    assert again.exploitability == solved.exploitability <= be.TARGET
     assert again.strategy(["1x2"], (3,)) == pytest.approx(solved.strategy(["1x2"], (3,)))
+    view = be.equilibrium_view(pos("3", ["1x2"]))
+    assert view.file == str(shipped_path(1, 1, "bluff"))
+    assert not default_path(1, 1).exists()  # nothing solved, nothing saved
 
 
-def test_a_loose_saved_round_is_solved_again(cache, solved, monkeypatch):
+def test_a_tighter_saved_round_is_preferred_a_looser_one_ignored(cache, solved):
     path = default_path(1, 1)
-    dataclasses.replace(solved, exploitability=0.05).save(path)
-    os.utime(path, (path.stat().st_atime, path.stat().st_mtime + 5))
+    try:
+        dataclasses.replace(solved, exploitability=0.05).save(path)
+        assert be.solved_round(1, 1).exploitability == solved.exploitability
+        assert be.equilibrium_view(pos("3", [])).file != str(path)
+        tight = dataclasses.replace(solved, exploitability=solved.exploitability / 2)
+        tight.save(path)
+        os.utime(path, (path.stat().st_atime, path.stat().st_mtime + 5))
+        assert be.solved_round(1, 1).exploitability == tight.exploitability
+        view = be.equilibrium_view(pos("3", []))
+        assert view.file == str(path) and view.exploitability == tight.exploitability
+    finally:
+        path.unlink(missing_ok=True)
+    assert be.equilibrium_view(pos("3", [])).exploitability == solved.exploitability
+
+
+def test_without_the_shipped_file_one_against_one_is_solved_on_demand(cache, solved,
+                                                                       monkeypatch):
+    from bluffkit.advice import bluff_rounds
+
+    monkeypatch.setattr(bluff_rounds, "SHIPPED", set())
     calls = []
 
     def fake_solve(x, y, **kwargs):
@@ -247,9 +268,17 @@ def test_a_loose_saved_round_is_solved_again(cache, solved, monkeypatch):
         return solved
 
     monkeypatch.setattr(bluff_tree, "solve_round", fake_solve)
-    assert be.solved_round(1, 1) is solved
-    assert calls == [(1, 1, be.TARGET)]
-    assert be.solved_round(1, 1) is solved and len(calls) == 1  # kept in memory
+    be._ROUNDS.clear()
+    be._TABLES.clear()
+    try:
+        assert be.solved_round(1, 1) is solved
+        assert calls == [(1, 1, be.TARGET)] and default_path(1, 1).exists()
+        assert be.solved_round(1, 1) is solved and len(calls) == 1  # kept in memory
+        assert be.equilibrium_view(pos("3", [])).file == str(default_path(1, 1))
+    finally:
+        default_path(1, 1).unlink(missing_ok=True)
+        be._ROUNDS.clear()
+        be._TABLES.clear()
 
 
 def test_a_saved_two_against_one_round_is_used(cache):

@@ -159,3 +159,23 @@ def test_losses_are_capped_at_five_dice_unless_told_otherwise():
     assert bid_odds("9x3", 10, mine="1,1,1,1,1", bidder_held=None).bidder_loss == Fraction(22, 3)
     r = reroll_odds("9x3", 10, mine="1,1,1,1,1", expose="1")
     assert r.bidder_loss == brute_odds(9, 3, (1,), 9, 5, 5)["bidder_loss"]
+
+
+@pytest.mark.parametrize("mine,exposed,unknown", CASES)
+@pytest.mark.parametrize("face", FACES)
+def test_the_core_count_takes_values_already_read(mine, exposed, unknown, face):
+    from bluffkit.odds.bluff import count_from_counts, matches
+
+    known = matches(mine + exposed, face)
+    c = brute_counts(face, mine + exposed, unknown)
+    assert count_from_counts(known, unknown, face).pmf() == {
+        a: Fraction(w, 6**unknown) for a, w in sorted(c.items())}
+
+
+def test_dice_already_read_are_taken_as_they_are_and_bad_ones_still_named():
+    from bluffkit.odds.bluff import read_dice
+
+    assert read_dice((6, 3, 1), "mine") == (1, 3, 6)
+    for bad in [(3, 7), (0,), (True, 3), (3.0,)]:
+        with pytest.raises(InvalidQuestion, match="mine"):
+            read_dice(bad, "mine")

@@ -36,7 +36,7 @@ WRONG = {
     "Python's None": r"\bNone\b",
     "a singular count with a plural noun": r"(?<![\d/.,])\b1 (matching |unknown )?dice\b",
     "lowercase after a full stop": r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)[\w)]\. [a-z]",
-    "an engine seat name (the board says Bot 1)": r"\bP\d\b",
+    "an engine seat name (the board says Bot 1)": r"\bP\d\b|\bchallenge \d+\b(?!x)|\b[Pp]layer \d",
     "'you ... was'": r"(?<![Bb]luff )\b[Yy]ou (said \S+( you!?)? )?and was\b|\b[Yy]ou was\b",
     "reStructuredText markup": r"``",
 }
