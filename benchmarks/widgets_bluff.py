@@ -2,21 +2,26 @@
 
 Run: ``.venv/bin/python benchmarks/widgets_bluff.py [--repeat 200]``
 
-Prints median and 99th percentile (ms) of:
+Prints median, 90th percentile and worst (ms) of:
 
-- ``CountExplorer``: moving the bid slider (odds, the figure diff sent to the FigureWidget, the
-  text), changing the dice in play, and building the figure as a ``go.Figure`` instead of the
-  plain spec, for comparison (what the widget avoided);
+- ``CountExplorer``, the bid slider moved (the issue-11 target: 100 ms median from the key press
+  to the redrawn figure in the browser), split into its parts: the exact odds, the figure (the
+  new spec, the diff, the edit sent), the text; then the whole move as the widget does it
+  (``LiveFigure``: one custom message) and, interleaved round by round, the same move through
+  plotly.py's own ``FigureWidget`` update (validation, four messages), with the messages and
+  bytes each sends; changing the dice in play; a ``go.Figure`` built instead of the plain spec;
 - ``BluffTable``: a "Bid" click (your move, then the bots and chance up to your next turn),
   opening "Explain" (the advice rendered as HTML), and "New game".
 
-The browser's side (plotly.js redraw, MathJax) is measured by ``tests/browser/test_jupyterlab.py``
-and written to ``test-artifacts/browser_timing.json``.
+The browser's side (the websocket, the widget manager, plotly.js) is measured by
+``tests/browser/test_bluff_notebook.py`` (``-m browser -s``), which prints the split and writes
+it to ``test-artifacts/browser_timing.json``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -24,15 +29,72 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import plotly.graph_objects as go  # noqa: E402
+
 from bluffkit.odds.bluff import bid_odds  # noqa: E402
-from bluffkit.widgets.bluff import CountExplorer, figure_for_odds, odds_spec  # noqa: E402
+from bluffkit.widgets.bluff import (  # noqa: E402
+    CountExplorer,
+    figure_for_odds,
+    odds_spec,
+    result_html,
+    rule_of_thumb_html,
+)
 from bluffkit.widgets.bluff_table import BluffTable  # noqa: E402
+from bluffkit.widgets.common import update_figure_in_place  # noqa: E402
 
 
 def stats(times: list[float]) -> str:
     times = sorted(times)
-    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-    return f"median {statistics.median(times):7.2f} ms   p99 {p99:7.2f} ms   (n={len(times)})"
+    p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+    return (f"median {statistics.median(times):7.2f} ms   p90 {p90:7.2f} ms   "
+            f"max {times[-1]:7.2f} ms   (n={len(times)})")
+
+
+class Wire:
+    """Counts what a widget sends to the browser (messages and bytes of JSON)."""
+
+    def __init__(self, *widgets):
+        self.messages = self.bytes = 0
+        for w in widgets:
+            send = w._send
+
+            def counted(msg, buffers=None, send=send):
+                self.messages += 1
+                self.bytes += len(json.dumps(msg, default=str))
+                return send(msg, buffers)
+
+            w._send = counted
+
+
+def slider_split(n: int) -> None:
+    """The bid slider's move, part by part, and the two ways of updating the figure."""
+    mine, dice = "3,3,*,1,2", 20
+    live = CountExplorer(dice_in_play=dice, mine=mine, bid="7x3")
+    plain = CountExplorer(dice_in_play=dice, mine=mine, bid="7x3")
+    plain.figure = go.FigureWidget(plain.figure.to_dict())  # plotly.py's own update path
+    parts = CountExplorer(dice_in_play=dice, mine=mine, bid="7x3")
+    wire_live = Wire(live.figure, live.result, live.rule)
+    wire_plain = Wire(plain.figure, plain.result, plain.rule)
+    counts = [5 + i % 6 for i in range(n)]
+    odds_t, figure_t, text_t, live_t, plain_t = [], [], [], [], []
+    for i, c in enumerate(counts):
+        odds_t.append(timed(lambda c=c: bid_odds(f"{c}x3", dice, mine=mine)))
+        odds = bid_odds(f"{c}x3", dice, mine=mine)
+        figure_t.append(timed(lambda o=odds: update_figure_in_place(
+            parts.figure, odds_spec(o, color_bars=False))))
+        text_t.append(timed(lambda o=odds: (result_html(o), rule_of_thumb_html(o))))
+        first, second = ((live, live_t), (plain, plain_t)) if i % 2 else (
+            (plain, plain_t), (live, live_t))
+        for w, out in (first, second):  # interleaved: the same load for both
+            out.append(timed(lambda w=w, c=c: setattr(w.count, "value", 1 + c % 9 + 1)))
+    print("CountExplorer, bid slider moved (kernel side)")
+    print(f"  exact odds                {stats(odds_t)}")
+    print(f"  figure: spec, diff, edit  {stats(figure_t)}")
+    print(f"  text (two HTML strings)   {stats(text_t)}")
+    print(f"  whole move, LiveFigure    {stats(live_t)}   "
+          f"{wire_live.messages / n:.1f} messages, {wire_live.bytes / n:.0f} B a move")
+    print(f"  whole move, plotly.py     {stats(plain_t)}   "
+          f"{wire_plain.messages / n:.1f} messages, {wire_plain.bytes / n:.0f} B a move")
 
 
 def timed(fn) -> float:
@@ -50,9 +112,9 @@ def main() -> None:
     def move(control, values):
         return [timed(lambda v=v: setattr(control, "value", v)) for v in values]
 
+    slider_split(n)
     odds = bid_odds("7x3", 20, mine="3,3,*,1,2")
-    print("CountExplorer")
-    print(f"  bid slider moved          {stats(move(w.count, [5 + i % 6 for i in range(n)]))}")
+    print("CountExplorer, other controls")
     print(f"  dice in play changed      "
           f"{stats(move(w.dice_in_play, [12 + i % 18 for i in range(n)]))}")
     spec = [timed(lambda: odds_spec(odds, color_bars=False)) for _ in range(n)]

@@ -10,8 +10,9 @@ Two models, stated in every explanation:
   strength card weighted by how often the equilibrium plays it (and, when they took first, by how
   often it makes that take).
 - **Three or more players**: the best response against a stated belief about each opponent's
-  strength card (default: uniform over the cards they may have put down, from
-  :func:`bluffkit.odds.jungle_bluff.possible_cards`): every take and challenge with its expected
+  strength card (default: the posterior over the histories of play consistent with what I saw,
+  every player picking each card of their hand with the same chance,
+  :func:`bluffkit.odds.jungle_bluff.posterior_belief`): every take and challenge with its expected
   points (:func:`~bluffkit.odds.jungle_bluff.option_values`), optionally discounted by the chance
   that each later player challenges me. In the bidding phase, a rule of thumb (not an optimum):
   play the lowest card that keeps a challenged score card at least half the time.
@@ -42,8 +43,8 @@ from ..games.jungle_bluff import (
 from ..odds.jungle_bluff import (
     option_values,
     possible_cards,
+    posterior_belief,
     turn_options,
-    uniform_belief,
     win_probability,
 )
 from .jungle_round import RoundEquilibrium, RoundGame, solve_round
@@ -51,8 +52,11 @@ from .jungle_round import RoundEquilibrium, RoundGame, solve_round
 TWO_PLAYER_MODEL = ("two-player round as a zero-sum game: payoff = my points this round minus my "
                     "opponent's, later rounds not counted; both hands are known exactly; the "
                     "opponent plays the round's exact equilibrium")
-MANY_PLAYER_MODEL = ("best response to a belief: each opponent's strength card is uniform over the "
-                     "cards they may have put down (unless stated otherwise); {later}")
+POSTERIOR = ("each opponent's strength card follows the posterior over the histories of play "
+             "consistent with what you saw, if every player picks each card of their hand with "
+             "the same chance")
+MANY_PLAYER_MODEL = ("best response to a belief: " + POSTERIOR
+                     + " (unless stated otherwise); {later}")
 
 
 @dataclass(frozen=True)
@@ -66,16 +70,31 @@ class AdviceOption:
         p_win: for a challenge, the probability my card wins it; for a strength card (3+
             players), the probability it keeps a challenged card; else ``None``.
         frequency: the equilibrium probability of this choice (two players), else ``None``.
+        reached: ``False`` when the equilibrium never reaches this decision (two players: my
+            strength card is one it never plays, or the opponent's take one it never makes);
+            its ``frequency`` then means nothing and is ``None``.
     """
 
     action: Action
     value: Fraction
     p_win: Fraction | None = None
     frequency: Fraction | None = None
+    reached: bool = True
 
-    def to_json(self) -> dict:
-        return {"action": str(self.action), "value": self.value, "p_win": self.p_win,
-                "frequency": self.frequency}
+    def to_json(self, keys=("p_win", "frequency")) -> dict:
+        """The option as JSON; ``keys`` that do not apply are empty strings, and an unreached
+        decision's frequency is ``"not reached"``."""
+        out = {"action": str(self.action), "value": self.value}
+        if "p_win" in keys:
+            out["p_win"] = self.p_win if self.p_win is not None else ""
+        if "frequency" in keys:
+            out["frequency"] = (NOT_REACHED if not self.reached else
+                                self.frequency if self.frequency is not None else "")
+        return out
+
+
+NOT_REACHED = "not reached"
+"""What a decision the equilibrium never reaches shows instead of a frequency."""
 
 
 @dataclass(frozen=True)
@@ -98,9 +117,18 @@ class JungleAdvice:
             return freq
         return {self.recommended.action: Fraction(1)}
 
+    def columns(self) -> tuple[str, ...]:
+        """The optional numbers some option has: ``p_win``, ``frequency`` (equilibrium)."""
+        cols = []
+        if any(o.p_win is not None for o in self.options):
+            cols.append("p_win")
+        if any(o.frequency is not None or not o.reached for o in self.options):
+            cols.append("frequency")
+        return tuple(cols)
+
     def to_json(self) -> dict:
         return {"player": self.player, "phase": self.phase, "model": self.model,
-                "options": [o.to_json() for o in self.options],
+                "options": [o.to_json(self.columns()) for o in self.options],
                 "recommended": str(self.recommended.action), "explanation": self.explanation,
                 "equilibrium": self.equilibrium.to_json() if self.equilibrium else None}
 
@@ -216,11 +244,13 @@ def advise_round(g: RoundGame, me: int, mine: Card | None = None,
         return JungleAdvice(me, "choose", tuple(options), best, TWO_PLAYER_MODEL, words, eq)
     if take is None:  # I am first: choose a take
         belief = {c: p for c, p in eq.strength[opp].items() if p}
+        reached = bool(eq.strength[me][mine])
         options = []
         for t in g.takes():
             v = sum(p * sum(q * g.payoff(_pair(me, mine, c), t, a)
                             for a, q in eq.answer[(c, t)].items()) for c, p in belief.items())
-            options.append(AdviceOption(t, sign * v, frequency=eq.take[mine][t]))
+            options.append(AdviceOption(t, sign * v, frequency=eq.take[mine][t] if reached
+                                        else None, reached=reached))
         best = max(options, key=lambda o: (o.value, o.frequency or 0))
         words = (f"You hold {mine}. Your opponent's equilibrium strength card is "
                  f"{_mix_text(belief)}; they see what you take, then take what is left or "
@@ -228,6 +258,7 @@ def advise_round(g: RoundGame, me: int, mine: Card | None = None,
                  f"{_f(best.value)} to you (your points minus theirs) against that play.")
         return JungleAdvice(me, "bluff", tuple(options), best, TWO_PLAYER_MODEL, words, eq)
     weights = {c: p * eq.take[c].get(take, 0) for c, p in eq.strength[opp].items()}
+    reached = bool(eq.strength[me][mine]) and any(weights.values())
     if not any(weights.values()):  # a take the equilibrium never makes: fall back to the mix
         weights = {c: p for c, p in eq.strength[opp].items()}
     if not any(weights.values()):
@@ -239,10 +270,17 @@ def advise_round(g: RoundGame, me: int, mine: Card | None = None,
         v = sum(p * g.payoff(_pair(me, mine, c), take, a) for c, p in posterior.items())
         p_win = (win_probability(mine, Distribution.from_probabilities(posterior), True)
                  if isinstance(a, Challenge) else None)
-        options.append(AdviceOption(a, sign * v, p_win, eq.answer[(mine, take)].get(a)))
+        options.append(AdviceOption(a, sign * v, p_win, eq.answer[(mine, take)].get(a)
+                                    if reached else None, reached))
     best = max(options, key=lambda o: (o.value, isinstance(o.action, Take)))
-    words = (f"Your opponent took {cards_text(take.cards, '+')}. Given how often the equilibrium "
-             f"makes that take with each card, their strength card is {_mix_text(posterior)}. "
+    if reached:
+        why = (f"Given how often the equilibrium makes that take with each card, their strength "
+               f"card is {_mix_text(posterior)}.")
+    else:
+        why = ("The equilibrium never reaches this position (it never plays your card, or never "
+               "makes that take), so it says nothing about what to do here; these numbers take "
+               f"the opponent's strength card as {_mix_text(posterior)}.")
+    words = (f"Your opponent took {cards_text(take.cards, '+')}. {why} "
              f"With your {mine}: {_options_text(options)}. Best: {best.action}.")
     return JungleAdvice(me, "bluff", tuple(options), best, TWO_PLAYER_MODEL, words, eq)
 
@@ -281,15 +319,16 @@ def _many_players(obs: JungleObservation, beliefs, later_challenge: Fraction) ->
     opponents = [p for p in range(obs.rules.players) if p != me and obs.seated[p]]
     for p in opponents:
         if p not in beliefs:
-            beliefs[p] = uniform_belief(obs, p)
+            beliefs[p] = posterior_belief(obs, p)
     if obs.phase == "choose":
         source = obs.piles[me] if obs.final else obs.hand
-        return advise_strength(source, [beliefs[p] for p in opponents], me, model)
+        return advise_strength(source, [beliefs[p] for p in opponents], me, model, obs.final)
     values = option_values(obs, beliefs, later_challenge)
     return _turn_advice(me, obs.my_strength, values, model)
 
 
-def advise_strength(cards, beliefs, me: int = 0, model: str | None = None) -> JungleAdvice:
+def advise_strength(cards, beliefs, me: int = 0, model: str | None = None,
+                    final: bool = False) -> JungleAdvice:
     """Rule of thumb for choosing a strength card with 3+ players (not an optimum): the lowest
     card that keeps a challenged score card at least half the time against a random opponent
     card (``beliefs``: one distribution per opponent); the highest card if none does.
@@ -327,9 +366,11 @@ def advise_strength(cards, beliefs, me: int = 0, model: str | None = None) -> Ju
         best = max(options, key=lambda o: (o.p_win, o.value))
         why = (f"no card keeps a challenged score card half the time; {best.action.card} "
                f"keeps it most often, with probability {best.p_win}")
+    cost = ("In the final round the card you put down leaves your score pile: a higher card "
+            "is safer in a challenge but costs you more points." if final else
+            "Higher cards are safer this round but are gone for the rounds to come.")
     words = (f"A rule of thumb, not an optimum: {why} against a random opponent card (as "
-             f"challenger it wins with probability {best.value}). Higher cards are safer this "
-             "round but are gone for the rounds to come.")
+             f"challenger it wins with probability {best.value}). {cost}")
     model = model or MANY_PLAYER_MODEL.format(later="bidding rule of thumb")
     return JungleAdvice(me, "choose", tuple(options), best, model, words)
 
@@ -352,8 +393,8 @@ def advise_turn(mine, centre, held, beliefs: Mapping[int, Distribution], later=(
                   if later_challenge else "what each move gets now (later players may still "
                   "challenge you)")
     return _turn_advice(me, mine, values, MANY_PLAYER_MODEL.replace(
-        "uniform over the cards they may have put down (unless stated otherwise)",
-        "as stated").format(later=later_text))
+        POSTERIOR + " (unless stated otherwise)",
+        "each opponent's strength card follows the belief stated").format(later=later_text))
 
 
 def _turn_advice(me, mine, values, model) -> JungleAdvice:

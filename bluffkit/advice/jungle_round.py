@@ -44,7 +44,7 @@ from ..games.jungle_bluff import (
     points,
     take_options,
 )
-from ..solvers.lp import DecisionNode, Leaf, solve_sequence_form
+from ..solvers.lp import DecisionNode, Leaf, SequenceForm, solve_sequence_form
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,31 @@ class RoundGame:
         return DecisionNode(f, ("strength", f), tuple((c, second_node(c))
                                                       for c in self.options[f]))
 
+    def sequence_form(self) -> SequenceForm:
+        """The sequence form of :meth:`tree`, written down directly (the same game, without
+        walking its ``|options|^2 x takes x answers`` leaves through the generic builder)."""
+        f, s = self.first, self.second
+        infosets: tuple[dict, dict] = ({}, {})
+        infosets[f][("strength", f)] = (None, self.options[f])
+        infosets[s][("strength", s)] = (None, self.options[s])
+        takes = self.takes()
+        answers = {t: tuple(self.answers(t)) for t in takes}
+        for c in self.options[f]:
+            infosets[f][("take", c)] = ((("strength", f), c), tuple(takes))
+        for c in self.options[s]:
+            for t in takes:
+                infosets[s][("answer", c, t)] = ((("strength", s), c), answers[t])
+        payoff = {}
+        for cf, cs in product(self.options[f], self.options[s]):
+            pair = (cf, cs) if f == 0 else (cs, cf)
+            for t in takes:
+                for a in answers[t]:
+                    v = self.payoff(pair, t, a)
+                    if v:
+                        seqs = ((("take", cf), t), (("answer", cs, t), a))
+                        payoff[seqs if f == 0 else seqs[::-1]] = Fraction(v)
+        return SequenceForm(infosets, payoff)
+
     def to_json(self) -> dict:
         return {"options": [cards_text(o) for o in self.options], "centre": cards_text(
             self.centre), "first": self.first, "combined": self.combined, "final": self.final}
@@ -178,7 +203,7 @@ def solve_round(game: RoundGame) -> RoundEquilibrium:
     Raises:
         SolverError: if the LP answer cannot be verified exactly (never expected).
     """
-    sol = solve_sequence_form(game.tree())
+    sol = solve_sequence_form(game.sequence_form())
     f, s = game.first, game.second
     by_player = (sol.behaviour(0), sol.behaviour(1))
     strength = [None, None]

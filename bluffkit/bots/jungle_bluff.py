@@ -3,7 +3,7 @@
 - ``RandomBot`` (from ``bluffkit.core``): any legal action.
 - ``BeliefBot``: puts down the card of its hand closest in value to the best score card (a
   human-like habit: "fight for the 10 with a high card"), then takes or challenges for the most
-  expected points under the uniform belief (:func:`bluffkit.odds.jungle_bluff.option_values`),
+  expected points under the posterior belief (:func:`bluffkit.odds.jungle_bluff.option_values`),
   assuming each later player challenges it with probability ``later_challenge``.
 - ``AdviceBot``: follows :func:`bluffkit.advice.jungle_bluff.advise`; with two players it draws
   its strength card from the round's exact equilibrium mix.
@@ -32,7 +32,7 @@ from ..odds.jungle_bluff import option_values
 
 
 class BeliefBot:
-    """Card close to the best score card; then the best expected points under uniform beliefs.
+    """Card close to the best score card; then the best expected points under posterior beliefs.
 
     Args:
         later_challenge: the chance it assumes each later player challenges it (default 1/2).

@@ -12,6 +12,7 @@ Examples::
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 
 from ..advice.jungle_bluff import (
     JungleAdvice,
@@ -173,8 +174,6 @@ def _check_score_count(centre, held, n: int) -> None:
 
 
 def _fraction(text: str, option: str):
-    from fractions import Fraction
-
     try:
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
@@ -261,13 +260,19 @@ def _print_advice(advice: JungleAdvice, as_json: bool) -> int:
     if as_json:
         print_json(advice.to_json())
         return 0
-    headers = (["choice", "P(win as challenger)", "P(keep when challenged)", ""]
-               if advice.phase == "choose" and advice.equilibrium is None else
-               ["choice", "value", "P(win)", "equilibrium"])
-    rows = [[str(o.action), fraction_text(o.value),
-             fraction_text(o.p_win) if o.p_win is not None else "",
-             fraction_text(o.frequency) if o.frequency is not None else ""]
-            + (["<- best"] if o is advice.recommended else [""]) for o in advice.options]
+    cols = advice.columns()
+    if advice.phase == "choose" and advice.equilibrium is None:
+        headers = ["choice", "P(win as challenger)", "P(keep when challenged)"]
+    else:
+        headers = ["choice", "value"] + [{"p_win": "P(win)", "frequency": "equilibrium"}[c]
+                                         for c in cols]
+    rows = []
+    for o in advice.options:
+        data = o.to_json(cols)
+        rows.append([str(o.action), fraction_text(o.value)]
+                    + [fraction_text(data[c]) if isinstance(data[c], Fraction) else data[c]
+                       for c in cols][:len(headers) - 2]
+                    + (["<- best"] if o is advice.recommended else [""]))
     print(table(headers + [""], rows))
     print()
     print(advice.explanation)
@@ -354,7 +359,8 @@ def _report(before: JungleState, after: JungleState, seen: int) -> int:
             print(f"  {m}")
     if after.round != before.round or after.is_terminal():
         last = obs.history[-1]
-        print(f"End of round {last.number}: won " + ", ".join(
+        name = "the final round" if last.number > after.rules.top_card else f"round {last.number}"
+        print(f"End of {name}: won " + ", ".join(
             f"P{p} {cards_text(w) or '-'}" for p, w in enumerate(last.won)))
         return 0
     return len(moves)

@@ -4,15 +4,17 @@
 round the played strength cards become the next score cards: their *set* is public, who played
 which is not, except for my own card and the cards of challenges I took part in. The result of
 every challenge is public, so it also tells something (the winner's card beat the loser's).
-:func:`possible_cards` searches every way of handing out the public sets of played cards to the
-players consistently with all of that (each player plays each of their cards at most once) and
-returns, for each opponent, the cards they may still hold and the cards they may have put down as
-this round's strength card. It is exact: a card is listed if and only if some consistent history
-gives it to that player (the search is in :mod:`.jungle_worlds`).
+:func:`card_counts` counts every way of handing out the public sets of played cards to the
+players consistently with all of that (each player plays each of their cards at most once) and,
+for each opponent, how many of those histories leave each card in their hand or make it this
+round's strength card; :func:`possible_cards` lists the cards with a positive count. It is exact:
+a card is listed if and only if some consistent history gives it to that player (the counting is
+in :mod:`.jungle_worlds`).
 
 **Beliefs.** A belief over an opponent's strength card is a ``Distribution`` over cards. The
-default, :func:`uniform_belief`, is uniform over the cards they may have put down (the model: "any
-card they may hold is as likely as any other"); the user may state any other.
+default, :func:`posterior_belief`, weighs each card by the consistent histories that give it:
+the exact posterior when every player picks each of their cards with the same chance (each
+history of play is then equally likely). The user may state any other belief.
 
 >>> from bluffkit.games.jungle_bluff import Card, parse_cards
 >>> belief = Distribution.uniform(parse_cards("3,5,8"))
@@ -27,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from ..core import Distribution, InvalidQuestion
 from ..games.jungle_bluff import (
@@ -43,7 +46,7 @@ from ..games.jungle_bluff import (
     points,
     take_options,
 )
-from .jungle_worlds import Inconsistent, consistent_cards, pairwise_counts
+from .jungle_worlds import Inconsistent, history_counts, pairwise_counts
 
 
 # -- what an opponent may hold --------------------------------------------------------------------
@@ -96,12 +99,61 @@ def _result(m: Duel) -> str:
     return CHALLENGER if m.winner == m.challenger else DEFENDER
 
 
+@dataclass(frozen=True)
+class CardCounts:
+    """How many consistent histories (see the module docstring) give each card.
+
+    ``hand[p]`` and ``strength[p]`` map each card to the number of consistent histories in which
+    player ``p`` still holds it in hand, or has put it down as this round's strength card;
+    ``total`` is the number of consistent histories. Exact integers.
+    """
+
+    player: int
+    total: int
+    hand: tuple[dict[Card, int], ...]
+    strength: tuple[dict[Card, int], ...]
+
+    def possible(self) -> PossibleCards:
+        return PossibleCards(self.player, *(tuple(tuple(c for c, w in d.items() if w)
+                                                   for d in x) for x in (self.hand,
+                                                                         self.strength)))
+
+
+@lru_cache(maxsize=64)
+def card_counts(obs: JungleObservation) -> CardCounts:
+    """Count the histories consistent with what ``obs.player`` has seen, and for each player and
+    card how many of them leave the card in their hand or make it their strength card.
+
+    Model: every player picks each strength card uniformly among their choices (the hand, or in
+    the final round the distinct cards of the score pile); then every consistent history has
+    the same probability, so these counts give the posterior (:func:`posterior_belief`).
+    Cached (an advice asks for every opponent): do not mutate the result.
+
+    Raises:
+        InvalidQuestion: if no history is consistent with the observation (a corrupt position).
+    """
+    rules, me, n = obs.rules, obs.player, obs.rules.players
+    cur_known, cur_duels = _current_facts(obs)
+    if obs.final:
+        total, counts = final_round_counts(obs, cur_known, cur_duels)
+        return CardCounts(me, total, ({},) * n,
+                          tuple(counts.get(p, {}) for p in range(n)))
+    deck = rules.deck()
+    total, hand, strength = history_counts(
+        n, rules.top_card, _round_facts(obs), me, _mask(c.value for c in obs.hand),
+        obs.my_strength.value if obs.my_strength else 0,
+        tuple(sorted((p, c.value) for p, c in cur_known.items())), tuple(cur_duels),
+        obs.placed, tuple(c.special for c in deck))
+    return CardCounts(me, total, *(tuple({c: row[c.value - 1] for c in deck} for row in x)
+                                   for x in (hand, strength)))
+
+
 def possible_cards(obs: JungleObservation) -> PossibleCards:
     """Exactly which cards each player may hold and may have put down, given what ``obs.player``
-    has seen (see the module docstring).
+    has seen (see the module docstring): the cards some consistent history gives them.
 
     In the final round strength cards come from the public score piles, so the possible strength
-    cards are the pile cards consistent with this round's challenges.
+    cards are the pile cards consistent with this round's challenges (seen or not).
 
     Raises:
         InvalidQuestion: if no history is consistent with the observation (a corrupt position).
@@ -114,22 +166,7 @@ def possible_cards(obs: JungleObservation) -> PossibleCards:
     >>> [cards_text(h) for h in possible_cards(s.observation(0)).hand]
     ['2,3', '1,2']
     """
-    rules, me, n = obs.rules, obs.player, obs.rules.players
-    deck = rules.deck()
-    by_value = {c.value: c for c in deck}
-    cur_known, cur_duels = _current_facts(obs)
-    if obs.final:
-        total, counts = final_round_counts(obs, cur_known, cur_duels)
-        strength = tuple(tuple(c for c, w in counts[p].items() if w) if p in counts else ()
-                         for p in range(n))
-        return PossibleCards(me, ((),) * n, strength)
-    hand_masks, strength_masks = consistent_cards(
-        n, rules.top_card, _round_facts(obs), me, _mask(c.value for c in obs.hand),
-        obs.my_strength.value if obs.my_strength else 0,
-        tuple(sorted((p, c.value) for p, c in cur_known.items())), tuple(cur_duels),
-        obs.placed, tuple(c.special for c in deck))
-    return PossibleCards(me, tuple(_cards(m, by_value) for m in hand_masks),
-                         tuple(_cards(m, by_value) for m in strength_masks))
+    return card_counts(obs).possible()
 
 
 def final_round_counts(obs: JungleObservation, known=None, duels=None):
@@ -160,25 +197,33 @@ def _mask(values: Iterable[int]) -> int:
     return m
 
 
-def _cards(mask: int, by_value: Mapping[int, Card]) -> tuple[Card, ...]:
-    return tuple(by_value[v] for v in sorted(by_value) if mask >> (v - 1) & 1)
-
-
 # -- beliefs and challenges -----------------------------------------------------------------------
-def uniform_belief(obs: JungleObservation, opponent: int) -> Distribution:
-    """Uniform over the strength cards ``opponent`` may have put down (or may put down, if they
-    have not chosen yet: then their possible hand).
+def posterior_belief(obs: JungleObservation, opponent: int) -> Distribution:
+    """The distribution of ``opponent``'s strength card given what ``obs.player`` has seen:
+    each card weighted by the consistent histories that give it (:func:`card_counts`). If they
+    have not chosen yet, the card they will put down: each card of their hand equally likely,
+    so weighted by the histories that leave it in their hand.
 
     Raises:
         InvalidQuestion: if ``opponent`` plays no card this round.
+
+    >>> from bluffkit.games.jungle_bluff import JungleRules, JungleState
+    >>> s = JungleState.setup(JungleRules(players=3), ["", "", ""], "1,5,8", first=1,
+    ...                       piles=["6,7", "2,9", "3,10"])
+    >>> for a in ("play 9", "play 3", "play 6", "take 8", "challenge 1"):
+    ...     s = s.apply(s.parse_action(a))
+    >>> posterior_belief(s.observation(0), 2).pmf()
+    {Card(value=3, special=False): Fraction(1, 1)}
     """
-    possible = possible_cards(obs)
-    cards = possible.strength[opponent]
-    if not cards and not obs.placed[opponent]:
-        cards = obs.piles[opponent] if obs.final else possible.hand[opponent]
-    if not cards:
+    if opponent not in range(obs.rules.players) or not obs.seated[opponent]:
         raise InvalidQuestion(f"player {opponent} has no strength card this round")
-    return Distribution.uniform(cards)
+    if obs.final and not obs.placed[opponent]:
+        return Distribution.uniform(set(obs.piles[opponent]))
+    counts = card_counts(obs)
+    weights = counts.strength[opponent] if obs.placed[opponent] else counts.hand[opponent]
+    if not any(weights.values()):
+        raise InvalidQuestion(f"player {opponent} has no strength card this round")
+    return Distribution(weights)
 
 
 def win_probability(mine: Card, belief: Distribution, challenger: bool) -> Fraction:
@@ -225,7 +270,7 @@ def option_values(obs: JungleObservation, beliefs: Mapping[int, Distribution] | 
                   later_challenge: Fraction | int = 0) -> list[Option]:
     """Expected points of every take and challenge open to ``obs.player`` now.
 
-    Model: opponents' strength cards follow ``beliefs`` (default: :func:`uniform_belief`); a
+    Model: opponents' strength cards follow ``beliefs`` (default: :func:`posterior_belief`); a
     take gives its cards; a challenge gives the stack with the probability that my strength card
     wins; then each player still to move challenges me, independently, with probability
     ``later_challenge`` (default 0: only what the move gets now).
@@ -242,7 +287,7 @@ def option_values(obs: JungleObservation, beliefs: Mapping[int, Distribution] | 
     later = order[order.index(me) + 1:]
     for p in later + [p for p in range(obs.rules.players) if p != me and obs.held[p]]:
         if p not in beliefs:
-            beliefs[p] = uniform_belief(obs, p)
+            beliefs[p] = posterior_belief(obs, p)
     return turn_options(obs.my_strength, obs.centre, obs.held, beliefs, later, later_challenge,
                         obs.rules.combined, me)
 
@@ -295,5 +340,5 @@ def turn_options(mine: Card, centre: Iterable[Card], held: Sequence[Iterable[Car
     return options
 
 
-__all__ = ["Option", "PossibleCards", "option_values", "possible_cards", "turn_options",
-           "uniform_belief", "win_probability"]
+__all__ = ["CardCounts", "Option", "PossibleCards", "card_counts", "option_values",
+           "posterior_belief", "possible_cards", "turn_options", "win_probability"]

@@ -2,7 +2,8 @@
 
 Views only (STYLE.md example 11): the numbers come from :mod:`bluffkit.odds.bluff` and
 :mod:`bluffkit.advice.bluff`. :func:`figure_for_counts` and :func:`figure_for_convergence` are
-pure functions returning a new ``go.Figure``; the widgets update one ``go.FigureWidget`` in place.
+pure functions returning a new ``go.Figure``; the widgets update one ``LiveFigure`` (a
+``go.FigureWidget``, see :mod:`bluffkit.widgets.figure`) in place.
 ``BluffTable`` lives in :mod:`bluffkit.widgets.bluff_table` and is importable from here.
 
 >>> from bluffkit.odds.bluff import bid_odds
@@ -31,6 +32,7 @@ from .common import (
     probability_tex,
     update_figure_in_place,
 )
+from .figure import LiveFigure
 
 FACE_OPTIONS = [("1", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5), ("★", STAR)]
 
@@ -274,7 +276,7 @@ class CountExplorer(widgets.VBox):
         self._update()  # raises for bad arguments at construction: fail loudly, not silently
         spec = odds_spec(self.odds, color_bars=False)
         spec["layout"]["template"] = "plotly_white"
-        self.figure = go.FigureWidget(spec)
+        self.figure = LiveFigure(spec)
         self.figure.add_class("bk-figure")
         controls = widgets.VBox([self.dice_in_play, self.mine, self.exposed, self.count,
                                  self.face])

@@ -29,6 +29,7 @@ from ..odds.bluff_you import (
     read_tokens,
 )
 from .common import COLORS, ErrorArea, math_html, probability_tex, update_figure_in_place
+from .figure import LiveFigure
 
 Q_OPTIONS = [(f"{Fraction(k, 12)}", Fraction(k, 12)) for k in range(13)]
 """The model's q on the explorer's slider: twelfths, exact."""
@@ -130,7 +131,7 @@ class SumExplorer(widgets.VBox):
         self.posterior: Posterior | None = None
         self.tokens = tokens
         self._update()
-        self.figure = go.FigureWidget(figure_for_points(tokens, announced))
+        self.figure = LiveFigure(figure_for_points(tokens, announced))
         self.figure.add_class("bk-figure")
         super().__init__([widgets.VBox([self.centre, self.announced, self.q]), self.errors,
                           self.result, self.figure, self.bayes])

@@ -24,6 +24,7 @@ from ..core import InvalidQuestion
 from ..games.bungee import CALL_LIMIT, CARDS, DECK, card_text, cards_text
 from ..odds.bungee import ActionOdds, Knowledge, action_odds, turn_actions, turn_odds
 from .common import COLORS, ErrorArea, html_table, probability_tex, update_figure_in_place
+from .figure import LiveFigure
 
 
 # -- pure figures ----------------------------------------------------------------------------------
@@ -125,7 +126,7 @@ class DrawExplorer(widgets.VBox):
         self._muted = False
         self._wanted = action
         k = Knowledge.parse("5")
-        self.figure = go.FigureWidget(figure_for_action(action_odds(k, "play 5")))
+        self.figure = LiveFigure(figure_for_action(action_odds(k, "play 5")))
         for control in (self.hand, self.discard, self.lucky):
             control.observe(self.errors.guard(lambda _c: self.update()), names="value")
         self.action.observe(self.errors.guard(lambda _c: self._show_action()), names="value")

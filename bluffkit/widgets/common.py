@@ -8,7 +8,8 @@ The pattern (copy it for a new game; ``bluffkit/widgets/bluff.py`` is the worked
 1. **A pure figure builder** ``figure_for_xxx(...) -> go.Figure`` takes plain values (a
    ``Distribution``, a bid ...) and returns a new figure. It is tested without a kernel.
 2. **A widget class** subclasses ``ipywidgets.VBox``. Its constructor builds the controls,
-   an :class:`ErrorArea`, and ONE ``go.FigureWidget(figure_for_xxx(...))``; it observes the
+   an :class:`ErrorArea`, and ONE ``LiveFigure(figure_for_xxx(...))`` (a ``go.FigureWidget``
+   drawn however busy the browser is, :mod:`bluffkit.widgets.figure`); it observes the
    controls with ``control.observe(self._guarded_update, names="value")``.
 3. **Every callback goes through** :meth:`ErrorArea.guard`: bad input (a ``BluffkitError``:
    ``ParseError``, ``InvalidQuestion``, ``IllegalAction`` ...) shows the error's message in the
@@ -56,6 +57,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..core import BluffkitError, IllegalAction, InvalidQuestion, sample
+from .figure import LiveFigure
 
 log = logging.getLogger(__name__)
 
@@ -186,7 +188,9 @@ def update_figure_in_place(target: go.FigureWidget, source: go.Figure | dict) ->
 
     Only what changed since the last update is sent, as plotly paths (``marker.color``,
     ``shapes[0].x0``): plotly.py validates a few values instead of a whole figure (~2 ms, not
-    ~25 ms) and the browser restyles what changed instead of redrawing the plot. Properties
+    ~25 ms) and the browser restyles what changed instead of redrawing the plot. A
+    :class:`~bluffkit.widgets.figure.LiveFigure` takes small edits in one message, without
+    plotly.py's validation (:meth:`~bluffkit.widgets.figure.LiveFigure.edit`). Properties
     that ``source`` lacks are cleared; the target's template is kept. A change in the number
     or types of traces replaces the traces.
 
@@ -210,13 +214,15 @@ def update_figure_in_place(target: go.FigureWidget, source: go.Figure | dict) ->
             target.data = ()
             target.add_traces([dict(t) for t in new_data])
         old_data = [dict(t) for t in new_data]
-    with target.batch_update():  # one message to the browser
-        for path, value in _changes(old.get("layout") or {}, new_layout,
-                                    skip=("template",)).items():
-            target.layout[path] = value
-        for trace, a, b in zip(target.data, old_data, new_data):
-            for path, value in _changes(a, b, skip=("type", "uid")).items():
-                trace[path] = value
+    layout = _changes(old.get("layout") or {}, new_layout, skip=("template",))
+    traces = [_changes(a, b, skip=("type", "uid")) for a, b in zip(old_data, new_data)]
+    if not (isinstance(target, LiveFigure) and target.edit(layout, traces)):
+        with target.batch_update():  # one message to the browser
+            for path, value in layout.items():
+                target.layout[path] = value
+            for trace, changes in zip(target.data, traces):
+                for path, value in changes.items():
+                    trace[path] = value
     target._bk_shown = {"data": new_data, "layout": new_layout}
 
 

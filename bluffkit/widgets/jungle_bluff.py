@@ -34,6 +34,7 @@ from ..games.jungle_bluff import (
 )
 from ..odds.jungle_bluff import Option, win_probability
 from .common import COLORS, ErrorArea, probability_tex, update_figure_in_place
+from .figure import LiveFigure
 
 HINT = "select {kind} under Special to play with it"
 """How the explorer says to turn a special card on."""
@@ -126,7 +127,7 @@ class ChallengeExplorer(widgets.VBox):
         self.summary = widgets.HTMLMath()
         self.summary.add_class("bk-summary")
         self.p_win = Fraction(0)
-        self.figure = go.FigureWidget(figure_for_challenge(Card(1), Distribution.point(Card(1))))
+        self.figure = LiveFigure(figure_for_challenge(Card(1), Distribution.point(Card(1))))
         for control in (self.specials, self.mine, self.theirs, self.role):
             control.observe(self.errors.guard(lambda _c: self.update()), names="value")
         super().__init__([widgets.HBox([self.mine, self.role]), self.theirs, self.specials,

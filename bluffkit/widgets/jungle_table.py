@@ -118,7 +118,8 @@ class JungleTable(GameTable):
                 self.history.add(f"Game over: {who} win{'s' if len(w) == 1 and w[0] else ''}"
                                  f" with {max(after.scores())} points.", strong=True)
             else:
-                self.history.add(f"Round {after.round}: score cards {cards_text(after.centre)};"
+                name = "Final round" if after.final else f"Round {after.round}"
+                self.history.add(f"{name}: score cards {cards_text(after.centre)};"
                                  f" {self.names[after.first]} start"
                                  f"{'' if after.first == ME else 's'}.", strong=True)
 

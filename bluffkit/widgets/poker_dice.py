@@ -24,6 +24,7 @@ from plotly.subplots import make_subplots
 from ..games.poker_dice import DEFAULT_COLOURS, FACES, Category, PokerDiceRules, face_text
 from ..odds.poker_dice import MAX_OPPONENTS, Equity, category_counts, equity, read_dice
 from .common import COLORS, ErrorArea, probability_tex, update_figure_in_place
+from .figure import LiveFigure
 
 CATEGORY_NAMES = tuple(str(c) for c in Category)
 """Category names in the printed order, low to high."""
@@ -207,7 +208,7 @@ class HandOddsExplorer(widgets.VBox):
         self.result.add_class("bk-result")
         self.equity: Equity | None = None
         self._update()
-        self.figure = go.FigureWidget(self._figure(template="plotly_white"))
+        self.figure = LiveFigure(self._figure(template="plotly_white"))
         self.figure.add_class("bk-figure")
         super().__init__([widgets.VBox([self.mine, self.common, self.opponents, self.tie_break]),
                           self.errors, self.result, self.figure])

@@ -229,3 +229,41 @@ def test_final_round_p_win_is_the_card_comparison_not_a_positive_payoff():
         if total:
             expected = sum(w for c, w in weights.items() if mine.value >= c.value) / total
             assert {str(o.action): o.p_win for o in a.options}["challenge 0"] == expected
+
+
+def test_a_decision_the_equilibrium_never_reaches_says_so():
+    """Issue 11: with 1 or 2 against 1 or 2 the 2 always wins, so the equilibrium never plays
+    the 1: advice for a 1 shows "not reached", not an arbitrary 1/2, 1/2."""
+    g = RoundGame.of("1,2", "1,2", "3,5", first=0)
+    assert solve_round(g).strength[1][Card(1)] == 0
+    a = advise_round(g, 1, Card(1), Take((Card(3),)))
+    assert all(not o.reached and o.frequency is None for o in a.options)
+    assert {o["frequency"] for o in a.to_json()["options"]} == {"not reached"}
+    assert "never reaches" in a.explanation
+    reached = advise_round(g, 1, Card(2), Take((Card(3),)))
+    assert all(o.reached for o in reached.options)
+    assert sum(o.frequency for o in reached.options) == 1
+
+
+def test_many_player_advice_json_has_no_empty_columns_and_no_none():
+    s = JungleState.setup(JungleRules(players=3), ["1,6", "2,5", "3,8"], "2,7,9", first=0)
+    s = play(s, "1", "5", "8", "take 9")
+    data = advise(s.observation(1)).to_json()
+    assert all("frequency" not in o for o in data["options"])
+    assert all(None not in o.values() for o in data["options"])
+    assert {o["p_win"] for o in data["options"] if o["action"].startswith("take")} == {""}
+
+
+def test_final_round_strength_advice_does_not_speak_of_later_rounds():
+    s = JungleState.setup(JungleRules(players=3), ["", "", ""], "1,5,8", first=1,
+                          piles=["6,7", "2,9", "3,10"])
+    a = advise(s.observation(0))
+    assert a.phase == "choose"
+    assert "rounds to come" not in a.explanation and "leaves your score pile" in a.explanation
+
+
+@pytest.mark.parametrize("game", list(random_games(6, 11)), ids=lambda g: str(g.to_json()))
+def test_the_direct_sequence_form_is_the_tree_s(game):
+    from bluffkit.solvers.lp import sequence_form
+
+    assert game.sequence_form() == sequence_form(game.tree())

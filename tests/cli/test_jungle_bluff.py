@@ -73,7 +73,8 @@ def test_play_a_game_from_piped_input(capsys, monkeypatch):
     code, out, _ = run(capsys, "play", "jungle-bluff", "--bots", "1", "--seed", "3",
                        "--cards", "4")
     assert code == 0 and "Game over. Scores:" in out
-    assert "End of round 5" in out  # 4 standard rounds and the final round
+    assert "End of round 4" in out and "End of the final round" in out  # not "round 5"
+    assert "End of round 5" not in out and "Final round" in out
 
 
 def test_final_round_challenge_is_won_by_the_higher_card(capsys):
@@ -142,3 +143,9 @@ def test_combined_stacks_may_repeat_a_value(capsys):
                          "--strength", "8", "--centre", "2", "--held", "0:3+3", "--combined",
                          "--json")
     assert code == 0, err
+
+
+def test_many_player_table_has_no_empty_equilibrium_column(capsys):
+    code, out, _ = run(capsys, "advise", "jungle-bluff", "--players", "4", "--me", "2",
+                       "--strength", "8", "--centre", "2,4", "--held", "0:10")
+    assert code == 0 and "equilibrium" not in out.splitlines()[0] and "None" not in out

@@ -133,6 +133,17 @@ def test_explain_shows_the_advice_and_a_game_plays_to_the_end():
     assert "Advice appears here" in t.explain.body.value
 
 
+def test_the_final_round_is_announced_and_closed_as_the_final_round():
+    t = JungleTable(opponents=2, seed=5, top_card=3)
+    t.explain.toggle.value = True
+    while not t.state.is_terminal():
+        t.button.click()
+        assert t.errors.message == "" and "None" not in t.explain.body.value
+    text = " ".join(t.history.lines)
+    assert "Final round" in text and "End of the final round" in text
+    assert "Round 4" not in text and "round 4" not in text
+
+
 def test_same_seed_same_game():
     a, b = JungleTable(opponents=3, seed=9), JungleTable(opponents=3, seed=9)
     assert a.state == b.state and a.history.lines == b.history.lines

@@ -1,0 +1,85 @@
+"""``LiveFigure``: the explorers' figure, drawn however long plotly's bundle takes to load
+(issue 11, "blank figure"; the browser side is tested in ``tests/browser``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import plotly.graph_objects as go
+import pytest
+
+from bluffkit.widgets.bluff import CountExplorer
+from bluffkit.widgets.bluff_you import SumExplorer
+from bluffkit.widgets.bungee import DrawExplorer
+from bluffkit.widgets.common import update_figure_in_place
+from bluffkit.widgets.figure import LiveFigure, plotly_bundle
+from bluffkit.widgets.jungle_bluff import ChallengeExplorer
+from bluffkit.widgets.poker_dice import HandOddsExplorer
+
+
+def test_the_module_anywidget_waits_for_is_small_and_the_bundle_travels_beside_it():
+    state = LiveFigure(go.Figure(go.Bar(y=[1, 2]))).get_state()
+    assert len(state["_esm"]) < 20_000  # ready at once, far within anywidget's 2 s
+    assert state["_bk_plotly"] == plotly_bundle()[0] == str(go.FigureWidget._esm)
+    assert state["_bk_plotly_id"] == plotly_bundle()[1]
+    assert state["_anywidget_id"] == "bluffkit.widgets.figure.LiveFigure"
+
+
+def test_live_figure_updates_in_place_like_a_figure_widget():
+    fig = LiveFigure(go.Figure(go.Bar(x=[1, 2], y=[3, 4]), {"shapes": [{"type": "line",
+                                                                         "x0": 1, "x1": 1}]}))
+    update_figure_in_place(fig, go.Figure(go.Bar(x=[1, 2], y=[5, 6]),
+                                          {"shapes": [{"type": "line", "x0": 2, "x1": 2}],
+                                           "title": {"text": "new"}}))
+    assert fig.data[0].y == (5, 6)
+    assert fig.layout.shapes[0].x0 == 2 and fig.layout.title.text == "new"
+
+
+@pytest.mark.parametrize("make", [
+    lambda: CountExplorer(dice_in_play=20, mine="3,3,*,1,2", bid="7x3"),
+    lambda: SumExplorer(centre="3,4,17,18", announced=17, q=Fraction(1, 2)),
+    lambda: HandOddsExplorer(mine="9,K,K", common="", opponents=2),
+    lambda: ChallengeExplorer(mine="8", theirs="3,5,9", challenger=True),
+    lambda: DrawExplorer(hand="1,2,9,10", discard="4,7,10,5", lucky="8"),
+], ids=["count", "sum", "hand-odds", "challenge", "draw"])
+def test_every_explorer_draws_a_live_figure(make):
+    assert isinstance(make().figure, LiveFigure)
+
+
+def _shown(fig) -> dict:
+    out = fig.to_dict()
+    out["layout"].pop("template", None)
+    for trace in out["data"]:
+        trace.pop("uid", None)
+    return out
+
+
+def test_a_slider_move_sends_one_small_message_and_keeps_python_exact():
+    """The kernel's side of a slider move: one custom message holding only what changed, no
+    plotly.py update (four messages, validation); the Python figure equals the pure one."""
+    from bluffkit.odds.bluff import bid_odds
+    from bluffkit.widgets.bluff import odds_spec
+
+    w = CountExplorer(dice_in_play=20, mine="3,3,*,1,2", bid="7x3")
+    sent, updates = [], []
+    w.figure.send = lambda content, buffers=None: sent.append(content)
+    w.figure.observe(lambda c: updates.append(c), names=["_py2js_update", "_py2js_relayout",
+                                                         "_py2js_restyle"])
+    for count, dice in ((8, 20), (9, 20), (6, 12), (6, 12)):
+        sent.clear()
+        w.dice_in_play.value, w.count.value = dice, count
+        expected = go.Figure(odds_spec(bid_odds(f"{count}x3", dice, mine="3,3,*,1,2"),
+                                       color_bars=False))
+        assert _shown(w.figure) == _shown(expected)
+    w.count.value = 7
+    assert len(sent) == 1 and sent[0]["bk"] == "update" and not updates
+    assert set(sent[0]["layout"]) <= {"shapes[0].x0", "shapes[1].x0", "shapes[1].x1",
+                                      "annotations[0].x"}
+    assert len(str(sent[0])) < 400
+
+
+def test_edits_that_need_new_containers_go_through_plotly():
+    fig = LiveFigure(go.Figure(go.Bar(y=[1, 2])))
+    update_figure_in_place(fig, go.Figure(go.Bar(y=[1, 2]), {"shapes": [{"type": "line",
+                                                                          "x0": 1}]}))
+    assert fig.layout.shapes[0].x0 == 1
