@@ -185,10 +185,14 @@ def odds_command(args: argparse.Namespace) -> int:
         ["expected count E[A]", *_split(o.expected_count)],
         [f"rule of thumb {o.dice_in_play}/{den}", *_split(o.rule_of_thumb)],
         [f"rule of thumb {o.known_matches} + {o.unknown}/{den}", *_split(o.rule_of_thumb_known)],
-        [f"bidder's expected loss (holds {o.bidder_held})", *_split(o.bidder_loss)],
-        [f"challenger's expected loss (holds {o.challenger_held})", *_split(o.challenger_loss)],
+        [f"bidder's expected loss (at most {o.bidder_held})", *_split(o.bidder_loss)],
+        [f"challenger's expected loss (at most {o.challenger_held})",
+         *_split(o.challenger_loss)],
         ["each other player's loss", *_split(o.other_loss)],
     ]))
+    if args.held is None:
+        print(f"Nobody loses more dice than they hold: each loss is capped at {MAX_DICE} dice "
+              "(give --held, the dice each player holds, for the real caps).")
     print()
     pmf = o.dist.pmf()
     rows, tail = [], sum(pmf.values())

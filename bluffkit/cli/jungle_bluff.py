@@ -12,6 +12,7 @@ Examples::
 from __future__ import annotations
 
 import argparse
+import re
 from fractions import Fraction
 
 from ..advice.jungle_bluff import (
@@ -125,12 +126,16 @@ def _cards(text: str, option: str):
         raise CliError(f"{option}: {e}") from None
 
 
-def _deck(text: str, option: str, rules: JungleRules, distinct: bool = True):
+def _deck(text: str, option: str, rules: JungleRules, distinct: bool = True,
+          empty: bool = True):
     """One player's cards (hand, strength card, belief): cards of the decks, each once."""
     try:
-        return deck_cards(parse_cards(text), rules.deck(), HINT, distinct)
+        cards = deck_cards(parse_cards(text), rules.deck(), HINT, distinct)
     except BluffkitError as e:
         raise CliError(f"{option}: {e}") from None
+    if not cards and not empty:
+        raise CliError(f"{option}: no card given")
+    return cards
 
 
 def _score(text: str, option: str, rules: JungleRules):
@@ -173,11 +178,19 @@ def _check_score_count(centre, held, n: int) -> None:
                        f"--centre and --held list {count}")
 
 
-def _fraction(text: str, option: str):
+def _fraction(text: str, option: str) -> Fraction:
+    """A probability written ``1/2``, ``0.25`` or ``1`` (short: no exponent, no huge number)."""
+    t = text.strip()
     try:
-        return Fraction(text)
+        if not re.fullmatch(r"\d{1,9}(/\d{1,9})?|\d{0,9}\.\d{1,9}", t):
+            raise ValueError(t)
+        p = Fraction(t)
     except (ValueError, ZeroDivisionError):
-        raise CliError(f"{option} takes a probability like 1/2, got {text!r}") from None
+        raise CliError(f"{option} takes a probability like 1/2 or 0.25, "
+                       f"got {text[:40]!r}") from None
+    if not 0 <= p <= 1:
+        raise CliError(f"{option} is a probability, between 0 and 1, got {t}")
+    return p
 
 
 # -- advise ---------------------------------------------------------------------------------------
@@ -205,7 +218,8 @@ def advise_command(args: argparse.Namespace) -> int:
         advice = _advise_two(args, rules, centre, held, hand, strength)
     else:
         beliefs = {p: Distribution.uniform(c) for p, c in _by_player(
-            args.belief, "--belief", n, lambda t: _deck(t, "--belief", rules)).items()}
+            args.belief, "--belief", n, lambda t: _deck(t, "--belief", rules, empty=False)
+        ).items()}
         deck = Distribution.uniform(rules.deck())
         opponents = [p for p in range(n) if p != args.me]
         if strength is None:
@@ -250,7 +264,7 @@ def _advise_two(args, rules, centre, held, hand, strength) -> JungleAdvice:
     options = tuple(sorted(set(hand) | ({strength} if strength else set())))
     if not options:
         raise CliError("--hand: give at least one card to choose from")
-    theirs = _deck(args.opponent_hand, "--opponent-hand", rules)
+    theirs = _deck(args.opponent_hand, "--opponent-hand", rules, empty=False)
     pair = (options, theirs) if me == 0 else (theirs, options)
     game = RoundGame(pair, start, first, args.combined, args.final)
     return advise_round(game, me, strength, Take(took) if took and me != first else None)

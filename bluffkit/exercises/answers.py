@@ -19,7 +19,7 @@ words (``Choice``). Each *answer kind* (``Number``, ``Count``, ``DistributionAns
 ``Choice``) reads an answer, compares it with the value bluffkit computed, and states its rule.
 
 >>> read_number(" 7 / 27 ")
-Reading(value=Fraction(7, 27), exact=True, text='7/27')
+Reading(value=Fraction(7, 27), exact=True, text='7 / 27')
 >>> read_number("25.9%").value
 Fraction(259, 1000)
 >>> Number().same(read_number("0.2593"), Fraction(7, 27))
@@ -32,14 +32,25 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral, Rational, Real
 from typing import Any
 
-from ..core import Distribution, ParseError
+from ..core import Distribution
+from ..core.text import shorten
+from .bounds import (
+    MAX_ENTRIES,
+    AnswerError,
+    bounded_items,
+    decimal_in_bounds,
+    fraction_in_bounds,
+    int_in_bounds,
+    sympy_in_bounds,
+    sympy_value,
+)
 
 DEFAULT_TOLERANCE = Fraction(5, 10_000)
 """Rounded answers are accepted within this absolute distance of the exact value."""
@@ -49,10 +60,6 @@ MAX_TEXT = 200
 
 _HOW = ("write a fraction like 7/27, a decimal like 0.259, a percentage like 25.9%, "
         "or a number such as Fraction(7, 27)")
-
-
-class AnswerError(ParseError):
-    """An answer could not be read; the message says kindly what to write instead."""
 
 
 @dataclass(frozen=True)
@@ -96,35 +103,35 @@ def read_text_number(text: str) -> Reading:
     >>> read_text_number("__import__('os')")
     Traceback (most recent call last):
     ...
-    bluffkit.exercises.answers.AnswerError: could not read "__import__('os')" as a number: \
+    bluffkit.exercises.bounds.AnswerError: could not read "__import__('os')" as a number: \
 write a fraction like 7/27, a decimal like 0.259, a percentage like 25.9%, or a number such as \
 Fraction(7, 27)
     """
     if len(text) > MAX_TEXT:
-        raise AnswerError(f"that answer is {len(text)} characters long; {_HOW}")
+        raise AnswerError(f"could not read {shorten(text)} as a number: it is {len(text)} "
+                          f"characters long; {_HOW}")
     t = _clean_text(text)
     if not t:
         raise AnswerError(f"the answer is empty; {_HOW}")
     if m := _RE_FRACTION.fullmatch(t):
         num, den = int(m.group(1)), int(m.group(2))
         if den == 0:
-            raise AnswerError(f"{text.strip()!r} divides by zero; the denominator must not be 0")
-        return Reading(Fraction(num, den), True, f"{num}/{den}")
+            raise AnswerError(f"{t!r} divides by zero; the denominator must not be 0")
+        return Reading(fraction_in_bounds(Fraction(num, den), t), True, t)
     if m := _RE_MIXED.fullmatch(t):
         sign, whole, num, den = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
         if den == 0 or num >= den:
             raise AnswerError(f"{t!r} is not a mixed number (the fraction part must be proper, "
                               f"like 1 1/2); {_HOW}")
-        value = whole + Fraction(num, den)
+        value = fraction_in_bounds(whole + Fraction(num, den), t)
         return Reading(-value if sign == "-" else value, True, t)
     m = _RE_DECIMAL.fullmatch(t)
     if m is None and (c := _RE_COMMA.fullmatch(t)):
         m = _RE_DECIMAL.fullmatch(f"{c.group(1)}.{c.group(2)}{c.group(3)}")
     if m is None:
-        shown = t if len(t) <= 40 else t[:37] + "..."
-        raise AnswerError(f"could not read {shown!r} as a number: {_HOW}")
+        raise AnswerError(f"could not read {shorten(t)} as a number: {_HOW}")
     number, percent = m.group(1), m.group(2)
-    value = Fraction(Decimal(number))
+    value = decimal_in_bounds(Decimal(number), t)
     if percent:
         return Reading(value / 100, False, t)
     is_integer = re.fullmatch(r"[+-]?\d+", number) is not None
@@ -137,20 +144,19 @@ def _from_sympy(answer: Any) -> Reading:
 
     if not isinstance(answer, sympy.Basic):
         raise AnswerError(f"a {type(answer).__name__} is not a number; {_HOW}")
+    text = sympy_in_bounds(answer)  # sizes checked part by part before any evaluation
     if answer.free_symbols:
-        names = ", ".join(sorted(str(s) for s in answer.free_symbols))
-        raise AnswerError(f"your answer {answer} still contains the symbol(s) {names}; give a "
-                          "number (substitute the values, or call sympy's .subs)")
+        names = shorten(", ".join(sorted(str(s) for s in answer.free_symbols)))
+        raise AnswerError(f"your answer {shorten(text)} still contains the symbol(s) {names}; "
+                          "give a number (substitute the values, or call sympy's .subs)")
     if answer.is_Rational:
-        return Reading(Fraction(int(answer.p), int(answer.q)), True, str(answer))
-    if answer.is_number and answer.is_real and answer.is_finite:
-        value = sympy.Rational(answer if answer.is_Float else answer.evalf(30))
-        return Reading(Fraction(int(value.p), int(value.q)), False, str(answer))
-    raise AnswerError(f"{answer} is not a finite real number; {_HOW}")
+        return Reading(Fraction(int(answer.p), int(answer.q)), True, text)
+    return Reading(sympy_value(answer, text), False, text)
 
 
 def read_number(answer: Any) -> Reading:
-    """Read a number from any accepted form (see the module docstring).
+    """Read a number from any accepted form (see the module docstring), refusing at once
+    numbers too large or too precise for any answer here (``bounds``).
 
     Raises:
         AnswerError: for anything else (booleans, NaN, lists, code...).
@@ -160,40 +166,54 @@ def read_number(answer: Any) -> Reading:
     >>> read_number(True)
     Traceback (most recent call last):
     ...
-    bluffkit.exercises.answers.AnswerError: True is a yes/no value, not a number; \
+    bluffkit.exercises.bounds.AnswerError: True is a yes/no value, not a number; \
 write a fraction like 7/27, a decimal like 0.259, a percentage like 25.9%, or a number such as \
 Fraction(7, 27)
     """
+    try:
+        return _read_number(answer)
+    except AnswerError:
+        raise
+    except Exception:  # an object whose conversion fails in its own code
+        raise AnswerError(f"could not read this {type(answer).__name__} as a number; "
+                          f"{_HOW}") from None
+
+
+def _read_number(answer: Any) -> Reading:
     module = type(answer).__module__ or ""
     if module.startswith("numpy"):
         if getattr(answer, "ndim", 0) != 0 or not hasattr(answer, "item"):
             raise AnswerError(f"a numpy array is not a number; {_HOW}")
         answer = answer.item()
+        module = type(answer).__module__ or ""
     if isinstance(answer, bool):
         raise AnswerError(f"{answer} is a yes/no value, not a number; {_HOW}")
     if isinstance(answer, Fraction):
-        return Reading(answer, True, _fraction_text(answer))
+        text = _fraction_text(answer) if answer.denominator.bit_length() < 2000 else "a fraction"
+        return Reading(fraction_in_bounds(answer, text), True, text)
     if module.startswith("sympy"):
         return _from_sympy(answer)
     if isinstance(answer, Integral):
-        return Reading(Fraction(int(answer)), True, str(int(answer)))
+        n = int_in_bounds(int(answer))
+        return Reading(Fraction(n), True, str(n))
     if isinstance(answer, Rational):
-        value = Fraction(int(answer.numerator), int(answer.denominator))
+        num, den = int(answer.numerator), int(answer.denominator)
+        int_in_bounds(num, "its numerator")
+        value = fraction_in_bounds(Fraction(num, den), "a fraction")
         return Reading(value, True, _fraction_text(value))
     if isinstance(answer, float):
         if not math.isfinite(answer):
             raise AnswerError(f"{answer} is not a finite number; {_HOW}")
-        return Reading(Fraction(answer), False, repr(answer))
+        return Reading(fraction_in_bounds(Fraction(answer), repr(answer)), False, repr(answer))
     if isinstance(answer, Decimal):
-        if not answer.is_finite():
-            raise AnswerError(f"{answer} is not a finite number; {_HOW}")
-        return Reading(Fraction(answer), False, str(answer))
+        text = str(answer)
+        return Reading(decimal_in_bounds(answer, text), False, text)
     if isinstance(answer, str):
         return read_text_number(answer)
     if isinstance(answer, Real) and not isinstance(answer, complex):
         value = float(answer)
         if math.isfinite(value):
-            return Reading(Fraction(value), False, repr(value))
+            return Reading(fraction_in_bounds(Fraction(value), repr(value)), False, repr(value))
     kind = type(answer).__name__
     raise AnswerError(f"a {kind} is not a number; {_HOW}")
 
@@ -232,21 +252,29 @@ def read_distribution(answer: Any) -> dict[int, Reading]:
         return {k: Reading(p, True, _fraction_text(p)) for k, p in answer.pmf().items()}
     if isinstance(answer, str):
         if len(answer) > 20 * MAX_TEXT:
-            raise AnswerError("that answer is too long to be a list of probabilities")
+            raise AnswerError(f"could not read this as a distribution: it is {len(answer)} "
+                              "characters long, too long to be a list of probabilities")
         answer = [p for p in re.split(r"[;,]", answer) if p.strip()]
-    if isinstance(answer, Mapping):
-        items = list(answer.items())
-    elif isinstance(answer, Iterable) and not isinstance(answer, bytes | str):
-        items = list(enumerate(answer))
-    else:
-        raise AnswerError("give the distribution as a list of probabilities for 0, 1, 2, ... "
-                          "matching dice, or a dict {count: probability}")
+    if isinstance(answer, bytes | bytearray):
+        raise AnswerError("could not read bytes as a distribution: give a list of "
+                          "probabilities for 0, 1, 2, ... matching dice")
+    try:
+        items = bounded_items(answer)
+    except AnswerError:
+        raise
+    except Exception:  # an iterable whose own code fails
+        raise AnswerError("could not read this as a distribution: give a list of "
+                          "probabilities for 0, 1, 2, ... matching dice, or a dict "
+                          "{count: probability}") from None
     out: dict[int, Reading] = {}
     for key, value in items:
         try:
             k = read_count(key)
         except AnswerError:
-            raise AnswerError(f"{key!r} is not a count of dice (keys are 0, 1, 2, ...)") from None
+            k = -1
+        if not 0 <= k <= MAX_ENTRIES:
+            raise AnswerError(f"{_shown(key)} is not a count of dice (keys are 0, 1, 2, "
+                              "...)")
         try:
             out[k] = read_number(value)
         except AnswerError as e:
@@ -254,6 +282,16 @@ def read_distribution(answer: Any) -> dict[int, Reading]:
     if not out:
         raise AnswerError("the distribution is empty; list a probability for each count")
     return out
+
+
+def _shown(obj: Any) -> str:
+    """A short quotation of any object for a message (never a 5,000-digit conversion)."""
+    if isinstance(obj, int) and obj.bit_length() > 1000:
+        return f"a whole number of about {int(obj.bit_length() * 0.30103)} digits"
+    try:
+        return shorten(obj if isinstance(obj, str) else repr(obj))
+    except Exception:
+        return f"a {type(obj).__name__}"
 
 
 # -- answer kinds ---------------------------------------------------------------------------------

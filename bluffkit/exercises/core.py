@@ -97,12 +97,44 @@ def fmt(x: Any, digits: int = 4) -> str:
     return f"{x.numerator}/{x.denominator} ≈ {float(x):.{digits}f}"
 
 
+_ESCAPED = "\\`*_[]<>&$#|~"
+_RE_ESCAPE = re.compile(r"\\([\\`*_\[\]<>$#|~])|&(lt|gt|amp);")
+
+
+def escape(text: str) -> str:
+    """Plain text (such as a student's answer) made safe inside Markdown: shown as typed, never
+    read as bold, maths or HTML. ``plain`` undoes it.
+
+    >>> escape("10**10**10 <b>$x$</b>")
+    '10\\\\*\\\\*10\\\\*\\\\*10 &lt;b&gt;\\\\$x\\\\$&lt;/b&gt;'
+    >>> plain(escape("10**10**10 <b>$x$</b> a_b"))
+    '10**10**10 <b>$x$</b> a_b'
+    """
+    out = []
+    for c in text:
+        out.append({"<": "&lt;", ">": "&gt;", "&": "&amp;"}.get(c) or
+                   ("\\" + c if c in _ESCAPED else c))
+    return "".join(out)
+
+
 def plain(markdown: str) -> str:
-    """Markdown with LaTeX turned into plain text for a terminal.
+    """Markdown with LaTeX turned into plain text for a terminal (text escaped by ``escape``
+    comes back as it was typed).
 
     >>> plain(r"**Answer:** $P = \\frac{7}{27}$, $\\binom{5}{2}$")
     'Answer: P = 7/27, C(5,2)'
     """
+    kept: list[str] = []
+
+    def keep(m: re.Match) -> str:
+        kept.append(m.group(1) or {"lt": "<", "gt": ">", "amp": "&"}[m.group(2)])
+        return f"\x00{len(kept) - 1}\x00"
+
+    t = _plain(_RE_ESCAPE.sub(keep, markdown.replace("\x00", "")))
+    return re.sub("\x00(\\d+)\x00", lambda m: kept[int(m.group(1))], t)
+
+
+def _plain(markdown: str) -> str:
     t = re.sub(r"```\w*\n?", "", markdown)
     t = re.sub(r"\\[dt]?frac\{([^{}]*)\}\{([^{}]*)\}", r"(\1)/(\2)", t)
     t = re.sub(r"\((\-?[\w.]+)\)/\((\w+)\)", r"\1/\2", t)
@@ -239,7 +271,12 @@ class Question:
         try:
             given = self.kind.read(answer)
         except AnswerError as e:
-            return Feedback("unreadable", "I could not read that answer", _sentence(str(e)))
+            return Feedback("unreadable", "I could not read that answer",
+                            escape(_sentence(str(e))))
+        except Exception:  # an object whose own code fails when read: still an answer
+            return Feedback("unreadable", "I could not read that answer",
+                            escape(_sentence(f"could not read this {type(answer).__name__} as "
+                                             f"{self.kind.form()}")))
         expected = self.expected()
         if self.kind.same(given, expected):
             return Feedback("correct", "Correct!", self._correct_note(given, expected))
@@ -249,7 +286,7 @@ class Question:
                                 f"{m.message}\n\nTry again, or ask `{self.name}.hint()`.",
                                 mistake=m.name)
         note = self.kind.near(given, expected)
-        body = (note + " " if note else "") + self.kind.rule()
+        body = (escape(note) + " " if note else "") + self.kind.rule()
         return Feedback("incorrect", "Not quite yet",
                         f"{body}\n\nA hint: `{self.name}.hint()`; "
                         f"the worked solution: `{self.name}.solution()`.")
@@ -286,7 +323,7 @@ class Question:
         exact = f"The exact answer is {self.kind.show(expected)}."
         if getattr(given, "exact", True):
             return exact
-        return (f"{exact} Your {given.text} is within the tolerance "
+        return (f"{exact} Your {escape(given.text)} is within the tolerance "
                 f"({float(self.kind.tolerance):g}).")
 
     # -- display ----------------------------------------------------------------------------------
@@ -400,5 +437,5 @@ def load(game: str, seed: int | None = None) -> Worksheet:
     return ws
 
 
-__all__ = ["Feedback", "Mistake", "Question", "Worksheet", "catalogue", "fmt",
+__all__ = ["Feedback", "Mistake", "Question", "Worksheet", "catalogue", "escape", "fmt",
            "exercise_sets", "games_with_exercises", "load", "plain", "tex", "tex_ratio"]

@@ -404,11 +404,14 @@ class Driver:
             " return e && e.innerText.includes(t); }", arg=[selector, text], timeout=timeout)
         return self.text(selector)
 
-    def wait_for_change(self, selector: str, before: str, timeout: float = 30_000) -> str:
-        """Wait until the text of ``selector`` differs from ``before``; return it."""
+    def wait_for_change(self, selector: str, before: str, text: str = "",
+                        timeout: float = 30_000) -> str:
+        """Wait until the text of ``selector`` differs from ``before`` (and holds ``text``);
+        return it."""
         self.page.wait_for_function(
-            "([s, b]) => { const e = document.querySelector(s); return e && e.innerText !== b; }",
-            arg=[selector, before], timeout=timeout)
+            "([s, b, t]) => { const e = document.querySelector(s);"
+            " return e && e.innerText !== b && e.innerText.includes(t); }",
+            arg=[selector, before, text], timeout=timeout)
         return self.text(selector)
 
     def type_into(self, selector: str, text: str) -> None:

@@ -128,7 +128,7 @@ def check_table(jl):
     assert table.locator(".bk-players .bk-die-hidden").count() == 15  # 3 bots x 5 dice
     before = jl.text(history)
     table.locator("button.bk-bid").click()
-    assert "You bid" in jl.wait_for_change(history, before)
+    jl.wait_for_change(history, before, "You bid")
     table.locator("button.bk-explain").click()
     body = jl.wait_for_text(f"{TABLE} .bk-explain-body", "Recommended")
     assert "Model:" in body and "None" not in body
@@ -141,7 +141,7 @@ def check_table(jl):
         timeout=10_000)
     before = jl.text(history)
     table.locator("button.bk-new-game").click()
-    assert "against 5 bots" in jl.wait_for_change(history, before)
+    jl.wait_for_change(history, before, "against 5 bots")
     jl.page.wait_for_function(
         "() => document.querySelectorAll('.bk-bluff-table .bk-players .bk-die-hidden').length"
         " === 25", timeout=30_000)

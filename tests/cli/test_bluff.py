@@ -163,3 +163,42 @@ def test_the_advice_table_has_no_blank_column(capsys):
     header, rule = out.splitlines()[:2]
     assert len(rule.split()) == len(re.split(r"\s{2,}", header.strip())) == 5
     assert "8x3 <- best" in out
+
+
+def test_the_table_says_each_cap(capsys):
+    main(["odds", "bluff", "--dice", "10", "--mine", "1,1,1,1,1", "--bid", "9x3"])
+    out = capsys.readouterr()[0]
+    assert "bidder's expected loss (at most 5)" in out and "1214/243" in out
+    assert "capped at 5 dice" in out
+    main(["odds", "bluff", "--held", "1,5,5", "--bidder", "2", "--mine", "4", "--bid", "9x3"])
+    out = capsys.readouterr()[0]
+    assert "bidder's expected loss (at most 5)" in out
+    assert "challenger's expected loss (at most 1)" in out and "capped at 5" not in out
+
+
+@given(positions())
+def test_odds_and_advise_agree_on_the_expansions_show_and_reroll(position):
+    held, me, mine, my_shown, others, bid = position
+    if len(mine) + len(my_shown) < 2 and not my_shown:
+        return  # nothing to show or re-roll: one die must stay under the cup
+    common = ["--held", ",".join(map(str, held)), "--me", str(me), "--mine", dice_text(mine)]
+    exposed = [f"{p}:{dice_text(d)}" for p, d in others.items() if d]
+    if my_shown:
+        exposed.append(f"{me}:{dice_text(my_shown)}")
+    advice = run_json("advise", "bluff", *common, "--show", "--bid", str(bid),
+                      *(x for e in exposed for x in ("--exposed", e)))
+    all_exposed = dice_text(my_shown + sum(others.values(), ()))
+    odds_argv = ["odds", "bluff", *common, "--bidder", str(me), "--exposed", all_exposed,
+                 "--my-exposed", dice_text(my_shown), "--bid", str(bid)]
+    active = sum(1 for h in held if h)
+    for option in advice["options"]:
+        action = option["action"]
+        if action.endswith("reroll"):
+            shown = action.removeprefix("show ").removesuffix("reroll").strip()
+            odds = run_json(*odds_argv, "--reroll", shown)
+        else:
+            odds = run_json(*odds_argv)
+        assert odds["p_true"] == option["p_stands"] and odds["p_exact"] == option["p_exact"]
+        assert odds["bidder_loss"] == option["my_loss"]
+        assert Fraction(option["others_loss"]) == (
+            Fraction(odds["challenger_loss"]) + (active - 2) * Fraction(odds["other_loss"]))

@@ -128,6 +128,12 @@ BASE4 = ["advise", "jungle-bluff", "--players", "4", "--me", "2", "--strength", 
     (BASE4[:-1] + ["2,3,4", "--held", "0:5", "--held", "1:6"], "--centre", "4 players"),
     (BASE4 + ["--held", "0:10", "--later", "0,0,0"], "--later", "once"),
     (BASE4 + ["--held", "0:10", "--later", "7"], "--later", "seat"),
+    (BASE4 + ["--held", "0:10", "--belief", "0:"], "--belief", "no card"),
+    (BASE4 + ["--held", "0:10", "--later-challenge", "1e999999"], "--later-challenge",
+     "probability"),
+    (BASE4 + ["--held", "0:10", "--later-challenge", "5"], "--later-challenge", "0 and 1"),
+    (["advise", "jungle-bluff", "--players", "2", "--hand", "3,8", "--opponent-hand", "",
+      "--centre", "4"], "--opponent-hand", "no card"),
 ])
 def test_cards_that_cannot_exist_are_refused(capsys, argv, option, words):
     """Issue 12: cards 11 or 99, duplicates, special cards without their rule, too many score
