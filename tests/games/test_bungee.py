@@ -104,6 +104,28 @@ def test_score_round_ties_go_to_the_later_caller():
         score_round(hands, 9, ())
 
 
+def test_score_round_refuses_callers_who_are_not_players():
+    hands = [(1, 2), (3, 4)]
+    with pytest.raises(InvalidState, match="callers must be players 0-1"):
+        score_round(hands, 8, callers=(5,))
+    with pytest.raises(InvalidState, match="callers must be players 0-1"):
+        score_round(hands, 8, callers=(0, -1))
+    with pytest.raises(InvalidState, match="at most once"):
+        score_round(hands, 8, callers=(1, 1))
+    assert score_round(hands, 8, callers=(1, 0)) == (0, (-10, 7))
+
+
+def test_eleven_is_not_a_card_and_the_message_says_how_to_write_a_bungee_card():
+    for text in ("11", " 11 ", "011"):
+        with pytest.raises(ParseError, match="1 to 10; write B for a Bungee card"):
+            parse_cards(f"1,{text}")
+    with pytest.raises(ParseError, match="write B"):
+        parse_pile("11")
+    assert parse_cards("1,b,Bungee") == (1, BUNGEE, BUNGEE)
+    with pytest.raises(ParseError, match="not a Bungee card"):
+        parse_cards("9" * 5000)
+
+
 def test_hand_value_and_score():
     assert hand_value(parse_cards("1,8,B,B"), 8) == 1
     assert hand_score(parse_cards("1,8,B,B"), 8) == 21
