@@ -82,16 +82,21 @@ def bluff_calls(n: int, rng):
 
 def poker_dice_calls(n: int, rng):
     from bluffkit.advice.poker_dice import Position, advise
+    from bluffkit.core import BluffkitError
     faces = ("9", "10", "J", "Q", "K", "A")
     calls = []
-    for _ in range(n):
+    while len(calls) < n:
         mine = ",".join(faces[int(i)] for i in rng.integers(0, 6, size=3))
         common = ",".join(faces[int(i)] for i in rng.integers(0, 6, size=3)) if rng.random(
         ) < 0.8 else ""
         opponents = int(rng.integers(1, 4))
-        pot = opponents + 1 + int(rng.integers(0, 10)) if common else 0
         to_call = int(rng.integers(0, 4)) if common else 0
-        calls.append(functools.partial(advise, Position(mine, common, opponents, pot, to_call)))
+        pot = opponents + 1 + to_call + int(rng.integers(0, 10)) if common else 0
+        try:
+            position = Position(mine, common, opponents, pot, to_call)
+        except BluffkitError:  # a position the rules rule out: draw another
+            continue
+        calls.append(functools.partial(advise, position))
     return calls
 
 
