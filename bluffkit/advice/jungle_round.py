@@ -157,7 +157,7 @@ class RoundGame:
                     v = self.payoff(pair, t, a)
                     if v:
                         seqs = ((("take", cf), t), (("answer", cs, t), a))
-                        payoff[seqs if f == 0 else seqs[::-1]] = Fraction(v)
+                        payoff[seqs if f == 0 else seqs[::-1]] = v  # exact: an int
         return SequenceForm(infosets, payoff)
 
     def to_json(self) -> dict:

@@ -36,7 +36,7 @@ from ..games.bluff import (
     ladder,
 )
 from .bluff import dice_html
-from .common import count_text
+from .common import SPACED_TABLE, count_text
 from .game_table import ME, GameTable, opponents_box
 
 
@@ -268,7 +268,7 @@ def players_html(s: BluffState, names: list[str]) -> str:
                     f"<td>{cup}</td><td>{s.lost[p]}</td></tr>")
     head = "".join(f'<th style="padding:0 8px;text-align:left">{h}</th>' for h in (
         "player", "dice", "cup (yours face up; exposed dice in yellow)", "lost"))
-    return ('<table style="border-collapse:separate;border-spacing:8px 2px">'
+    return (SPACED_TABLE +
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -310,8 +310,8 @@ def reveal_html(r, names: list[str]) -> str:
     return (f"<div><b>Last reveal:</b> {html.escape(names[r.challenger])} challenged "
             f"{html.escape(str(r.bid))} by {html.escape(names[r.bidder])}. "
             f"{count_text(r.count, 'matching die', 'matching dice')} ({what}) in all, bid "
-            f"${r.bid.count}$: {html.escape(r.outcome)}.</div>"
-            '<table style="border-collapse:collapse"><thead><tr><th>player</th><th>dice</th>'
+            f"${r.bid.count}$: {html.escape(r.outcome)}.</div>" + SPACED_TABLE +
+            '<thead><tr><th>player</th><th>dice</th>'
             f"<th>matching</th><th>dice lost</th></tr></thead><tbody>{''.join(rows)}</tbody>"
             "</table>")
 

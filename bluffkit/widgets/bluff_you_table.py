@@ -37,6 +37,7 @@ from ..games.bluff_you import (
 from ..odds.bluff_you import read_probability, read_tokens
 from .bluff import dice_html as _star_dice_html
 from .bluff_you import tokens_html
+from .common import SPACED_TABLE
 from .game_table import ME, GameTable
 
 
@@ -213,7 +214,7 @@ def board_html(s: BluffYouState, names: list[str]) -> str:
         rows.append(f"<tr><td><b>{html.escape(name)}</b>{turn}</td>"
                     f"<td>{tokens_html(s.held[p], announced)}</td>"
                     f"<td>{total_points(s.held[p])}</td></tr>")
-    return ('<table style="border-collapse:collapse"><thead><tr><th></th><th>tokens '
+    return (SPACED_TABLE + '<thead><tr><th></th><th>tokens '
             "(points below each number)</th><th>points</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
 

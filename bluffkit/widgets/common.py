@@ -169,6 +169,11 @@ def value_tex(value: Any) -> str:
     return math_html(str(value))
 
 
+SPACED_TABLE = ('<table style="border-collapse:separate;border-spacing:12px 2px;'
+                'margin-left:-12px">')
+"""The opening tag of a table whose columns stay apart ("Bungee #1 | 60", never "#160")."""
+
+
 def html_table(header: Iterable[str], rows: Iterable[Iterable[Any]], css: str = "bk-table",
                highlight: int | None = None) -> str:
     """A small HTML table; cells go through :func:`value_tex`; row ``highlight`` is bold."""
@@ -543,7 +548,8 @@ def require(condition: bool, message: str) -> None:
 
 
 __all__ = [
-    "COLORS", "NOT_APPLICABLE", "ErrorArea", "ExplainPanel", "HistoryLog", "NewGameBar",
+    "COLORS", "NOT_APPLICABLE", "SPACED_TABLE", "ErrorArea", "ExplainPanel", "HistoryLog",
+    "NewGameBar",
     "advice_html", "apply_my_move", "check_my_turn", "count_text", "play_until_turn",
     "decimal_text", "fraction_tex", "html_table", "math_html", "probability_tex", "require",
     "update_figure_in_place", "value_tex",

@@ -34,6 +34,7 @@ from ..games.jungle_bluff import (
     cards_text,
     points,
 )
+from .common import SPACED_TABLE
 from .game_table import ME, GameTable, opponents_box
 
 
@@ -201,8 +202,8 @@ def table_html(s: JungleState, names: list[str]) -> str:
                     f"<td>{cards_text(obs.piles[p]) or '-'}</td>"
                     f"<td>{points(obs.piles[p])}</td></tr>")
     centre = cards_text(obs.centre) or "empty"
-    return (f"<div>Centre: <b>{centre}</b></div>"
-            '<table style="border-collapse:collapse"><thead><tr><th>player</th><th>hand</th>'
+    return (f"<div>Centre: <b>{centre}</b></div>" + SPACED_TABLE +
+            '<thead><tr><th>player</th><th>hand</th>'
             "<th>strength card</th><th>holds</th><th>score pile</th><th>points</th></tr>"
             f"</thead><tbody>{''.join(rows)}</tbody></table>")
 

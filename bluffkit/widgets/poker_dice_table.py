@@ -36,6 +36,7 @@ from ..games.poker_dice import (
     Raise,
     dice_text,
 )
+from .common import SPACED_TABLE
 from .game_table import ME, GameTable, opponents_box
 from .poker_dice import dice_html
 
@@ -139,7 +140,8 @@ class PokerDiceTable(GameTable):
             self.history.add("Nobody anted: next leader.")
         elif r.kind == "one ante":
             who = next(p for p, c in enumerate(r.committed) if c)
-            self.history.add(f"Only {self.names[who]} anted: the ante comes back.")
+            only = "you" if who == ME else self.names[who]
+            self.history.add(f"Only {only} anted: the ante comes back.")
         else:
             self.result_view.value = result_html(r, after.rules, self.names)
             for pot in r.pots:
@@ -226,7 +228,7 @@ def players_html(s: PokerDiceState, names: list[str]) -> str:
         lead = " (leader)" if s.round and p == s.leader and not s.is_terminal() else ""
         rows.append(f"<tr><td><b>{html.escape(name)}</b>{lead}{turn}</td><td>{s.chips[p]}</td>"
                     f"<td>{s.committed[p]}</td><td>{s.status[p]}</td><td>{cup}</td></tr>")
-    return ('<table style="border-collapse:collapse"><thead><tr><th>player</th><th>points</th>'
+    return (SPACED_TABLE + '<thead><tr><th>player</th><th>points</th>'
             "<th>in the middle</th><th>status</th><th>peeker</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
 
@@ -246,7 +248,7 @@ def result_html(r, rules: PokerDiceRules, names: list[str]) -> str:
     head = ("<b>Last showdown</b> (common dice " + dice_html(r.common, colours=rules.colours)
             + f"): {pots}." if r.kind == "showdown" else
             f"<b>Last round:</b> everyone else folded, nothing shown: {pots}.")
-    table = ('<table style="border-collapse:collapse"><thead><tr><th>player</th><th>peeker</th>'
+    table = (SPACED_TABLE + '<thead><tr><th>player</th><th>peeker</th>'
              f"<th>best 5 of 6</th><th>won</th></tr></thead><tbody>{''.join(rows)}</tbody>"
              "</table>") if rows else ""
     return f"<div>{head}</div>{table}"

@@ -39,6 +39,7 @@ WRONG = {
     "an engine seat name (the board says Bot 1)": r"\bP\d\b|\bchallenge \d+\b(?!x)|\b[Pp]layer \d",
     "'you ... was'": r"(?<![Bb]luff )\b[Yy]ou (said \S+( you!?)? )?and was\b|\b[Yy]ou was\b",
     "reStructuredText markup": r"``",
+    "'Only You' in mid-sentence": r"\bOnly You\b",
 }
 
 ELSEWHERE = [r"Rule of thumb \(rulebook\): x = 1 dice showing \S+ or a star expected"]
@@ -189,3 +190,21 @@ def test_the_history_shows_the_latest_move(name):
     assert style["overflow-y"] == "auto" and style["flex-direction"] == "column-reverse"
     assert value.rstrip().endswith(f"<li>{t.history.lines[-1]}</li></ol></div>")
     assert t.history.layout.max_height is None  # only the inner box scrolls
+
+
+@pytest.mark.parametrize("name", [n for n in TABLES if n != "bungee"])  # Bungee's: its own
+def test_table_columns_stay_apart(name):
+    """Every HTML table a game table draws keeps its columns apart (spacing or cell padding):
+    "points" and "in the middle" never read "pointsin the middle"."""
+    tables = []
+    for t in play_randomly(TABLES[name](3), random.Random(3), 400):
+        for w in walk(t):
+            if isinstance(w, widgets.HTML | widgets.HTMLMath):
+                tables += w.value.split("<table")[1:]
+    assert tables
+    for table in tables:
+        tag = table.split(">", 1)[0]
+        spacing = re.search(r"border-spacing:\s*(\d+)px", tag)
+        cells = re.findall(r"<t[dh]( [^>]*)?>", table)
+        padded = all(c and "padding" in c for c in cells)
+        assert (spacing and int(spacing[1]) >= 6) or padded, tag
