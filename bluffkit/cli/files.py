@@ -77,7 +77,7 @@ def _copy_all(src: Path, dest: Path) -> list[Path]:
 
 
 def _shown(path: Path) -> str:
-    return shorten(str(path), 80)
+    return shorten(str(path), 200)
 
 
 def _notebooks(args) -> int:

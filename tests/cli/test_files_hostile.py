@@ -27,7 +27,7 @@ def test_bad_destinations_are_clear_errors_and_copy_nothing(dest, message, tmp_p
     (tmp_path / "afile").write_text("mine")
     assert main(["notebooks", dest]) == 2
     err = capsys.readouterr().err.strip()
-    assert message in err and "\n" not in err and len(err) < 300
+    assert message in err and "\n" not in err and len(err) < 400
     assert files_under(tmp_path) == [tmp_path / "afile"]
     assert [p.name for p in tmp_path.iterdir()] == ["afile"]  # no folder left behind
 
@@ -38,7 +38,7 @@ def test_half_existing_destination_copies_nothing(tmp_path, capsys):
     (tmp_path / "exercises" / "mine.txt").write_text("keep")
     assert main(["notebooks", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert "exercises' already exists" in err and "nothing was copied" in err
+    assert "already exists" in err and "exercises" in err and "nothing was copied" in err
     assert not (tmp_path / "notebooks").exists()
     assert files_under(tmp_path) == [tmp_path / "exercises" / "mine.txt"]
 
