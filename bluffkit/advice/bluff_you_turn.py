@@ -32,6 +32,7 @@ from ..core import InvalidQuestion
 from ..games.bluff_you import POINTS, is_doublet, player_name, roll_weights
 from ..odds.bluff_you import read_tokens
 from ..solvers.lp import SequenceForm, solve_sequence_form
+from .bluff_you_fast import fast_equilibrium
 
 OTHER = 0
 """The merged sum of every roll that no move can announce truthfully."""
@@ -92,6 +93,13 @@ class TurnGame:
                                   f"cheapest token, got {self.give_points!r}")
         if not isinstance(self.doublet, bool):
             raise InvalidQuestion(f"doublet must be True or False, got {self.doublet!r}")
+
+    def key(self) -> tuple:
+        """What the equilibrium depends on: ``(centre, tokens that may be stolen, give_points,
+        doublet)``. Who holds a token that may be stolen does not matter (the payoffs name no
+        player), so turns with the same key have the same equilibrium, the steals relabelled."""
+        stealable = tuple(sorted(a for _, tokens in self.targets for a in tokens))
+        return (self.centre, stealable, self.give_points if stealable else None, self.doublet)
 
     def moves(self) -> list[tuple]:
         """Every announcement: gains, then steals."""
@@ -220,15 +228,52 @@ def _type_text(t: tuple[int, bool]) -> str:
     return name + (" (doublet)" if t[1] else "")
 
 
-@lru_cache(maxsize=4096)
 def solve_turn(game: TurnGame) -> TurnEquilibrium:
-    """The exact, verified equilibrium of one turn (cached: turns repeat in play).
+    """The exact, verified equilibrium of one turn.
+
+    The equilibrium depends only on ``game.key()``: the centre tokens, the tokens that may be
+    stolen (not who holds them: a steal's payoff names no player), the points of the bluffer's
+    cheapest token and whether a swap is held. It is solved once per key (cached) by the fast
+    construction of ``bluff_you_fast`` (verified exactly), or by the LP when that construction
+    does not certify its answer; the players are then put back on the steals.
 
     >>> eq = solve_turn(TurnGame(centre=(3,)))  # only 3 may be announced: a lie unless S = 3
     >>> eq.value, eq.believe[("gain", 3)]
     (Fraction(-535, 108), Fraction(0, 1))
     """
+    key = game.key()
+    value, strategy, believe = _solve_key(key)
+    owner = {a: p for p, tokens in game.targets for a in tokens}
+
+    def named(move):
+        return ("steal", owner[move[2]], move[2]) if move[0] == "steal" else move
+
+    return TurnEquilibrium(game, value,
+                           {t: {named(m): x for m, x in mix.items()} for t, mix in
+                            strategy.items()},
+                           {named(m): b for m, b in believe.items()})
+
+
+@lru_cache(maxsize=4096)
+def _solve_key(key: tuple) -> tuple:
+    centre, stealable, give, doublet = key
+    game = TurnGame(centre, ((1, stealable),) if stealable else (), give, doublet)
+    return fast_equilibrium(game) or _solve_lp(game)
+
+
+def solve_turn_lp(game: TurnGame) -> TurnEquilibrium:
+    """The same equilibrium concept by the general LP solver (slow; for checks): one exact,
+    verified equilibrium, not necessarily the one ``solve_turn`` returns (the value is the
+    same)."""
+    value, strategy, believe = _solve_lp(game)
+    return TurnEquilibrium(game, value, strategy, believe)
+
+
+def _solve_lp(game: TurnGame) -> tuple:
     sol = solve_sequence_form(game.sequence_form())
     b0, b1 = sol.behaviour(0), sol.behaviour(1)
     believe = {m: b1[m]["ok"] for m in game.moves()}
-    return TurnEquilibrium(game, sol.value, {t: dict(b0[t]) for t in game.types()}, believe)
+    return sol.value, {t: dict(b0[t]) for t in game.types()}, believe
+
+
+solve_turn.cache_clear = _solve_key.cache_clear  # type: ignore[attr-defined]

@@ -33,7 +33,8 @@ this ranking leaves out the 10 a Bungee card costs if somebody else wins.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..core import Action, InvalidQuestion
@@ -57,6 +58,11 @@ from ..odds.bungee import (
     turn_odds,
 )
 from .bungee_sim import Estimate, check_seed_and_call_at, simulate_choices
+
+PENDING = "You may call Bungee now."
+"""How the line of a deferred advice about the coming simulation starts."""
+REFILL = "the discard pile but its top card is shuffled"
+"""How the engine's history (chance, player -1) starts the line of a refill of the draw pile."""
 
 DEFAULT_SAMPLES = 100
 """Simulated endings of the round for each choice (about 0.3 s; more for a smaller error)."""
@@ -103,7 +109,11 @@ class CallComparison:
 
 @dataclass(frozen=True)
 class BungeeAdvice:
-    """Every listed choice with its numbers, the recommended one and why."""
+    """Every listed choice with its numbers, the recommended one and why.
+
+    ``needs_simulation`` says whether a call-or-play-on comparison belongs to this position
+    (it does when calling is possible on a turn).
+    """
 
     knowledge: Knowledge
     phase: str
@@ -112,26 +122,40 @@ class BungeeAdvice:
     comparison: CallComparison | None
     recommended: Action
     explanation: str
+    pending: int = 0
+    """Simulated endings per choice still to come (``advise(..., defer=True)``): the call
+    comparison is left to a later ``advise`` call, e.g. in the background."""
 
     def rows(self) -> list[dict]:
-        """One dict a choice: exact columns, and the estimated ones where simulated."""
+        """One dict a choice: exact columns, and the estimated ones where simulated (every
+        row has the same columns; a choice not simulated says so)."""
         rows = []
         c = self.comparison
         k = self.knowledge
-        if self.phase in ("turn", "call") and (c is not None or self.phase == "call"):
+        compared = c is not None or self.pending > 0
+        if self.phase in ("turn", "call") and (compared or self.phase == "call"):
             rows.append({"action": "bungee", "expected_value": k.value,
                          "P_worth_5_or_less": Fraction(1), "expected_score_if_not_winning":
                          k.score, "cards": len(k.hand)})
-            if c is not None:
-                rows[0].update(P_win_estimated=c.p_win_call.text(percent=True),
-                               round_score_estimated=c.score_call.text())
-        for o in self.options:
-            row = o.to_json()
-            if c is not None and o.action == c.play:
-                row.update(P_win_estimated=c.p_win_play.text(percent=True),
-                           round_score_estimated=c.score_play.text())
-            rows.append(row)
+        rows += [o.to_json() for o in self.options]
+        if not compared:
+            return rows
+        play = c.play if c is not None else self.best.action
+        for row in rows:
+            if c is not None and row["action"] == "bungee":
+                win, score = c.p_win_call.text(percent=True), c.score_call.text()
+            elif c is not None and row["action"] == str(play):
+                win, score = c.p_win_play.text(percent=True), c.score_play.text()
+            elif row["action"] in ("bungee", str(play)):
+                win = score = "being simulated"
+            else:
+                win = score = "not simulated"
+            row.update(P_win_estimated=win, round_score_estimated=score)
         return rows
+
+    @property
+    def needs_simulation(self) -> bool:
+        return self.comparison is not None or self.pending > 0
 
     def to_json(self) -> dict:
         return {"knowledge": self.knowledge.to_json(), "phase": self.phase,
@@ -210,8 +234,14 @@ def observation_for(k: Knowledge, players: int = 4, sizes=None, last_lap: bool =
 
 # -- the advice -----------------------------------------------------------------------------------
 def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0,
-           call_at: int = CALL_LIMIT) -> BungeeAdvice:
+           call_at: int = CALL_LIMIT, *, defer: bool = False,
+           progress: Callable[[int, int], object] | None = None) -> BungeeAdvice:
     """What the observing player should do now, with exact and estimated numbers.
+
+    The exact part takes about a millisecond; the call-or-play-on simulation (only when calling
+    is possible on a turn) about a millisecond per sample. A widget asks with ``defer=True``
+    first (the exact part, saying the comparison is coming), then runs the full call in the
+    background with ``progress``.
 
     Args:
         obs: the player's observation (their turn, a last-lap call, or the dealer's choice).
@@ -219,12 +249,18 @@ def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0
             0 gives the exact part alone (no call comparison).
         seed: the simulation's seed.
         call_at: after playing on, I call at this value or less (for the simulation).
+        defer: leave the simulation out; the advice says it is being simulated
+            (``pending``) and recommends the best action for playing on until then.
+        progress: called as ``progress(done, samples)`` after each simulated world.
 
     Raises:
         InvalidQuestion: if it is not this player's decision, or ``seed`` is not a whole number
-            >= 0, or ``call_at`` not 0-5.
+            >= 0, ``samples`` not one >= 0, or ``call_at`` not 0-5.
     """
     check_seed_and_call_at(seed, call_at)
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
+        raise InvalidQuestion(f"samples must be a whole number >= 0 (0: exact part only), "
+                              f"got {samples!r}")
     if obs.phase not in ("turn", "call", "dealer") or obs.to_move != obs.player:
         raise InvalidQuestion(f"nothing for player {obs.player} to decide now (phase "
                               f"{obs.phase}, player {obs.to_move} to move)")
@@ -242,10 +278,12 @@ def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0
         # my last action cannot reach 5 or less: no call, no win; my score is what I keep
         best = min(options, key=lambda o: (o.mean_score, o.mean_value))
     may_call = obs.opened and k.value <= CALL_LIMIT
-    if not may_call or samples == 0:
+    if not may_call or samples == 0 or defer:
+        pending = samples if may_call and defer else 0
         return BungeeAdvice(k, "turn", options, best, None, best.action,
-                            _turn_text(k, best, None, obs, options))
-    (wc, sc), (wp, sp) = simulate_choices(obs, [Call(), best.action], samples, seed, call_at)
+                            _turn_text(k, best, None, obs, options, pending), pending)
+    (wc, sc), (wp, sp) = simulate_choices(obs, [Call(), best.action], samples, seed, call_at,
+                                          progress)
     comparison = CallComparison(
         best.action, samples, seed, Estimate.of(wc), Estimate.of(wp), Estimate.of(sc),
         Estimate.of(sp), Estimate.of([a - b for a, b in zip(sc, sp)]), k.score)
@@ -313,11 +351,16 @@ def _call_phase_text(k: Knowledge) -> str:
 
 
 def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
-               obs: BungeeObservation, options: tuple[ActionOdds, ...]) -> str:
+               obs: BungeeObservation, options: tuple[ActionOdds, ...], pending: int = 0) -> str:
     lucky = card_text(k.lucky) if k.lucky is not None else "-"
-    lines = [_model(k),
-             f"Your hand {cards_text(k.hand)} is worth {k.value} (lucky {lucky} and Bungee "
-             f"cards count 0); if somebody else wins you would score {k.score} (Bungee 10)."]
+    lines = [_model(k)]
+    if any(p < 0 and text.startswith(REFILL) for p, text in obs.history):
+        lines.append("The draw pile was refilled this round: you saw which cards went back "
+                     "into it (the discard pile but its top card), but the model does not use "
+                     "that; it treats every card you cannot see alike, so the numbers are exact "
+                     "for the model, not for everything you know.")
+    lines.append(f"Your hand {cards_text(k.hand)} is worth {k.value} (lucky {lucky} and Bungee "
+                 f"cards count 0); if somebody else wins you would score {k.score} (Bungee 10).")
     draw = "then draw a card" if best.draws else "no draw"
     if obs.callers and k.value > CALL_LIMIT and all(o.p_bungee == 0 for o in options):
         lines.append("Somebody has called Bungee: this is your last action, and no action can "
@@ -344,13 +387,18 @@ def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
         elif k.value > CALL_LIMIT:
             lines.append(f"You cannot call Bungee yet: that needs a hand worth {CALL_LIMIT} or "
                          f"less.")
+        elif pending:
+            lines.append(f"{PENDING} Whether calling beats playing on is being "
+                         f"estimated by simulation ({pending} endings for each choice); the "
+                         f"numbers appear here when it is done. Until then the marked row is "
+                         f"the best action if you play on.")
         else:
             lines.append("You may call Bungee now; ask with samples > 0 to compare calling "
                          "with playing on.")
         return "\n".join(lines)
     when = "without acting (this is your last action)" if obs.callers else "now"
     lines.append(
-        f"Call Bungee {when}: you win the round in an estimated {c.p_win_call.text(True)} of "
+        f"Call Bungee {when}: P(win the round) ≈ {c.p_win_call.text(True)}, estimated from "
         f"the simulated endings; if you lose you score exactly {c.score_if_losing_call}, so "
         f"E[round score] = -10 P(win) + {c.score_if_losing_call} (1 - P(win)) "
         f"≈ {c.score_call.text()}.")
@@ -370,6 +418,22 @@ def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
     return "\n".join(lines)
 
 
+def without_simulation(advice: BungeeAdvice, reason: str) -> BungeeAdvice:
+    """A deferred advice (``advise(..., defer=True)``) whose simulation could not be run: the
+    exact part, saying why the comparison is missing.
+
+    >>> from bluffkit.odds.bungee import Knowledge
+    >>> quick = advise(observation_for(Knowledge.parse("1,4", lucky=8)), defer=True)
+    >>> a = without_simulation(quick, "no time")
+    >>> a.pending, a.explanation.splitlines()[-1]
+    (0, 'You may call Bungee now, but calling could not be compared with playing on: no time.')
+    """
+    lines = [line for line in advice.explanation.split("\n") if not line.startswith(PENDING)]
+    lines.append(f"{PENDING[:-1]}, but calling could not be compared with playing on: "
+                 f"{reason.rstrip('.')}.")
+    return replace(advice, pending=0, explanation="\n".join(lines))
+
+
 def round_score_if_calling(p_win: Fraction, k: Knowledge) -> Fraction:
     """E[round score] when I call now and win with probability ``p_win`` (my hand is fixed).
 
@@ -380,4 +444,5 @@ def round_score_if_calling(p_win: Fraction, k: Knowledge) -> Fraction:
 
 
 __all__ = ["BungeeAdvice", "CallComparison", "DEFAULT_SAMPLES", "Estimate",
-           "advise", "advise_state", "observation_for", "round_score_if_calling"]
+           "advise", "advise_state", "observation_for", "round_score_if_calling",
+           "without_simulation"]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -159,19 +159,32 @@ def low_hands(unseen: tuple[int, ...], lucky: int | None,
     return tuple(hands), tuple(cumulative)
 
 
+REJECTION_TRIES = 300
+"""Tries of the quick way to deal the callers' hands before the exact enumeration takes over."""
+JOINT_LIMIT = 200_000
+"""The most sub-problems the exact enumeration of callers' hands may visit."""
+
+
 def _callers_hands(obs: BungeeObservation, counts: list[int],
                    rng: np.random.Generator) -> dict[int, tuple[int, ...]]:
     """Callers' hands drawn from their exact joint distribution given that each is worth 5 or
     less: one after the other from the cards left, each later draw accepted with probability
     (its ways now) / (its ways before any caller's hand was removed), which undoes the bias of
-    drawing one after the other (removing cards never adds ways)."""
+    drawing one after the other (removing cards never adds ways). When low cards are scarce
+    (several callers, few unseen cards) that acceptance is rare: after ``REJECTION_TRIES`` the
+    hands are drawn one after the other with exact weights, each hand weighted by its ways
+    times the number of ways to deal the later callers from the cards it leaves."""
     callers = [p for p in obs.callers if p != obs.player]
     full = {p: low_hands(tuple(counts), obs.lucky, obs.hand_sizes[p])[1] for p in callers}
     for p in callers:
         if not full[p]:
             raise InvalidQuestion(f"player {p} called Bungee with {obs.hand_sizes[p]} cards, "
                                   "but no such hand of unseen cards is worth 5 or less")
-    for _ in range(10_000):
+    sizes = tuple(obs.hand_sizes[p] for p in callers)
+    memo = _joint_memo(tuple(counts), obs.lucky, sizes)
+    if memo:  # the quick way already failed for these cards: straight to the exact one
+        return _callers_hands_exact(callers, sizes, counts, obs.lucky, rng, memo)
+    for _ in range(REJECTION_TRIES):
         left, chosen = list(counts), {}
         for j, p in enumerate(callers):
             hands, cum = low_hands(tuple(left), obs.lucky, obs.hand_sizes[p])
@@ -183,7 +196,59 @@ def _callers_hands(obs: BungeeObservation, counts: list[int],
             chosen[p] = hand
         else:
             return chosen
-    raise InvalidQuestion("could not deal the callers' hands worth 5 or less")  # pragma: no cover
+    return _callers_hands_exact(callers, sizes, counts, obs.lucky, rng, memo)
+
+
+@lru_cache(maxsize=8)
+def _joint_memo(counts: tuple[int, ...], lucky: int | None, sizes: tuple[int, ...]) -> dict:
+    """The exact enumeration's numbers of ways for these cards, kept for the next worlds."""
+    return {}
+
+
+def _callers_hands_exact(callers, sizes, counts, lucky, rng,
+                         memo: dict) -> dict[int, tuple[int, ...]]:
+    def ways(left: tuple[int, ...], j: int) -> int:
+        """Ways to deal callers ``j`` onwards hands worth 5 or less from ``left``."""
+        if j == len(sizes):
+            return 1
+        key = (left, j)
+        if key not in memo:
+            if len(memo) >= JOINT_LIMIT:
+                raise InvalidQuestion("the callers' hands worth 5 or less are too many to list "
+                                      "exactly here; the simulation cannot deal them")
+            hands, cum = low_hands(left, lucky, sizes[j])
+            memo[key] = sum(w * ways(_minus(left, h), j + 1)
+                            for h, w in zip(hands, _steps(cum)))
+        return memo[key]
+
+    left = tuple(counts)
+    if ways(left, 0) == 0:
+        raise InvalidQuestion("no deal of the unseen cards gives every caller a hand worth 5 "
+                              "or less: the position is impossible")
+    chosen = {}
+    for j, p in enumerate(callers):
+        hands, cum = low_hands(left, lucky, sizes[j])
+        weights = [w * ways(_minus(left, h), j + 1) for h, w in zip(hands, _steps(cum))]
+        total = sum(weights)
+        r = int.from_bytes(rng.bytes(8 + (total.bit_length() + 7) // 8), "big") % total
+        i = 0
+        while r >= weights[i]:
+            r -= weights[i]
+            i += 1
+        chosen[p] = hands[i]
+        left = _minus(left, hands[i])
+    return chosen
+
+
+def _steps(cumulative: Sequence[int]) -> list[int]:
+    return [b - a for a, b in zip((0, *cumulative), cumulative)]
+
+
+def _minus(counts: tuple[int, ...], hand: tuple[int, ...]) -> tuple[int, ...]:
+    out = list(counts)
+    for c in hand:
+        out[c - 1] -= 1
+    return tuple(out)
 
 
 def sample_world(obs: BungeeObservation, rng: np.random.Generator) -> BungeeState:
@@ -279,7 +344,21 @@ class Estimate:
         return cls(mean, math.sqrt(var / n), n)
 
     def text(self, percent: bool = False) -> str:
-        """``"0.412 ± 0.035"`` (or ``"41.2% ± 3.5%"``)."""
+        """``"0.41 ± 0.04"`` (or ``"41.2% ± 3.5%"``); when every simulated value is the same
+        there is no spread to estimate an error from, and the text says so.
+
+        >>> Estimate.of([1, 0, 1, 1]).text(percent=True)
+        '75.0% ± 25.0%'
+        >>> Estimate.of([1] * 60).text(percent=True), Estimate.of([-10] * 60).text()
+        ('100% (all 60 simulated endings agree)', '-10 (all 60 simulated endings agree)')
+        """
+        if self.se == 0:
+            value = 100 * self.mean if percent else self.mean
+            number = f"{float(value):.1f}" if value.denominator != 1 else str(value.numerator)
+            unit = "%" if percent else ""
+            if self.samples == 1:
+                return f"{number}{unit} (one simulated ending: no error estimate)"
+            return f"{number}{unit} (all {self.samples} simulated endings agree)"
         if percent:
             return f"{100 * float(self.mean):.1f}% ± {100 * self.se:.1f}%"
         return f"{float(self.mean):.2f} ± {self.se:.2f}"
@@ -298,12 +377,14 @@ def check_seed_and_call_at(seed, call_at) -> None:
 
 
 def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples: int,
-                     seed: int, call_at: int = CALL_LIMIT
+                     seed: int, call_at: int = CALL_LIMIT,
+                     progress: Callable[[int, int], object] | None = None
                      ) -> list[tuple[list[int], list[int]]]:
     """For each choice of ``obs``'s player: (wins, scores) over ``samples`` random worlds.
 
     The same worlds and the same random draws serve every choice (common random numbers), so
-    the differences between choices are estimated with less noise.
+    the differences between choices are estimated with less noise. ``progress(done, samples)``
+    is called after each world (an exception it raises stops the simulation).
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise InvalidQuestion(f"samples must be a whole number >= 1, got {samples!r}")
@@ -322,6 +403,8 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
             result = playout(state, rng, call_ats)
             wins.append(int(result.winner == me))
             scores.append(result.scores[me])
+        if progress is not None:
+            progress(i + 1, samples)
     return out
 
 

@@ -7,11 +7,16 @@ share of the pot, ties split equally.
 
 **Decision rules.**
 
-- Ante or pass: ante when my equity before the common roll is at least ``1 / (k + 1)``, the fair
-  share against ``k`` opponents (those who anted and those still to decide). Then, if everyone
-  antes and nobody bets, the ante gains ``(k + 1) x equity - 1`` points on average. (Being able to
-  fold after the common roll makes anteing a little better than this.) With no opponent left the
-  ante would come back: pass.
+- Ante or pass. A pot of antes alone never reaches a showdown: the first player who does not
+  fold must bet at least 1 point (« Le premier joueur qui ne se couche pas ... mise »). The model
+  (``ANTE_MODEL``): the ``k`` opponents (those who anted and those still to decide) ante and stay
+  in; after the common roll the smallest bet, 1 point, is made and matched by everyone still in,
+  and nobody raises. I then fold (losing my ante, -1) or stay (2 points in, for a pot of
+  ``2 (k + 1)``), whichever is better for that common roll: staying gains
+  ``2 (k + 1) x e_c - 2`` with ``e_c`` my equity once the common dice ``c`` are seen. The ante is
+  worth the average over the 216 common rolls of ``max(-1, 2 (k + 1) x e_c - 2)``, exactly; ante
+  when that is above 0 (passing is worth 0). With no opponent left the ante would come back:
+  pass.
 - Facing a bet: call when equity is at least the pot odds ``to_call / (pot + to_call)``
   ("calling 3 to win 12 needs 1/5"); a call then gains ``equity x (pot + to_call) - to_call``
   points on average if nobody bets again. Raise instead when equity is above the fair share
@@ -51,12 +56,25 @@ from ..games.poker_dice import (
     Raise,
     dice_text,
 )
-from ..odds.poker_dice import MAX_OPPONENTS, Equity, equity, pot_odds, read_dice
+from ..odds.poker_dice import (
+    MAX_OPPONENTS,
+    Equity,
+    common_roll_equities,
+    equity,
+    pot_odds,
+    read_dice,
+)
 
 MODEL = ("Model: the other players' dice are unknown and random; their antes and bets are not "
          "read as information (a raise may well mean a strong hand, which this advice ignores). "
          "Extra points are valued as if every opponent still in can match them, even one who is "
          "all-in for less.")
+ANTE_MODEL = ("Model of the round if you ante: the rules make the first player who does not fold "
+              "bet, so a pot of antes alone never goes to a showdown; here every opponent antes "
+              "and stays in, the first player who does not fold bets at least 1 point (the "
+              "smallest bet, 1) and everyone still in matches it, nobody raises. After seeing "
+              "the common dice you fold (you lose your ante) or stay for that bet of 1, "
+              "whichever is worth more.")
 
 
 @dataclass(frozen=True)
@@ -111,12 +129,20 @@ class Position:
             raise InvalidQuestion(f"can_raise must be True or False, got {self.can_raise!r}")
         if self.opened is None:
             object.__setattr__(self, "opened", self.to_call > 0)
+        if not self.common and (self.pot or self.to_call):
+            raise InvalidQuestion(
+                f"pot {self.pot} and to_call {self.to_call}: before the common roll there is no "
+                "bet yet, the question is only ante or pass (give the common dice for the "
+                "betting)")
+        least = self.opponents + 1 + self.to_call
+        if self.common and self.pot < least:
+            raise InvalidQuestion(
+                f"pot {self.pot} is impossible: the pot holds at least the {self.opponents + 1} "
+                f"antes of the players in the hand and the {self.to_call} points you are asked "
+                f"to call, so at least {least} points")
         if self.common and self.stack == 0:
             raise InvalidQuestion("stack 0: with no points left you are all-in; the betting "
                                   "goes on without you, there is nothing to decide")
-        if self.common and self.pot + self.to_call == 0:
-            raise InvalidQuestion("pot: there is always something in the middle once betting "
-                                  "starts (the antes), got pot 0")
 
     @property
     def phase(self) -> str:
@@ -167,7 +193,7 @@ def advise(position: Position) -> Advice:
     """What to do and why, under the model stated above.
 
     >>> print(advise(Position("9,10,Q", opponents=3)).explanation.splitlines()[-1])
-    Pass: your equity 1,359,226,807/8,707,129,344 = 15.6% is below your fair share 1/4 = 25.0%.
+    Pass: on average anteing loses 0.18 points; passing loses nothing.
     """
     if position.phase == "ante":
         return _ante(position)
@@ -202,24 +228,31 @@ def _ante(p: Position) -> Advice:
         return Advice(p, None, None, options, Pass(), text)
     e = equity(p.mine, None, p.opponents, p.rules)
     k = p.opponents
-    fair = Fraction(1, k + 1)
-    gain = (k + 1) * e.equity - 1
+    den, rows = common_roll_equities(p.mine, k, p.rules)
+    pot = 2 * (k + 1)
+    # stay when pot x e_c - 2 >= -1, i.e. e_c >= 1 / pot; in integers over den
+    folds = sum(w for _, w, n in rows if pot * n < den)
+    gain = Fraction(sum(w * max(-den, pot * n - 2 * den) for _, w, n in rows), 216 * den)
     everyone = "you both" if k == 1 else f"all {k + 1} of you"
-    options = (Option(Ante(), gain, f"if {everyone} ante and nobody bets: "
-                      f"{k + 1} x equity - 1"),
+    options = (Option(Ante(), gain, "fold after a bad common roll (-1), else stay for the "
+                      f"first bet of 1, matched by {_opp(k)}"),
                Option(Pass(), Fraction(0), "sit the round out"))
-    best = Ante() if e.equity >= fair else Pass()
-    lines = [MODEL,
-             f"Before the common roll, your {mine} against {_opp(k)}: "
-             + _chances(e),
-             f"If {everyone} ante and nobody bets, the pot of {k + 1} is yours on "
-             f"average {_pct(e.equity)} of the time: the ante gains {k + 1} x {_pct(e.equity)} - 1 "
-             f"= {_num(gain)} points. Folding after the common roll, when it goes badly, would do "
-             "a little better still."]
-    verdict = "at least" if best == Ante() else "below"
-    lines.append(f"{'Ante' if best == Ante() else 'Pass'}: your equity {_frac(e.equity)} = "
-                 f"{_pct(e.equity)} is {verdict} your fair share {_frac(fair)} = {_pct(fair)}.")
-    return Advice(p, e, None, options, best, "\n".join(lines))
+    best = Ante() if gain > 0 else Pass()
+    lines = [f"{MODEL} {ANTE_MODEL}",
+             f"Before the common roll, your {mine} against {_opp(k)}: " + _chances(e),
+             f"If {everyone} ante, the first bet of 1 makes a pot of {pot} points ({k + 1} "
+             f"antes and {k + 1} bets of 1): staying in costs you 2 points in all, and is worth "
+             f"it when your share of the pot after the common roll is at least 1/{pot}. The "
+             f"model folds after {folds} of the 216 equally likely common rolls (losing the "
+             f"ante) and stays after the other {216 - folds}.",
+             f"Averaged over the common rolls, the ante gains {_frac(gain)} = {_num(gain)} "
+             "points."]
+    if best == Ante():
+        lines.append(f"Ante: on average it gains {_num(gain)} points, more than passing (0).")
+    else:
+        lines.append(f"Pass: on average anteing loses {float(-gain):.2f} points; passing loses "
+                     "nothing." if gain else "Pass: on average anteing gains nothing.")
+    return Advice(p, e, None, options, best, "\n".join(lines), f"{MODEL} {ANTE_MODEL}")
 
 
 # -- betting ------------------------------------------------------------------------------------
@@ -314,4 +347,4 @@ def _chances(e: Equity) -> str:
             f"rolls of the unknown dice; equity {_frac(e.equity)} = {_pct(e.equity)}.")
 
 
-__all__ = ["MODEL", "Advice", "Option", "Position", "advise", "advise_observation"]
+__all__ = ["ANTE_MODEL", "MODEL", "Advice", "Option", "Position", "advise", "advise_observation"]

@@ -49,6 +49,11 @@ from .common import (
 
 BOTS = {"greedy": GreedyBot, "advice": AdviceBot, "random": RandomBot}
 
+MAX_SAMPLES = 20_000
+"""The most simulated endings ``--samples`` accepts (about 1-3 ms each: under a minute)."""
+PROGRESS_FROM = 500
+"""From this many samples (a second or more) a progress bar goes to stderr."""
+
 
 def _knowledge_options(p) -> None:
     p.add_argument("--hand", required=True, help="my cards, e.g. 1,2,8,B (B: Bungee card)")
@@ -86,7 +91,8 @@ def register(commands) -> None:
     a.add_argument("--dealer", action="store_true",
                    help="I deal and the lucky card is a Bungee card: take it or leave it?")
     a.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
-                   help=f"simulated endings per choice (default {DEFAULT_SAMPLES})")
+                   help=f"simulated endings per choice, 0-{MAX_SAMPLES} (default "
+                        f"{DEFAULT_SAMPLES}; a progress bar from {PROGRESS_FROM})")
     a.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
     a.set_defaults(handler=advise_command)
 
@@ -113,17 +119,28 @@ OPS = {"<=": operator.le, "<": operator.lt, ">=": operator.ge, ">": operator.gt,
 
 
 def _good(text: str, k: Knowledge) -> tuple[str, Callable[[int], bool]]:
-    """``'<=2'`` (a test on a card's value; a bare number means equal) or cards ``1,2,B``."""
-    t = text.replace(" ", "")
-    m = re.fullmatch(r"(<=|<|>=|>|=)?(\d+)", t)
+    """``'<=2'`` (a test on a card's value 0-10; a bare number means equal) or cards ``1,2,B``.
+
+    Spaces around the comparison are allowed (``'<= 2'``), not inside the number: ``'<= 2 3'``
+    is refused rather than read as ``<= 23``.
+    """
+    usage = (f"--good takes one value test like '<=2' (a card's value, 0-10) or a list of cards "
+             f"like 1,2,B; got {text[:40]!r}")
+    t = text.strip()
+    m = re.fullmatch(r"(<=|<|>=|>|=)?\s*(\d{1,3})", t)
     if m:
         op, n = m.group(1) or "=", int(m.group(2))
+        if n > 10:
+            raise CliError(usage)
         return f"value {op} {n}", lambda c: OPS[op](card_value(c, k.lucky), n)
+    if re.match(r"[<>=]", t):
+        raise CliError(usage)
     try:
         cards = set(parse_cards(t))
-    except BluffkitError:
-        raise CliError(f"--good takes a value test like '<=2' or cards like 1,2,B; "
-                       f"got {text!r}") from None
+    except BluffkitError as e:
+        raise CliError(f"{usage} ({e})") from None
+    if not cards:
+        raise CliError(usage)
     return f"cards {cards_text(sorted(cards))}", lambda c: c in cards
 
 
@@ -178,11 +195,47 @@ def advice_table(advice: BungeeAdvice) -> str:
 
 
 def advise_command(args: argparse.Namespace) -> int:
+    if not 0 <= args.samples <= MAX_SAMPLES:
+        raise CliError(f"--samples must be 0-{MAX_SAMPLES} simulated endings per choice (each "
+                       f"takes about a millisecond or two; 0 gives the exact part only), got "
+                       f"{args.samples}")
     k = _knowledge(args)
     sizes = ints(args.sizes, "--sizes") if args.sizes is not None else None
     obs = observation_for(k, args.players, sizes, args.last_lap, args.dealer)
-    advice = advise(obs, args.samples, args.seed)
+    bar = ProgressBar("Simulating endings") if args.samples >= PROGRESS_FROM else None
+    advice = advise(obs, args.samples, args.seed, progress=bar)
+    if bar is not None:
+        bar.close()
     return print_advice(advice, args.json, advice_table)
+
+
+class ProgressBar:
+    """``progress(done, total)`` drawn on stderr: a bar redrawn in place on a terminal, a line
+    at each tenth otherwise (a log file, a pipe)."""
+
+    def __init__(self, label: str, width: int = 30):
+        self.label, self.width = label, width
+        self.tty = sys.stderr.isatty()
+        self.shown = -1
+        self.drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        tenth = 10 * done // total
+        if not self.tty and tenth == self.shown:
+            return
+        self.shown = tenth
+        filled = self.width * done // total
+        line = (f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] "
+                f"{done}/{total}")
+        if self.tty:
+            print("\r" + line, end="", file=sys.stderr, flush=True)
+            self.drawn = True
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.drawn:
+            print(file=sys.stderr, flush=True)
 
 
 # -- play -----------------------------------------------------------------------------------------

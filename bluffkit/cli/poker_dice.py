@@ -23,6 +23,7 @@ from ..games.poker_dice import (
     PokerDiceRules,
     PokerDiceState,
     best_hand,
+    call_words,
     dice_text,
 )
 from ..odds.poker_dice import category_counts, equity, read_dice
@@ -47,7 +48,8 @@ def register(commands) -> None:
                     "lose against unknown random hands.")
     p.add_argument("--mine", default="", help="my peeker's 3 dice, e.g. 9,K,K")
     p.add_argument("--common", default="", help="the 3 common dice, e.g. A,K,10")
-    p.add_argument("--opponents", type=int, default=1, help="opponents in the hand (1-3)")
+    p.add_argument("--opponents", type=int, default=None,
+                   help="opponents in the hand (1-3, default 1), for the equity of --mine")
     _rules_options(p)
     p.set_defaults(handler=odds_command)
 
@@ -60,8 +62,10 @@ def register(commands) -> None:
     a.add_argument("--opponents", type=int, default=1,
                    help="other players in the hand, or still to ante (0-3)")
     a.add_argument("--pot", type=int, default=None,
-                   help="points in the middle, everyone's (default: one ante a player)")
-    a.add_argument("--to-call", type=int, default=0, help="points I must add (0: first bet)")
+                   help="points in the middle, everyone's, with --common (default: one ante a "
+                        "player)")
+    a.add_argument("--to-call", type=int, default=None,
+                   help="points I must add, with --common (0: first bet)")
     a.add_argument("--stack", type=int, default=None, help="points I have left")
     _rules_options(a)
     a.set_defaults(handler=advise_command)
@@ -100,6 +104,10 @@ def odds_command(args: argparse.Namespace) -> int:
     rules = _rules(args)
     mine = read_dice(args.mine, "--mine", (0, 3))
     common = read_dice(args.common, "--common", (0, 3))
+    if args.opponents is not None and not mine:
+        raise CliError("--opponents is for the equity of your hand against them: give --mine "
+                       "too (without it the table shows the hand categories only)")
+    opponents = 1 if args.opponents is None else args.opponents
     out: dict = {}
     if not mine and not common:
         out["five_dice"] = _categories((), 5, rules)
@@ -107,7 +115,7 @@ def odds_command(args: argparse.Namespace) -> int:
     if len(mine + common) == 6:
         out["best"] = str(best_hand(mine + common, rules.colours, rules.tie_break))
     if mine:
-        out["equity"] = equity(mine, common, args.opponents, rules).to_json()
+        out["equity"] = equity(mine, common, opponents, rules).to_json()
     if args.json:
         print_json(out)
         return 0
@@ -126,7 +134,7 @@ def odds_command(args: argparse.Namespace) -> int:
     if mine:
         e = out["equity"]
         print()
-        print(f"Against {args.opponents} unknown random hand{'s' * (args.opponents > 1)} "
+        print(f"Against {opponents} unknown random hand{'s' * (opponents > 1)} "
               f"({'after' if common else 'before'} the common roll; "
               f"{e['total']:,} equally likely rolls):")
         print(table(["", "count", "exact", ""], [
@@ -158,9 +166,12 @@ def _split(p) -> list[str]:
 def advise_command(args: argparse.Namespace) -> int:
     rules = _rules(args)
     common = read_dice(args.common, "--common", (0, 3))
+    if not common and (args.pot is not None or args.to_call is not None):
+        raise CliError("--pot and --to-call are for the betting after the common roll (give "
+                       "--common); before it the question is only ante or pass")
     pot = args.pot if args.pot is not None else (args.opponents + 1 if common else 0)
-    advice = advise(Position(args.mine, common, args.opponents, pot, args.to_call, args.stack,
-                             rules=rules))
+    advice = advise(Position(args.mine, common, args.opponents, pot, args.to_call or 0,
+                             args.stack, rules=rules))
     return print_advice(advice, args.json, advice_table)
 
 
@@ -172,8 +183,8 @@ def advice_table(advice: Advice) -> str:
 
 # -- play ---------------------------------------------------------------------------------------
 HELP = ("Type 'ante' or 'pass'; after the common roll 'fold', 'bet N', 'call', 'raise N' (call "
-        "and add N) or 'raise to N'; 'advice' for the numbers, 'best' to play the advice, "
-        "'quit' to stop.")
+        "and add N more) or 'raise to N' (your total this round becomes N points, the ante "
+        "included); 'advice' for the numbers, 'best' to play the advice, 'quit' to stop.")
 
 
 def play_command(args: argparse.Namespace) -> int:
@@ -263,7 +274,7 @@ def _ask(state: PokerDiceState, me: int, say):
     say(f"Points: {list(obs.chips)}; in the middle {obs.pot}; your dice {dice_text(obs.my_dice)}"
         + (f"; common {dice_text(obs.common)}" if obs.common else ""))
     if obs.phase == "bet":
-        say(f"Your hand: {state.hand(me)}. To call: {obs.to_call}.")
+        say(f"Your hand: {state.hand(me)}. " + call_words(state, me))
 
     def read():
         say("Your move: ")

@@ -15,6 +15,10 @@ a hypergeometric draw of size one (several draws: ``draws_distribution``). This 
 model and is what the engine does once opponents' hands are dealt at random (a test checks it by
 enumerating every arrangement of the unseen cards). When the draw pile runs out it is refilled
 from the discard pile at once (the engine's decision), so a draw always comes from unseen cards.
+**What the model leaves out after a refill**: you saw which cards went back into the draw pile
+(the discard pile but its top card), so the cards drawn afterwards come from those; ``Knowledge``
+does not record them and treats every unseen card alike, as if you had not seen them go in (the
+advice says so when the draw pile was refilled this round).
 In the last lap a caller's hand is known to be worth 5 or less, which this one-step model leaves
 out; the advice's simulation (``bluffkit.advice.bungee_sim``) takes it into account.
 
@@ -40,7 +44,7 @@ import numbers
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from ..core import Action, BluffkitError, Distribution, InvalidQuestion
@@ -226,16 +230,16 @@ class ActionOdds:
     def draws(self) -> bool:
         return isinstance(self.action, Play)
 
-    @property
+    @cached_property
     def p_bungee(self) -> Fraction:
         """P(my hand is worth 5 or less after the action), so I may call next time."""
         return self.value.at_most(CALL_LIMIT)
 
-    @property
+    @cached_property
     def mean_value(self) -> Fraction:
         return self.value.mean()
 
-    @property
+    @cached_property
     def mean_score(self) -> Fraction:
         return self.score.mean()
 

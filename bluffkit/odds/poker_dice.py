@@ -253,18 +253,48 @@ def equity(mine: str | Iterable, common: str | Iterable | None = None, opponents
         rows, weights = range(len(THREES)), THREE_WEIGHTS.tolist()
     lt, eq = _below_and_equal(table, tuple(rows), m)
     win = tie = lose = 0
-    scale = math.lcm(*range(1, k + 2))
-    share_num = 0
     all_opp = 216**k
     for w, low, same in zip(weights, lt, eq):
         win += w * low**k
         tie += w * ((low + same) ** k - low**k)
         lose += w * (all_opp - (low + same) ** k)
-        share_num += w * sum(math.comb(k, t) * same**t * low ** (k - t) * (scale // (t + 1))
-                             for t in range(k + 1))
+    scale, shares = _shares(lt, eq, k)
+    share_num = sum(w * x for w, x in zip(weights, shares))
     total = all_opp * (216 if not common else 1)
     share = Fraction(share_num, total * scale)
     return Equity(mine, common, k, win, tie, lose, total, share)
+
+
+def _shares(lt: list[int], eq: list[int], k: int) -> tuple[int, list[int]]:
+    """``(scale, numerators)``: for each common roll, my expected share of the pot times
+    ``216**k * scale`` (an integer: ties among ``t + 1`` split the pot in ``t + 1``)."""
+    scale = math.lcm(*range(1, k + 2))
+    return scale, [sum(math.comb(k, t) * same**t * low ** (k - t) * (scale // (t + 1))
+                       for t in range(k + 1)) for low, same in zip(lt, eq)]
+
+
+def common_roll_equities(mine: str | Iterable, opponents: int = 1,
+                         rules: PokerDiceRules | None = None) -> tuple[int, list[tuple[
+                             tuple[int, ...], int, int]]]:
+    """My equity after each possible common roll, as integers, in one pass (for the advice).
+
+    Returns:
+        ``(denominator, rows)`` with a row ``(common dice, ways out of 216, numerator)`` for
+        each of the 56 common multisets: my equity after that roll is
+        ``numerator / denominator``. ``equity_by_common`` gives the same as fractions.
+
+    >>> den, rows = common_roll_equities("A,A,A", 1)
+    >>> average = Fraction(sum(w * n for _, w, n in rows), 216 * den)
+    >>> len(rows), sum(w for _, w, _ in rows), average == equity("A,A,A", None, 1).equity
+    (56, 216, True)
+    """
+    r = _rules(rules)
+    k = _opponents(opponents)
+    mine = read_dice(mine, "mine", (DICE_PER_PEEKER,))
+    table = strength_table(r.colours, r.tie_break)
+    lt, eq = _below_and_equal(table, tuple(range(len(THREES))), _INDEX3[mine])
+    scale, shares = _shares(lt, eq, k)
+    return 216**k * scale, list(zip(THREES, THREE_WEIGHTS.tolist(), shares))
 
 
 def _below_and_equal(table: np.ndarray, rows: tuple[int, ...], m: int) -> tuple[list, list]:
@@ -350,5 +380,5 @@ def approx_equity(mine: str | Iterable, common: str | Iterable | None = None,
 
 
 __all__ = ["Equity", "MAX_OPPONENTS", "THREES", "THREE_WEIGHTS", "approx_equity",
-           "category_counts", "category_distribution", "equity", "equity_by_common",
-           "five_dice_distribution", "pot_odds", "read_dice", "strength_table"]
+           "category_counts", "category_distribution", "common_roll_equities", "equity",
+           "equity_by_common", "five_dice_distribution", "pot_odds", "read_dice", "strength_table"]

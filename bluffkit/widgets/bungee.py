@@ -20,6 +20,7 @@ from collections.abc import Iterable
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
+from ..core import InvalidQuestion
 from ..games.bungee import CALL_LIMIT, CARDS, DECK, card_text, cards_text
 from ..odds.bungee import ActionOdds, Knowledge, action_odds, turn_actions, turn_odds
 from .common import COLORS, ErrorArea, html_table, probability_tex, update_figure_in_place
@@ -94,7 +95,8 @@ def figure_for_thresholds(result, title: str = "Calling thresholds compared") ->
 # -- the explorer ----------------------------------------------------------------------------------
 class DrawExplorer(widgets.VBox):
     """Type my hand, the discard pile and the lucky card; pick an action: see exactly how my hand
-    may end up (the card drawn is equally likely to be any unseen card).
+    may end up (the card drawn is equally likely to be any unseen card). Cards are 1-10 and
+    ``B`` for a Bungee card.
 
     >>> e = DrawExplorer(hand="1,2,9", discard="4", lucky="8", action="play 9")
     >>> e.odds.p_bungee
@@ -104,13 +106,13 @@ class DrawExplorer(widgets.VBox):
     def __init__(self, hand: str = "1,2,9,10", discard: str = "4,7", lucky: str = "8",
                  action: str | None = None):
         self.errors = ErrorArea()
-        self.hand = widgets.Text(value=hand, description="My hand",
+        self.hand = widgets.Text(value=hand, description="My hand", placeholder="1,2,9,B",
                                  layout=widgets.Layout(width="16em"))
         self.hand.add_class("bk-hand")
         self.discard = widgets.Text(value=discard, description="Discard pile",
                                     layout=widgets.Layout(width="24em"))
         self.discard.add_class("bk-discard")
-        self.lucky = widgets.Text(value=lucky, description="Lucky card",
+        self.lucky = widgets.Text(value=lucky, description="Lucky card", placeholder="8 or B",
                                   layout=widgets.Layout(width="10em"))
         self.lucky.add_class("bk-lucky")
         self.action = widgets.Dropdown(description="Action", options=[],
@@ -134,6 +136,10 @@ class DrawExplorer(widgets.VBox):
         self.errors.guard(self.update)()
 
     def knowledge(self) -> Knowledge:
+        """What the boxes say (``InvalidQuestion`` naming the box that cannot be read)."""
+        if not self.lucky.value.strip():
+            raise InvalidQuestion("Lucky card: type the card turned beside the draw pile, "
+                                  "e.g. 8 (B for a Bungee card); cards of its value count 0")
         return Knowledge.parse(self.hand.value, self.discard.value, self.lucky.value)
 
     def update(self) -> None:

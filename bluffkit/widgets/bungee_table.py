@@ -4,9 +4,11 @@ You sit at seat 0. You see your hand, the discard pile's top card, the lucky car
 cards everybody holds; the bots' hands stay hidden until a round ends (hands are then shown in
 calling order). Pick a move (play cards then draw, take the top card then play, call Bungee),
 press Play; the bots play until it is your turn again. "Explain" shows the advice of
-:func:`bluffkit.advice.bungee.advise` for your position: the exact odds of every action, and when
-you may call, the call-or-play-on comparison estimated by a seeded simulation. A seed replays
-the same game.
+:func:`bluffkit.advice.bungee.advise` for your position: the exact odds of every action at once,
+and when you may call, the call-or-play-on comparison estimated by a seeded simulation that runs
+in a background thread (a progress bar shows it; the advice is redrawn when it is done, and a
+move made meanwhile simply starts the simulation of the new position). A seed replays the same
+game.
 
 >>> t = BungeeTable(opponents=1, seed=3, rounds=1)
 >>> t.state.current_player() == 0
@@ -18,14 +20,17 @@ True
 from __future__ import annotations
 
 import html
+import logging
+import threading
+import time
 from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..advice.bungee import advise
+from ..advice.bungee import BungeeAdvice, advise, without_simulation
 from ..advice.bungee_sim import draw_card
 from ..bots.bungee import GreedyBot
-from ..core import InvalidQuestion
+from ..core import BluffkitError, InvalidQuestion
 from ..games.bungee import (
     BungeeRules,
     BungeeState,
@@ -34,10 +39,36 @@ from ..games.bungee import (
     hand_value,
     seen_moves,
 )
+from .common import ExplainPanel, advice_html
 from .game_table import ME, GameTable, opponents_box
 
+log = logging.getLogger(__name__)
+
 EXPLAIN_SAMPLES = 60
-"""Simulated endings per choice behind "Explain" (quick; the advice states its error)."""
+"""Simulated endings per choice behind "Explain" (in the background; the advice states its
+error)."""
+
+
+START_DELAY = 0.02
+"""Seconds the background simulation waits before it starts (the widget's own thread then
+sends the panel to the browser without sharing the interpreter)."""
+
+
+class _Stale(Exception):
+    """Raised in the background simulation when the position it answers has gone."""
+
+
+class _Explain(ExplainPanel):
+    """The "Explain" panel; after each refresh it calls ``after()`` (the table then starts the
+    simulation the advice shown announces)."""
+
+    def __init__(self, after, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._after = after
+
+    def refresh(self) -> None:
+        super().refresh()
+        self._after()
 
 
 class BungeeTable(GameTable):
@@ -58,11 +89,23 @@ class BungeeTable(GameTable):
                  bots: Sequence | None = None):
         self.opponents = opponents_box(opponents, 4)
         self._build(seed, [self.opponents], bots)
+        self.explain = _Explain(self._start_pending, self._advice, self.errors,
+                                idle_text=self.explain.idle_text)
         self.table_view = widgets.HTML()
         self.table_view.add_class("bk-players")
+        self.progress = widgets.IntProgress(value=0, min=0, max=EXPLAIN_SAMPLES,
+                                            description="Simulating",
+                                            layout=widgets.Layout(display="none"))
+        self.progress.add_class("bk-sim-progress")
         self._rounds = rounds
+        self._lock = threading.Lock()
+        self._generation = 0
+        self._running: tuple | None = None
+        self._pending: tuple | None = None
+        self._thread: threading.Thread | None = None
+        self._done: dict[tuple, BungeeAdvice] = {}
         self._finish([self.new_game_bar, self.status, self.table_view,
-                      self._move_dropdown("20em"), self.errors, self.explain,
+                      self._move_dropdown("20em"), self.errors, self.explain, self.progress,
                       self._history_box()], "bk-bungee-table", seed)
 
     # -- starting ----------------------------------------------------------------------------
@@ -118,8 +161,84 @@ class BungeeTable(GameTable):
         self.status.value = status_html(s, self.names)
         self.table_view.value = table_html(s, self.names)
 
+    def _render(self) -> None:
+        with self._lock:  # a new position: a simulation still running answers an old one
+            self._generation += 1
+            self._running = self._pending = None
+            self.progress.layout.display = "none"
+        super()._render()
+
     def _advice_for(self, s: BungeeState):
-        return advise(s.observation(ME), EXPLAIN_SAMPLES, self.seed)
+        """The exact part at once; the call-or-play-on simulation in the background."""
+        key = (s, self.seed)
+        with self._lock:
+            done = self._done.get(key)
+        if done is not None:
+            return done
+        obs = s.observation(ME)
+        quick = advise(obs, EXPLAIN_SAMPLES, self.seed, defer=True)
+        if quick.pending:
+            with self._lock:
+                self._pending = (key, obs, quick)
+        return quick
+
+    def _start_pending(self) -> None:
+        """Start the simulation the panel just announced (called once the panel is drawn, so
+        that drawing it does not share the interpreter with the simulation)."""
+        with self._lock:
+            pending, self._pending = self._pending, None
+        if pending is not None:
+            self._simulate(*pending)
+
+    def _simulate(self, key: tuple, obs, quick: BungeeAdvice) -> None:
+        with self._lock:
+            if self._running == key:
+                return
+            self._generation += 1
+            generation, self._running = self._generation, key
+            self.progress.value = 0
+            self.progress.layout.display = None
+
+        def tick(done: int, total: int) -> None:
+            if self._generation != generation:
+                raise _Stale
+            if done % 5 == 0 or done == total:  # a few messages to the browser, not one each
+                self.progress.value = done
+            time.sleep(0)  # let the widget's own thread in between two simulated endings
+
+        def work() -> None:
+            time.sleep(START_DELAY)  # the widget's thread first finishes drawing the panel
+            try:
+                advice = advise(obs, EXPLAIN_SAMPLES, self.seed, progress=tick)
+            except _Stale:
+                return
+            except BluffkitError as e:  # the exact part stays, saying why the rest is missing
+                advice = without_simulation(quick, str(e))
+            except Exception as e:  # a bug: logged, and said in one line, never a traceback
+                log.exception("Bungee advice simulation failed")
+                advice = without_simulation(quick, f"something went wrong inside bluffkit "
+                                                   f"({type(e).__name__}: {e}); please report it")
+            with self._lock:  # the position may have changed meanwhile: then drop it
+                if self._generation != generation:
+                    return
+                self._done = {key: advice}
+                self._running = None
+                self.progress.layout.display = "none"
+                if self.explain.toggle.value:
+                    self.explain.body.value = advice_html(advice)
+
+        self._thread = threading.Thread(target=work, name="bungee-advice", daemon=True)
+        self._thread.start()
+
+    def wait_for_advice(self, timeout: float = 30.0) -> bool:
+        """Wait (at most ``timeout`` seconds) for the background simulation; ``True`` when
+        none is left running (for tests and scripts: a notebook never needs to wait)."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return thread is None or not thread.is_alive()
+
+
 
 
 def status_html(s: BungeeState, names: list[str]) -> str:
@@ -145,6 +264,10 @@ def status_html(s: BungeeState, names: list[str]) -> str:
             "</div>")
 
 
+PAD = ' style="padding:2px 10px;text-align:left"'
+"""Every cell of the players' table is padded (neighbouring cells must not read as one)."""
+
+
 def table_html(s: BungeeState, names: list[str]) -> str:
     """The lucky card and the discard pile's top, then one row per player."""
     obs = s.observation(ME)
@@ -158,15 +281,16 @@ def table_html(s: BungeeState, names: list[str]) -> str:
             worth = "?"
         called = f"Bungee #{obs.callers.index(p) + 1}" if p in obs.callers else ""
         turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
-        rows.append(f"<tr><td><b>{html.escape(name)}</b>{turn}</td><td>{hand}</td>"
-                    f"<td>{worth}</td><td>{called}</td><td>{obs.totals[p]}</td></tr>")
+        cells = [f"<b>{html.escape(name)}</b>{turn}", hand, worth, called, obs.totals[p]]
+        rows.append("<tr>" + "".join(f"<td{PAD}>{c}</td>" for c in cells) + "</tr>")
     lucky = card_text(obs.lucky) if obs.lucky is not None else "-"
     top = card_text(obs.top) if obs.top is not None else "empty"
     return (f"<div>Lucky card: <b>{lucky}</b> (counts 0) &nbsp; Discard pile: top <b>{top}</b> "
             f"({len(obs.discard)} cards) &nbsp; Draw pile: {obs.pile_size} cards</div>"
-            '<table style="border-collapse:collapse"><thead><tr><th>player</th><th>hand</th>'
-            "<th>worth</th><th>called</th><th>total</th></tr>"
-            f"</thead><tbody>{''.join(rows)}</tbody></table>")
+            '<table style="border-collapse:collapse"><thead><tr>'
+            + "".join(f"<th{PAD}>{h}</th>" for h in ("player", "hand", "worth", "called",
+                                                     "total"))
+            + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 __all__ = ["BungeeTable", "status_html", "table_html"]

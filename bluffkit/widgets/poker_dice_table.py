@@ -34,6 +34,7 @@ from ..games.poker_dice import (
     PokerDiceRules,
     PokerDiceState,
     Raise,
+    call_words,
     dice_text,
 )
 from .common import SPACED_TABLE
@@ -208,8 +209,8 @@ def status_html(s: PokerDiceState, names: list[str]) -> str:
         return "<div><b>Your turn:</b> ante 1 point to play this round, or pass.</div>"
     if not s.opened:
         return "<div><b>Your turn:</b> bet any amount (at least 1), or fold.</div>"
-    return (f"<div><b>Your turn:</b> the bet to match is {s.level}; call {s.to_call(ME)}, "
-            "raise, or fold.</div>")
+    return (f"<div><b>Your turn:</b> {html.escape(call_words(s, ME, names))} Or raise, or "
+            "fold.</div>")
 
 
 def players_html(s: PokerDiceState, names: list[str]) -> str:

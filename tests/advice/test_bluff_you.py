@@ -202,3 +202,73 @@ def test_an_announcement_the_equilibrium_never_makes_has_no_call_values():
     assert (g.vs_equilibrium.p_true, g.vs_equilibrium.ok, g.vs_equilibrium.bluff_you) == (
         None, None, None)
     assert g.vs_equilibrium.best == "either" and "never plays steal 12" in g.explanation
+
+
+def real_turns(n: int, seed: int):
+    """Turn games of states reached by random play (2-6 players), as the advice meets them."""
+    from bluffkit.advice.bluff_you import turn_game
+    from bluffkit.core import RandomBot, make_rng, sample
+    from bluffkit.games.bluff_you import BluffYouRules, BluffYouState
+
+    rng, bot, out = make_rng(seed), RandomBot(), []
+    while len(out) < n:
+        s = BluffYouState.new(BluffYouRules(players=int(rng.integers(2, 7))))
+        stop, turns = int(rng.integers(0, 40)), 0
+        while not s.is_terminal() and len(out) < n:
+            if s.is_chance_node():
+                s = s.apply(sample(s.chance_outcomes(), rng))
+                if turns >= stop:
+                    out.append(turn_game(s))
+                    break
+                turns += 1
+            else:
+                s = s.apply(bot.choose(s.observation(s.current_player()), s.legal_actions(), rng))
+    return out
+
+
+def test_real_turns_are_solved_without_the_lp(monkeypatch):
+    """Issue 13: the LP (20-70 ms a turn) was solved for every new turn. The turns of real games
+    are now built from the turn's structure and verified exactly (about a millisecond), and
+    each answer passes the independent brute-force check."""
+    from bluffkit.advice import bluff_you_turn
+
+    def no_lp(*_a, **_k):
+        raise AssertionError("the LP was called")
+
+    solve_turn.cache_clear()
+    monkeypatch.setattr(bluff_you_turn, "solve_sequence_form", no_lp)
+    for game in real_turns(15, 11):
+        check_equilibrium(game, solve_turn(game))
+
+
+def test_the_fast_construction_agrees_with_the_lp_value():
+    from bluffkit.advice.bluff_you_fast import fast_equilibrium
+    from bluffkit.advice.bluff_you_turn import solve_turn_lp
+
+    for game in real_turns(12, 5):
+        value, _, _ = fast_equilibrium(game)
+        assert value == solve_turn_lp(game).value
+
+
+def test_the_equilibrium_depends_only_on_the_key():
+    """Who holds the tokens that may be stolen does not change the turn: two turns with the
+    same key (centre, stealable tokens, cheapest token's points, swap) have the same
+    equilibrium, the steals relabelled; each is checked by brute force on its own game."""
+    a = TurnGame((4, 11), ((1, (5, 9)), (2, (12,))), 2)
+    b = TurnGame((4, 11), ((1, (12,)), (3, (5, 9))), 2)
+    assert a.key() == b.key() and a != b
+    ea, eb = solve_turn(a), solve_turn(b)
+    check_equilibrium(a, ea)
+    check_equilibrium(b, eb)
+    where = {5: 3, 9: 3, 12: 1}
+
+    def moved(m):
+        return ("steal", where[m[2]], m[2]) if m[0] == "steal" else m
+
+    assert eb.value == ea.value
+    assert eb.believe == {moved(m): x for m, x in ea.believe.items()}
+    assert eb.strategy == {t: {moved(m): x for m, x in mix.items()}
+                           for t, mix in ea.strategy.items()}
+    # the cheapest token's points are part of the key: they change the turn
+    c = TurnGame((4, 11), ((1, (5, 9)), (2, (12,))), 3)
+    assert c.key() != a.key() and solve_turn(c).value != ea.value

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bluffkit.advice import bungee_sim as sim
 from bluffkit.advice.bungee import advise, advise_state, observation_for
 from bluffkit.advice.bungee_sim import (
     Estimate,
@@ -36,6 +37,7 @@ from bluffkit.games.bungee import (
     counts_of,
     hand_value,
     parse_cards,
+    parse_pile,
     state_from_json,
 )
 from bluffkit.odds.bungee import Knowledge, round_score
@@ -99,6 +101,74 @@ def test_estimate_of_values():
     assert e.se == pytest.approx((1 / 3) ** 0.5 / 2)
     with pytest.raises(InvalidQuestion):
         Estimate.of([])
+
+
+def test_estimate_says_plainly_when_every_ending_agrees():
+    assert Estimate.of([1] * 60).text(percent=True) == "100% (all 60 simulated endings agree)"
+    assert Estimate.of([0] * 5).text(percent=True) == "0% (all 5 simulated endings agree)"
+    assert Estimate.of([-10] * 3).text() == "-10 (all 3 simulated endings agree)"
+    assert Estimate.of([7]).text() == "7 (one simulated ending: no error estimate)"
+    assert "± 0.0" not in Estimate.of([1] * 60).text(percent=True)
+    assert Estimate.of([1, 0]).text(percent=True) == "50.0% ± 50.0%"
+
+
+def test_every_row_has_every_column_and_none_is_none():
+    """Rows that were not simulated say so (the Explain table printed Python's None)."""
+    obs = observation_for(Knowledge.parse("1,4,8", discard="4,7", lucky=8), players=3)
+    a = advise(obs, samples=5, seed=1)
+    rows = a.rows()
+    assert len(rows) > 2 and all(r.keys() == rows[0].keys() for r in rows)
+    assert all(v is not None for r in rows for v in r.values())
+    simulated = {r["action"] for r in rows if r["P_win_estimated"] != "not simulated"}
+    assert simulated == {"bungee", str(a.comparison.play)}
+
+
+def test_deferred_advice_is_the_exact_part_and_says_the_comparison_is_coming():
+    obs = observation_for(Knowledge.parse("1,4,8", discard="4,7", lucky=8), players=3)
+    quick = advise(obs, samples=40, seed=2, defer=True)
+    full = advise(obs, samples=40, seed=2)
+    assert quick.pending == 40 and quick.comparison is None and quick.needs_simulation
+    assert quick.options == full.options and quick.recommended == full.best.action
+    assert "being estimated by simulation (40 endings" in quick.explanation
+    assert {r["P_win_estimated"] for r in quick.rows()} == {"being simulated", "not simulated"}
+    assert full.pending == 0 and full.needs_simulation
+    cannot = advise(observation_for(Knowledge.parse("7,9", lucky=8), players=3), defer=True)
+    assert cannot.pending == 0 and not cannot.needs_simulation
+
+
+def test_progress_is_reported_and_can_stop_the_simulation():
+    obs = observation_for(Knowledge.parse("1,4", discard="4,7", lucky=8), players=3)
+    seen = []
+    a = advise(obs, samples=7, seed=1, progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(i, 7) for i in range(1, 8)]
+    assert a.comparison == advise(obs, samples=7, seed=1).comparison
+
+    class Stop(Exception):
+        pass
+
+    def stop(done, total):
+        if done == 2:
+            raise Stop
+
+    with pytest.raises(Stop):
+        advise(obs, samples=50, seed=1, progress=stop)
+    with pytest.raises(InvalidQuestion, match="samples must be a whole number >= 0"):
+        advise(obs, samples=-1)
+
+
+def test_after_a_refill_the_advice_says_what_the_model_leaves_out():
+    hands = (parse_cards("1,2,3,4,9"), parse_cards("5,5,6,7,7"))
+    pile = _pile("1,2,3,4,9,5,5,6,7,7,8")
+    discard = tuple(c for c, n in zip(CARDS, pile) for _ in range(n))
+    s = BungeeState(BungeeRules(players=2), "turn", 0, hands, counts_of(discard[:1]),
+                    discard[1:], 8, opened=True, totals=(0, 0))
+    assert "refilled" not in advise_state(s, samples=0).explanation
+    s = s.apply(Play(9))
+    s = s.apply(s.chance_outcomes()[0][0])         # the last card: the pile is refilled
+    assert s.to_move == 1 and s.discard == (9,) and sum(s.pile) == len(discard) - 1
+    text = advise_state(s, samples=0).explanation
+    assert "The draw pile was refilled this round" in text
+    assert "the model does not use that" in text
 
 
 def test_after_a_last_lap_action_calling_is_always_advised():
@@ -269,12 +339,16 @@ def test_simulated_choice_starts_from_the_same_worlds():
 
 
 
-def test_callers_hands_follow_their_exact_joint_distribution():
+@pytest.mark.parametrize("tries", [sim.REJECTION_TRIES, 0])
+def test_callers_hands_follow_their_exact_joint_distribution(tries, monkeypatch):
     """Two callers with two cards each and eight unseen cards: hands sampled by the advice's
     worlds against the exact joint distribution from every way of dealing the unseen physical
     cards (both callers' hands worth 5 or less, every such deal equally likely). Drawing the
     callers' hands one after the other without the acceptance step would miss this by up to
-    23 standard errors here (the second caller's choices depend on the first one's hand)."""
+    23 standard errors here (the second caller's choices depend on the first one's hand).
+    With ``tries`` 0 the exact enumeration deals every world."""
+    monkeypatch.setattr(sim, "REJECTION_TRIES", tries)
+    sim._joint_memo.cache_clear()
     unseen = parse_cards("1,2,3,4,4,B,9,10")
     rest = [c for c, n in zip(CARDS, _pile("1,2,3,4,4,B,9,10,5,8")) for _ in range(n)]
     s = BungeeState(BungeeRules(players=3), "turn", 2, (parse_cards("1,4"), parse_cards("2,3"),
@@ -300,3 +374,24 @@ def test_callers_hands_follow_their_exact_joint_distribution():
     for pair, ways in exact.items():
         p = ways / total
         assert abs(seen[pair] / n - p) <= 4.5 * (p * (1 - p) / n) ** 0.5, (pair, p)
+
+
+def test_four_callers_with_few_low_cards_left_are_still_dealt():
+    """Found by the benchmark: four callers, 22 unseen cards, few of them low; the quick way of
+    dealing callers' hands failed 10,000 times in a row ("could not deal the callers' hands")."""
+    hands = tuple(parse_cards(h) for h in ("4,6", "1,1,2,B,B", "1,1,3,6", "3,B", "1,4,6,6"))
+    discard = parse_pile("9,8,7,9,10,7,2,10,7,8,10,5,7,5,2,10,4,10,5,10,3,3,8,2,2,4,10,5,8,9,9")
+    pile = (0, 0, 1, 1, 1, 0, 1, 1, 1, 1, 0)
+    s = BungeeState(BungeeRules(players=5), "turn", 0, hands, pile, discard, 6, opened=True,
+                    callers=(1, 2, 3, 4), to_act=(0,), totals=(0,) * 5)
+    assert s.card_count() == 56 and s.observation(0).pile_size == 7
+    assert state_from_json(s.to_json()) == s
+    sim._joint_memo.cache_clear()
+    rng = make_rng(3)
+    for _ in range(20):
+        world = sample_world(s.observation(0), rng)
+        assert all(hand_value(world.hands[p], 6) <= 5 for p in (1, 2, 3, 4))
+        assert [len(h) for h in world.hands] == [2, 5, 4, 2, 4]
+        assert world.card_count() == 56
+    a = advise(s.observation(0), samples=5, seed=1)
+    assert a.comparison.samples == 5

@@ -33,7 +33,7 @@ def test_the_brief_example_reads_like_a_person():
 @pytest.mark.parametrize("mine,common,k", [("9,10,Q", "A,K,J", 2), ("9,9,J", "Q,K,A", 1),
                                            ("J,J,Q", "9,9,A", 3)])
 def test_call_or_fold_is_equity_against_pot_odds(mine, common, k, to_call):
-    pot = 10
+    pot = 10 + to_call  # the antes and the bet to call are in it
     eq = equity(mine, common, k).equity
     a = advise(Position(mine, common, k, pot, to_call, stack=100))
     assert a.needed == Fraction(to_call, pot + to_call)
@@ -106,12 +106,12 @@ def test_a_call_all_in_cannot_raise():
 
 @pytest.mark.parametrize("mine", ["9,10,Q", "A,A,A", "K,K,9", "9,J,K", "10,10,Q"])
 @pytest.mark.parametrize("k", [1, 2, 3])
-def test_ante_when_equity_reaches_the_fair_share(mine, k):
+def test_ante_when_it_gains_on_average(mine, k):
     a = advise(Position(mine, opponents=k))
-    eq = equity(mine, None, k).equity
-    assert (a.action == Ante()) == (eq >= Fraction(1, k + 1))
-    assert a.options[0].value == (k + 1) * eq - 1
-    assert f"fair share 1/{k + 1}" in a.explanation
+    assert (a.action == Ante()) == (a.options[0].value > 0)
+    assert a.options[0].action == Ante() and a.options[1].value == 0
+    # folding after a bad common roll is never worse than the showdown with the bet of 1
+    assert a.options[0].value >= 2 * (k + 1) * equity(mine, None, k).equity - 2
 
 
 def test_alone_at_the_ante_pass():
@@ -150,3 +150,60 @@ def test_advice_is_always_legal_in_real_games():
             assert a.action in s.legal_actions(), (str(s), a.action)
             s = s.apply(a.action)
     assert a.to_json()["model"] == MODEL
+
+
+def brute_force_ante_value(mine: str) -> Fraction:
+    """One opponent, every ordered common roll and opponent roll (216 x 216), hands compared
+    with the evaluator; the model: after the common roll I fold (-1, my ante) or stay for the
+    first bet of 1 that the rules require, matched by the opponent (pot 4, my cost 2)."""
+    import itertools
+
+    from bluffkit.games.poker_dice import FACES, best_hand, parse_dice
+
+    me = parse_dice(mine)
+    total = Fraction(0)
+    for common in itertools.product(FACES, repeat=3):
+        mine_key = best_hand(me + common).key
+        share = Fraction(0)
+        for opp in itertools.product(FACES, repeat=3):
+            theirs = best_hand(opp + common).key
+            share += 1 if mine_key > theirs else Fraction(1, 2) if mine_key == theirs else 0
+        e = share / 216
+        total += max(Fraction(-1), 4 * e - 2)
+    return total / 216
+
+
+@pytest.mark.parametrize("mine", ["9,10,Q", "K,K,9"])
+def test_the_ante_models_the_first_bet_against_brute_force(mine):
+    """Issue 11: the ante advice assumed a showdown with only the antes in the pot, which the
+    rules make impossible (the first player who does not fold bets at least 1)."""
+    a = advise(Position(mine, opponents=1))
+    value = {str(o.action): o.value for o in a.options}
+    assert value["ante"] == brute_force_ante_value(mine)
+    assert (a.action == Ante()) == (value["ante"] > 0)
+    assert "bets at least 1" in a.model and "folds" in a.explanation
+
+
+def test_the_ante_value_for_more_opponents_folds_after_bad_common_rolls():
+    from bluffkit.odds.poker_dice import equity_by_common
+
+    for mine, k in (("9,10,Q", 3), ("A,A,9", 2), ("J,Q,K", 3)):
+        rows = equity_by_common(mine, k)
+        want = sum(p * max(Fraction(-1), 2 * (k + 1) * e - 2) for _, p, e in rows)
+        a = advise(Position(mine, opponents=k))
+        assert a.options[0].action == Ante() and a.options[0].value == want
+        assert (a.action == Ante()) == (want > 0)
+
+
+@pytest.mark.parametrize("pot,to_call,k", [(1, 5, 1), (5, 10, 1), (6, 5, 2), (2, 0, 2)])
+def test_impossible_pots_are_refused(pot, to_call, k):
+    """`--pot 1 --to-call 5` was answered: the pot holds at least every ante and the bet."""
+    with pytest.raises(InvalidQuestion, match="pot"):
+        Position("9,K,K", "A,K,10", opponents=k, pot=pot, to_call=to_call)
+
+
+def test_a_pot_at_the_ante_is_refused():
+    with pytest.raises(InvalidQuestion, match="before the common roll"):
+        Position("9,K,K", opponents=1, pot=12)
+    with pytest.raises(InvalidQuestion, match="before the common roll"):
+        Position("9,K,K", opponents=1, to_call=2)

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from bluffkit.cli import bungee as cli_bungee
 from bluffkit.cli import main
 from bluffkit.odds.bungee import Knowledge, action_odds
 
@@ -61,6 +62,18 @@ def test_advise_call_or_play_on(capsys):
     (["advise", "bungee", "--hand", "1,2", "--lucky", "8", "--first", "--last-lap"],
      "first turn"),
     (["advise", "bungee", "--hand", "1,2", "--lucky", " "], "--lucky"),
+    (["odds", "bungee", "--hand", "1,11", "--lucky", "8"], "1 to 10; write B for a Bungee card"),
+    (["advise", "bungee", "--hand", "1,2", "--lucky", "11"], "write B for a Bungee card"),
+    (["odds", "bungee", "--hand", "1", "--lucky", "8", "--draws", "2", "--good", "<= 2 3"],
+     "--good takes one value test"),
+    (["odds", "bungee", "--hand", "1", "--lucky", "8", "--draws", "2", "--good", "<=23"],
+     "--good takes one value test"),
+    (["odds", "bungee", "--hand", "1", "--lucky", "8", "--draws", "2", "--good", "<"],
+     "--good takes one value test"),
+    (["advise", "bungee", "--hand", "1,2", "--lucky", "8", "--samples", "20001"],
+     "--samples must be 0-20000"),
+    (["advise", "bungee", "--hand", "1,2", "--lucky", "8", "--samples", "-1"],
+     "--samples must be 0-20000"),
 ])
 def test_bad_arguments_exit_2_with_one_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)
@@ -92,3 +105,25 @@ def test_play_an_empty_line_is_not_allowed_and_asks_again(capsys, monkeypatch):
     code, out, _ = run(capsys, "play", "bungee", "--bots", "1", "--seed", "5")
     assert code == 0 and out.count("Not allowed: no action typed") == 2
     assert "Game stopped." in out
+
+
+def test_good_reads_spaces_around_the_comparison(capsys):
+    base = ["odds", "bungee", "--hand", "1,2,9", "--lucky", "8", "--draws", "2", "--json"]
+    for good in ("<= 2", " <=2 ", "<=2"):
+        code, out, _ = run(capsys, *base, "--good", good)
+        assert code == 0 and json.loads(out)["draws"]["good"] == "value <= 2"
+    code, out, _ = run(capsys, *base, "--good", "2 3")
+    assert code == 0 and json.loads(out)["draws"]["good"] == "cards 2,3"
+
+
+def test_a_long_simulation_prints_a_progress_bar_on_stderr(capsys, monkeypatch):
+    monkeypatch.setattr(cli_bungee, "PROGRESS_FROM", 10)
+    argv = ["advise", "bungee", "--hand", "1,4", "--discard", "4,7", "--lucky", "8",
+            "--samples", "20", "--json"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and json.loads(out)["comparison"]["samples"] == 20   # stdout stays JSON
+    lines = err.strip().splitlines()
+    assert lines[0].startswith("Simulating endings [") and lines[-1].endswith("] 20/20")
+    assert lines[-1].count("#") == 30 and len(lines) <= 11
+    monkeypatch.setattr(cli_bungee, "PROGRESS_FROM", 21)
+    assert run(capsys, *argv)[2] == ""                                   # short: no bar

@@ -85,7 +85,23 @@ def test_play_against_a_bot_from_stdin(capsys, monkeypatch):
     code, out, _ = run(capsys, "play", "poker-dice", "--bot", "equity", "--points", "5",
                        "--seed", "1")
     assert code == 0 and "Game over: player" in out
-    assert "Not allowed:" in out and "fair share" in out
+    assert "Not allowed:" in out and "Averaged over the common rolls" in out
     monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
     code, out, _ = run(capsys, "play", "poker-dice", "--seed", "1")
     assert code == 0 and "Game stopped." in out
+
+
+def test_impossible_or_ignored_options_are_refused(capsys):
+    """Issue 11: `--pot 1 --to-call 5` was answered, `--pot` at the ante and `--opponents`
+    without `--mine` silently ignored."""
+    for argv, words in (
+            (["advise", "poker-dice", "--mine", "9,K,K", "--common", "A,K,10", "--pot", "1",
+              "--to-call", "5"], "pot"),
+            (["advise", "poker-dice", "--mine", "9,K,K", "--common", "A,K,10", "--pot", "5",
+              "--to-call", "10"], "pot"),
+            (["advise", "poker-dice", "--mine", "9,K,K", "--pot", "12"], "--pot"),
+            (["odds", "poker-dice", "--opponents", "2"], "--mine")):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and words in err and err.count("\n") == 1, argv
+    code, out, _ = run(capsys, "odds", "poker-dice", "--common", "A,K,10")
+    assert code == 0

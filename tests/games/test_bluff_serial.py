@@ -86,42 +86,46 @@ def corrupt(name: str, **changes) -> dict:
 @pytest.mark.parametrize("data, problem", [
     ("not a dict", "not a Bluff state"),
     (corrupt("bid", game="poker-dice"), "not a Bluff state"),
-    (corrupt("bid", lost=KeyError), "missing or malformed field.*lost"),
-    (corrupt("bid", rules=KeyError), "missing or malformed field.*rules"),
+    (corrupt("bid", lost=KeyError), "field 'lost' is missing"),
+    (corrupt("bid", rules=KeyError), "field 'rules' is missing"),
     (corrupt("bid", dice=["3", "3", "2"]), "'dice' must hold whole numbers"),
     (corrupt("bid", dice=[3, 3, True]), "'dice' must hold whole numbers"),
-    (corrupt("bid", dice=[4, 3, 2], lost=[-1, 0, 0]), "player 0 holds 4 dice and lost -1 but "
-                                                      "started with 3"),
+    (corrupt("bid", dice=[4, 3, 2], lost=[-1, 0, 0]),
+     "field 'lost' must hold whole numbers 0-5, got -1"),
     (corrupt("bid", dice=[2, 3, 2]), "player 0 holds 2 dice and lost 0 but started with 3"),
     (corrupt("bid", dice=[3, 3]), "one entry per player"),
     (corrupt("bid", hidden=["1,2,3", "4,5,7", "2,2"]), "'7' is not a Bluff die face"),
     (corrupt("bid", hidden=["1,2", "4,5,*", "2,2"]), "player 0 holds 3 dice but 2 are under"),
-    (corrupt("bid", hidden=3), "malformed"),
+    (corrupt("bid", hidden=3), "field 'hidden' must be a list, got 3"),
     (corrupt("bid", bid="16x3"), "claims more dice than the 8 in play"),
     (corrupt("bid", bid="2y3"), "is not a bid"),
     (corrupt("bid", bidder=None), "a bid needs a bidder"),
     (corrupt("bid", bidder="0"), "'bidder' must hold whole numbers"),
-    (corrupt("bid", to_move=2), "player 1 is to bid or challenge, not player 2"),
-    (corrupt("bid", to_move=7), "player to move 7 has no dice"),
-    (corrupt("bid", phase="bidding"), "phase must be one of"),
+    (corrupt("bid", to_move=2), "field 'to_move' is 2 but the game gives 1"),
+    (corrupt("bid", to_move=7), "field 'to_move' must hold whole numbers -2-2, got 7"),
+    (corrupt("bid", phase="bidding"), "field 'phase' must be one of"),
     (corrupt("bid", exposed=["1", "", ""], hidden=["2,3", "4,5,*", "2,2"]),
      "exposed dice need the show_and_reroll rules option"),
     (corrupt("bid", rules={"players": 7}), "2-6 players"),
-    (corrupt("bid", rules={"players": 3, "colour": "red"}), "malformed"),
+    (corrupt("bid", rules={"players": 3, "colour": "red"}),
+     "field 'rules' must be an object with some of the fields"),
     (corrupt("bid", round=0), "rounds count from 1"),
     (corrupt("show", exposed=["1,3,3", ""], hidden=["", "2,4,5"]), "exposed every die"),
-    (corrupt("show", to_move=1), "only the bidder may expose"),
-    (corrupt("reroll", exposed=["", ""], hidden=["1,3,3", "2,4,5"]), "no die exposed"),
-    (corrupt("roll", hidden=["", "1,2"]), "holds all of its dice, hidden, or none yet"),
-    (corrupt("roll", to_move=0), "player 1 rolls next, not player 0"),
-    (corrupt("roll", bid="1x1", bidder=0), "no bid before every cup is rolled"),
-    (corrupt("start", contenders=[0, 7]), "contenders must be two or more players with dice"),
+    (corrupt("show", to_move=1), "field 'to_move' is 1 but the game gives 0"),
+    (corrupt("reroll", exposed=["", ""], hidden=["1,3,3", "2,4,5"]),
+     "player 0 holds 3 dice, but the dice under the cup and the dice the history"),
+    (corrupt("roll", hidden=["", "1,2"]), "field 'hidden' is \\['', '1,2'\\] but the game gives"),
+    (corrupt("roll", to_move=0), "field 'to_move' is 0 but the game gives 1"),
+    (corrupt("roll", bid="1x1", bidder=0), "field 'bid' is '1x1' but the game gives None"),
+    (corrupt("start", contenders=[0, 7]), "field 'contenders' must hold whole numbers 0-2, got 7"),
     (corrupt("start", contenders=[1, 1]), "contenders"),
-    (corrupt("start", contenders=[0, 1, 2], start_totals=[31]), "cannot total 31 with 5 dice"),
+    (corrupt("start", contenders=[0, 1, 2], start_totals=[31]),
+     "field 'start_totals' must hold whole numbers 1-30, got 31"),
     (corrupt("start", start_totals=[10, 10, 10]), "no contender left to roll"),
-    (corrupt("start", hidden=["1,1,1,1,1", "", ""]), "before the start roll is over"),
+    (corrupt("start", hidden=["1,1,1,1,1", "", ""]),
+     "field 'hidden' is .* but the game gives \\['', '', ''\\]"),
     (corrupt("over", dice=[1, 1], lost=[0, 1]), "exactly one player with dice"),
-    (corrupt("over", hidden=["", "2"]), "cups are empty"),
+    (corrupt("over", hidden=["", "2"]), "field 'hidden' is \\['', '2'\\] but the game gives"),
 ])
 def test_corrupt_or_impossible_states_are_rejected_naming_the_problem(data, problem):
     with pytest.raises(InvalidState, match=problem):
@@ -136,7 +140,7 @@ def test_a_corrupt_last_reveal_is_rejected():
         state_from_json(bad)
     bad = copy.deepcopy(data)
     bad["last"]["count"] += 1
-    with pytest.raises(InvalidState, match="the last reveal says"):
+    with pytest.raises(InvalidState, match="the last reveal's losses and winner do not follow"):
         state_from_json(bad)
 
 
@@ -179,3 +183,67 @@ def test_the_last_reveal_is_public():
 def test_observing_a_player_not_in_the_game_is_an_error():
     with pytest.raises(InvalidState, match="no player 3"):
         examples()["bid"].observation(3)
+
+
+# -- every field in every phase (issue 12 item 6) --------------------------------------------------
+def _deep(levels: int):
+    v: list = []
+    for _ in range(levels):
+        v = [v]
+    return v
+
+
+@pytest.mark.parametrize("data, problem", [
+    (corrupt("start", to_move=99), "'to_move'"),
+    (corrupt("start", to_move=1), "'to_move' is 1 but the game gives 0"),
+    (corrupt("start", opener=-5), "'opener'"),
+    (corrupt("start", opener=2), "'opener' is 2 but the game gives 0"),
+    (corrupt("start", round=-3), "'round'"),
+    (corrupt("start", round=4), "'round' is 4 but the game gives 0"),
+    (corrupt("start", history=[[0, "1x2"]]), "'history'"),
+    (corrupt("start", last={"bid": "1x2"}), "'last'"),
+    (corrupt("over", to_move=1), "'to_move' is 1 but the game gives -2"),
+    (corrupt("over", opener=1), "the rules make player 0 open the first round"),
+    (corrupt("over", round=9), "round 9 comes after 8 rounds"),
+    (corrupt("over", history=[[1, "3x2"]]), "history"),
+    (corrupt("over", last=None), "keeps the reveal of its last challenge"),
+    (corrupt("bid", history=[[0, "3x3"]]), "'bid' is '2x3' but the game gives '3x3'"),
+    (corrupt("bid", history=[[1, "2x3"]]), "history entry 1 is player 1's, but player 0"),
+    (corrupt("bid", history=[[0, "2x3"], [1, "2x3"]]), "does not raise"),
+    (corrupt("bid", history=[[0, "2xx"]]), "history entry 1 .* is not an action"),
+    (corrupt("next round", opener=1), "opens round 2"),
+    (corrupt("next round", round=3), "round 3 comes after 2 rounds"),
+    (corrupt("bid", round=2), "round 2 comes after 1 rounds, each costing at least one die"),
+    (corrupt("bid", opener=1, to_move=1), "the rules make player 0 open the first round"),
+    (corrupt("bid", history=[[0]]), "field 'history' must list \\[player, action\\] pairs"),
+    (corrupt("bid", history=_deep(5000)), "field 'history' is nested more than 16 levels"),
+    (corrupt("bid", round=float("inf")), "field 'round' holds inf"),
+    (corrupt("bid", round=float("nan")), "field 'round' holds nan"),
+    (corrupt("bid", round=10**5000), "field 'round' holds a number of about 5001 digits"),
+    (corrupt("bid", contenders=[0, 0]), "'contenders'"),
+    (corrupt("bid", dice="3,3,2"), "'dice' must be a list"),
+])
+def test_every_field_is_checked_in_every_phase(data, problem):
+    with pytest.raises(InvalidState, match=problem):
+        state_from_json(data)
+
+
+def test_the_last_reveal_must_follow_from_the_previous_round():
+    data = examples()["next round"].to_json()
+    for key, value in [("winner", 1 - data["last"]["winner"]), ("challenger", 0),
+                       ("losses", [0, 0, 0]), ("dice", ["1,2,3", "4,5,*", "2,2"][::-1]),
+                       ("bid", "3x3")]:
+        bad = copy.deepcopy(data)
+        bad["last"][key] = value
+        with pytest.raises(InvalidState):
+            state_from_json(bad)
+
+
+def test_a_round_with_exposed_and_rerolled_dice_reloads():
+    s = play(deal(["3,3,1", "2,4,5"], show=True), "2x3", "show 3 reroll").apply(Roll((1, 1)))
+    s = play(s, "3x3", "show 4 reroll").apply(Roll((2, 5)))
+    assert state_from_json(json.loads(json.dumps(s.to_json()))) == s
+    bad = s.to_json()
+    bad["exposed"] = ["3", "5"]
+    with pytest.raises(InvalidState):
+        state_from_json(bad)

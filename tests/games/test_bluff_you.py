@@ -223,8 +223,19 @@ def test_malformed_token_and_dice_lists_are_parse_errors():
     assert Doublet([13, 8], 4) == Doublet((8, 13), 4) and parse_tokens([8, 13]) == (8, 13)
 
 
+def reached(*texts: str, players: int = 2) -> BluffYouState:
+    """The state after ``texts`` (rolls and actions) from a new game: a state a game reaches."""
+    s = BluffYouState.new(BluffYouRules(players=players))
+    for t in texts:
+        s = s.apply(parse_action_text(t))
+    return s
+
+
 def test_json_round_trip_and_corrupt_states():
-    s = at(((8, 13), (5,)), roll=(2, 2, 5)).apply(Steal(1, 5))
+    # P0 bluffs 8 and is disbelieved; P1 tells the truth (5) and is disbelieved; P0 steals
+    s = reached("roll 2,2,4", "gain 8 to P1", "bluff you", "roll 1,2,2", "gain 5 to P0",
+                "bluff you", "roll 2,2,5", "steal 5 from P1")
+    assert s.held == ((8,), (5,)) and s.phase == "call"
     assert state_from_json(s.to_json()) == s
     data = s.to_json()
     data["held"][1] = [5, 8]
@@ -238,7 +249,7 @@ def test_json_round_trip_and_corrupt_states():
         state_from_json({"game": "bluff"})
     data = s.to_json()
     data["pending"] = "steal 9 from P1"
-    with pytest.raises(InvalidState, match="not a legal steal"):
+    with pytest.raises(InvalidState, match="the pending steal 9 from P1 is not a legal steal"):
         state_from_json(data)
 
 
@@ -264,7 +275,7 @@ def test_seeded_random_games_end_with_tokens_conserved():
 
 def test_loading_rejects_a_negative_turn_and_an_impossible_last_turn():
     """Both loaded: turn -1, and a last turn moving token 3 from player 'x' to player 7."""
-    s = at(((8, 13), (5,))).apply(Gain(1, 11)).apply(OK)
+    s = reached("roll 2,4,5", "gain 11 to P1", "ok")
     assert state_from_json(s.to_json()) == s
     data = s.to_json()
     data["turn"] = -1
@@ -272,7 +283,68 @@ def test_loading_rejects_a_negative_turn_and_an_impossible_last_turn():
         state_from_json(data)
     data = s.to_json()
     data["last"]["moves"] = [[3, "x", 7]]
-    with pytest.raises(InvalidState, match="last turn"):
+    with pytest.raises(InvalidState, match="'last'"):
+        state_from_json(data)
+
+
+# -- every field in every phase (issue 12 item 6) --------------------------------------------------
+def _phases() -> dict[str, BluffYouState]:
+    give = reached("roll 2,2,4", "gain 8 to P1", "bluff you", "roll 1,2,2", "gain 5 to P0",
+                   "bluff you", "roll 3,5,5", "gain 13 to P1", "bluff you", "roll 1,1,1",
+                   "gain 3 to P0", "bluff you", "roll 2,2,5", "steal 5 from P1", "bluff you")
+    rules = BluffYouRules(players=2, tokens=(3, 4))
+    over = BluffYouState.new(rules)
+    for t in ("roll 1,1,1", "gain 3 to P1", "ok", "roll 1,1,2", "gain 4 to P0", "ok"):
+        over = over.apply(parse_action_text(t))
+    return {"roll": BluffYouState.new(), "act": reached("roll 2,4,5"),
+            "call": reached("roll 2,4,5", "gain 11 to P1"), "give": give, "over": over}
+
+
+@pytest.mark.parametrize("phase, changes, problem", [
+    ("roll", {"bluffer": 3}, "'bluffer' is 3 but the game gives 0"),
+    ("roll", {"turn": 5}, "from the second turn on"),
+    ("roll", {"roll": "1,1,1"}, "a roll is known in phases act, call and give only"),
+    ("roll", {"call": True}, "the guesser's call is kept during the give phase only"),
+    ("act", {"pending": "gain 11 to P1"}, "an announcement awaits an answer in phases call"),
+    ("act", {"bluffer": 1}, "'bluffer'"),
+    ("call", {"roll": None}, "a roll is known in phases act, call and give only"),
+    ("call", {"pending": "gain 11 to P0"}, "the pending gain 11 to P0 is not a legal gain"),
+    ("call", {"pending": "ok"}, "field 'pending' must be a gain or a steal"),
+    ("give", {"call": True}, "the give phase follows a steal the guesser called right"),
+    ("give", {"turn": 5}, "the last turn was player 1's, but turn 5 was player 0's"),
+    ("give", {"held": [[3, 5, 8, 13], []]}, "the pending steal 5 from P1 is not a legal steal"),
+    ("give", {"held": [[3, 8, 13], [5]]}, "the last turn moved token 3 to player 1"),
+    ("over", {"bluffer": 0}, "'bluffer' is 0 but the game gives 1"),
+    ("over", {"turn": 3}, "the last turn was player 1's, but turn 3 was player 0's"),
+    ("over", {"last": None}, "from the second turn on"),
+    ("over", {"centre": [4], "held": [[], [3]]}, "over exactly when the centre is empty"),
+    ("over", {"held": [[3], [4]]}, "the last turn moved token 4 to player 0"),
+    ("act", {"last": [[0]]}, "field 'last' must be an object"),
+    ("act", {"turn": float("-inf")}, "field 'turn' holds -inf"),
+])
+def test_every_field_is_checked_in_every_phase(phase, changes, problem):
+    s = _phases()[phase]
+    assert state_from_json(s.to_json()) == s
+    with pytest.raises(InvalidState, match=problem):
+        state_from_json({**s.to_json(), **changes})
+
+
+def test_the_last_turn_must_follow_from_its_roll_and_call():
+    data = _phases()["give"].to_json()
+    data["phase"], data["call"], data["roll"], data["pending"] = "roll", None, None, None
+    for key, value in [("roll", "2,2,4"), ("call", "ok"), ("guesser_right", True),
+                       ("truthful", False), ("action", "steal 5 from P0"), ("bluffer", 0)]:
+        with pytest.raises(InvalidState):
+            state_from_json({**data, "last": {**data["last"], key: value}})
+
+
+def test_tokens_out_of_the_centre_need_as_many_turns():
+    s = reached("roll 2,4,5", "gain 11 to P1", "ok")
+    data = s.to_json()
+    data["centre"].remove(3)
+    data["held"][0] = [3]
+    with pytest.raises(InvalidState, match="after 0 turns at most 0 tokens can be out of the "
+                                            "centre"):
         state_from_json(data)
 
 

@@ -104,6 +104,28 @@ def test_score_round_ties_go_to_the_later_caller():
         score_round(hands, 9, ())
 
 
+def test_score_round_refuses_callers_who_are_not_players():
+    hands = [(1, 2), (3, 4)]
+    with pytest.raises(InvalidState, match="callers must be players 0-1"):
+        score_round(hands, 8, callers=(5,))
+    with pytest.raises(InvalidState, match="callers must be players 0-1"):
+        score_round(hands, 8, callers=(0, -1))
+    with pytest.raises(InvalidState, match="at most once"):
+        score_round(hands, 8, callers=(1, 1))
+    assert score_round(hands, 8, callers=(1, 0)) == (0, (-10, 7))
+
+
+def test_eleven_is_not_a_card_and_the_message_says_how_to_write_a_bungee_card():
+    for text in ("11", " 11 ", "011"):
+        with pytest.raises(ParseError, match="1 to 10; write B for a Bungee card"):
+            parse_cards(f"1,{text}")
+    with pytest.raises(ParseError, match="write B"):
+        parse_pile("11")
+    assert parse_cards("1,b,Bungee") == (1, BUNGEE, BUNGEE)
+    with pytest.raises(ParseError, match="not a Bungee card"):
+        parse_cards("9" * 5000)
+
+
 def test_hand_value_and_score():
     assert hand_value(parse_cards("1,8,B,B"), 8) == 1
     assert hand_score(parse_cards("1,8,B,B"), 8) == 21
@@ -351,7 +373,7 @@ def test_json_rejects_impossible_states():
         state_from_json(six)
     with pytest.raises(InvalidState, match="game"):
         state_from_json({"game": "bluff"})
-    with pytest.raises(InvalidState, match="malformed"):
+    with pytest.raises(InvalidState, match="field 'rules' is missing"):
         state_from_json({"game": "bungee"})
     with pytest.raises(InvalidState, match="called Bungee and plays no more"):
         state_from_json(dict(data, callers=[0], to_act=[1, 2, 3, 4]))
@@ -393,7 +415,7 @@ def test_json_rejects_states_whose_next_move_breaks_the_rules():
     later = play(table(["1,2", "9,9,10"], lucky=8, rounds=2), "bungee", "play 10", "draw 10")
     later = later.to_json()
     assert later["round"] == 2 and state_from_json(later)
-    with pytest.raises(InvalidState, match="callers must be distinct players 0-1"):
+    with pytest.raises(InvalidState, match="field 'last' must hold whole numbers 0-1, got 7"):
         state_from_json(dict(later, last=dict(later["last"], callers=[7])))
     with pytest.raises(InvalidState, match="totals are that round's scores"):
         state_from_json(dict(later, totals=[0, 0]))
@@ -404,3 +426,74 @@ def test_json_rejects_states_whose_next_move_breaks_the_rules():
     first = dealt(lucky=9).to_json()
     with pytest.raises(InvalidState, match="player 0 opens the round"):
         state_from_json(dict(first, to_move=1))          # the dealer cannot open the round
+
+
+# -- every field in every phase (issue 12 item 6) --------------------------------------------------
+def _reached(rounds: int, seed: int, stop=lambda s: s.is_terminal()) -> BungeeState:
+    """A state of a seeded random game of two players (the first where ``stop`` holds)."""
+    s, rng = BungeeState.new(BungeeRules(players=2, rounds=rounds)), make_rng(seed)
+    while not stop(s):
+        legal = s.legal_actions()
+        s = s.apply(sample(s.chance_outcomes(), rng) if s.is_chance_node()
+                    else legal[int(rng.integers(len(legal)))])
+    return s
+
+
+def _phases() -> dict[str, BungeeState]:
+    return {"deal": BungeeState.new(BungeeRules(players=2)),
+            "turn": _reached(2, 1, lambda s: s.phase == "turn" and len(s.history) > 6),
+            "round 2": _reached(2, 2, lambda s: s.round == 2 and s.phase == "turn"),
+            "over": _reached(2, 3)}
+
+
+@pytest.mark.parametrize("phase, changes, problem", [
+    ("over", {"skip": 6}, "field 'skip' must hold whole numbers 0-5, got 6"),
+    ("over", {"skip": 2}, "finished game shows the last round's hands"),
+    ("over", {"to_act": [0]}, "finished game shows the last round's hands"),
+    ("over", {"callers": [0, 0]}, "callers|finished game"),
+    ("over", {"opened": False}, "finished game shows"),
+    ("over", {"round": 1}, "belongs to the round before|a finished game"),
+    ("deal", {"history": [[-1, "lucky card 3"]]}, "nothing has happened in the round"),
+    ("turn", {"history": [[-1, "lucky card 3"]]}, "'lucky'|'discard'|'hands'"),
+    ("turn", {"callers": [1], "to_act": [0]}, "'callers'|called|caller"),
+    ("turn", {"history": [[0]]}, "field 'history' must list \\[player, action\\] pairs"),
+    ("turn", {"history": [[5, "pass"]]}, "field 'history' names players 0-1"),
+    ("turn", {"skip": float("inf")}, "field 'skip' holds inf"),
+    ("round 2", {"totals": [-20, 0]}, "totals are that round's scores|cannot come from"),
+])
+def test_every_field_is_checked_in_every_phase(phase, changes, problem):
+    s = _phases()[phase]
+    assert state_from_json(s.to_json()) == s
+    with pytest.raises(InvalidState, match=problem):
+        state_from_json({**s.to_json(), **changes})
+
+
+def test_the_history_must_show_the_discard_pile_and_hands_of_the_state():
+    data = _phases()["turn"].to_json()
+    history = data["history"]
+    played = next(i for i, (p, a) in enumerate(history) if a.startswith("play"))
+    for i, entry in [(played, [history[played][0], "play 10,10,10,10,10"]),
+                     (played + 1, [history[played][0], "bungee"]), (0, [-1, "lucky card B"]),
+                     (played, [history[played][0], "dance"])]:
+        bad = {**data, "history": history[:i] + [entry] + history[i + 1:]}
+        with pytest.raises(InvalidState, match="history|'discard'|'hands'|'callers'|'lucky'"):
+            state_from_json(bad)
+
+
+def test_totals_reachable_in_the_rounds_played():
+    from bluffkit.games.bungee.serial import totals_reachable
+
+    assert totals_reachable((-10, 50), 1) and not totals_reachable((-10, 51), 1)
+    assert totals_reachable((-20, 0, 3), 2) and not totals_reachable((-20, -10, 3), 2)
+    assert not totals_reachable((-5, 5), 1) and totals_reachable((0, 0), 0)
+
+
+def test_the_history_must_keep_the_turn_order():
+    data = _phases()["turn"].to_json()
+    history = data["history"]
+    i = next(i for i, (p, a) in enumerate(history)
+             if a.startswith("play") and "," not in a and history[i + 1] == [p, "draws a card"])
+    other = 1 - history[i][0]
+    bad = history[:i] + [[other, history[i][1]], [other, "draws a card"]] + history[i + 2:]
+    with pytest.raises(InvalidState, match="out of turn"):
+        state_from_json({**data, "history": bad})

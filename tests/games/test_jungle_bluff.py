@@ -3,6 +3,7 @@ what each player observes, the end of a round, the final round, scoring, errors 
 
 from __future__ import annotations
 
+import copy
 import json
 from fractions import Fraction
 
@@ -284,3 +285,50 @@ def test_the_final_round_choice_stays_hidden_in_the_pile():
     assert s.observation(0).piles[0] == (Card(3),)
     s = play(s, "4", "take 6", "take 2")
     assert s.observation(1).piles[0] == parse_cards("3,6")  # after the game: the real piles
+
+
+# -- every field in every phase (issue 12 item 6) --------------------------------------------------
+def _phases() -> dict[str, JungleState]:
+    rules = JungleRules(players=2, top_card=4)
+    deal = JungleState.new(rules)
+    first = deal.apply(Deal(parse_cards("1,3")))
+    choose = first.apply(FirstPlayer(1))
+    bluff = play(choose, "play 2", "play 4")
+    later = play(bluff, "take 3", "challenge 1")
+    over, _ = random_playthrough(JungleState.new(rules), seed=5)
+    return {"deal": deal, "first": first, "choose": choose, "bluff": bluff, "later": later,
+            "over": over}
+
+
+@pytest.mark.parametrize("phase, changes, problem", [
+    ("deal", {"round": 3}, "spare deck is full and no round"),
+    ("deal", {"first": 1}, "'first' is 1 but the game gives 0"),
+    ("deal", {"moves": [{"take": 0, "cards": "1"}]}, "'moves'"),
+    ("first", {"first": 1}, "'first' is 1 but the game gives 0"),
+    ("first", {"score_cards": "2,4"}, "'score_cards'|'centre'|add up"),
+    ("choose", {"first": 2}, "'first' must hold whole numbers 0-1"),
+    ("choose", {"moves": [{"take": 1, "cards": "3"}]}, "'moves'|nobody takes|player 1"),
+    ("bluff", {"strength": ["1", "2"]}, "do not add up"),
+    ("bluff", {"strength": [None, "2"], "hands": ["1,2,3,4", "1,3,4"]}, "'phase'|'strength'"),
+    ("later", {"history": []}, "round 2 comes after 1 finished rounds, but the history holds"),
+    ("later", {"first": 1}, "'first' is 1 but the game gives 0"),
+    ("over", {"round": 2}, "'round'|history round"),
+    ("over", {"history": [[0]]}, "field 'history' must be an object with the fields"),
+    ("over", {"moves": {"take": 0}}, "field 'moves' must be a list"),
+    ("bluff", {"round": float("nan")}, "field 'round' holds nan"),
+])
+def test_every_field_is_checked_in_every_phase(phase, changes, problem):
+    s = _phases()[phase]
+    assert state_from_json(s.to_json()) == s
+    with pytest.raises(InvalidState, match=problem):
+        state_from_json({**s.to_json(), **changes})
+
+
+def test_each_finished_round_must_follow_from_its_cards_and_moves():
+    data = _phases()["over"].to_json()
+    for key, value in [("first", 1 - data["history"][0]["first"]), ("won", ["", ""]),
+                       ("played", "1,2"), ("number", 2), ("seated", [True, False])]:
+        bad = copy.deepcopy(data)
+        bad["history"][0][key] = value
+        with pytest.raises(InvalidState):
+            state_from_json(bad)

@@ -19,6 +19,7 @@ from bluffkit.games.poker_dice import (
     Raise,
     Roll,
     StartRoll,
+    call_words,
     parse_action,
     parse_dice,
     state_from_json,
@@ -146,9 +147,9 @@ def test_errors_name_the_rule():
     with pytest.raises(IllegalAction, match="at least 1 point"):
         s.apply(Bet(0))
     s = play(s, "bet 3")
-    with pytest.raises(IllegalAction, match="below the current bet of 4"):
+    with pytest.raises(IllegalAction, match="4 in all this round"):
         s.apply(Raise(0))
-    with pytest.raises(IllegalAction, match="below the current bet of 4"):
+    with pytest.raises(IllegalAction, match="put in 4 points in all this round"):
         parse_action(s, "raise to 3")
     assert parse_action(s, "raise to 6") == Raise(2)
     with pytest.raises(IllegalAction, match="the first bet is made"):
@@ -254,7 +255,7 @@ def test_json_rejects_impossible_states():
     data = s.to_json()
     with pytest.raises(InvalidState, match="the game has 192"):
         state_from_json({**data, "chips": [96, 97]})
-    with pytest.raises(InvalidState, match="status must be one of"):
+    with pytest.raises(InvalidState, match="field 'status' must be one of"):
         state_from_json({**data, "status": ["waiting", "sleeping"]})
     with pytest.raises(InvalidState, match="not a poker dice state"):
         state_from_json({**data, "game": "bluff"})
@@ -278,11 +279,13 @@ def test_json_rejects_pending_players_who_cannot_act():
         with pytest.raises(InvalidState, match="pending"):
             state_from_json({**data, "pending": pending})
     data = play(s, "ante", "ante", "roll 9,Q,K", "bet 2").to_json()
-    with pytest.raises(InvalidState, match="must answer the bet"):  # P0 would never answer it
+    with pytest.raises(InvalidState, match=r"'pending' is \[2\] but the game gives \[2, 0\]"):
+        # P0 would never answer it
         state_from_json({**data, "pending": [2]})
     data = PokerDiceState.new(PokerDiceRules(players=3)).to_json()
     for contenders in ([7], [0, 0]):
-        with pytest.raises(InvalidState, match="contenders"):
+        with pytest.raises(InvalidState,
+                           match="the roll for the first leader needs|'to_move' must hold"):
             state_from_json({**data, "contenders": contenders, "to_move": contenders[0]})
 
 
@@ -293,3 +296,90 @@ def test_random_games_end_with_one_player_holding_every_point(seed):
     assert s.is_terminal() and sum(s.returns()) == 1
     assert s.chips[s.winner()] == 48 and find_game("poker dice").conserved(s) == 48
     assert any(isinstance(a, Ante | Pass) for _, a in trajectory)
+
+
+def test_after_a_bet_the_words_say_what_is_paid_now_and_the_total():
+    """Issue 11: "bet to match: 4" after "bet 3" (the ante included) and "raise to 6" needed
+    plain words: what is paid now and what the total becomes."""
+    s = dealt(PokerDiceRules(players=2, leader=0, starting_points=10), "9,10,J", "K,K,A")
+    s = play(s, "ante", "ante", "roll 9,Q,K")
+    assert call_words(s, s.to_move).startswith("Nothing to call yet")
+    s = play(s, "bet 3")
+    assert call_words(s, 0) == ("P1 bet 3: to call, put in 3 more points now (4 in all this "
+                                "round, the ante of 1 included).")
+    text = str(s)  # describe(s)
+    assert "bet to match" not in text
+    assert "4 points in all this round (the ante of 1 included)" in text
+    with pytest.raises(IllegalAction) as e:
+        parse_action(s, "raise to 3")
+    assert "4 points in all this round (the ante of 1 included)" in str(e.value)
+    assert "put in 3 more now" in str(e.value) and "raise to 5" in str(e.value)
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Raise(0))
+    assert "put in 3 more now" in str(e.value) and "4 in all" in str(e.value)
+    with pytest.raises(IllegalAction) as e:
+        s.apply(Bet(2))
+    assert "bet to match" not in str(e.value) and "4 points in all" in str(e.value)
+    with pytest.raises(ParseError) as e:
+        parse_action(s, "hello")
+    assert "'raise to N' (your total this round becomes N points, the ante included)" in str(
+        e.value)
+
+
+# -- every field in every phase (issue 12 item 6) --------------------------------------------------
+def _phases() -> dict[str, PokerDiceState]:
+    start = PokerDiceState.new(PokerDiceRules(players=3))
+    s = dealt(PokerDiceRules(players=3, leader=0), "9,10,J", "K,K,A", "A,A,Q")
+    common = play(s, "ante", "ante", "ante")
+    bet = play(common, "roll 9,Q,K")
+    return {"start": start, "peek": PokerDiceState.new(PokerDiceRules(players=3, leader=0)),
+            "ante": s, "common": common, "bet": bet, "next": play(bet, "bet 2", "fold", "fold"),
+            "over": _a_finished_game()}
+
+
+def _a_finished_game() -> PokerDiceState:
+    s = dealt(PokerDiceRules(players=2, leader=0, starting_points=3), "9,10,J", "K,K,A")
+    return play(s, "ante", "ante", "roll 9,Q,K", "bet 2", "call")
+
+
+@pytest.mark.parametrize("phase, changes, problem", [
+    ("start", {"to_move": 2}, "'to_move' is 2 but the game gives 0"),
+    ("start", {"leader": 2}, "'leader' is 2 but the game gives 0"),
+    ("start", {"round": -3}, "'round' must hold whole numbers 0 or more"),
+    ("start", {"round": 3}, "'round' is 3 but the game gives 0"),
+    ("start", {"history": [[0, "ante"]]}, "'history'"),
+    ("start", {"peekers": ["9,9,9", "", ""]}, "'peekers'"),
+    ("peek", {"peekers": ["9,9,9,9", "", ""]}, "holds 3 dice or none"),
+    ("common", {"common": "9,9,9,9"}, "holds 3 dice or none"),
+    ("common", {"common": "9,9,9"}, "'common' is '9,9,9' but the game gives ''"),
+    ("common", {"round": 2}, "from round 2 on"),
+    ("common", {"opened": True}, "'opened' is True but the game gives False"),
+    ("common", {"history": [[1, "ante"], [2, "ante"], [0, "pass"]]}, "'status'|'chips'"),
+    ("common", {"history": [[2, "ante"], [1, "ante"], [0, "ante"]]}, "history entry 1 is "
+                                                                     "player 2's"),
+    ("bet", {"history": [[1, "ante"], [2, "ante"], [0, "ante"], [-1, "common 9,Q,A"]]},
+     "'common' is '9,Q,K' but the game gives '9,Q,A'"),
+    ("next", {"leader": 2}, "after the last round, player 1 leads round 2"),
+    ("next", {"round": 3}, "player 0 cannot lead round 2"),
+    ("over", {"to_move": 0}, "'to_move'"),
+    ("over", {"round": 2}, "player 0 cannot lead round 2"),
+    ("over", {"leader": 1}, "'leader'"),
+    ("over", {"history": [[0, "ante"]]}, "'history'"),
+    ("over", {"last": None}, "keeps the result of its last round"),
+    ("over", {"status": ["in", "in"]}, "'status'"),
+    ("bet", {"history": [[0]]}, "field 'history' must list \\[player, action\\] pairs"),
+    ("bet", {"pending": float("inf")}, "field 'pending' holds inf"),
+])
+def test_every_field_is_checked_in_every_phase(phase, changes, problem):
+    data = {**_phases()[phase].to_json(), **changes}
+    with pytest.raises(InvalidState, match=problem):
+        state_from_json(data)
+
+
+def test_the_last_round_must_follow_from_its_pots():
+    data = _phases()["over"].to_json()
+    for key, value in [("payouts", [3, 3]), ("kind", "default"), ("shown", ["9,9,10", "K,K,A"]),
+                       ("leader", 1), ("common", "9,Q,A"), ("committed", [3, 2])]:
+        with pytest.raises(InvalidState):
+            state_from_json({**data, "last": {**data["last"], key: value}})
+    assert state_from_json(data) == _phases()["over"]

@@ -8,10 +8,12 @@ from fractions import Fraction
 
 import pytest
 
+from bluffkit.advice.bungee import advise
 from bluffkit.bots.bungee import compare_thresholds
-from bluffkit.core import IllegalAction
-from bluffkit.games.bungee import DECK
+from bluffkit.core import IllegalAction, InvalidQuestion
+from bluffkit.games.bungee import DECK, BungeeRules, BungeeState, counts_of, parse_cards
 from bluffkit.odds.bungee import Knowledge, action_odds, turn_odds
+from bluffkit.widgets import bungee_table
 from bluffkit.widgets.bungee import (
     DrawExplorer,
     figure_for_action,
@@ -19,7 +21,8 @@ from bluffkit.widgets.bungee import (
     figure_for_thresholds,
     figure_for_unseen,
 )
-from bluffkit.widgets.bungee_table import BungeeTable
+from bluffkit.widgets.bungee_table import EXPLAIN_SAMPLES, BungeeTable, table_html
+from bluffkit.widgets.common import advice_html
 
 ME = 0
 
@@ -81,7 +84,7 @@ def test_table_offers_the_legal_moves_and_hides_the_bots_cards():
     assert [v for _, v in t.choice.options] == [str(a) for a in s.legal_actions()]
     for p in (1, 2):
         row = re.search(rf"Bot {p}</b>.*?</tr>", t.table_view.value).group(0)
-        assert f"{len(s.hands[p])} cards" in row and "<td>?</td>" in row
+        assert f"{len(s.hands[p])} cards" in row and ">?</td>" in row
     t.choice.value = t.choice.options[-1][1]
     t.button.click()
     assert t.errors.message == "" and any(line.startswith("You: draw") for line in
@@ -116,3 +119,93 @@ def test_same_seed_same_game():
     assert a.state == b.state and a.history.lines == b.history.lines
     a.new_game_bar.button.click()
     assert a.new_game_bar.seed.value == 10 == a.seed
+
+
+def test_draw_explorer_refuses_a_blank_lucky_card_and_eleven():
+    e = DrawExplorer(hand="1,2,9", discard="4", lucky="8", action="play 9")
+    before = e.summary.value
+    e.lucky.value = ""
+    assert "Lucky card: type the card" in e.errors.message and "None" not in e.summary.value
+    assert e.summary.value == before
+    e.lucky.value = "B"
+    assert e.errors.message == "" and "lucky B" in e.summary.value
+    e.hand.value = "1,2,11"
+    assert "1 to 10; write B for a Bungee card" in e.errors.message
+    assert "None" not in e.summary.value + e.table.value
+
+
+def test_players_table_cells_are_padded():
+    """"Bungee #1" and a total of 60 must not read "Bungee #160"."""
+    t = BungeeTable(opponents=2, seed=5, rounds=1)
+    s = t.state._with(callers=(1,), totals=(3, 60, -10))
+    html = table_html(s, t.names)
+    cells = re.findall(r"<t[dh](\b[^>]*)>", html)
+    assert len(cells) == 5 * 4 and all("padding" in c for c in cells)
+    assert re.search(r"Bungee #1</td><td[^>]*padding[^>]*>60</td>", html)
+
+
+def position(hands, discard, lucky=8, **fields):
+    """Seat 0 to move in the middle of a round (the draw pile holds the cards not shown)."""
+    hands = tuple(parse_cards(h) for h in hands)
+    discard = parse_cards(discard)
+    seen = counts_of([c for h in hands for c in h] + list(discard) + [lucky])
+    pile = tuple(d - k for d, k in zip(DECK, seen))
+    rules = BungeeRules(players=len(hands), rounds=1)
+    return BungeeState(rules, "turn", 0, hands, pile, discard, lucky, opened=True,
+                       totals=(0,) * len(hands), **fields)
+
+
+def test_explain_shows_the_exact_part_at_once_and_the_simulation_when_done():
+    t = BungeeTable(opponents=2, seed=3, rounds=1)
+    t.state = position(["1,4,8", "2,3,9,10,10", "5,6,7,7"], "4,7")
+    t._render()
+    t.explain.toggle.value = True          # returns at once: the simulation runs in a thread
+    body = t.explain.body.value
+    assert "being simulated" in body and "being estimated by simulation" in body
+    assert "None" not in body
+    assert t.wait_for_advice(timeout=60)   # a bounded wait
+    want = advise(t.state.observation(0), EXPLAIN_SAMPLES, t.seed)
+    assert want.comparison is not None
+    assert t.explain.body.value == advice_html(want) and "None" not in t.explain.body.value
+    assert t.progress.layout.display == "none" and t.progress.value == EXPLAIN_SAMPLES
+    assert t.errors.message == ""
+    t.explain.toggle.value = False
+    t.explain.toggle.value = True          # the finished advice is kept for this position
+    assert t.explain.body.value == advice_html(want)
+
+
+def test_a_move_during_the_simulation_drops_its_stale_result():
+    t = BungeeTable(opponents=1, seed=3, rounds=1)
+    t.state = position(["1,2,8", "2,3,9,10,10"], "4,7")
+    t._render()
+    t.explain.toggle.value = True
+    old = t._thread
+    t.play("play 8")                        # a new position before the simulation ends
+    assert old.join(60) is None and not old.is_alive()
+    assert t.wait_for_advice(timeout=60)
+    if not t.state.is_terminal() and t.state.current_player() == 0:
+        want = advise(t.state.observation(0), EXPLAIN_SAMPLES, t.seed, defer=True)
+        shown = t.explain.body.value
+        assert "Recommended" in shown and want.explanation.split("\n")[1][:30] in shown
+    assert "1,2,8 is worth" not in t.explain.body.value
+
+
+def test_a_simulation_that_fails_leaves_the_exact_part_and_says_why(monkeypatch):
+    real = bungee_table.advise
+
+    def failing(obs, *args, progress=None, **kwargs):
+        if progress is not None:   # the background call
+            raise InvalidQuestion("could not deal the callers' hands worth 5 or less")
+        return real(obs, *args, **kwargs)
+
+    monkeypatch.setattr(bungee_table, "advise", failing)
+    t = BungeeTable(opponents=1, seed=3, rounds=1)
+    t.state = position(["1,4,8", "2,3,9,10,10"], "4,7")
+    t._render()
+    t.explain.toggle.value = True
+    assert t.wait_for_advice(timeout=60)
+    body = t.explain.body.value
+    assert "being simulated" not in body and "being estimated" not in body
+    assert ("could not be compared with playing on: could not deal the callers' hands worth 5 "
+            "or less.") in body
+    assert "Recommended" in body and t.progress.layout.display == "none"

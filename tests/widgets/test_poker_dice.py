@@ -128,7 +128,7 @@ def test_explain_shows_the_advice_with_its_model():
     t.explain.toggle.value = True
     body = t.explain.body.value
     assert "bets are not read as information" in body and "Recommended" in body
-    assert re.search(r"your equity \$\\frac\{\d+\}\{\d+\}\$", body), body
+    assert re.search(r"equity \$\\frac\{\d+\}\{\d+\}\$", body), body
 
 
 def test_whole_games_end_and_replay_from_the_seed():

@@ -1,12 +1,40 @@
-"""Bluff You states to JSON and back; loading rejects corrupt or impossible states."""
+"""Bluff You states to JSON and back; loading accepts only states the engine can reach.
+
+How a loaded state is checked (by construction): every field is read and named if malformed;
+then the engine rebuilds the state and the loaded state must equal it field for field:
+
+- the ``last`` turn is played again: its token moves are undone on the tokens held now, and
+  from there the engine applies its roll, its announcement or doublet, the call and the give;
+  it must give the same result, the same tokens and the turn number (so the bluffer, who goes
+  round from player 0, is the one of this turn);
+- the turn in progress is played from its start through ``apply``: the roll, the pending
+  announcement, the call;
+- earlier turns are gone from the state; what they leave is checked: each token once in the
+  game, no token out of the centre before any turn, and at most one more token out of the
+  centre per turn played (a gain takes one; steals and doublets take none).
+"""
 
 from __future__ import annotations
 
-from ...core import IllegalAction, InvalidRules, InvalidState, ParseError
-from ...core.fields import whole_number as _int
-from .actions import Gain, Steal, parse_action_text
+from ...core import BluffkitError, InvalidState
+from ...core.fields import (
+    bad_state,
+    check_json,
+    field,
+    items,
+    readable,
+    rebuilt_or_refused,
+    record,
+    text,
+    true_or_false,
+    whole_number,
+    whole_numbers,
+)
+from .actions import Call, Gain, Give, Roll, Steal, parse_action_text
 from .state import PHASES, BluffYouRules, BluffYouState, TurnResult
 from .tokens import dice_text, parse_dice
+
+CALLS = {"ok": True, "bluff you": False}
 
 
 def state_to_json(s: BluffYouState) -> dict:
@@ -26,7 +54,7 @@ def state_to_json(s: BluffYouState) -> dict:
 
 
 def state_from_json(data: dict) -> BluffYouState:
-    """Rebuild a state, checking that it could occur in a game.
+    """Rebuild a state, checking that the engine can reach it (see the module docstring).
 
     Raises:
         InvalidState: naming the field that is corrupt or impossible.
@@ -34,35 +62,59 @@ def state_from_json(data: dict) -> BluffYouState:
     >>> s = BluffYouState.new()
     >>> state_from_json(state_to_json(s)) == s
     True
+    >>> state_from_json({**state_to_json(s), "bluffer": 2})
+    Traceback (most recent call last):
+    ...
+    bluffkit.core.errors.InvalidState: impossible Bluff You state: field 'bluffer' is 2 but the \
+game gives 0
     """
-    if not isinstance(data, dict) or data.get("game") != "bluff-you":
-        raise InvalidState('not a Bluff You state: expected a JSON object with "game": '
-                           '"bluff-you"')
-    try:
-        rules = BluffYouRules(**data["rules"])
-        pending = parse_action_text(data["pending"]) if data.get("pending") else None
-        s = BluffYouState(
-            rules=rules,
-            centre=tuple(sorted(_int(t, "centre") for t in data["centre"])),
-            held=tuple(tuple(sorted(_int(t, "held") for t in h)) for h in data["held"]),
-            bluffer=_int(data["bluffer"], "bluffer"),
-            phase=data["phase"],
-            roll=parse_dice(data["roll"]) if data.get("roll") else None,
-            pending=pending,
-            call=data.get("call"),
-            turn=_int(data.get("turn", 0), "turn"),
-            last=_result(data["last"]) if data.get("last") else None,
-        )
-    except (KeyError, TypeError, AttributeError, ValueError) as e:
-        if isinstance(e, InvalidRules | ParseError | IllegalAction):
-            raise InvalidState(f"corrupt Bluff You state: {e}") from None
-        raise InvalidState(f"corrupt Bluff You state: missing or malformed field ({e})") from None
+    data = check_json(data, "bluff-you", "Bluff You")
+    rules = field(data, "rules", _rules)
+    n = rules.players
+
+    def tokens(name):
+        return lambda v: tuple(sorted(whole_numbers(v, name, 3, 18)))
+
+    def held(v):
+        vs = items(v, "held")
+        if len(vs) != n:
+            raise InvalidState(f"field 'held' needs one list of tokens per player ({n}), got "
+                               f"{readable(v)}")
+        return tuple(tokens("held")(h) for h in vs)
+
+    def pending(v):
+        if v is None:
+            return None
+        a = parse_action_text(text(v, "pending"))
+        if not isinstance(a, Gain | Steal):
+            raise InvalidState(f"field 'pending' must be a gain or a steal, got {readable(v)}")
+        return a
+
+    s = BluffYouState(
+        rules=rules,
+        centre=field(data, "centre", tokens("centre")),
+        held=field(data, "held", held),
+        bluffer=field(data, "bluffer", lambda v: whole_number(v, "bluffer", 0, n - 1)),
+        phase=field(data, "phase", _phase),
+        roll=field(data, "roll", lambda v: None if v is None else parse_dice(text(v, "roll")),
+                   None),
+        pending=field(data, "pending", pending, None),
+        call=field(data, "call", lambda v: None if v is None else true_or_false(v, "call"),
+                   None),
+        turn=field(data, "turn", lambda v: whole_number(v, "turn", 0), 0),
+        last=field(data, "last", lambda v: None if v is None else _result(v, n), None),
+    )
     check(s)
+    check_reachable(s)
     return s
 
 
 def check(s: BluffYouState) -> None:
-    """Raise ``InvalidState`` unless ``s`` is a state the rules can reach."""
+    """Raise ``InvalidState`` unless ``s`` holds each token once and the fields its phase needs.
+
+    The advice checks positions set up for analysis with this; loading also plays the last turn
+    and this one again (:func:`check_reachable`).
+    """
     n = s.rules.players
 
     def bad(msg: str):
@@ -111,9 +163,130 @@ def check(s: BluffYouState) -> None:
             bad("a give with a single token is applied at once")
 
 
-def _result(d: dict) -> TurnResult:
+def check_reachable(s: BluffYouState) -> None:
+    """Raise ``InvalidState`` unless the engine reaches ``s`` (module docstring).
+
+    >>> check_reachable(BluffYouState.new())
+    """
+    rebuilt_or_refused("Bluff You", s, _rebuild, state_to_json)
+
+
+def _bad(msg: str):
+    raise bad_state(f"impossible Bluff You state: {msg}")
+
+
+def _rebuild(s: BluffYouState) -> BluffYouState:
+    rules = s.rules
+    every = sorted(list(s.centre) + [t for h in s.held for t in h])
+    if every != list(rules.tokens):
+        _bad(f"the centre and the players must hold each token of {list(rules.tokens)} exactly "
+             f"once, they hold {every}")
+    if s.last is None:
+        if s.turn != 0:
+            _bad("from the second turn on, the state keeps the last turn's result ('last')")
+        start = BluffYouState.new(rules)
+    else:
+        if s.turn < 1:
+            _bad("before the first turn there is no last turn ('last')")
+        start = _last_turn_again(s)
+    if s.phase == "over" or start.phase == "over":
+        return start
+    state = start
+    if s.phase in ("act", "call", "give"):
+        if s.roll is None:
+            _bad(f"phase {s.phase} comes after the roll: the roll is missing")
+        state = state.apply(Roll(s.roll))
+    if s.phase in ("call", "give"):
+        if s.pending is None:
+            _bad(f"phase {s.phase} answers an announcement: 'pending' is missing")
+        state = state.apply(s.pending)
+    if s.phase == "give":
+        if s.call is None:
+            _bad("phase give comes after the call: 'call' is missing")
+        state = state.apply(Call(s.call))
+    return state
+
+
+def _last_turn_again(s: BluffYouState) -> BluffYouState:
+    """The state after the engine plays ``s.last`` again from the tokens before it."""
+    r, rules, n = s.last, s.rules, s.rules.players
+    centre, held = list(s.centre), [list(h) for h in s.held]
+    for t, a, b in reversed(r.moves):
+        where = centre if b is None else held[b]
+        if t not in where:
+            _bad(f"the last turn moved token {t} to {_place(b)}, which does not hold it")
+        where.remove(t)
+        (centre if a is None else held[a]).append(t)
+    before = BluffYouState(rules, tuple(sorted(centre)), tuple(tuple(sorted(h)) for h in held),
+                           bluffer=(s.turn - 1) % n, turn=s.turn - 1)
+    out = sum(len(h) for h in before.held)
+    if out > before.turn:
+        _bad(f"after {before.turn} turns at most {before.turn} tokens can be out of the centre "
+             f"(a turn takes at most one out), but {out} are")
+    if r.bluffer != before.bluffer:
+        _bad(f"the last turn was player {r.bluffer}'s, but turn {s.turn} was player "
+             f"{before.bluffer}'s (the bluffer goes round from player 0)")
+    try:
+        state = before.apply(Roll(r.roll)).apply(parse_action_text(r.action))
+        if state.phase == "call":
+            if r.call not in CALLS:
+                _bad("the last turn's announcement was answered 'ok' or 'bluff you'")
+            state = state.apply(Call(CALLS[r.call]))
+        if state.phase == "give":
+            if len(r.moves) != 1:
+                _bad("the last turn ended with one token given")
+            state = state.apply(Give(r.moves[0][0]))
+    except (BluffkitError, ValueError) as e:
+        if isinstance(e, InvalidState):
+            raise
+        _bad(f"the last turn ({r.action}) cannot be played again from the tokens before it: {e}")
+    if state.last != r or state.turn != s.turn:
+        _bad("the last turn's result does not follow from its roll, announcement and call")
+    return state
+
+
+def _place(p: int | None) -> str:
+    return "the centre" if p is None else f"player {p}"
+
+
+def _rules(v) -> BluffYouRules:
+    if not isinstance(v, dict) or not set(v) <= {"players", "tokens"}:
+        raise InvalidState(f"field 'rules' must be an object with the fields players and tokens, "
+                           f"got {readable(v)}")
+    d = dict(v)
+    if "tokens" in d:
+        d["tokens"] = tuple(items(d["tokens"], "rules"))
+    return BluffYouRules(**d)
+
+
+def _phase(v) -> str:
+    if v not in PHASES:
+        raise InvalidState(f"field 'phase' must be one of {', '.join(PHASES)}, got {readable(v)}")
+    return v
+
+
+def _result(d, n: int) -> TurnResult:
+    d = record(d, "last", ("bluffer", "action", "roll", "call", "truthful", "guesser",
+                           "guesser_right", "moves"))
+
+    def maybe(v, read):
+        return None if v is None else read(v)
+
+    def seat(v):
+        return maybe(v, lambda x: whole_number(x, "last", 0, n - 1))
+
+    moves = []
+    for m in items(d["moves"], "last"):
+        m = items(m, "last")
+        if len(m) != 3:
+            raise InvalidState(f"field 'last' lists token moves as [token, from, to], got "
+                               f"{readable(m)}")
+        moves.append((whole_number(m[0], "last", 3, 18), seat(m[1]), seat(m[2])))
     return TurnResult(
-        bluffer=_int(d["bluffer"], "last.bluffer"), action=str(d["action"]),
-        roll=parse_dice(d["roll"]), call=d.get("call"), truthful=d.get("truthful"),
-        guesser=d.get("guesser"), guesser_right=d.get("guesser_right"),
-        moves=tuple((_int(t, "last.moves"), a, b) for t, a, b in d.get("moves", [])))
+        bluffer=whole_number(d["bluffer"], "last", 0, n - 1), action=text(d["action"], "last"),
+        roll=parse_dice(text(d["roll"], "last")),
+        call=maybe(d["call"], lambda v: text(v, "last")),
+        truthful=maybe(d["truthful"], lambda v: true_or_false(v, "last")),
+        guesser=seat(d["guesser"]),
+        guesser_right=maybe(d["guesser_right"], lambda v: true_or_false(v, "last")),
+        moves=tuple(moves))

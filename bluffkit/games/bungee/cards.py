@@ -57,15 +57,18 @@ def card_text(card: int) -> str:
 def parse_card(text: str) -> int:
     """Read one card: ``1``-``10``, or ``B``/``bungee`` for the Bungee card.
 
+    The Bungee card is stored as 11 but written ``B``: ``"11"`` is refused (there is no card 11).
+
     >>> parse_card("10"), parse_card("b")
     (10, 11)
     """
     t = str(text).strip().lower()
-    if t in {"b", "bungee", "11"}:
+    if t in {"b", "bungee"}:
         return BUNGEE
     if t.isascii() and t.isdigit() and len(t) <= 5 and 1 <= int(t) <= 10:
         return int(t)
-    raise ParseError(f"{text!r} is not a Bungee card: use 1-10, or B for a Bungee card")
+    raise ParseError(f"{str(text)[:20]!r} is not a Bungee card: the numbers go from 1 to 10; "
+                     "write B for a Bungee card")
 
 
 def parse_cards(text: str | Iterable) -> tuple[int, ...]:

@@ -1,20 +1,49 @@
-"""Bungee states to JSON and back; loading rejects corrupt or impossible states.
+"""Bungee states to JSON and back; loading refuses every state the engine cannot reach that
+can be told from what the state keeps.
 
 The draw pile is written as counts by card (``{"1": 5, ..., "B": 3}``: its order is chance's
 secret), hands and the discard pile as card text (``"1,2,8,B"``, the discard pile bottom first).
+
+How a loaded state is checked (by invariants; a replay is not possible because the state does
+not keep the cards dealt and drawn, only that a card was drawn): every field is read and named
+if malformed; the 56 cards are all somewhere exactly once; each phase's fields are the ones that
+phase allows (``check``); the round's ``history`` is played again on what it shows: the lucky
+card, the discard pile card by card, each hand's size, the callers, whether the round has
+opened, the refills of the draw pile, the turn order before the first call (who plays, draws
+and is skipped), nobody acting after calling (a position set up for analysis, such as the worlds the
+advice samples, has a history that does not start with the lucky card: only the form of its
+entries and the invariants are checked); the ``last`` round's winner and
+scores follow from its hands (``score_round``), and the totals before it are reachable in the
+rounds played (each round one winner scores -10 and everybody else 0 to 50); a finished game
+shows the last round's hands, lucky card and callers.
 """
 
 from __future__ import annotations
 
-from ...core import IllegalAction, InvalidRules, InvalidState, ParseError
-from ...core.fields import true_or_false as _bool
-from ...core.fields import whole_number as _int
+import re
+
+from ...core import BluffkitError, InvalidState
+from ...core.fields import (
+    bad_state,
+    check_json,
+    field,
+    items,
+    pairs,
+    per_player,
+    readable,
+    record,
+    text,
+    true_or_false,
+    whole_number,
+    whole_numbers,
+)
 from .cards import (
     BUNGEE,
     CALL_LIMIT,
     CARDS,
     DECK,
     HAND_SIZE,
+    WIN_SCORE,
     add_counts,
     card_text,
     cards_text,
@@ -25,6 +54,11 @@ from .cards import (
     parse_pile,
 )
 from .state import PHASES, BungeeRules, BungeeState, RoundResult, score_round
+
+MOST_CARDS_SCORE = 50
+"""The highest hand score: five cards, each worth 10 (three Bungee cards and two 10s)."""
+REFILL = "the discard pile but its top card is shuffled into a new draw pile"
+EXTRA_LAP = "a 6 skipped onto the first caller: everybody else acts once more"
 
 
 def state_to_json(s: BungeeState) -> dict:
@@ -49,43 +83,71 @@ def state_to_json(s: BungeeState) -> dict:
 
 
 def state_from_json(data: dict) -> BungeeState:
-    """Rebuild a state, checking that it could occur in a game.
+    """Rebuild a state, checking that it could occur in a game (see the module docstring).
 
     Raises:
         InvalidState: naming the field that is corrupt or impossible.
+
+    >>> s = BungeeState.new(BungeeRules(players=2))
+    >>> state_from_json(state_to_json(s)) == s
+    True
+    >>> state_from_json({**state_to_json(s), "skip": 6})
+    Traceback (most recent call last):
+    ...
+    bluffkit.core.errors.InvalidState: field 'skip' must hold whole numbers 0-5, got 6
     """
-    if not isinstance(data, dict) or data.get("game") != "bungee":
-        raise InvalidState("not a Bungee state: expected a JSON object with \"game\": \"bungee\"")
-    try:
-        rules = BungeeRules(**data["rules"])
-        pile = data["pile"]
-        if set(pile) != {card_text(c) for c in CARDS}:
-            raise InvalidState("field 'pile' needs one count for each card 1-10 and B")
-        s = BungeeState(
-            rules=rules,
-            phase=data["phase"],
-            to_move=_int(data["to_move"], "to_move"),
-            hands=tuple(parse_cards(h) for h in data["hands"]),
-            pile=tuple(_int(pile[card_text(c)], "pile") for c in CARDS),
-            discard=parse_pile(data["discard"]),
-            lucky=parse_card(data["lucky"]) if data.get("lucky") is not None else None,
-            round=_int(data["round"], "round"),
-            opened=_bool(data["opened"], "opened"),
-            callers=tuple(_int(p, "callers") for p in data["callers"]),
-            to_act=tuple(_int(p, "to_act") for p in data["to_act"]),
-            skip=_int(data["skip"], "skip"),
-            totals=tuple(_int(t, "totals") for t in data["totals"]),
-            history=tuple((_int(p, "history"), str(a)) for p, a in data.get("history", [])),
-            last=_result(data["last"]) if data.get("last") else None,
-        )
-    except (KeyError, TypeError, AttributeError, ValueError) as e:
-        if isinstance(e, InvalidState):
-            raise
-        if isinstance(e, ParseError | InvalidRules | IllegalAction):
-            raise InvalidState(f"corrupt Bungee state: {e}") from None
-        raise InvalidState(f"corrupt Bungee state: missing or malformed field ({e})") from None
+    data = check_json(data, "bungee", "Bungee")
+    rules = field(data, "rules", _rules)
+    n = rules.players
+
+
+    s = BungeeState(
+        rules=rules,
+        phase=field(data, "phase", _phase),
+        to_move=field(data, "to_move", lambda v: whole_number(v, "to_move", -2, n - 1)),
+        hands=field(data, "hands", per_player("hands", n, lambda h: parse_cards(text(h, "hands")))),
+        pile=field(data, "pile", _pile),
+        discard=field(data, "discard", lambda v: parse_pile(text(v, "discard"))),
+        lucky=field(data, "lucky", lambda v: None if v is None else parse_card(text(v, "lucky")),
+                    None),
+        round=field(data, "round", lambda v: whole_number(v, "round", 1, rules.rounds)),
+        opened=field(data, "opened", lambda v: true_or_false(v, "opened")),
+        callers=field(data, "callers", lambda v: whole_numbers(v, "callers", 0, n - 1)),
+        to_act=field(data, "to_act", lambda v: whole_numbers(v, "to_act", 0, n - 1)),
+        skip=field(data, "skip", lambda v: whole_number(v, "skip", 0, HAND_SIZE)),
+        totals=field(data, "totals", per_player("totals", n, lambda v: whole_number(v, "totals"))),
+        history=field(data, "history", lambda v: _history(v, n), ()),
+        last=field(data, "last", lambda v: None if v is None else _result(v, n), None),
+    )
     check(s)
     return s
+
+
+def _history(v, n: int) -> tuple[tuple[int, str], ...]:
+    h = pairs(v, "history")
+    if any(not -1 <= p < n for p, _ in h):
+        raise InvalidState(f"field 'history' names players 0-{n - 1} (or -1 for the table)")
+    return h
+
+
+def _rules(v) -> BungeeRules:
+    if not isinstance(v, dict) or not set(v) <= {"players", "rounds", "six_extra_lap"}:
+        raise InvalidState(f"field 'rules' must be an object with the fields players, rounds "
+                           f"and six_extra_lap, got {readable(v)}")
+    return BungeeRules(**v)
+
+
+def _phase(v) -> str:
+    if v not in PHASES:
+        raise InvalidState(f"field 'phase' must be one of {', '.join(PHASES)}, got {readable(v)}")
+    return v
+
+
+def _pile(v) -> tuple[int, ...]:
+    names = [card_text(c) for c in CARDS]
+    if not isinstance(v, dict) or set(v) != set(names):
+        raise InvalidState("field 'pile' needs one count for each card 1-10 and B")
+    return tuple(whole_number(v[k], "pile", 0, want) for k, want in zip(names, DECK))
 
 
 def check(s: BungeeState) -> None:
@@ -125,9 +187,21 @@ def check(s: BungeeState) -> None:
         bad("from round 2 on, the state keeps the last round's result")
     elif any(s.totals):
         bad("before the first round ends every total is 0")
+    if s.last is not None:
+        before = tuple(t - x for t, x in zip(s.totals, s.last.scores))
+        if not totals_reachable(before, s.last.round - 1):
+            bad(f"the totals before round {s.last.round} ({list(before)}) cannot come from "
+                f"{s.last.round - 1} rounds: each round one player scores -10 and the others "
+                f"0 to {MOST_CARDS_SCORE}")
     if s.phase == "over":
-        if s.to_move != -2 or s.round != s.rules.rounds or s.last is None:
+        r = s.last
+        if s.to_move != -2 or s.round != s.rules.rounds or r is None:
             bad("a finished game ends its last round with a result and nobody to move")
+        if (s.hands, s.lucky, s.callers) != (r.hands, r.lucky, r.callers) or s.to_act or (
+                s.skip or not s.opened):
+            bad("a finished game shows the last round's hands, lucky card and callers, with "
+                "nobody left to act")
+        _check_history(s)
         return
     if s.to_move not in range(n):
         bad(f"player to move {s.to_move} is not a player 0-{n - 1}")
@@ -139,6 +213,8 @@ def check(s: BungeeState) -> None:
                 w is not None and len(h) != w for h, w in zip(s.hands, want)) or len(
                 s.hands[s.to_move]) >= HAND_SIZE:
             bad("while dealing, hands fill one after the other and nothing else is on the table")
+        if s.history:
+            bad("nothing has happened in the round while the cards are dealt (history)")
         return
     if not s.opened and any(len(h) != HAND_SIZE for h in s.hands):
         bad("before the first play every hand holds 5 cards")
@@ -177,6 +253,133 @@ def check(s: BungeeState) -> None:
         bad("a last-lap call after acting needs a hand worth 5 or less, and the action done")
     if s.phase == "turn" and s.callers and (not s.to_act or s.to_act[0] != s.to_move):
         bad("in the last lap the player to move is the first still to act")
+    _check_history(s)
+
+
+_PLAY = re.compile(r"play ((?:\w+,)*\w+)")
+_TAKE = re.compile(r"take (\w+), play ((?:\w+,)*\w+)")
+_LUCKY = re.compile(r"lucky card (\w+)")
+_DISCARD = re.compile(r"take lucky, discard (\w+)")
+
+
+def _check_history(s: BungeeState) -> None:
+    """Play the round's history again on what it shows and compare with the state."""
+    n = s.rules.players
+    sizes, discard, lucky, callers, opened = [HAND_SIZE] * n, [], None, [], False
+
+    def bad(i: int, msg: str):
+        raise bad_state(f"impossible Bungee state: history entry {i + 1} ({s.history[i][1]!r}): "
+                        f"{msg}")
+
+    whole = bool(s.history) and s.history[0][0] == -1 and bool(_LUCKY.fullmatch(s.history[0][1]))
+    for i, (p, t) in enumerate(s.history):
+        if not whole:  # a position set up for analysis, then played on: the entries' forms only
+            table = bool(_LUCKY.fullmatch(t)) or t in (REFILL, EXTRA_LAP)
+            player = any(r.fullmatch(t) for r in (_TAKE, _PLAY, _DISCARD)) or t in (
+                "leave lucky B", "draws a card", "bungee", "pass", "skipped")
+            if not (table if p == -1 else player):
+                bad(i, "not an entry of a Bungee history")
+            continue
+        try:
+            if p == -1:
+                if m := _LUCKY.fullmatch(t):
+                    if lucky is not None:
+                        bad(i, "a lucky card is turned while one lies there")
+                    lucky = parse_card(m.group(1))
+                elif t == REFILL:
+                    discard = discard[-1:]
+                elif t != EXTRA_LAP:
+                    bad(i, "not something the table does")
+                continue
+            if m := _TAKE.fullmatch(t):
+                top, played = parse_card(m.group(1)), parse_cards(m.group(2))
+                if not discard or discard[-1] != top:
+                    bad(i, "the card taken is not the top of the discard pile")
+                discard = discard[:-1] + list(played)
+                sizes[p] += 1 - len(played)
+                opened = True
+            elif m := _PLAY.fullmatch(t):
+                played = parse_cards(m.group(1))
+                discard += list(played)
+                sizes[p] -= len(played)
+                opened = True
+            elif m := _DISCARD.fullmatch(t):
+                if lucky != BUNGEE or p != s.rules.dealer or opened:
+                    bad(i, "only the dealer takes a Bungee card turned as lucky card, before play")
+                discard.append(parse_card(m.group(1)))
+                lucky = None
+            elif t == "leave lucky B":
+                if lucky != BUNGEE or p != s.rules.dealer or opened:
+                    bad(i, "only the dealer leaves a Bungee card turned as lucky card")
+            elif t == "draws a card":
+                sizes[p] += 1
+            elif t == "bungee":
+                callers.append(p)
+            elif t not in ("pass", "skipped"):
+                bad(i, "not an action of the game")
+        except (BluffkitError, ValueError) as e:
+            if isinstance(e, InvalidState):
+                raise
+            bad(i, str(e))
+        if min(sizes) < 0 or max(sizes) > HAND_SIZE:
+            bad(i, f"a hand would hold fewer than 0 or more than {HAND_SIZE} cards")
+    if s.phase == "deal" or not whole:
+        return  # a position set up for analysis (advice's sampled worlds, tests' tables)
+    _check_turns(s)
+    checks = [("discard", cards_text(discard), cards_text(s.discard)),
+              ("lucky", lucky, s.lucky), ("callers", callers, list(s.callers)),
+              ("opened", opened, s.opened)]
+    checks.append(("hands", sizes, [len(h) for h in s.hands]))
+    for name, want, got in checks:
+        if want != got:
+            raise bad_state(f"impossible Bungee state: field {name!r} is {readable(got)} but the "
+                            f"round's history gives {readable(want)}")
+
+
+def _check_turns(s: BungeeState) -> None:
+    """Before the first call, turns go round from player 0: each one plays then draws, or takes
+    and plays, and the sixes played skip the players after them; nobody acts after calling."""
+    n, h = s.rules.players, s.history
+    expected, called = 0, []
+    i = 0
+    while i < len(h):
+        p, t = h[i]
+        if p == -1 or t in ("leave lucky B", "pass") or _DISCARD.fullmatch(t) or (
+                called and t == "skipped"):
+            i += 1
+            continue
+        if p in called and not (t == "bungee" and i and h[i - 1][0] == p):
+            _turn_error(s, i, f"player {p} called Bungee and plays no more this round")
+        if called:
+            called += [p] if t == "bungee" else []
+            i += 1
+            continue
+        if p != expected or t in ("draws a card", "skipped"):
+            _turn_error(s, i, f"it is player {expected}'s turn")
+        if t == "bungee":
+            called.append(p)
+            i += 1
+            continue
+        i += 1
+        if _PLAY.fullmatch(t):
+            if i < len(h) and h[i] != (p, "draws a card"):
+                _turn_error(s, i, f"player {p} draws a card after playing")
+            i += 1
+        sixes = sum(1 for c in parse_cards((_PLAY.fullmatch(t) or _TAKE.fullmatch(t)).group(
+            _TAKE.fullmatch(t) and 2 or 1)) if c == 6)
+        while i < len(h) and h[i][0] == -1 and h[i][1] == REFILL:
+            i += 1
+        for k in range(1, sixes + 1):
+            if i < len(h) and h[i] != ((p + k) % n, "skipped"):
+                _turn_error(s, i, f"the {sixes} six(es) just played skip player {(p + k) % n}")
+            i += 1
+        expected = (p + sixes + 1) % n
+
+
+def _turn_error(s: BungeeState, i: int, why: str):
+    entry = s.history[min(i, len(s.history) - 1)]
+    raise bad_state(f"impossible Bungee state: history entry {i + 1} ({entry[1]!r} by player "
+                    f"{entry[0]}) is out of turn: {why}")
 
 
 def _check_result(r: RoundResult, n: int) -> None:
@@ -186,14 +389,39 @@ def _check_result(r: RoundResult, n: int) -> None:
             range(n)):
         raise InvalidState(f"the last round's callers must be distinct players 0-{n - 1}, got "
                            f"{list(r.callers)}")
+    if r.lucky is None or any(not 1 <= len(h) <= HAND_SIZE for h in r.hands):
+        raise InvalidState("the last round's result shows the lucky card and each hand (1 to "
+                           f"{HAND_SIZE} cards)")
+    shown = counts_of([c for h in r.hands for c in h] + [r.lucky])
+    if any(k > want for k, want in zip(shown, DECK)):
+        raise InvalidState("the last round's hands and lucky card hold more of a card than the "
+                           "deck has")
+    if any(hand_value(r.hands[p], r.lucky) > CALL_LIMIT for p in r.callers):
+        raise InvalidState(f"in the last round a caller held a hand worth more than {CALL_LIMIT}")
     if (r.winner, r.scores) != score_round(r.hands, r.lucky, r.callers):
         raise InvalidState("the last round's winner and scores do not follow from its hands")
 
 
-def _result(d: dict) -> RoundResult:
-    return RoundResult(_int(d["round"], "last.round"),
-                       parse_card(d["lucky"]) if d.get("lucky") is not None else None,
-                       tuple(parse_cards(h) for h in d["hands"]),
-                       tuple(_int(p, "last.callers") for p in d["callers"]),
-                       _int(d["winner"], "last.winner"),
-                       tuple(_int(x, "last.scores") for x in d["scores"]))
+def totals_reachable(totals, rounds: int) -> bool:
+    """Whether ``rounds`` finished rounds can leave ``totals``: each round one player (the
+    winner) scores -10 and each other player 0 to 50.
+
+    >>> totals_reachable((-10, 7), 1), totals_reachable((-10, -10), 1), totals_reachable((0, 0), 0)
+    (True, False, True)
+    """
+    sums = {0}
+    for t in totals:
+        wins = [w for w in range(rounds + 1)
+                if 0 <= t - w * WIN_SCORE <= MOST_CARDS_SCORE * (rounds - w)]
+        sums = {x + w for x in sums for w in wins if x + w <= rounds}
+    return rounds in sums
+
+
+def _result(d, n: int) -> RoundResult:
+    d = record(d, "last", ("round", "lucky", "hands", "callers", "winner", "scores"))
+    return RoundResult(whole_number(d["round"], "last", 1),
+                       None if d["lucky"] is None else parse_card(text(d["lucky"], "last")),
+                       tuple(parse_cards(text(h, "last")) for h in items(d["hands"], "last")),
+                       whole_numbers(d["callers"], "last", 0, n - 1),
+                       whole_number(d["winner"], "last", 0, n - 1),
+                       whole_numbers(d["scores"], "last"))

@@ -111,7 +111,8 @@ def score_round(hands, lucky: int | None, callers) -> tuple[int, tuple[int, ...]
     later caller; the winner scores -10, everybody else their hand score (lucky 0, Bungee 10).
 
     Raises:
-        InvalidState: when nobody called (a round only ends after a call).
+        InvalidState: when nobody called (a round only ends after a call), or a caller is not
+            one of the players, or calls twice.
 
     >>> score_round([(1, 2, 8, 11), (1, 8, 11, 11), (2, 3, 6), (1, 8, 8), (2, 3, 4, 9)],
     ...             lucky=8, callers=(0, 1, 3))
@@ -119,6 +120,14 @@ def score_round(hands, lucky: int | None, callers) -> tuple[int, tuple[int, ...]
     """
     if not callers:
         raise InvalidState("a round ends only after somebody called Bungee")
+    n = len(hands)
+    bad = [p for p in callers if isinstance(p, bool) or not isinstance(p, int)
+           or not 0 <= p < n]
+    if bad:
+        raise InvalidState(f"callers must be players 0-{n - 1} (one hand each), got {bad[0]!r}")
+    if len(set(callers)) != len(callers):
+        raise InvalidState(f"a player calls Bungee at most once a round, got callers "
+                           f"{list(callers)}")
     order = {p: i for i, p in enumerate(callers)}
     winner = min(callers, key=lambda p: (hand_value(hands[p], lucky), -order[p]))
     scores = tuple(WIN_SCORE if p == winner else hand_score(h, lucky) for p, h in enumerate(hands))

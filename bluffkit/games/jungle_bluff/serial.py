@@ -1,38 +1,73 @@
-"""Jungle Bluff states to JSON and back; loading rejects corrupt or impossible states."""
+"""Jungle Bluff states to JSON and back; loading accepts only states the engine can reach.
+
+How a loaded state is checked (by construction, the whole game): every field is read and named
+if malformed; the card counts are checked (:func:`check`, also used by ``JungleState.setup``);
+then the engine plays the game again from ``JungleState.new(rules)``: the score cards dealt for
+round 1 and the first player (chance), then every finished round of ``history`` (each seated
+player's strength card in turn, then each take and challenge), then the round in progress
+(the strength cards down, the moves made). The loaded state must equal the state reached, field
+for field, and each round's record must be the one the engine writes. Jungle Bluff keeps the
+whole game in its state, so nothing is left unchecked; a position set up for analysis
+(``JungleState.setup``) after round 1 has no history and cannot be loaded.
+"""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ...core import IllegalAction, InvalidRules, InvalidState, ParseError
-from ...core.fields import whole_number as _int
+from ...core import InvalidState
+from ...core.fields import (
+    bad_state,
+    check_json,
+    field,
+    items,
+    per_player,
+    readable,
+    rebuilt_or_refused,
+    record,
+    text,
+    true_or_false,
+    whole_number,
+)
+from .actions import Challenge, Deal, FirstPlayer, Play, Take
 from .cards import cards_text, parse_card, parse_cards
 from .state import PHASES, Duel, JungleRules, JungleState, RoundRecord, Taken, all_cards
 
-
-def _move_to_json(m: Taken | Duel) -> dict:
-    return m.to_json()
-
-
-def _move(d: dict) -> Taken | Duel:
-    if "take" in d:
-        return Taken(_int(d["take"], "take"), parse_cards(d["cards"]))
-    return Duel(_int(d["challenger"], "challenger"), _int(d["defender"], "defender"),
-                parse_cards(d["stack"]), None if d["winner"] is None else _int(d["winner"],
-                                                                                "winner"),
-                _card(d.get("challenger_card")), _card(d.get("defender_card")))
+MOVE_FIELDS = {"take", "cards"}
+DUEL_FIELDS = {"challenger", "defender", "stack", "winner", "challenger_card", "defender_card"}
+RECORD_FIELDS = {"number", "first", "score_cards", "seated", "strength", "played", "moves",
+                 "won"}
 
 
-def _card(text):
-    return parse_card(text) if text else None
+def _cards(v, name: str):
+    return parse_cards(text(v, name))
 
 
-def _record(d: dict) -> RoundRecord:
-    return RoundRecord(_int(d["number"], "number"), _int(d["first"], "first"),
-                       parse_cards(d["score_cards"]), tuple(bool(x) for x in d["seated"]),
-                       tuple(_card(c) for c in d["strength"]), parse_cards(d["played"]),
-                       tuple(_move(m) for m in d["moves"]),
-                       tuple(parse_cards(w) for w in d["won"]))
+def _card(v, name: str):
+    return None if v is None else parse_card(text(v, name))
+
+
+def _move(d, name: str, n: int) -> Taken | Duel:
+    if isinstance(d, dict) and set(d) == MOVE_FIELDS:
+        return Taken(whole_number(d["take"], name, 0, n - 1), _cards(d["cards"], name))
+    d = record(d, name, DUEL_FIELDS)
+    winner = d["winner"]
+    return Duel(whole_number(d["challenger"], name, 0, n - 1),
+                whole_number(d["defender"], name, 0, n - 1), _cards(d["stack"], name),
+                None if winner is None else whole_number(winner, name, 0, n - 1),
+                _card(d["challenger_card"], name), _card(d["defender_card"], name))
+
+
+def _record(d, n: int) -> RoundRecord:
+    d = record(d, "history", RECORD_FIELDS)
+    return RoundRecord(
+        whole_number(d["number"], "history", 1), whole_number(d["first"], "history", 0, n - 1),
+        _cards(d["score_cards"], "history"),
+        per_player("history", n, lambda x: true_or_false(x, "history"))(d["seated"]),
+        per_player("history", n, lambda x: _card(x, "history"))(d["strength"]),
+        _cards(d["played"], "history"),
+        tuple(_move(m, "history", n) for m in items(d["moves"], "history")),
+        per_player("history", n, lambda x: _cards(x, "history"))(d["won"]))
 
 
 def state_to_json(s: JungleState) -> dict:
@@ -48,7 +83,7 @@ def state_to_json(s: JungleState) -> dict:
         "centre": cards_text(s.centre),
         "held": [cards_text(h) for h in s.held],
         "score_cards": cards_text(s.score_cards),
-        "moves": [_move_to_json(m) for m in s.moves],
+        "moves": [m.to_json() for m in s.moves],
         "out": cards_text(s.out),
         "spare": cards_text(s.spare),
         "history": [r.to_json() for r in s.history],
@@ -56,42 +91,127 @@ def state_to_json(s: JungleState) -> dict:
 
 
 def state_from_json(data: dict) -> JungleState:
-    """Rebuild a state, checking that it could occur in a game.
+    """Rebuild a state, checking that the engine can reach it (see the module docstring).
 
     Raises:
         InvalidState: naming the field that is corrupt or impossible.
+
+    >>> s = JungleState.new(JungleRules(players=2))
+    >>> state_from_json(state_to_json(s)) == s
+    True
+    >>> state_from_json({**state_to_json(s), "first": 1})
+    Traceback (most recent call last):
+    ...
+    bluffkit.core.errors.InvalidState: impossible Jungle Bluff state: field 'first' is 1 but the \
+game gives 0
     """
-    if not isinstance(data, dict) or data.get("game") != "jungle-bluff":
-        raise InvalidState("not a Jungle Bluff state: expected a JSON object with "
-                           "\"game\": \"jungle-bluff\"")
-    try:
-        r = data["rules"]
-        rules = JungleRules(players=r["players"], top_card=r["top_card"],
-                            combined=r["combined"], special_cards=tuple(r["special_cards"]),
-                            first_player=r["first_player"])
-        s = JungleState(
-            rules=rules, phase=data["phase"], round=_int(data["round"], "round"),
-            first=_int(data["first"], "first"),
-            hands=tuple(parse_cards(h) for h in data["hands"]),
-            piles=tuple(parse_cards(p) for p in data["piles"]),
-            strength=tuple(_card(c) for c in data["strength"]),
-            centre=parse_cards(data["centre"]),
-            held=tuple(parse_cards(h) for h in data["held"]),
-            score_cards=parse_cards(data["score_cards"]),
-            moves=tuple(_move(m) for m in data["moves"]),
-            out=parse_cards(data["out"]), spare=parse_cards(data["spare"]),
-            history=tuple(_record(x) for x in data["history"]))
-    except (KeyError, TypeError, AttributeError) as e:
-        raise InvalidState(
-            f"corrupt Jungle Bluff state: missing or malformed field ({e})") from None
-    except (ParseError, InvalidRules, IllegalAction) as e:
-        raise InvalidState(f"corrupt Jungle Bluff state: {e}") from None
+    data = check_json(data, "jungle-bluff", "Jungle Bluff")
+    rules = field(data, "rules", _rules)
+    n = rules.players
+
+    def each(name, read):
+        return per_player(name, n, read)
+
+    s = JungleState(
+        rules=rules,
+        phase=field(data, "phase", _phase),
+        round=field(data, "round", lambda v: whole_number(v, "round", 0, rules.final_round)),
+        first=field(data, "first", lambda v: whole_number(v, "first", 0, n - 1)),
+        hands=field(data, "hands", each("hands", lambda v: _cards(v, "hands"))),
+        piles=field(data, "piles", each("piles", lambda v: _cards(v, "piles"))),
+        strength=field(data, "strength", each("strength", lambda v: _card(v, "strength"))),
+        centre=field(data, "centre", lambda v: _cards(v, "centre")),
+        held=field(data, "held", each("held", lambda v: _cards(v, "held"))),
+        score_cards=field(data, "score_cards", lambda v: _cards(v, "score_cards")),
+        moves=field(data, "moves", lambda v: tuple(_move(m, "moves", n)
+                                                   for m in items(v, "moves"))),
+        out=field(data, "out", lambda v: _cards(v, "out")),
+        spare=field(data, "spare", lambda v: _cards(v, "spare")),
+        history=field(data, "history", lambda v: tuple(_record(x, n)
+                                                       for x in items(v, "history"))),
+    )
     check(s)
+    check_reachable(s)
     return s
 
 
+def _rules(v) -> JungleRules:
+    keys = {"players", "top_card", "combined", "special_cards", "first_player"}
+    if not isinstance(v, dict) or set(v) != keys:
+        raise InvalidState(f"field 'rules' must be an object with the fields "
+                           f"{', '.join(sorted(keys))}, got {readable(v)}")
+    specials = items(v["special_cards"], "rules")
+    if not all(isinstance(x, str) for x in specials):
+        raise InvalidState(f"field 'rules' names special cards with texts, got "
+                           f"{readable(specials)}")
+    return JungleRules(players=v["players"], top_card=v["top_card"], combined=v["combined"],
+                       special_cards=tuple(specials), first_player=v["first_player"])
+
+
+def _phase(v) -> str:
+    if v not in PHASES:
+        raise InvalidState(f"field 'phase' must be one of {', '.join(PHASES)}, got {readable(v)}")
+    return v
+
+
+def check_reachable(s: JungleState) -> None:
+    """Raise ``InvalidState`` unless the engine reaches ``s`` (module docstring).
+
+    >>> check_reachable(JungleState.new(JungleRules(players=2)))
+    """
+    rebuilt_or_refused("Jungle Bluff", s, _replay, state_to_json)
+
+
+def _bad(msg: str):
+    raise bad_state(f"impossible Jungle Bluff state: {msg}")
+
+
+def _replay(s: JungleState) -> JungleState:
+    state = JungleState.new(s.rules)
+    if s.phase == "deal":
+        return state
+    if not s.history and s.round > 1:
+        _bad(f"round {s.round} comes after {s.round - 1} finished rounds, but the history "
+             "holds none (a position set up for analysis cannot be loaded)")
+    first_round = s.history[0] if s.history else None
+    score_cards = first_round.score_cards if first_round else s.score_cards
+    state = state.apply(Deal(score_cards))
+    if state.phase == "first":
+        if s.phase == "first" and not s.history:
+            return state
+        state = state.apply(FirstPlayer(first_round.first if first_round else s.first))
+    for k, rec in enumerate(s.history):
+        if state.phase != "choose" or rec.number != state.round or rec.first != state.first:
+            _bad(f"history round {k + 1} (numbered {rec.number}, first player {rec.first}) "
+                 f"does not follow: the game is at round {state.round}, first player "
+                 f"{state.first}, phase {state.phase}")
+        state = _play_round(state, rec.strength, rec.moves, f"history round {k + 1}")
+        if state.history[-1] != rec:
+            _bad(f"history round {k + 1}'s record does not follow from its strength cards and "
+                 "moves")
+    if state.phase in ("choose", "bluff"):
+        state = _play_round(state, s.strength, s.moves, "this round")
+    return state
+
+
+def _play_round(state: JungleState, strength, moves, where: str) -> JungleState:
+    while state.phase == "choose" and strength[state.to_move] is not None:
+        state = state.apply(Play(strength[state.to_move]))
+    for i, m in enumerate(moves):
+        p = m.player if isinstance(m, Taken) else m.challenger
+        if state.phase != "bluff" or p != state.to_move:
+            _bad(f"{where}: move {i + 1} is player {p}'s, but "
+                 f"{'nobody' if state.phase != 'bluff' else f'player {state.to_move}'} "
+                 "is to move")
+        state = state.apply(Take(m.cards) if isinstance(m, Taken) else Challenge(m.defender))
+    return state
+
+
 def check(s: JungleState) -> None:
-    """Raise ``InvalidState`` unless ``s`` is a state the rules can reach (cards, sizes, phase).
+    """Raise ``InvalidState`` unless ``s`` holds the cards, sizes and phase a round needs.
+
+    ``JungleState.setup`` checks its positions with this; loading also replays the game
+    (:func:`check_reachable`).
 
     >>> from .state import JungleRules
     >>> check(JungleState.new(JungleRules(players=2)))
@@ -167,4 +287,4 @@ def check(s: JungleState) -> None:
         bad("only a player who has moved can hold a score card")
 
 
-__all__ = ["check", "state_from_json", "state_to_json"]
+__all__ = ["check", "check_reachable", "state_from_json", "state_to_json"]

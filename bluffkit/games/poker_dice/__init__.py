@@ -32,13 +32,14 @@ from .pots import Pot, PotResult, seats_from_left, settle, side_pots, split
 from .rolls import multinomial, multisets, roll_outcomes
 from .serial import check, state_from_json
 from .state import PokerDiceObservation, PokerDiceState, RoundResult
-from .text import describe, parse_action
+from .text import call_words, describe, parse_action
 
 __all__ = [
     "COMMON_DICE", "DEFAULT_COLOURS", "DICE_PER_PEEKER", "FACES", "TIE_BREAKS", "TOTAL_POINTS",
     "Ante", "Bet", "Call", "Category", "Fold", "Hand", "Pass", "PokerDiceObservation",
     "PokerDiceRules", "PokerDiceState", "Pot", "PotResult", "Raise", "Roll", "RoundResult",
-    "StartRoll", "best_hand", "check", "describe", "dice_text", "face_text", "hand_category",
-    "hand_key", "multinomial", "multisets", "parse_action", "parse_dice", "parse_face",
-    "roll_outcomes", "seats_from_left", "settle", "side_pots", "split", "state_from_json",
+    "StartRoll", "best_hand", "call_words", "check", "describe", "dice_text", "face_text",
+    "hand_category", "hand_key", "multinomial", "multisets", "parse_action", "parse_dice",
+    "parse_face", "roll_outcomes", "seats_from_left", "settle", "side_pots", "split",
+    "state_from_json",
 ]

@@ -308,7 +308,8 @@ class PokerDiceState:
             return "nothing to call yet: the first player who does not fold bets at least 1 point"
         if isinstance(action, Bet):
             if self.opened:
-                return (f"the first bet is made (the bet to match is {self.level}): call, "
+                return (f"the first bet is made (each player still in must have put in "
+                        f"{self.level} points in all this round, the ante of 1 included): call, "
                         "raise or fold")
             if action.amount < 1:
                 return f"bet {action.amount}: a bet is at least 1 point"
@@ -318,8 +319,9 @@ class PokerDiceState:
             if not self.opened:
                 return "nothing to raise yet: the first player who does not fold bets instead"
             if action.by < 1:
-                return (f"raise {action.by} is below the current bet of {self.level}: a raise "
-                        f"calls it ({owed} more) and adds at least 1 point; or call, or fold")
+                return (f"raise {action.by}: a raise calls (put in {owed} more now, for "
+                        f"{self.committed[p] + owed} in all this round, the ante included) and "
+                        "adds at least 1 point; or call, or fold")
             if owed + action.by > chips:
                 return (f"raise {action.by}: calling costs {owed} and player {p} has only "
                         f"{chips} points, so the largest raise is {chips - owed}")

@@ -40,8 +40,9 @@ def parse_action(state: PokerDiceState, text: str):
         by = amount - state.level
         if by < 1:
             raise IllegalAction(
-                f"raise to {amount} is below the current bet of {state.level}: a raise calls it "
-                "and adds at least 1 point; or call, or fold")
+                f"raise to {amount}: {_level_words(state)}, so raise to {state.level + 1} or "
+                f"more (a raise calls, {_owed_words(state)}, and adds at least 1 point); or "
+                "call, or fold")
         return Raise(by)
     if t.startswith("roll "):
         return Roll(parse_dice(t[5:]))
@@ -49,7 +50,47 @@ def parse_action(state: PokerDiceState, text: str):
         return StartRoll(parse_face(t[6:]))
     raise ParseError(
         f"{text!r} is not an action: type 'ante' or 'pass' before the common roll; then "
-        "'fold', 'bet N', 'call', 'raise N' (call and add N) or 'raise to N'")
+        "'fold', 'bet N', 'call', 'raise N' (call and add N more) or 'raise to N' (your total "
+        "this round becomes N points, the ante included)")
+
+
+def _level_words(s: PokerDiceState) -> str:
+    return (f"each player still in must have put in {s.level} points in all this round (the "
+            "ante of 1 included)")
+
+
+def _owed_words(s: PokerDiceState, p: int | None = None) -> str:
+    p = s.to_move if p is None else p
+    owed = s.to_call(p)
+    return (f"you put in {owed} more now, for {s.committed[p] + owed} in all" if owed else
+            "nothing more to put in")
+
+
+def call_words(s: PokerDiceState, p: int, names=None) -> str:
+    """What calling costs ``p`` now and what their total becomes, in plain words (``names``: the
+    players as the table names them, ``P0``, ``P1`` ... by default).
+
+    >>> from bluffkit.games.poker_dice import PokerDiceRules
+    >>> s = PokerDiceState.new(PokerDiceRules(players=2, leader=0))
+    >>> for move in ("roll 9,9,9", "roll K,K,A", "ante", "ante", "roll 9,Q,K", "bet 3"):
+    ...     s = s.apply(parse_action(s, move))
+    >>> call_words(s, 0)
+    'P1 bet 3: to call, put in 3 more points now (4 in all this round, the ante of 1 included).'
+    """
+    if not s.opened:
+        return "Nothing to call yet: the first player who does not fold bets at least 1 point."
+    owed = s.to_call(p)
+    last = next((who for who, move in reversed(s.history)
+                 if move.startswith(("bet", "raise"))), None)
+    name = (names[last] if names else f"P{last}") if last is not None else ""
+    head = f"{name} {_last_bet(s, last)}: " if last is not None else ""
+    return (f"{head}to call, put in {owed} more point{'s' * (owed != 1)} now "
+            f"({s.committed[p] + owed} in all this round, the ante of 1 included).")
+
+
+def _last_bet(s: PokerDiceState, who: int) -> str:
+    move = next(m for w, m in reversed(s.history) if w == who and m.startswith(("bet", "raise")))
+    return move.replace("raise", "raised by", 1) if move.startswith("raise") else move
 
 
 def describe(s: PokerDiceState) -> str:
@@ -69,10 +110,11 @@ def describe(s: PokerDiceState) -> str:
     if s.common:
         lines.append(f"Common dice: {dice_text(s.common)}")
     if any(s.committed):
-        lines.append(f"In the middle: {s.pot} (bet to match: {s.level}); put in: "
-                     + ", ".join(f"P{p}={c}" for p, c in enumerate(s.committed)))
+        lines.append(f"In the middle: {s.pot} points; to stay in, "
+                     f"{_level_words(s)}; put in so "
+                     "far: " + ", ".join(f"P{p}={c}" for p, c in enumerate(s.committed)))
     lines.append(f"Phase {s.phase}; to move: {s.current_player()}")
     return "\n".join(lines)
 
 
-__all__ = ["describe", "parse_action"]
+__all__ = ["call_words", "describe", "parse_action"]
