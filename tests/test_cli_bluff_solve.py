@@ -41,3 +41,45 @@ def test_bad_arguments_exit_2_with_one_line(argv, message, capsys):
     assert main(["solve", "bluff", *argv]) == 2
     err = capsys.readouterr().err.strip()
     assert message in err and "\n" not in err
+
+
+def test_unreachable_target_is_refused_at_once(capsys):
+    """`--target 1e-300` ran forever: CFR in floating point cannot certify it."""
+    for target in ("1e-300", "0", "nan", "inf", "-1"):
+        assert main(["solve", "bluff", "--target", target]) == 2
+        err = capsys.readouterr().err.strip()
+        assert "--target must be an exploitability from 1e-09" in err and "\n" not in err
+
+
+def test_time_limit_stops_and_says_what_was_reached(tmp_path, capsys):
+    out = tmp_path / "r.npz"
+    assert main(["solve", "bluff", "--target", "1e-7", "--max-seconds", "0.5", "--json",
+                 "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert data["target_reached"] is False and data["exploitability"] > 1e-7
+    assert data["seconds"] < 5 and data["iterations"] >= 10
+    assert "can take from minutes to hours" in captured.err
+    assert load_round(out).exploitability == pytest.approx(data["exploitability"])
+    assert main(["solve", "bluff", "--target", "1e-7", "--max-seconds", "0.3",
+                 "--out", str(out)]) == 0
+    assert "Stopped at the time limit of 0.3 s" in capsys.readouterr().out
+
+
+def test_printed_path_is_the_file_written(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["solve", "bluff", "--target", "0.5", "--out", "x"]) == 0
+    assert "Strategy saved to x.npz." in capsys.readouterr().out
+    assert (tmp_path / "x.npz").is_file() and not (tmp_path / "x").exists()
+
+
+@pytest.mark.parametrize("where", ["afile/x", "/proc/nope/x", "", "adir", "y" * 300])
+def test_unwritable_out_is_a_clear_error_before_solving(where, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("x")
+    (tmp_path / "adir.npz").mkdir()
+    assert main(["solve", "bluff", "--target", "0.5", "--out", where]) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip()
+    assert err.startswith("bluffkit: error: --out") and "\n" not in err
+    assert "exploitability" not in err and captured.out == ""  # nothing was solved

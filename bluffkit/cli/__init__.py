@@ -13,7 +13,7 @@ import importlib
 import sys
 
 from ..core import BluffkitError
-from .common import CliError
+from .common import CliError, check_arguments
 from .files import add_file_commands
 
 GAME_MODULES: list[str] = ["bluff", "bluff_you", "bluff_solve", "poker_dice", "jungle_bluff",
@@ -75,6 +75,8 @@ def build_parser(argv: list[str] | None = None, *, every_game: bool = True
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     try:
+        argv = sys.argv[1:] if argv is None else list(argv)
+        check_arguments(argv)
         parser = build_parser(argv, every_game=False)
         args, unrecognized = parser.parse_known_args(argv)
         if unrecognized and not getattr(args, "passes_options_on", False):

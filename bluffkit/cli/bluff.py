@@ -209,6 +209,8 @@ def _split(p) -> list[str]:
 
 # -- advise ---------------------------------------------------------------------------------------
 def position_from_args(args: argparse.Namespace) -> Position:
+    if args.players is not None and not 2 <= args.players <= 6:  # before a list of that size
+        raise CliError(f"--players: Bluff is for 2-6 players, got {args.players}")
     mine = read_dice(args.mine, "--mine")
     exposed_by: dict[int, tuple[int, ...]] = {}
     for item in args.exposed:

@@ -6,6 +6,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..core.text import shorten
 from ..solvers.bluff_tree import RULESETS, default_path, solve_match, solve_round
 from .common import CliError, ints, print_json, table
 
@@ -21,9 +22,62 @@ def register(commands) -> None:
     p.add_argument("--target", type=float, default=1e-3, help="exploitability to reach")
     p.add_argument("--ruleset", choices=RULESETS, default="bluff",
                    help="bluff (the board) or openspiel (OpenSpiel's liars_dice, 1,1 only)")
-    p.add_argument("--out", help="file for the strategy (default: the bluffkit cache)")
+    p.add_argument("--max-seconds", type=float, default=MAX_SECONDS,
+                   help=f"stop after this long and say what was reached (default "
+                        f"{MAX_SECONDS:g})")
+    p.add_argument("--out", help="file for the strategy, .npz (default: the bluffkit cache)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=_solve)
+
+
+MAX_SECONDS = 600.0
+"""Default time limit of a solve (the exploitability reached is printed when it stops)."""
+
+MIN_TARGET = 1e-9
+"""CFR in floating point cannot certify an exploitability below this."""
+
+
+def _check_limits(target: float, max_seconds: float) -> None:
+    """Ranges first: a target CFR can reach, and a finite time limit."""
+    if not MIN_TARGET <= target < 1:  # also refuses nan and inf
+        raise CliError(f"--target must be an exploitability from {MIN_TARGET:g} (the "
+                       f"precision of floating point) to below 1, got {target:g}")
+    if not 0 < max_seconds <= 86_400:
+        raise CliError(f"--max-seconds must be more than 0 and at most 86400 (a day), got "
+                       f"{max_seconds:g}")
+    if target < 1e-4:
+        print(f"Note: an exploitability of {target:g} can take from minutes to hours; the solve "
+              f"stops after {max_seconds:g} s and says what it reached.", file=sys.stderr)
+
+
+def _out_path(text: str | None, x: int, y: int, ruleset: str) -> Path:
+    """The file that will really be written (numpy adds ``.npz``), checked to be writable
+    before the solve starts."""
+    if text is None:
+        out = default_path(x, y, ruleset)
+    else:
+        if not text.strip() or Path(text).name in ("", ".", ".."):
+            raise CliError(f"--out needs a file name, got {text!r}")
+        out = Path(text).expanduser()
+        if out.suffix != ".npz":
+            out = out.with_name(out.name + ".npz")
+    _writable(out, "--out" if text is not None else "the bluffkit cache")
+    return out
+
+
+def _writable(path: Path, what: str) -> None:
+    try:
+        existed = path.exists()
+        if path.is_dir():
+            raise IsADirectoryError(21, "it is a folder")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "ab"):
+            pass
+    except OSError as e:
+        reason = e.strerror or str(e)
+        raise CliError(f"{what}: cannot write {shorten(str(path), 120)} ({reason})") from None
+    if not existed:
+        path.unlink()
 
 
 class Progress:
@@ -55,30 +109,31 @@ def _solve(args) -> int:
     if len(dice) != 2 or not all(1 <= d <= 3 for d in dice) or sum(dice) > 4:
         raise CliError(f"--dice takes X,Y with 1-3 dice each and at most 4 in play, got "
                        f"{args.dice!r}")
-    if not 0 < args.target < 1:
-        raise CliError(f"--target must be an exploitability between 0 and 1, got {args.target}")
+    _check_limits(args.target, args.max_seconds)
     x, y = dice
+    if args.ruleset == "openspiel" and (x, y) != (1, 1):
+        raise CliError("--ruleset openspiel is OpenSpiel's liars_dice: --dice 1,1 only")
+    out = _out_path(args.out, x, y, args.ruleset)
     progress = Progress(args.target)
     start = time.perf_counter()
     if args.ruleset == "openspiel":
-        if (x, y) != (1, 1):
-            raise CliError("--ruleset openspiel is OpenSpiel's liars_dice: --dice 1,1 only")
         rounds = {(1, 1): solve_round(1, 1, ruleset="openspiel", target=args.target,
-                                      progress=lambda *a: progress((1, 1), *a))}
+                                      progress=lambda *a: progress((1, 1), *a),
+                                      max_seconds=args.max_seconds)}
         win = None
     else:
-        match = solve_match((x, y), args.target, progress=progress)
+        match = solve_match((x, y), args.target, progress=progress,
+                            max_seconds=args.max_seconds)
         rounds, win = match.rounds, match.win
     progress.close()
     solved = rounds[(x, y)]
-    out = Path(args.out) if args.out else default_path(x, y, args.ruleset)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    solved.save(out)
+    _save(solved, out, "--out" if args.out else "the bluffkit cache")
     for (a, b), other in rounds.items():  # the smaller rounds too, for the advice's match table
         if (a, b) != (x, y):
             path = default_path(a, b, args.ruleset)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            other.save(path)
+            _writable(path, "the bluffkit cache")
+            _save(other, path, "the bluffkit cache")
+    reached = all(r.exploitability <= args.target for r in rounds.values())
     opening = {solved.tree.private_labels[0][k]: {a: round(p, 4) for a, p in
                                                   zip(*_row(solved, k)) if p >= 5e-3}
                for k in range(solved.tree.n_private[0])}
@@ -88,6 +143,7 @@ def _solve(args) -> int:
                 "stated exploitability of the exact game value",
         "value_to_opener": solved.value, "exploitability": solved.exploitability,
         "iterations": solved.iterations, "seconds": round(time.perf_counter() - start, 2),
+        "target": args.target, "target_reached": reached, "max_seconds": args.max_seconds,
         "file": str(out), "opening_bids": opening,
         "smaller_rounds_saved_to": str(default_path(1, 1, args.ruleset).parent),
         "match": None if win is None else [
@@ -100,6 +156,10 @@ def _solve(args) -> int:
     print(f"Round {x} v {y} ({args.ruleset}): value to the opener {solved.value:+.4f} "
           f"(exploitability {solved.exploitability:.5f}, {solved.iterations} iterations, "
           f"{result['seconds']} s). Strategy saved to {out}.")
+    if not reached:
+        print(f"Stopped at the time limit of {args.max_seconds:g} s, above the target "
+              f"exploitability {args.target:g}: the numbers below are that close to an "
+              "equilibrium. Run again with a larger --max-seconds to go further.")
     print("\nOpening bids (the opener's equilibrium frequencies by roll, rounded):")
     print(table(["roll", "bids"], [(roll, ", ".join(f"{a} {p:.0%}" for a, p in bids.items()))
                                    for roll, bids in opening.items()]))
@@ -109,6 +169,14 @@ def _solve(args) -> int:
                     [(m["opener_dice"], m["other_dice"], f"{m['p_opener_wins']:.4f}",
                       f"{m['exploitability']:.5f}") for m in result["match"]]))
     return 0
+
+
+def _save(solved, path: Path, what: str) -> None:
+    try:
+        solved.save(path)
+    except OSError as e:
+        raise CliError(f"{what}: cannot write {shorten(str(path), 120)} "
+                       f"({e.strerror or e})") from None
 
 
 def _row(solved, k):

@@ -3,16 +3,60 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
 from ..core import BluffkitError, sample
+from ..core.text import shorten
 
 
 class CliError(BluffkitError, ValueError):
     """A bad command-line argument (printed on one line, exit status 2)."""
+
+
+MAX_ARGUMENT = 1000
+"""The longest argument read (a path is checked by the file commands instead)."""
+
+MAX_DIGITS = 30
+"""The most digits of a number in an argument: no count, seed or amount here needs more."""
+
+PATH_OPTIONS = ("--out",)
+"""Options whose value is a path (any characters the system allows)."""
+
+
+def check_arguments(argv: Sequence[str]) -> None:
+    """Refuse, before anything is converted, an argument longer than ``MAX_ARGUMENT`` or a
+    number of more than ``MAX_DIGITS`` digits, naming the option (Python would refuse a
+    number of 4,300 digits with a bare ValueError; a 30-digit ``--players`` would build a
+    list before its range is checked).
+
+    >>> check_arguments(["odds", "bluff", "--dice", "20", "--bid", "7x3"])
+    >>> check_arguments(["play", "bluff", "--bots", "1" * 5000])
+    Traceback (most recent call last):
+    ...
+    bluffkit.cli.common.CliError: --bots: the number '1111111111111111111111111111111111111…' \
+(5000 characters) has 5000 digits; no value here has more than 30
+    """
+    if list(argv[:1]) == ["lab"]:
+        return  # a folder, then JupyterLab's own options, which it checks
+    files = list(argv[:1]) == ["notebooks"]
+    for i, arg in enumerate(argv):
+        before = argv[i - 1] if i else ""
+        if (before in PATH_OPTIONS or arg.split("=", 1)[0] in PATH_OPTIONS
+                or (files and not arg.startswith("-"))):
+            continue  # a path: the command says what is wrong with it
+        name = (arg.split("=", 1)[0] if arg.startswith("--") else
+                before if before.startswith("-") else f"argument {shorten(arg)}")
+        longest = max(re.findall(r"\d+", arg[:100_000]), key=len, default="")
+        if len(longest) > MAX_DIGITS:
+            raise CliError(f"{name}: the number {shorten(longest)} has {len(longest)} digits; "
+                           f"no value here has more than {MAX_DIGITS}")
+        if len(arg) > MAX_ARGUMENT:
+            raise CliError(f"{name}: {shorten(arg)} is too long (at most {MAX_ARGUMENT} "
+                           "characters)")
 
 
 def jsonable(obj: Any) -> Any:

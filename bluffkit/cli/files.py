@@ -7,8 +7,10 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
+from ..core.text import shorten
 from .common import CliError
 
 FOLDERS = ("notebooks", "exercises")
@@ -24,20 +26,63 @@ def data_dir() -> Path:
 
 
 def copy_notebooks(dest: Path, force: bool = False) -> list[Path]:
-    """Copy ``notebooks/`` and ``exercises/`` into ``dest``; returns the copied files."""
+    """Copy ``notebooks/`` and ``exercises/`` into ``dest``; returns the copied files.
+
+    All or nothing: every check (``dest`` a folder that can be written, neither folder there
+    already unless ``force``) comes first, and the copy is made in a hidden folder inside
+    ``dest`` then moved into place, so a failure leaves nothing half-copied.
+
+    Raises:
+        CliError: saying what is wrong with ``dest``; nothing was copied.
+    """
     src = data_dir()
-    copied = []
-    for folder in FOLDERS:
-        target = dest / folder
-        if target.exists() and not force:
-            raise CliError(f"{target} already exists: pick another folder or pass --force")
-        shutil.copytree(src / folder, target, dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-        copied += sorted(target.rglob("*.ipynb"))
-    return copied
+    created = None
+    try:
+        if dest.exists() and not dest.is_dir():
+            raise CliError(f"{_shown(dest)} is a file, not a folder: pick a folder to copy the "
+                           "notebooks into (nothing was copied)")
+        taken = [dest / f for f in FOLDERS if (dest / f).exists()]
+        if taken and not force:
+            also = f" (so does {_shown(taken[1])})" if len(taken) > 1 else ""
+            raise CliError(f"{_shown(taken[0])} already exists{also}: pick another folder or "
+                           "pass --force (nothing was copied)")
+        created = next((p for p in [dest, *dest.parents] if p.exists()), None)
+        dest.mkdir(parents=True, exist_ok=True)
+        return _copy_all(src, dest)
+    except OSError as e:
+        if created is not None and created != dest:  # remove the folders made for the copy
+            top = next(p for p in [dest, *dest.parents] if p.parent == created)
+            shutil.rmtree(top, ignore_errors=True)
+        raise CliError(f"cannot copy the notebooks into {_shown(dest)}: "
+                       f"{e.strerror or shorten(str(e), 80)} (nothing was copied)") from None
+
+
+def _copy_all(src: Path, dest: Path) -> list[Path]:
+    staging = Path(tempfile.mkdtemp(prefix=".bluffkit-copy-", dir=dest))
+    try:
+        for folder in FOLDERS:
+            shutil.copytree(src / folder, staging / folder,
+                            ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+        copied = []
+        for folder in FOLDERS:
+            target = dest / folder
+            if target.exists():  # --force: the new copies over the old ones
+                shutil.copytree(staging / folder, target, dirs_exist_ok=True)
+            else:
+                (staging / folder).rename(target)
+            copied += sorted(target.rglob("*.ipynb"))
+        return copied
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _shown(path: Path) -> str:
+    return shorten(str(path), 200)
 
 
 def _notebooks(args) -> int:
+    if not args.dest.strip():
+        raise CliError("DEST must name a folder, e.g. bluffkit notebooks ~/bluffkit-class")
     dest = Path(args.dest).expanduser()
     files = copy_notebooks(dest, args.force)
     print(f"Copied {len(files)} notebooks to {dest}. Open them with: bluffkit lab {dest}")

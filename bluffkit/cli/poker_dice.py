@@ -190,6 +190,7 @@ HELP = ("Type 'ante' or 'pass'; after the common roll 'fold', 'bet N', 'call', '
 def play_command(args: argparse.Namespace) -> int:
     if not 1 <= args.bots <= 3:
         raise CliError(f"--bots must be 1-3 (poker dice is for 2-4 players), got {args.bots}")
+    _check_points(args.points)
     rules = PokerDiceRules(players=args.bots + 1, starting_points=args.points)
     rng = make_rng(args.seed)
     bot = BOTS[args.bot]()
@@ -217,6 +218,17 @@ def play_command(args: argparse.Namespace) -> int:
                     "rounds": state.round, "chips": list(state.chips),
                     "winner": state.winner(), "record": record})
     return 0
+
+
+MAX_POINTS = 10_000
+"""Starting points the terminal game accepts: the box holds 192, and every bet of a bot
+weighs each amount it could bet (100,000 points a player take seconds a move)."""
+
+
+def _check_points(points: int | None) -> None:
+    if points is not None and not 1 <= points <= MAX_POINTS:
+        raise CliError(f"--points must be 1-{MAX_POINTS:,} (the box holds 192 points; more "
+                       f"makes every bot's move slow), got {points}")
 
 
 def _public(before: PokerDiceState, action, after: PokerDiceState, human) -> list[str]:

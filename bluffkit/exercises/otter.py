@@ -44,7 +44,7 @@ def grade(game: str, number: int, answer: Any, seed: int) -> None:
         AssertionError: when the answer is not accepted.
         InvalidQuestion: for an unknown game or question number.
     """
-    question = _question(game, number, seed)
+    question = _question(game, number, check_seed(seed))
     feedback = question.check(answer)
     if not feedback.correct:
         raise AssertionError(str(feedback))
@@ -101,7 +101,7 @@ def master_notebook(game: str, seed: int):
     import nbformat.v4 as nbf
 
     module = exercise_module(game)
-    worksheet = load(game, seed=seed)
+    worksheet = load(game, seed=check_seed(seed))
     raw, md, code = nbf.new_raw_cell, nbf.new_markdown_cell, nbf.new_code_cell
     cells = [
         raw(assignment_config(game)),
@@ -133,23 +133,49 @@ def master_notebook(game: str, seed: int):
     return nb
 
 
-def export(game: str, dest: Path | str, seed: int) -> Path:
+def check_seed(seed: Any) -> int:
+    """The class's seed: a whole number >= 0. ``None`` (a fresh seed) is refused, since the
+    statements, the solutions and each grading run must share one seed.
+
+    >>> check_seed(None)
+    Traceback (most recent call last):
+    ...
+    bluffkit.core.errors.InvalidQuestion: seed must be a whole number >= 0 shared by the class \
+(the statements, the solutions and every grading run use it), got None
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InvalidQuestion("seed must be a whole number >= 0 shared by the class (the "
+                              "statements, the solutions and every grading run use it), got "
+                              f"{seed!r}")
+    return seed
+
+
+def export(game: str, dest: Path | str, seed: int, force: bool = False) -> Path:
     """Write the otter master notebook of ``game`` for ``seed``; returns its path.
 
     Args:
         game: a game with exercises, e.g. ``"bluff"``.
         dest: a ``.ipynb`` path, or a folder (the file is then ``<game>-otter.ipynb``).
-        seed: the class's seed (the statements' numbers).
+        seed: the class's seed (the statements' numbers), a whole number >= 0.
+        force: overwrite an existing notebook (refused otherwise).
+
+    Raises:
+        InvalidQuestion: an unknown game, a missing seed, or a notebook already there.
     """
     import nbformat
 
     catalogue(game)
+    check_seed(seed)
     path = Path(dest)
     if path.suffix != ".ipynb":
         path = path / f"{game}-otter.ipynb"
+    if path.exists() and not force:
+        raise InvalidQuestion(f"{path} already exists: pass force=True to overwrite it, or "
+                              "choose another place")
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(master_notebook(game, seed), path)
     return path
 
 
-__all__ = ["assignment_config", "export", "grade", "master_notebook", "solution_literal"]
+__all__ = ["assignment_config", "check_seed", "export", "grade", "master_notebook",
+           "solution_literal"]

@@ -349,7 +349,9 @@ def lucky_choices(k: Knowledge) -> tuple[ActionOdds, ...]:
 
 
 def best_lucky_choice(k: Knowledge) -> ActionOdds:
-    """The dealer's choice with the lowest expected hand value (ties: the lower expected score).
+    """The dealer's choice with the lowest expected hand value (ties: the lower expected score,
+    then the lowest card discarded, a Bungee card last, then leaving it: two discards can tie
+    with different spreads of values, so the order is part of the answer).
 
     >>> str(best_lucky_choice(Knowledge.parse("1,2,9,10,10", lucky="B")).action)
     'take lucky, discard 10'

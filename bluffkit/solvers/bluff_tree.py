@@ -234,8 +234,9 @@ class SolvedRound:
 
 def solve_round(x: int, y: int, value=None, ruleset: str = "bluff", target: float = 1e-3,
                 iterations: int | None = None, variant: str = "dcfr", progress=None,
-                check_every: int = 10) -> SolvedRound:
-    """Solve one round to exploitability ``target`` (or for ``iterations``)."""
+                check_every: int = 10, max_seconds: float | None = None) -> SolvedRound:
+    """Solve one round to exploitability ``target`` (or for ``iterations``), stopping after
+    ``max_seconds`` if given (then the exploitability reached may be above ``target``)."""
     from .cfr import CFRSolver
 
     values = dict(value) if isinstance(value, dict) else {}
@@ -249,7 +250,7 @@ def solve_round(x: int, y: int, value=None, ruleset: str = "bluff", target: floa
                     values[(b, a)] = value(b, a) if (b, a) != (a, b) else values[(a, b)]
     tree, info = round_tree(x, y, value, ruleset)
     result = CFRSolver(tree, variant).solve(iterations, target, check_every=check_every,
-                                            progress=progress)
+                                            max_seconds=max_seconds, progress=progress)
     return SolvedRound(tree, info, result.average, result.value, result.exploitability,
                        result.iterations, result.history[-1][1], values)
 
@@ -299,18 +300,23 @@ class MatchSolution:
 
 
 def solve_match(max_dice: tuple[int, int] = (2, 1), target: float = 1e-3,
-                progress=None) -> MatchSolution:
+                progress=None, max_seconds: float | None = None) -> MatchSolution:
     """Backward induction over dice counts: every (x, y) with x <= max_dice[0] and
-    y <= max_dice[1] or the mirror, solved from the fewest dice up."""
+    y <= max_dice[1] or the mirror, solved from the fewest dice up (within ``max_seconds``
+    in all, if given: a round started late stops early, above ``target``)."""
+    import time
+
+    deadline = None if max_seconds is None else time.perf_counter() + max_seconds
     a, b = max_dice
     positions = sorted({(x, y) for x in range(1, max(a, b) + 1) for y in range(1, max(a, b) + 1)
                         if (x <= a and y <= b) or (x <= b and y <= a)}, key=sum)
     win: dict[tuple[int, int], float] = {}
     rounds: dict[tuple[int, int], SolvedRound] = {}
     for x, y in positions:
+        left = None if deadline is None else max(0.0, deadline - time.perf_counter())
         solved = solve_round(x, y, dict(win), "bluff", target,
                              progress=(lambda *a, pos=(x, y): progress(pos, *a)) if progress
-                             else None)
+                             else None, max_seconds=left)
         rounds[(x, y)] = solved
         win[(x, y)] = (solved.value + 1) / 2
     return MatchSolution(win, rounds)

@@ -124,3 +124,24 @@ def test_otter_assign_accepts_the_export(tmp_path):
     test = OKTestFile.from_file(str(tmp_path / "tests" / "q5.py"))
     test.run({"answer5": "0.999"})
     assert not test.passed_all and "Not quite" in test.summary()
+
+
+def test_export_refuses_a_missing_seed_and_overwriting(tmp_path):
+    """seed=None drew a new seed at each grading run (31 of 36 of its own solutions failed)."""
+    from bluffkit.core import InvalidQuestion
+
+    for seed in (None, -1, 1.5, True, "1"):
+        with pytest.raises(InvalidQuestion, match="seed must be a whole number"):
+            export("bluff", tmp_path, seed=seed)
+    assert not list(tmp_path.iterdir())
+    with pytest.raises(InvalidQuestion, match="seed must be a whole number"):
+        master_notebook("bluff", seed=None)
+    with pytest.raises(InvalidQuestion, match="seed must be a whole number"):
+        grade("bluff", 1, "1/3", seed=None)
+    path = export("bluff", tmp_path, seed=SEED)
+    path.write_text("the instructor's edits")
+    with pytest.raises(InvalidQuestion, match="already exists: pass force=True"):
+        export("bluff", tmp_path, seed=SEED)
+    assert path.read_text() == "the instructor's edits"
+    assert export("bluff", tmp_path, seed=SEED, force=True) == path
+    assert "ASSIGNMENT CONFIG" in path.read_text()

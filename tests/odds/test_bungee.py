@@ -9,7 +9,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from bluffkit.core import InvalidQuestion
@@ -146,11 +146,12 @@ def test_draws_distribution_matches_ordered_draws(draws):
 
 def brute_dealer(hand: tuple, discard: tuple) -> tuple[dict, dict]:
     """Value and score pmfs of the dealer's best choice with a Bungee lucky card (lowest mean
-    value, then lowest mean score), listing every unseen physical card as the new lucky card and
-    choosing again when it is a Bungee card too."""
+    value, then lowest mean score, then the lowest card discarded, leaving it last), listing
+    every unseen physical card as the new lucky card and choosing again when it is a Bungee
+    card too."""
     k = Knowledge(hand, discard, BUNGEE)
-    options = {None: ({k.value: Fraction(1)}, {k.score: Fraction(1)})}
-    for c in set(hand) | {BUNGEE}:
+    options = {}
+    for c in sorted(set(hand) | {BUNGEE}):  # the documented order: ties go to the first
         new = list(hand) + [BUNGEE]
         new.remove(c)
         cards = unseen_physical(Knowledge(tuple(new), discard + (c,), None))
@@ -164,6 +165,7 @@ def brute_dealer(hand: tuple, discard: tuple) -> tuple[dict, dict]:
                 for x, q in pm.items():
                     out[x] += Fraction(q) / len(cards)
         options[c] = (dict(values), dict(scores))
+    options[None] = ({k.value: Fraction(1)}, {k.score: Fraction(1)})
 
     def mean(pm):
         return sum(x * q for x, q in pm.items())
@@ -173,6 +175,8 @@ def brute_dealer(hand: tuple, discard: tuple) -> tuple[dict, dict]:
 
 @settings(max_examples=40, deadline=None)
 @given(k=knowledge(lucky=BUNGEE))
+@example(k=Knowledge((1, 9, 10), (10, 2, 1, 9, 2, 2, BUNGEE, 3, 3, 3, 3, 3, 4, 4, 4, 10, 9, 5, 5),
+                     BUNGEE))  # after a second Bungee card, discarding 9 or 10 tie
 def test_lucky_choice_matches_enumeration(k):
     """The new lucky card is any unseen card; a second Bungee card brings the choice again."""
     assert lucky_choice_odds(k, None).value.pmf() == {k.value: 1}
