@@ -17,6 +17,11 @@ def _of(p: Fraction) -> str:
     return f"{_fs(p)} ≈ {float(p):.3f}" if p.denominator != 1 else str(p)
 
 
+def _lost(x: Fraction) -> str:
+    """An expected number of dice: ``1 die``, ``0 dice``, ``2/3 ≈ 0.667 dice``."""
+    return f"{_of(x)} {'die' if x == 1 else 'dice'}"
+
+
 def _approx(x: Fraction) -> str:
     return f" = {x.numerator}" if x.denominator == 1 else f" ≈ {float(x):.2f}"
 
@@ -75,26 +80,26 @@ def explain(pos: Position, options: list[Option], best: Option,
         lines.append(
             f"If you challenge you lose A - {pos.bid.count} dice when the true count A is above "
             f"{pos.bid.count}, and one die when it is exactly {pos.bid.count}: expected loss "
-            f"{_of(best.my_loss)} dice; the others expect to lose {_of(best.others_loss)}.")
+            f"{_lost(best.my_loss)}; the others expect to lose {_of(best.others_loss)}.")
         raises = [o for o in options if o.kind == "raise"]
         if raises:
             r = min(raises, key=lambda o: o.my_loss)
-            lines.append(f"The safest raise, {r.action}, would cost you {_of(r.my_loss)} dice on "
+            lines.append(f"The safest raise, {r.action}, would cost you {_lost(r.my_loss)} on "
                          "average if challenged.")
-        lines.append(f"Recommendation: challenge, the smallest expected loss ({_of(best.my_loss)}"
-                     " dice).")
+        lines.append(f"Recommendation: challenge, the smallest expected loss "
+                     f"({_lost(best.my_loss)}).")
     elif best.kind == "raise":
         lines.append(_bid_sentence(best.action, best.odds, seen, f"Your raise {best.action}"))
         lines.append(
             f"If {nxt} challenges {best.action}, you lose "
             f"{best.action.count} - A dice when the count A is below {best.action.count}: "
-            f"expected loss {_of(best.my_loss)} dice.")
+            f"expected loss {_lost(best.my_loss)}.")
         ch = [o for o in options if o.kind == "challenge"]
         if ch:
-            lines.append(f"Challenging {pos.bid} instead would cost you {_of(ch[0].my_loss)} "
-                         "dice on average.")
+            lines.append(f"Challenging {pos.bid} instead would cost you "
+                         f"{_lost(ch[0].my_loss)} on average.")
         lines.append(f"Recommendation: bid {best.action}, the smallest expected loss "
-                     f"({_of(best.my_loss)} dice); ties go to the higher bid.")
+                     f"({_lost(best.my_loss)}); ties go to the higher bid.")
     else:
         keep = options[0]
         lines.append(f"Keeping your dice hidden, your bid stands with probability "
@@ -157,7 +162,8 @@ def _bid_sentence(bid: Bid, o: BidOdds, seen: str, subject: str) -> str:
                 f"P(at least {o.needed} of {o.unknown}) = {_of(o.p_true)}; exactly "
                 f"{bid.count} in all: {_of(o.p_exact)}.")
     thumb = (f" Rule of thumb (rulebook): {o.dice_in_play}/{den}{_approx(o.rule_of_thumb)} "
-             f"{unit} expected among all dice; with what you see, "
+             f"{_unit(bid, 1 if o.rule_of_thumb == 1 else 2)} expected among all dice; "
+             "with what you see, "
              f"{o.known_matches} + {o.unknown}/{den}{_approx(o.rule_of_thumb_known)} "
              "(the exact expected count).")
     return body + thumb

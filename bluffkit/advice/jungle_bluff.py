@@ -406,7 +406,8 @@ def _turn_advice(me, mine, values, model) -> JungleAdvice:
     parts = []
     for o, v in zip(options, values):
         if isinstance(o.action, Take):
-            parts.append(f"take {cards_text(v.cards, '+')}: {_f(o.value)} points")
+            parts.append(f"take {cards_text(v.cards, '+')}: {_f(o.value)} "
+                         f"{'point' if o.value == 1 else 'points'}")
         else:
             parts.append(f"challenge player {o.action.target} for "
                          f"{cards_text(v.cards, '+')}: you win with probability {o.p_win}, "

@@ -287,3 +287,10 @@ def test_the_bluff_table_explains_with_its_own_seat_names():
     t.explain.toggle.value = True
     body = t.explain.body.value
     assert "Bot 1" in body and "player 1" not in body
+
+
+def test_rule_of_thumb_of_one_die_is_singular():
+    # 3 dice in play: the rulebook's n/3 expects 1 die showing 4 or a star
+    e = advise(Position("3,4", (2, 1), bid="1x4")).explanation
+    assert "3/3 = 1 die showing 4 or a star expected" in e
+    assert "1 dice" not in e  # nor "would cost you 1 dice on average"

@@ -497,3 +497,12 @@ def test_the_history_must_keep_the_turn_order():
     bad = history[:i] + [[other, history[i][1]], [other, "draws a card"]] + history[i + 2:]
     with pytest.raises(InvalidState, match="out of turn"):
         state_from_json({**data, "history": bad})
+
+
+def test_a_skipped_player_is_told_why():
+    from bluffkit.games.bungee.text import seen_moves
+
+    s = table(["6,9,9,9,9", "2,3,4,5,7", "2,3,4,5,7"]).apply(Play(6, 1))
+    after = s.apply(Draw(2))
+    seen = seen_moves(s, Draw(2), after, viewer=1)
+    assert (1, "skipped: each 6 played skips the next player") in seen

@@ -42,10 +42,8 @@ WRONG = {
     "'Only You' in mid-sentence": r"\bOnly You\b",
 }
 
-ELSEWHERE = [r"Rule of thumb \(rulebook\): x = 1 dice showing \S+ or a star expected"]
-"""Texts written by other modules that the widgets show as they are (the rule-of-thumb sentence
-of ``bluffkit.advice.bluff_text`` says "1 dice" when dice in play / 3 is 1: reported, not the
-widgets' to change)."""
+ELSEWHERE: list[str] = []
+"""Texts written by other modules that the widgets show as they are (none left)."""
 
 
 def walk(widget):

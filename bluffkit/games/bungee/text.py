@@ -87,6 +87,9 @@ def move_text(before: BungeeState, action) -> str:
     return str(action)
 
 
+SKIPPED = "skipped: each 6 played skips the next player"
+
+
 def seen_moves(before: BungeeState, action, after: BungeeState,
                viewer: int | None) -> list[tuple[int, str]]:
     """What ``viewer`` sees happen when ``action`` takes ``before`` to ``after``: (player, text)
@@ -103,7 +106,8 @@ def seen_moves(before: BungeeState, action, after: BungeeState,
     else:
         new = ((before.to_move, "draws a card" if before.phase == "draw"
                 else move_text(before, action)),)
-    out += [(p, t) for p, t in new if not (p == viewer and t == "draws a card")]
+    out += [(p, SKIPPED if t == "skipped" else t) for p, t in new
+            if not (p == viewer and t == "draws a card")]
     return out
 
 
