@@ -52,7 +52,8 @@ BOTS = {"greedy": GreedyBot, "advice": AdviceBot, "random": RandomBot}
 MAX_SAMPLES = 20_000
 """The most simulated endings ``--samples`` accepts (about 1-3 ms each: under a minute)."""
 PROGRESS_FROM = 500
-"""From this many samples (a second or more) a progress bar goes to stderr."""
+"""From this many samples (a tenth of a second or more, longer on a busy machine) a progress
+bar goes to stderr."""
 
 
 def _knowledge_options(p) -> None:
