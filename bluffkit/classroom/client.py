@@ -34,7 +34,8 @@ from websockets.exceptions import ConnectionClosed
 
 from ..core import BluffkitError
 
-PUSHED = ("view", "closed", "revealed", "update")
+RETRIES = 5
+"""How many times a request refused by the rate limit is sent again (after 0.1, 0.2 ... s)."""
 
 
 class ClassroomError(BluffkitError, ValueError):
@@ -101,18 +102,25 @@ class AsyncClient:
                 self._changed.notify_all()
 
     async def request(self, frame: dict, timeout: float = 10) -> dict:
-        """Send ``frame`` with a fresh id and return the reply (errors raise)."""
-        rid = next(self._ids)
-        fut = asyncio.get_running_loop().create_future()
-        self._waiting[rid] = fut
-        await self.ws.send(json.dumps({**frame, "id": rid}))
-        try:
-            out = await asyncio.wait_for(fut, timeout)
-        finally:
-            self._waiting.pop(rid, None)
-        if out.get("type") == "error":
-            raise ClassroomError(out["error"], out["message"])
-        return out
+        """Send ``frame`` with a fresh id and return the reply (errors raise). A request the
+        server's rate limit refused (``too_many``) is sent again a little later, a few times."""
+        for attempt in range(RETRIES + 1):
+            if self._reader.done():
+                raise ClassroomError("closed", "the connection to the server was closed")
+            rid = next(self._ids)
+            fut = asyncio.get_running_loop().create_future()
+            self._waiting[rid] = fut
+            await self.ws.send(json.dumps({**frame, "id": rid}))
+            try:
+                out = await asyncio.wait_for(fut, timeout)
+            finally:
+                self._waiting.pop(rid, None)
+            if out.get("type") != "error":
+                return out
+            if out["error"] != "too_many" or attempt == RETRIES:
+                raise ClassroomError(out["error"], out["message"])
+            await asyncio.sleep(0.1 * 2**attempt)
+        raise AssertionError("unreachable")
 
     async def wait_view(self, until: Callable[[dict], bool] = lambda v: True,
                         timeout: float = 10) -> dict:

@@ -31,6 +31,7 @@ import secrets
 import sqlite3
 import time
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -60,19 +61,23 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def jsonable(obj: Any) -> Any:
-    """Plain JSON values (fractions as ``"1/3"``, tuples as lists)."""
-    from fractions import Fraction
-
+def plain(obj: Any) -> Any:
+    """``json.dumps(..., default=plain)``: fractions as ``"1/3"``, numpy integers as ints."""
     if isinstance(obj, Fraction):
         return str(obj)
-    if isinstance(obj, dict):
-        return {str(k): jsonable(v) for k, v in obj.items()}
-    if isinstance(obj, list | tuple):
-        return [jsonable(v) for v in obj]
     if isinstance(obj, np.integer):
         return int(obj)
-    return obj
+    raise TypeError(f"{type(obj).__name__} is not JSON")
+
+
+def to_text(obj: Any) -> str:
+    """One frame as JSON text (tuples as lists, fractions as text)."""
+    return json.dumps(obj, default=plain)
+
+
+def jsonable(obj: Any) -> Any:
+    """Plain JSON values (fractions as ``"1/3"``, tuples as lists)."""
+    return json.loads(to_text(obj))
 
 
 def default_bot(game: str):
@@ -185,13 +190,14 @@ class Room:
                  "online": s.online > 0} for s in self.seats]
 
     def view_for(self, seat: int) -> dict:
-        """The ``view`` frame for ``seat``: its observation and its moves, nothing else."""
+        """The ``view`` frame for ``seat``: its observation and its moves, nothing else (to send
+        with :func:`to_text`)."""
         s = self.state
         mine = not s.is_terminal() and s.current_player() == seat and self.closed is None
         out = {"type": "view", "code": self.code, "seat": seat, "moves": len(self.moves),
                "to_move": s.current_player(), "legal": [str(a) for a in s.legal_actions()]
                if mine else [], "over": s.is_terminal(), "closed": self.closed is not None,
-               "seats": self.seats_json(), "view": jsonable(s.observation(seat).to_json())}
+               "seats": self.seats_json(), "view": s.observation(seat).to_json()}
         if s.is_terminal():
             out["returns"] = jsonable(s.returns())
         return out

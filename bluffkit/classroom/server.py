@@ -35,7 +35,7 @@ from .protocol import (
     reply,
     too_many_message,
 )
-from .rooms import Hub, Room
+from .rooms import Hub, Room, to_text
 
 MAX_QUEUE = 1000
 """Frames other than views waiting for a client that does not read, before it is cut off."""
@@ -60,15 +60,15 @@ class Connection:
         if len(self.queue) >= MAX_QUEUE:
             self.ws.transport.abort() if self.ws.transport else None
             return
-        self.queue.append(json.dumps(frame))
+        self.queue.append(to_text(frame))
         self.wake.set()
 
     def send_view(self, frame: dict) -> None:
-        self.view = json.dumps(frame)
+        self.view = to_text(frame)
         self.wake.set()
 
     def send_update(self, code: str, frame: dict) -> None:
-        self.updates[code] = json.dumps(frame)
+        self.updates[code] = to_text(frame)
         self.wake.set()
 
     async def writer(self) -> None:
@@ -96,6 +96,7 @@ class ClassroomServer:
         self.teacher_token = teacher_token or secrets.token_urlsafe(12)
         self.conns: set[Connection] = set()
         self.timers: dict[str, asyncio.Task] = {}
+        self.bots: set[asyncio.Task] = set()
         self.server = None
 
     @property
@@ -114,8 +115,9 @@ class ClassroomServer:
             self.schedule(room)
 
     async def stop(self) -> None:
-        for t in self.timers.values():
+        for t in self.bots:
             t.cancel()
+        await asyncio.gather(*self.bots, return_exceptions=True)
         if self.server:
             self.server.close()
             await self.server.wait_closed()
@@ -129,7 +131,7 @@ class ClassroomServer:
         try:
             async for message in ws:
                 if not conn.limit.allow(time.monotonic()):
-                    conn.send(error_frame("too_many", too_many_message()))
+                    conn.send(error_frame("too_many", too_many_message(), _loose_id(message)))
                     continue
                 try:
                     request = parse_request(message)
@@ -252,8 +254,10 @@ class ClassroomServer:
             return
         seat = room.to_move()
         if seat >= 0 and room.seats[seat].online == 0:
-            self.timers[room.code] = asyncio.create_task(self._bot_turn(room, seat,
-                                                                        len(room.moves)))
+            task = asyncio.create_task(self._bot_turn(room, seat, len(room.moves)))
+            self.timers[room.code] = task
+            self.bots.add(task)
+            task.add_done_callback(self.bots.discard)
 
     async def _bot_turn(self, room: Room, seat: int, at: int) -> None:
         await asyncio.sleep(room.bot_after)

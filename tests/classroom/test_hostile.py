@@ -241,3 +241,22 @@ def test_a_frame_too_big_for_the_transport_closes_only_that_connection(server):
     code, answer = asyncio.run(main())
     assert code == 1009  # "message too big"
     assert answer["error"] == "not_joined"
+
+
+def test_a_refused_request_is_answered_with_its_id_and_the_client_tries_again(server):
+    """Over the rate limit, the error names the request (its id), and the client library
+    sends it again a little later: 60 requests at once all get their answer."""
+    async def main():
+        async with connect(server.url) as ws:
+            for i in range(BURST + 10):
+                await ws.send(j(type="view", id=i))
+            answers = [json.loads(await asyncio.wait_for(ws.recv(), 5))
+                       for _ in range(BURST + 10)]
+        t = await teacher(server.url)
+        tables = await asyncio.gather(*(t.tables() for _ in range(60)))
+        await t.close()
+        return answers, tables
+    answers, tables = asyncio.run(main())
+    assert sorted(a["id"] for a in answers) == list(range(BURST + 10))
+    assert {a["error"] for a in answers} == {"not_joined", "too_many"}
+    assert len(tables) == 60 and all(t == [] for t in tables)
