@@ -45,7 +45,8 @@ Teacher requests (after ``{"type": "teacher", "token": "..."}``, reply ``teacher
 ``{"type": "export", "format": "csv"}`` (or ``"json"``; optional ``"code"`` for one room)
     Reply ``export`` with ``data``: every room, move and result.
 ``{"type": "watch"}``
-    Receive an ``update`` (one room's summary) after every change of any room.
+    Reply ``tables``; then receive an ``update`` (one room's summary, in ``table``) after every
+    change of any room.
 
 Server frames
 -------------
@@ -53,8 +54,11 @@ Server frames
     ``game``, ``title``, ``players``.
 ``view``: ``code``, ``seat``, ``moves`` (length of the room's log), ``to_move`` (a seat, -1
     chance, -2 over), ``legal`` (this seat's moves, empty when it is not its turn), ``over``,
-    ``returns`` (when over), ``closed``, ``seats`` (``name``, ``bot``, ``online`` per seat) and
-    ``view`` (the observation as JSON; its fields are the game's ``Observation.to_json()``).
+    ``returns`` (when over), ``closed``, ``seats`` (per seat: ``name``, ``""`` before anyone
+    joined; ``online``; ``bot``: nobody is connected, so a bot plays its turns after the room's
+    ``bot_after`` seconds) and ``view`` (the observation as JSON: the game's
+    ``Observation.to_json()``). A view replaces the previous one: a client that reads slowly
+    gets the newest view, not every one in between.
 ``ack``: ``moves`` (the log length after the request; chance may have moved after a move),
     and for a move ``move``: its place in the log (counting from 0).
 ``error``: ``error`` (a short code, below) and ``message`` (a sentence for the student).
@@ -67,7 +71,9 @@ Errors (``error`` field)
 missing, unknown, of the wrong type or out of range (the message names it) · ``unknown_type`` ·
 ``no_room`` · ``room_full`` · ``room_closed`` · ``bad_token`` · ``not_joined`` ·
 ``not_your_turn`` · ``illegal`` (the rules' reason) · ``stale`` · ``game_over`` ·
-``not_teacher`` · ``bad_rules`` · ``not_over``. An error changes nothing on the server.
+``not_teacher`` · ``bad_rules`` · ``not_over``. An error changes nothing on the server and
+carries the request's ``id`` when the frame was JSON with a readable id (``too_many`` too: the
+client library sends such a request again a little later).
 Frames larger than ``MAX_FRAME`` bytes close the connection (WebSocket code 1009).
 """
 

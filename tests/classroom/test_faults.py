@@ -220,3 +220,25 @@ def test_a_client_that_does_not_read_holds_up_nobody(tmp_path):
         server.stop()
     assert stuck > 5, f"the slow client's frames ({40 * size} characters) should be waiting"
     assert took / moves < 0.2, (took, moves)
+
+
+def test_recovery_replays_the_log_and_refuses_a_log_the_engine_refuses(tmp_path):
+    db = str(tmp_path / "class.sqlite")
+    hub = Hub(db)
+    good = hub.open_room("poker-dice", {"players": 2, "starting_points": 6}, seed=4)
+    bad = hub.open_room("bluff", {"players": 2}, seed=4)
+    hub.join(good.code, "Ana")
+    for room in (good, bad):
+        for _ in range(3):
+            seat = room.to_move()
+            hub.play(room, seat, str(room.bot_action(seat)))
+    state, moves = good.state, list(good.moves)
+    hub.db.execute("UPDATE moves SET action = '99x5' WHERE code = ? AND idx = ?",
+                   (bad.code, len(bad.moves) - 1))
+    hub.close()
+    again = Hub(db)
+    assert again.recover() == [bad.code]
+    assert "99x5" in again.broken[bad.code]
+    assert again.rooms[good.code].state == state and again.rooms[good.code].moves == moves
+    assert again.rooms[good.code].seats[0].name == "Ana"
+    assert bad.code not in again.rooms
