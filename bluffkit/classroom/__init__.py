@@ -2,6 +2,9 @@
 
 ``bluffkit serve`` runs :mod:`.server` (transport) over :mod:`.rooms` (engines + SQLite log);
 :mod:`.protocol` documents every message; :mod:`.client` is the client the notebook widgets use.
+``join(url, code, name)`` (a student's table) and ``dashboard(url, teacher_token)`` (the
+teacher's) are the notebook's entry points; they live in ``bluffkit.widgets`` and are loaded
+only when asked for.
 The client and the server import ``websockets`` when first used, not on ``import bluffkit``.
 """
 
@@ -13,6 +16,14 @@ def __getattr__(name: str):
         from . import client
 
         return getattr(client, name)
+    if name == "join":  # the notebook's entry points (widgets, loaded only when asked for)
+        from ..widgets.classroom import join
+
+        return join
+    if name == "dashboard":
+        from ..widgets.dashboard import dashboard
+
+        return dashboard
     if name in ("ClassroomServer", "start_in_thread"):
         from . import server
 
@@ -20,4 +31,5 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["AsyncClient", "ClassroomError", "ClassroomServer", "Client", "start_in_thread"]
+__all__ = ["AsyncClient", "ClassroomError", "ClassroomServer", "Client", "dashboard", "join",
+           "start_in_thread"]

@@ -62,6 +62,8 @@ class AsyncClient:
         self.events: list[dict] = []
         self.on_view: Callable[[dict], Any] | None = None
         self.on_event: Callable[[dict], Any] | None = None
+        self.on_close: Callable[[], Any] | None = None
+        """Called once when the connection ends (dropped, or closed by either side)."""
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future] = {}
         self._changed = asyncio.Condition()
@@ -100,6 +102,8 @@ class AsyncClient:
                                                              "was closed"))
             async with self._changed:
                 self._changed.notify_all()
+            if self.on_close:
+                self.on_close()
 
     async def request(self, frame: dict, timeout: float = 10) -> dict:
         """Send ``frame`` with a fresh id and return the reply (errors raise). A request the
@@ -201,7 +205,8 @@ class Client:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(self.timeout + 5)
 
     def __getattr__(self, name):
-        if name in ("view", "seat", "code", "token", "events", "on_view", "on_event"):
+        if name in ("view", "seat", "code", "token", "events", "on_view", "on_event",
+                    "on_close"):
             return getattr(self._client, name)
         method = getattr(AsyncClient, name, None)
         if method is None or name.startswith("_") or name == "connect":
@@ -209,7 +214,7 @@ class Client:
         return lambda *a, **k: self._call(getattr(self._client, name)(*a, **k))
 
     def __setattr__(self, name, value):
-        if name in ("on_view", "on_event"):
+        if name in ("on_view", "on_event", "on_close"):
             setattr(self._client, name, value)
         else:
             object.__setattr__(self, name, value)

@@ -51,7 +51,7 @@ Teacher requests (after ``{"type": "teacher", "token": "..."}``, reply ``teacher
 Server frames
 -------------
 ``joined``: ``code``, ``seat``, ``token`` (keep it: it is the only way back to the seat),
-    ``game``, ``title``, ``players``.
+    ``game``, ``title``, ``players``, ``rules`` (the room's rules options, public).
 ``view``: ``code``, ``seat``, ``moves`` (length of the room's log), ``to_move`` (a seat, -1
     chance, -2 over), ``legal`` (this seat's moves, empty when it is not its turn), ``over``,
     ``returns`` (when over), ``closed``, ``seats`` (per seat: ``name``, ``""`` before anyone

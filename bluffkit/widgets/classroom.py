@@ -1,0 +1,384 @@
+"""Classroom tables: a student's game table driven by the class server's views.
+
+``join(url, code, name)`` takes a seat in a room of ``bluffkit serve`` and returns the table.
+The table sends the student's moves to the server and redraws from each view the server pushes;
+the student's kernel never holds the dice, cards or seed of anyone else (only the seat's own
+observation, which is all the server sends).
+
+Bluff is shown with the very views of :class:`~bluffkit.widgets.bluff_table.BluffTable`
+(players, bid ladder, bid and challenge controls, the reveal, the history and "Explain", whose
+advice is computed from the seat's own observation). The other games are shown by
+:class:`RemoteTable`: whose turn, what the seat sees, its legal moves and the history.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from ..advice.bluff import Position, advise
+from ..core import IllegalAction, ParseError
+from ..games import find_game
+from ..games.bluff import STAR, Bid, BluffRules, Challenge, parse_dice
+from ..games.bluff.state import BluffObservation, Reveal
+from .bluff_table import BluffTable, reveal_html
+from .common import ErrorArea, HistoryLog
+from .game_table import ME
+from .seat import Seat, plain_error
+
+
+def seat_names(view: dict, seat: int) -> list[str]:
+    """What to call each seat (real seat order): "You" for this one, the others' names, or
+    "Empty seat 3" (a bot plays an empty seat).
+
+    >>> seat_names({"seats": [{"name": "Ana"}, {"name": ""}, {"name": "Ben"}]}, 2)
+    ['Ana', 'Empty seat 2', 'You']
+    """
+    return ["You" if p == seat else (s["name"] or f"Empty seat {p + 1}")
+            for p, s in enumerate(view["seats"])]
+
+
+def reveal_from_json(d: dict | None) -> Reveal | None:
+    if d is None:
+        return None
+    return Reveal(Bid.parse(d["bid"]), d["bidder"], d["challenger"],
+                  tuple(parse_dice(x) for x in d["dice"]), d["count"], tuple(d["losses"]),
+                  d["winner"])
+
+
+def bluff_observation(d: dict, rules: BluffRules) -> BluffObservation:
+    """A :class:`BluffObservation` from its JSON (what the server sends a seat)."""
+    return BluffObservation(
+        d["player"], parse_dice(d["my_dice"]), tuple(d["dice_held"]),
+        tuple(parse_dice(e) for e in d["exposed"]), Bid.parse(d["bid"]) if d["bid"] else None,
+        d["bidder"], tuple((p, t) for p, t in d["history"]), d["to_move"], d["phase"],
+        d["round"], reveal_from_json(d["last"]), rules)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A Bluff position as one seat sees it, turned so that this seat is seat 0 (the seat
+    :class:`BluffTable` draws as "You"). Other players' hidden dice are not known here: only
+    their number is (``hidden`` holds this seat's dice and nothing for the others)."""
+
+    rules: BluffRules
+    dice: tuple[int, ...]
+    hidden: tuple[tuple[int, ...], ...]
+    exposed: tuple[tuple[int, ...], ...]
+    lost: tuple[int, ...]
+    phase: str
+    to_move: int
+    bid: Bid | None
+    bidder: int | None
+    round: int
+    legal: tuple[str, ...]
+
+    @classmethod
+    def of(cls, obs: BluffObservation, view: dict) -> SeatView:
+        n, me = len(obs.dice_held), obs.player
+
+        def turn(seq):
+            return tuple(seq[(p + me) % n] for p in range(n))
+
+        start = obs.rules.start_dice()
+        to_move = view["to_move"]
+        return cls(obs.rules, turn(obs.dice_held),
+                   (obs.my_dice,) + ((),) * (n - 1), turn(obs.exposed),
+                   turn(tuple(s - d for s, d in zip(start, obs.dice_held))),
+                   "over" if view["over"] else obs.phase,
+                   (to_move - me) % n if to_move >= 0 else to_move,
+                   obs.bid, None if obs.bidder is None else (obs.bidder - me) % n, obs.round,
+                   tuple(view["legal"]))
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def current_player(self) -> int:
+        return self.to_move
+
+    def winner(self) -> int | None:
+        alive = [p for p, d in enumerate(self.dice) if d]
+        return alive[0] if self.is_terminal() and alive else None
+
+    def dice_in_play(self) -> int:
+        return sum(self.dice)
+
+    def legal_actions(self) -> list:
+        """This seat's legal moves (bids as :class:`Bid`, as the table's bid box wants)."""
+        out = []
+        for t in self.legal:
+            if t == "challenge":
+                out.append(Challenge())
+            else:
+                try:
+                    out.append(Bid.parse(t))
+                except ParseError:
+                    out.append(t)  # a show move (with the expansion): kept as its text
+        return out
+
+
+class RemoteBluffTable(BluffTable):
+    """A Bluff table whose game is played on the class server (see the module docstring).
+
+    Not built directly: :func:`join` makes one. ``seat`` is the seat (0 is the first),
+    ``names`` the players as drawn (this seat first), ``connection`` a sentence while the
+    connection is down."""
+
+    def __init__(self, seat_link: Seat, joined: dict):
+        self.link = seat_link
+        self.joined = joined
+        self.seat = joined["seat"]
+        rules = BluffRules(**{k: tuple(v) if isinstance(v, list) else v
+                              for k, v in joined["rules"].items()})
+        self.rules = rules
+        self.obs: BluffObservation | None = None
+        self.view: dict | None = None
+        self._seen: tuple[int, int] = (-1, 0)
+        self._last_reveal = None
+        self._over_logged = False
+        super().__init__(opponents=rules.players - 1, dice_per_player=rules.dice_per_player,
+                         show_and_reroll=rules.show_and_reroll)
+        self.new_game_bar.layout.display = "none"
+        self.connection = widgets.HTML()
+        self.connection.add_class("bk-connection")
+        self.reconnect_button = widgets.Button(description="Reconnect", icon="refresh")
+        self.reconnect_button.add_class("bk-reconnect")
+        self.reconnect_button.layout.display = "none"
+        self.reconnect_button.on_click(lambda _b: self.link.reconnect())
+        self.heading = widgets.HTML(
+            f"<b>Table {html.escape(joined['code'])}</b>: {html.escape(joined['title'])}, "
+            f"{rules.players} players; you are player {self.seat + 1}.")
+        self.heading.add_class("bk-seat-heading")
+        self.children = [self.heading, widgets.HBox([self.connection, self.reconnect_button]),
+                         *self.children]
+        self.add_class("bk-classroom-table")
+
+    # -- no local game: the server deals ----------------------------------------------------
+    def new_game(self, seed: int, *args) -> None:
+        """Only the server deals: build an empty table until the first view arrives."""
+        self.state = None
+        self.names = ["You"]
+        self.status.value = "<div>Waiting for the server...</div>"
+
+    def _play(self, action) -> None:
+        if self.state is None or self.state.is_terminal():
+            raise IllegalAction("the game is over: no more moves")
+        if self.state.current_player() != ME:
+            raise IllegalAction("it is not your turn")
+        self.link.move(str(action))
+
+    def play(self, action) -> None:
+        """Send your move (an action or its text: ``"7x3"``, ``"challenge"``) to the server."""
+        self._play(action)
+
+    # -- from the server --------------------------------------------------------------------
+    def show_view(self, view: dict) -> None:
+        """Redraw from one of the server's views (called for every view pushed)."""
+        obs = bluff_observation(view["view"], self.rules)
+        real = seat_names(view, self.seat)
+        n = len(real)
+        self.seat_names = real
+        self.names = [real[(p + self.seat) % n] for p in range(n)]
+        self.obs = obs
+        self._history(obs, view)
+        self.state = SeatView.of(obs, view)
+        self._render()
+        if view.get("closed") and not view["over"]:
+            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
+        self.status.value = self.status.value.replace(" Press New game.", "")
+        self.view = view  # last: whoever waits for a view finds the table drawn from it
+
+    def _draw(self, s) -> None:
+        if s is None:
+            return
+        super()._draw(s)
+
+    def _history(self, obs: BluffObservation, view: dict) -> None:
+        names = self.seat_names
+        if obs.last is not None and obs.last != self._last_reveal:
+            r = obs.last
+            self._last_reveal = r
+            lost = ", ".join(f"{names[p]} {k}" for p, k in enumerate(r.losses) if k)
+            matches = "die matches" if r.count == 1 else "dice match"
+            self.history.add(f"{names[r.challenger]} challenged {r.bid} by {names[r.bidder]}.")
+            self.history.add(f"Reveal: {r.count} {matches} {r.bid}. "
+                             f"{r.outcome[:1].upper() + r.outcome[1:]}. "
+                             f"Dice lost: {lost or 'none'}.", strong=True)
+            self.reveal_view.value = reveal_html(r, names)
+        rnd, done = self._seen
+        if obs.round != rnd and not view["over"]:
+            self._seen = (obs.round, 0)
+            rnd, done = obs.round, 0
+            self.history.add(f"Round {obs.round}: {sum(obs.dice_held)} dice in play; your dice "
+                             f"are {', '.join('★' if d == STAR else str(d) for d in obs.my_dice)}.",
+                             strong=True)
+        for p, text in obs.history[done:]:
+            if text == "challenge":
+                continue
+            self.history.add(f"{names[p]}: {text}.")
+        self._seen = (rnd, max(done, len(obs.history)))
+        if view["over"] and not self._over_logged:
+            self._over_logged = True
+            w = [p for p, d in enumerate(obs.dice_held) if d]
+            who = names[w[0]] if w else "nobody"
+            self.history.add(f"Game over: {'you win' if who == 'You' else who + ' wins'}.",
+                             strong=True)
+
+    def show_event(self, frame: dict) -> None:
+        if frame.get("type") == "closed":
+            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
+        elif frame.get("type") == "revealed":
+            moves = sum(1 for p, _a, _b in frame["log"] if p >= 0)
+            self.history.add(f"Your teacher revealed the whole game: {moves} moves by the "
+                             "players, every roll included.", strong=True)
+
+    def show_connection(self, text: str) -> None:
+        self.connection.value = (f'<div style="color:#b00"><b>{html.escape(text)}</b></div>'
+                                 if text else "")
+        self.reconnect_button.layout.display = None if "Press Reconnect" in text else "none"
+
+    def _advice_for(self, s):
+        return advise(Position.from_observation(self.obs), names=self.seat_names)
+
+
+class RemoteTable(widgets.VBox):
+    """Any game on the class server: whose turn, what your seat sees, your moves, the
+    history. (Bluff has its full table, :class:`RemoteBluffTable`.)"""
+
+    def __init__(self, seat_link: Seat, joined: dict):
+        self.link, self.joined, self.seat = seat_link, joined, joined["seat"]
+        self.info = find_game(joined["game"])
+        self.errors = ErrorArea()
+        self.heading = widgets.HTML(
+            f"<b>Table {html.escape(joined['code'])}</b>: {html.escape(joined['title'])}, "
+            f"{joined['players']} players; you are player {self.seat + 1}.")
+        self.connection = widgets.HTML()
+        self.connection.add_class("bk-connection")
+        self.reconnect_button = widgets.Button(description="Reconnect", icon="refresh")
+        self.reconnect_button.add_class("bk-reconnect")
+        self.reconnect_button.layout.display = "none"
+        self.reconnect_button.on_click(lambda _b: self.link.reconnect())
+        self.status = widgets.HTML("<div>Waiting for the server...</div>")
+        self.status.add_class("bk-status")
+        self.seen = widgets.HTML()
+        self.seen.add_class("bk-seen")
+        self.choice = widgets.Dropdown(description="Your move", options=[],
+                                       layout=widgets.Layout(width="24em"))
+        self.choice.add_class("bk-move-choice")
+        self.button = widgets.Button(description="Play", button_style="success")
+        self.button.add_class("bk-play")
+        self.button.on_click(self.errors.guard(lambda _b: self.play(self.choice.value)))
+        self.move_row = widgets.HBox([self.choice, self.button])
+        self.history = HistoryLog()
+        self.view = None
+        super().__init__([self.heading, widgets.HBox([self.connection, self.reconnect_button]),
+                          self.status, self.seen, self.move_row, self.errors,
+                          widgets.HTML("<b>This game</b>"), self.history])
+        self.add_class("bk-classroom-table")
+
+    def play(self, action) -> None:
+        if action is None:
+            raise IllegalAction("choose a move first")
+        if self.view is None or not self.view["legal"]:
+            raise IllegalAction("it is not your turn")
+        self.link.move(str(action))
+
+    def show_view(self, view: dict) -> None:
+        names = seat_names(view, self.seat)
+        if view["over"]:
+            best = max(float(_number(r)) for r in view["returns"])
+            won = [names[p] for p, r in enumerate(view["returns"]) if float(_number(r)) == best]
+            self.status.value = (f"<div class='bk-status-over'><b>Game over.</b> Best result: "
+                                 f"{html.escape(', '.join(won))}.</div>")
+        elif view["closed"]:
+            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
+        elif view["legal"]:
+            self.status.value = "<div><b>Your turn:</b> choose your move.</div>"
+        else:
+            p = view["to_move"]
+            who = names[p] if 0 <= p < len(names) else "the dice"
+            self.status.value = f"<div>Waiting for {html.escape(who)}.</div>"
+        self.seen.value = observation_html(view["view"])
+        self.choice.options = [(t, t) for t in view["legal"]]
+        self.choice.value = view["legal"][0] if view["legal"] else None
+        self.move_row.layout.display = None if view["legal"] else "none"
+        if view["moves"]:
+            self.history.add(f"Move {view['moves']}: " + ("your turn." if view["legal"] else
+                                                          "waiting."))
+        self.view = view
+
+    def show_event(self, frame: dict) -> None:
+        if frame.get("type") == "closed":
+            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
+
+    show_connection = RemoteBluffTable.show_connection
+
+
+def _number(x) -> float:
+    if isinstance(x, str) and "/" in x:
+        a, b = x.split("/")
+        return int(a) / int(b)
+    return float(x)
+
+
+def observation_html(d: dict) -> str:
+    """What a seat sees, one line a field, in words (``my_dice`` is shown as "my dice")."""
+    rows = []
+    for k, v in d.items():
+        if k in ("player", "history") or v in (None, [], ""):
+            continue
+        text = ", ".join(map(str, v)) if isinstance(v, list) else str(v)
+        rows.append(f"<tr><td><b>{html.escape(k.replace('_', ' '))}</b></td>"
+                    f"<td>{html.escape(text)}</td></tr>")
+    return f"<table>{''.join(rows)}</table>"
+
+
+class JoinFailed(widgets.HTML):
+    """What :func:`join` shows when it could not take a seat: ``message``, in plain words."""
+
+    def __init__(self, message: str):
+        super().__init__(f'<div style="color:#b00"><b>{html.escape(message)}</b></div>')
+        self.add_class("bk-join-failed")
+        self.message = message
+
+
+def join(url: str, code: str, name: str):
+    """Take a seat at table ``code`` of the class server at ``url`` as ``name``; returns the
+    table widget (show it as a cell's last line). When no seat can be taken (the server cannot
+    be reached, the code is wrong, the table is full) it returns a :class:`JoinFailed` saying
+    why in plain words."""
+    from ..classroom.client import ClassroomError
+
+    box: dict = {}
+
+    def on_view(v):
+        table = box.get("table")
+        if table is not None:
+            table.errors.guard(table.show_view)(v)
+
+    def on_event(f):
+        table = box.get("table")
+        if table is not None:
+            table.errors.guard(table.show_event)(f)
+
+    def on_status(text):
+        table = box.get("table")
+        if table is not None:
+            table.show_connection(text)
+
+    link = Seat(url, on_view, on_event, on_status)
+    try:
+        joined = link.join(code, name)
+    except ClassroomError as e:
+        return JoinFailed(plain_error(e, url, code))
+    cls = RemoteBluffTable if joined["game"] == "bluff" else RemoteTable
+    table = cls(link, joined)
+    box["table"] = table
+    if link.view is not None:
+        table.show_view(link.view)
+    return table
+
+
+__all__ = ["JoinFailed", "RemoteBluffTable", "RemoteTable", "SeatView", "join", "seat_names"]

@@ -1,0 +1,261 @@
+"""The teacher's dashboard of a class server: ``dashboard(url, teacher_token)``.
+
+Every table (code, game, players, whose turn, moves, result), a class scoreboard, controls to
+open a table, close it and reveal it after its game, and buttons that export every game (CSV
+or JSON) to a file for the next lesson. It watches the server: each change of a table redraws
+the dashboard (the server pushes a summary; no game state is computed here).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from ..core import InvalidQuestion
+from ..games import GAMES
+from .common import SPACED_TABLE, ErrorArea
+from .seat import connect, plain_error
+
+
+def score(value) -> Fraction:
+    """A seat's result as the server sends it (a number, or a fraction as ``"1/3"``).
+
+    >>> score("1/3"), score(2), score(-1)
+    (Fraction(1, 3), Fraction(2, 1), Fraction(-1, 1))
+    """
+    return Fraction(value)
+
+
+def winners(table: dict) -> list[int]:
+    """The seats with the best result of a finished table (several on a tie)."""
+    if not table.get("returns"):
+        return []
+    r = [score(x) for x in table["returns"]]
+    return [p for p, x in enumerate(r) if x == max(r)]
+
+
+def scoreboard(tables: list[dict]) -> list[tuple[str, int, int]]:
+    """``(name, games finished, games won)`` per student name, most wins first (bots and
+    empty seats are left out).
+
+    >>> t = {"seats": [{"name": "Ana"}, {"name": "Ben"}], "returns": [1, 0]}
+    >>> scoreboard([t, {**t, "returns": [0, 1]}, {**t, "returns": None}])
+    [('Ana', 2, 1), ('Ben', 2, 1)]
+    """
+    played: dict[str, list[int]] = {}
+    for t in tables:
+        if not t.get("returns"):
+            continue
+        best = winners(t)
+        for p, seat in enumerate(t["seats"]):
+            if seat["name"]:
+                row = played.setdefault(seat["name"], [0, 0])
+                row[0] += 1
+                row[1] += p in best
+    return sorted(((n, a, b) for n, (a, b) in played.items()), key=lambda r: (-r[2], r[0]))
+
+
+def whose_turn(table: dict) -> str:
+    if table["closed"] and not table["over"]:
+        return "closed"
+    if table["over"]:
+        names = [table["seats"][p]["name"] or f"seat {p + 1}" for p in winners(table)]
+        return "over: " + ", ".join(names) + (" win" if len(names) > 1 else " wins")
+    p = table["to_move"]
+    if not 0 <= p < len(table["seats"]):
+        return "dice being rolled"
+    seat = table["seats"][p]
+    who = seat["name"] or f"seat {p + 1}"
+    return who + (" (a bot plays)" if seat["bot"] else "")
+
+
+def tables_html(tables: list[dict]) -> str:
+    """One row per table: code, game, players, whose turn, moves."""
+    if not tables:
+        return "<i>No table yet: open one below.</i>"
+    rows = []
+    for t in tables:
+        names = ", ".join((s["name"] or "<i>empty</i>") if s["name"] else "<i>empty</i>"
+                          for s in t["seats"])
+        rows.append(f"<tr><td><b>{html.escape(t['code'])}</b></td><td>{html.escape(t['title'])}"
+                    f"</td><td>{names}</td><td>{html.escape(whose_turn(t))}</td>"
+                    f"<td>{t['moves']}</td></tr>")
+    head = "".join(f"<th style='padding:0 8px;text-align:left'>{h}</th>" for h in (
+        "code", "game", "players", "whose turn", "moves"))
+    return SPACED_TABLE + f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def scoreboard_html(tables: list[dict]) -> str:
+    rows = scoreboard(tables)
+    if not rows:
+        return "<i>No game finished yet.</i>"
+    body = "".join(f"<tr><td>{html.escape(n)}</td><td>{a}</td><td>{b}</td></tr>"
+                   for n, a, b in rows)
+    return (SPACED_TABLE + "<thead><tr><th>student</th><th>games finished</th>"
+            f"<th>games won</th></tr></thead><tbody>{body}</tbody></table>")
+
+
+class Dashboard(widgets.VBox):
+    """The teacher's view of a class server (see the module docstring).
+
+    Attributes: ``tables`` (the newest summaries, by code), ``message`` (the last thing done,
+    in words), ``exported`` (the path of the last export).
+    """
+
+    def __init__(self, url: str, teacher_token: str, folder: str | Path = "."):
+        self.url, self.folder = url, Path(folder)
+        self.errors = ErrorArea()
+        self.tables: dict[str, dict] = {}
+        self.exported: Path | None = None
+        self.client = connect(url)
+        try:
+            self.client.teacher(teacher_token)
+        except Exception:
+            self.client.close()
+            raise
+        self.client.on_event = self._event
+        self.tables_view = widgets.HTML()
+        self.tables_view.add_class("bk-tables")
+        self.scores_view = widgets.HTML()
+        self.scores_view.add_class("bk-scoreboard")
+        self.game = widgets.Dropdown(description="Game", options=[
+            (info.title, name) for name, info in sorted(GAMES.items())], value="bluff")
+        self.players = widgets.BoundedIntText(value=2, min=2, max=6, description="Players",
+                                              layout=widgets.Layout(width="10em"))
+        self.bot_after = widgets.BoundedFloatText(
+            value=30, min=0, max=3600, description="Bot after (s)",
+            style={"description_width": "initial"}, layout=widgets.Layout(width="12em"))
+        self.open_button = widgets.Button(description="Open a table", button_style="success")
+        self.open_button.add_class("bk-open")
+        self.code = widgets.Dropdown(description="Table", options=[])
+        self.close_button = widgets.Button(description="Close", button_style="warning")
+        self.close_button.add_class("bk-close")
+        self.reveal_button = widgets.Button(description="Reveal", button_style="info",
+                                            tooltip="show every hand to the table's players "
+                                                    "once its game is over")
+        self.reveal_button.add_class("bk-reveal-table")
+        self.csv_button = widgets.Button(description="Export CSV", icon="download")
+        self.csv_button.add_class("bk-export-csv")
+        self.json_button = widgets.Button(description="Export JSON", icon="download")
+        self.json_button.add_class("bk-export-json")
+        self.news = widgets.HTML()
+        self.news.add_class("bk-news")
+        self.message = ""
+        g = self.errors.guard
+        self.open_button.on_click(g(lambda _b: self.open_table()))
+        self.close_button.on_click(g(lambda _b: self.close_table(self.code.value)))
+        self.reveal_button.on_click(g(lambda _b: self.reveal(self.code.value)))
+        self.csv_button.on_click(g(lambda _b: self.export("csv")))
+        self.json_button.on_click(g(lambda _b: self.export("json")))
+        super().__init__([
+            widgets.HTML(f"<b>Class server</b> {html.escape(url)}"), self.tables_view,
+            widgets.HTML("<b>Scoreboard</b>"), self.scores_view,
+            widgets.HBox([self.game, self.players, self.bot_after, self.open_button]),
+            widgets.HBox([self.code, self.close_button, self.reveal_button]),
+            widgets.HBox([self.csv_button, self.json_button]), self.news, self.errors])
+        self.add_class("bk-dashboard")
+        for t in self.client.watch():
+            self.tables[t["code"]] = t
+        self.redraw()
+
+    # -- the server's news ---------------------------------------------------------------------
+    def _event(self, frame: dict) -> None:
+        if frame.get("type") == "update":
+            self.tables[frame["table"]["code"]] = frame["table"]
+            self.redraw()
+
+    def redraw(self) -> None:
+        tables = list(self.tables.values())
+        self.tables_view.value = tables_html(tables)
+        self.scores_view.value = scoreboard_html(tables)
+        codes = [t["code"] for t in tables]
+        if list(self.code.options) != codes:
+            keep = self.code.value
+            self.code.options = codes
+            self.code.value = keep if keep in codes else (codes[-1] if codes else None)
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.news.value = f"<div>{text}</div>"
+
+    # -- the teacher's actions -----------------------------------------------------------------
+    def open_table(self, game: str | None = None, players: int | None = None,
+                   seed: int | None = None, **rules) -> str:
+        """Open a table (the controls' game and players unless given); returns its code."""
+        game = game or self.game.value
+        rules = {"players": players or self.players.value, **rules}
+        out = self._ask(lambda: self.client.open_room(game, rules, seed, self.bot_after.value))
+        code = out["code"]
+        self.tables.setdefault(code, {"code": code, "title": GAMES[game].title, "seats": [],
+                                      "moves": 0, "to_move": -1, "over": False,
+                                      "closed": False, "returns": None})
+        self.redraw()
+        self.code.value = code
+        self._say(f"Table <b>{html.escape(code)}</b> is open ({html.escape(GAMES[game].title)}, "
+                  f"{rules['players']} players): students join it with this code.")
+        return code
+
+    def close_table(self, code: str | None) -> None:
+        self._ask(lambda: self.client.close_room(self._code(code)))
+        self._say(f"Table {html.escape(code)} is closed: no more moves.")
+
+    def reveal(self, code: str | None) -> None:
+        """Show every hand of a finished (or closed) table to its players."""
+        self._ask(lambda: self.client.reveal(self._code(code)))
+        self._say(f"Every hand of table {html.escape(code)} is shown to its players.")
+
+    def export(self, fmt: str = "csv") -> Path:
+        """Write every game to a file (CSV or JSON) beside the notebook; returns its path and
+        shows a download link."""
+        data = self._ask(lambda: self.client.export(fmt))
+        path = self.folder / f"classroom-games-{time.strftime('%Y%m%d-%H%M%S')}.{fmt}"
+        path.write_text(data, encoding="utf-8")
+        self.exported = path
+        mime = "text/csv" if fmt == "csv" else "application/json"
+        link = base64.b64encode(data.encode()).decode()
+        self._say(f"Every game is saved in <code>{html.escape(str(path))}</code> "
+                  f'(<a download="{path.name}" href="data:{mime};base64,{link}">download</a>).')
+        return path
+
+    def _code(self, code: str | None) -> str:
+        if not code:
+            raise InvalidQuestion("choose a table first (open one if there is none)")
+        return code
+
+    def _ask(self, call):
+        from ..classroom.client import ClassroomError
+
+        try:
+            return call()
+        except ClassroomError as e:
+            raise ClassroomError(e.error, plain_error(e, self.url)) from None
+
+    def close(self) -> None:
+        """Leave the server, then close the widget."""
+        client = self.__dict__.get("client")
+        if client is not None:
+            self.client = None
+            client.close()
+        super().close()
+
+
+def dashboard(url: str, teacher_token: str, folder: str | Path = "."):
+    """The teacher's dashboard of the class server at ``url`` (see :class:`Dashboard`); when
+    the server cannot be reached or the token is wrong, a message saying so instead."""
+    from ..classroom.client import ClassroomError
+    from .classroom import JoinFailed
+
+    try:
+        return Dashboard(url, teacher_token, folder)
+    except ClassroomError as e:
+        text = ("This is not the teacher's token of this server: copy the one the server "
+                "printed when it started." if e.error == "not_teacher" else plain_error(e, url))
+        return JoinFailed(text)
+
+
+__all__ = ["Dashboard", "dashboard", "scoreboard"]

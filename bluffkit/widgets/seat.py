@@ -1,0 +1,161 @@
+"""A student's seat at a classroom table: the connection, its messages, and reconnecting.
+
+:class:`Seat` joins a room of a ``bluffkit serve`` server through
+:class:`~bluffkit.classroom.client.Client` and hands every view the server pushes to
+``on_view``. Nothing of the game is computed here: the server holds the dice, cards and seed,
+and sends this seat its own observation only. When the connection drops, :class:`Seat` comes
+back to the same seat with its seat token (a few tries, then a Reconnect button does it).
+
+Every failure is one sentence for a student (:func:`plain_error`): the server cannot be
+reached, the code is wrong, the room is full or closed, the connection dropped.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+from ..classroom.client import ClassroomError, Client
+from ..core import BluffkitError
+
+RETRY_EVERY = 1.0
+"""Seconds between two tries to come back after the connection dropped..."""
+RETRIES = 10
+"""... and how many tries before waiting for the Reconnect button."""
+
+MESSAGES = {
+    "unreachable": "The class server at {url} cannot be reached. Check the address your "
+                   "teacher gave you, and that the server is running.",
+    "no_room": "There is no table with the code {code}. Check the code on the board.",
+    "room_full": "Every seat at table {code} is taken. Ask your teacher for another table.",
+    "room_closed": "Table {code} is closed. Ask your teacher for another table.",
+    "bad_token": "The server no longer knows your seat. Join again with the table's code.",
+    "closed": "The connection to the class server was lost.",
+    "bad_message": "{message}",
+}
+
+
+def plain_error(error: Exception, url: str = "", code: str = "") -> str:
+    """One sentence for a student about a failed connection or request.
+
+    >>> plain_error(ClassroomError("no_room", "there is no room ABCDE"), code="ABCDE")
+    'There is no table with the code ABCDE. Check the code on the board.'
+    >>> plain_error(ConnectionRefusedError(111, "refused"), url="ws://127.0.0.1:1")[:49]
+    'The class server at ws://127.0.0.1:1 cannot be re'
+    """
+    kind = getattr(error, "error", None)
+    if kind is None:
+        kind = "unreachable" if isinstance(error, OSError | TimeoutError) else None
+    if kind is None and isinstance(error, BluffkitError):
+        return str(error)
+    if kind in MESSAGES:
+        return MESSAGES[kind].format(url=url, code=code, message=str(error))
+    if isinstance(error, ClassroomError):
+        return str(error)
+    return MESSAGES["unreachable"].format(url=url)
+
+
+def connect(url: str, timeout: float = 10) -> Client:
+    """A :class:`Client` connected to ``url``; a failure is a :class:`ClassroomError` with a
+    plain message (``unreachable``)."""
+    if not isinstance(url, str) or not url.startswith(("ws://", "wss://")):
+        raise ClassroomError("bad_message", f"the server address must start with ws:// or "
+                                            f"wss://, such as ws://127.0.0.1:8765; got {url!r}")
+    try:
+        return Client(url, timeout)
+    except ClassroomError:
+        raise
+    except Exception as e:  # OSError, TimeoutError, InvalidURI, InvalidHandshake ...
+        raise ClassroomError("unreachable", plain_error(e, url)) from None
+
+
+class Seat:
+    """A seat at a room: ``join`` once, then ``move``; views go to ``on_view(view)``, other
+    frames (``closed``, ``revealed``) to ``on_event(frame)``, and connection news (a sentence,
+    or ``""`` once back) to ``on_status(text)``. Callbacks run in the client's thread."""
+
+    def __init__(self, url: str, on_view: Callable[[dict], None],
+                 on_event: Callable[[dict], None], on_status: Callable[[str], None]):
+        self.url = url
+        self.on_view, self.on_event, self.on_status = on_view, on_event, on_status
+        self.client: Client | None = None
+        self.joined: dict | None = None
+        self.token: str | None = None
+        self.view: dict | None = None
+        self.stopped = False
+        self._lock = threading.Lock()
+
+    def _wire(self, client: Client) -> None:
+        client.on_view = self._view
+        client.on_event = self.on_event
+        client.on_close = lambda: self._dropped(client)
+
+    def _view(self, view: dict) -> None:
+        self.view = view
+        self.on_view(view)
+
+    def join(self, code: str, name: str) -> dict:
+        """Take a seat; returns the ``joined`` frame. Raises ClassroomError (plain message)."""
+        client = connect(self.url)
+        self._wire(client)
+        try:
+            self.joined = client.join(code, name)
+        except ClassroomError as e:
+            client.close()
+            raise ClassroomError(e.error, plain_error(e, self.url, code)) from None
+        self.client, self.token = client, self.joined["token"]
+        return self.joined
+
+    def move(self, action: str) -> dict:
+        if self.client is None:
+            raise ClassroomError("closed", MESSAGES["closed"] + " Press Reconnect.")
+        at = self.view["moves"] if self.view else None
+        return self.client.move(str(action), at)
+
+    def _dropped(self, client: Client) -> None:
+        if self.stopped or client is not self.client:
+            return
+        self.client = None
+        self.on_status(MESSAGES["closed"] + " Trying to come back to your seat...")
+        threading.Thread(target=self.reconnect, daemon=True,
+                         name="bluffkit-seat-reconnect").start()
+
+    def reconnect(self, tries: int = RETRIES) -> bool:
+        """Come back to the seat with its token; True once back."""
+        if not self._lock.acquire(blocking=False):
+            return False
+        try:
+            for attempt in range(tries):
+                if self.stopped or self.client is not None:
+                    return self.client is not None
+                try:
+                    client = connect(self.url)
+                    self._wire(client)
+                    self.client = client
+                    client.rejoin(self.token)  # the server then sends the current view
+                    self.on_status("")
+                    return True
+                except ClassroomError as e:
+                    if self.client is not None:
+                        old, self.client = self.client, None
+                        old.close()
+                    if e.error == "bad_token":
+                        self.on_status(plain_error(e))
+                        return False
+                except Exception:  # noqa: BLE001 - any failure: try again a little later
+                    self.client = None
+                time.sleep(RETRY_EVERY * min(attempt + 1, 3))
+            self.on_status(MESSAGES["closed"] + " Press Reconnect when the server is back.")
+            return False
+        finally:
+            self._lock.release()
+
+    def close(self) -> None:
+        self.stopped = True
+        if self.client is not None:
+            client, self.client = self.client, None
+            client.close()
+
+
+__all__ = ["Seat", "connect", "plain_error"]

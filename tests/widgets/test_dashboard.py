@@ -1,0 +1,50 @@
+"""The teacher's dashboard on a real class server: open a table, watch students play it to the
+end, the scoreboard, reveal, export (CSV and JSON files) and close; a wrong token is a plain
+message."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+from bluffkit.classroom import dashboard, join
+from tests.widgets.test_classroom import TEACHER, play_out, server, wait  # noqa: F401
+
+
+def test_open_watch_score_reveal_export_close(server, tmp_path):  # noqa: F811
+    board = dashboard(server.url, TEACHER, folder=tmp_path)
+    assert "No table yet" in board.tables_view.value
+    board.players.value = 2
+    board.open_button.click()
+    assert not board.errors.message, board.errors.message
+    code = board.code.value
+    assert code in board.news.value and code in board.tables_view.value
+    ana, ben = join(server.url, code, "Ana"), join(server.url, code, "Ben")
+    wait(lambda: "Ana" in board.tables_view.value and "Ben" in board.tables_view.value)
+    board.reveal_button.click()  # not before the game is over
+    assert "still being played" in board.errors.message
+    play_out([ana, ben], lambda t: t.view["legal"][-1])
+    winner = server.server.hub.rooms[code].state.winner()
+    name = ["Ana", "Ben"][winner]
+    wait(lambda: f"over: {name} wins" in board.tables_view.value)
+    assert f"<td>{name}</td><td>1</td><td>1</td>" in board.scores_view.value
+    board.reveal_button.click()
+    assert not board.errors.message
+    wait(lambda: any("revealed the whole game" in line for line in ana.history.lines))
+    board.csv_button.click()
+    rows = list(csv.reader(board.exported.open()))
+    moves = server.server.hub.rooms[code].moves
+    assert rows[0][:4] == ["room", "game", "seed", "move"]
+    assert len(rows) == 1 + len(moves) + 1 and rows[-1][6] == "result"
+    board.json_button.click()
+    assert len(json.loads(board.exported.read_text())["rooms"][0]["log"]) == len(moves)
+    board.close_button.click()
+    wait(lambda: "closed" in board.news.value)
+    for t in (ana, ben):
+        t.link.close()
+    board.close()
+
+
+def test_a_wrong_token_says_so(server):  # noqa: F811
+    assert "not the teacher's token" in dashboard(server.url, "nope").message
+    assert "cannot be reached" in dashboard("ws://127.0.0.1:9", TEACHER).message
