@@ -119,6 +119,22 @@ class SeatView:
         return out
 
 
+def seat_rows(table, joined: dict) -> list[widgets.Widget]:
+    """The rows above a classroom table: which table and seat (``heading``), then the
+    connection's news (``connection``) with its Reconnect button (``reconnect_button``)."""
+    table.heading = widgets.HTML(
+        f"<b>Table {html.escape(joined['code'])}</b>: {html.escape(joined['title'])}, "
+        f"{joined['players']} players; you are player {joined['seat'] + 1}.")
+    table.heading.add_class("bk-seat-heading")
+    table.connection = widgets.HTML()
+    table.connection.add_class("bk-connection")
+    table.reconnect_button = widgets.Button(description="Reconnect", icon="refresh")
+    table.reconnect_button.add_class("bk-reconnect")
+    table.reconnect_button.layout.display = "none"
+    table.reconnect_button.on_click(lambda _b: table.link.reconnect())
+    return [table.heading, widgets.HBox([table.connection, table.reconnect_button])]
+
+
 class RemoteBluffTable(BluffTable):
     """A Bluff table whose game is played on the class server (see the module docstring).
 
@@ -141,18 +157,7 @@ class RemoteBluffTable(BluffTable):
         super().__init__(opponents=rules.players - 1, dice_per_player=rules.dice_per_player,
                          show_and_reroll=rules.show_and_reroll)
         self.new_game_bar.layout.display = "none"
-        self.connection = widgets.HTML()
-        self.connection.add_class("bk-connection")
-        self.reconnect_button = widgets.Button(description="Reconnect", icon="refresh")
-        self.reconnect_button.add_class("bk-reconnect")
-        self.reconnect_button.layout.display = "none"
-        self.reconnect_button.on_click(lambda _b: self.link.reconnect())
-        self.heading = widgets.HTML(
-            f"<b>Table {html.escape(joined['code'])}</b>: {html.escape(joined['title'])}, "
-            f"{rules.players} players; you are player {self.seat + 1}.")
-        self.heading.add_class("bk-seat-heading")
-        self.children = [self.heading, widgets.HBox([self.connection, self.reconnect_button]),
-                         *self.children]
+        self.children = [*seat_rows(self, joined), *self.children]
         self.add_class("bk-classroom-table")
 
     # -- no local game: the server deals ----------------------------------------------------
@@ -251,15 +256,6 @@ class RemoteTable(widgets.VBox):
         self.link, self.joined, self.seat = seat_link, joined, joined["seat"]
         self.info = find_game(joined["game"])
         self.errors = ErrorArea()
-        self.heading = widgets.HTML(
-            f"<b>Table {html.escape(joined['code'])}</b>: {html.escape(joined['title'])}, "
-            f"{joined['players']} players; you are player {self.seat + 1}.")
-        self.connection = widgets.HTML()
-        self.connection.add_class("bk-connection")
-        self.reconnect_button = widgets.Button(description="Reconnect", icon="refresh")
-        self.reconnect_button.add_class("bk-reconnect")
-        self.reconnect_button.layout.display = "none"
-        self.reconnect_button.on_click(lambda _b: self.link.reconnect())
         self.status = widgets.HTML("<div>Waiting for the server...</div>")
         self.status.add_class("bk-status")
         self.seen = widgets.HTML()
@@ -273,8 +269,7 @@ class RemoteTable(widgets.VBox):
         self.move_row = widgets.HBox([self.choice, self.button])
         self.history = HistoryLog()
         self.view = None
-        super().__init__([self.heading, widgets.HBox([self.connection, self.reconnect_button]),
-                          self.status, self.seen, self.move_row, self.errors,
+        super().__init__([*seat_rows(self, joined), self.status, self.seen, self.move_row, self.errors,
                           widgets.HTML("<b>This game</b>"), self.history])
         self.add_class("bk-classroom-table")
 
