@@ -21,10 +21,11 @@ from dataclasses import fields, replace
 
 from ...core import BluffkitError, InvalidState
 from ...core.fields import (
-    bad_state,
     check_json,
     field,
+    impossible,
     items,
+    one_of,
     pairs,
     per_player,
     readable,
@@ -90,9 +91,6 @@ gives 0
     rules = field(data, "rules", _rules)
     n = rules.players
 
-    def each(name, read):
-        return per_player(name, n, read)
-
     def dice(v):
         return parse_dice(text(v, "dice"))
 
@@ -105,11 +103,11 @@ gives 0
 
     s = BluffState(
         rules=rules,
-        dice=field(data, "dice", each("dice", lambda v: whole_number(v, "dice", 0,
+        dice=field(data, "dice", per_player("dice", n, lambda v: whole_number(v, "dice", 0,
                                                                             MAX_DICE))),
-        hidden=field(data, "hidden", each("hidden", dice)),
-        exposed=field(data, "exposed", each("exposed", dice)),
-        phase=field(data, "phase", _phase),
+        hidden=field(data, "hidden", per_player("hidden", n, dice)),
+        exposed=field(data, "exposed", per_player("exposed", n, dice)),
+        phase=field(data, "phase", lambda v: one_of(v, "phase", PHASES)),
         to_move=field(data, "to_move", lambda v: whole_number(v, "to_move", -2, n - 1)),
         opener=field(data, "opener", player("opener")),
         bid=field(data, "bid", lambda v: None if v is None else Bid.parse(text(v, "bid")), None),
@@ -121,7 +119,7 @@ gives 0
         start_totals=field(data, "start_totals", lambda v: whole_numbers(
             v, "start_totals", 1, 6 * MAX_DICE), ()),
         last=field(data, "last", lambda v: None if v is None else _reveal(v, n), None),
-        lost=field(data, "lost", each("lost", lambda v: whole_number(v, "lost", 0,
+        lost=field(data, "lost", per_player("lost", n, lambda v: whole_number(v, "lost", 0,
                                                                             MAX_DICE))),
         rolls=field(data, "rolls", lambda v: _rolls(v, "rolls"), ()),
         past=field(data, "past", lambda v: tuple(_played(r, n) for r in items(v, "past")), ()),
@@ -138,8 +136,7 @@ def check(s: BluffState) -> None:
     rebuilt_or_refused("Bluff", s, _rebuild, state_to_json)
 
 
-def _bad(msg: str):
-    raise bad_state(f"impossible Bluff state: {msg}")
+_bad = impossible("Bluff")
 
 
 def _rebuild(s: BluffState) -> BluffState:
@@ -265,12 +262,6 @@ def _rules(v) -> BluffRules:
     if d.get("starting_dice") is not None:
         d["starting_dice"] = tuple(items(d["starting_dice"], "rules"))
     return BluffRules(**d)
-
-
-def _phase(v) -> str:
-    if v not in PHASES:
-        raise InvalidState(f"field 'phase' must be one of {', '.join(PHASES)}, got {readable(v)}")
-    return v
 
 
 def _rolls(v, name: str) -> tuple[tuple[int, ...], ...]:

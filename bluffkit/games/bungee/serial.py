@@ -33,7 +33,9 @@ from ...core.fields import (
     bad_state,
     check_json,
     field,
+    impossible,
     items,
+    one_of,
     pairs,
     per_player,
     readable,
@@ -125,7 +127,7 @@ def position_from_json(data: dict) -> BungeeState:
     n = rules.players
     s = BungeeState(
         rules=rules,
-        phase=field(data, "phase", _phase),
+        phase=field(data, "phase", lambda v: one_of(v, "phase", PHASES)),
         to_move=field(data, "to_move", lambda v: whole_number(v, "to_move", -2, n - 1)),
         hands=field(data, "hands", per_player("hands", n, lambda h: parse_cards(text(h, "hands")))),
         pile=field(data, "pile", _pile),
@@ -192,8 +194,7 @@ def _decision(state: BungeeState, t: str):
     return state.parse_action(f"take, play {m.group(2)}" if m else t)
 
 
-def _bad(msg: str):
-    raise bad_state(f"impossible Bungee state: {msg}")
+_bad = impossible("Bungee")
 
 
 def _history(v, n: int, name: str) -> tuple[tuple[int, str], ...]:
@@ -208,12 +209,6 @@ def _rules(v) -> BungeeRules:
         raise InvalidState(f"field 'rules' must be an object with the fields players, rounds "
                            f"and six_extra_lap, got {readable(v)}")
     return BungeeRules(**v)
-
-
-def _phase(v) -> str:
-    if v not in PHASES:
-        raise InvalidState(f"field 'phase' must be one of {', '.join(PHASES)}, got {readable(v)}")
-    return v
 
 
 def _pile(v) -> tuple[int, ...]:
