@@ -27,6 +27,7 @@ finished game shows the last round's hands, lucky card and callers.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...core import BluffkitError, InvalidState
 from ...core.fields import (
@@ -64,6 +65,7 @@ from .cards import (
     parse_pile,
 )
 from .state import PHASES, BungeeRules, BungeeState, PlayedRound, RoundResult, score_round
+from .text import parse_action
 
 MOST_CARDS_SCORE = 50
 """The highest hand score: five cards, each worth 10 (three Bungee cards and two 10s)."""
@@ -178,7 +180,7 @@ def _replayed(s: BungeeState) -> BungeeState:
         if (k, p) != (state.round, state.to_move):
             _bad(f"{where}: player {state.to_move} of round {state.round} was to move")
         try:
-            state = state.apply(_decision(state, t))
+            state = state.apply(_decision(t))
         except BluffkitError as e:
             _bad(f"{where} cannot be played: {e}")
         next_move += 1
@@ -188,10 +190,12 @@ def _replayed(s: BungeeState) -> BungeeState:
     return state
 
 
-def _decision(state: BungeeState, t: str):
-    """The action a player's history entry records (a take names the card taken)."""
+@lru_cache(maxsize=1024)
+def _decision(t: str):
+    """The action a player's history entry records (a take names the card taken); the same
+    few texts come back all game long, so they are read once."""
     m = _TAKE.fullmatch(t)
-    return state.parse_action(f"take, play {m.group(2)}" if m else t)
+    return parse_action(None, f"take, play {m.group(2)}" if m else t)
 
 
 _bad = impossible("Bungee")
