@@ -84,6 +84,13 @@ def add_teacher_commands(sub) -> None:
     c.add_argument("--key-file", help="file holding the course key (else $BLUFFKIT_COURSE_KEY)")
     c.add_argument("--top", type=int, default=10, help="mistakes listed (default 10)")
     c.set_defaults(handler=_collect)
+    h = sub.add_parser("handout", help="printable per-student sheets and a key (PDF)",
+                       description=HANDOUT_HELP)
+    h.add_argument("set", metavar="SET", help="an exercise set, e.g. bluff")
+    h.add_argument("--seeds", required=True, help="seeds, e.g. 1-30 or 3,5,8-10")
+    h.add_argument("--out", required=True, help="folder for the PDFs")
+    h.add_argument("--html", action="store_true", help="keep the HTML files beside the PDFs")
+    h.set_defaults(handler=_handout)
 
 
 __all__ = ["add_teacher_commands"]
