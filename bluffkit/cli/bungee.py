@@ -51,7 +51,7 @@ from .common import (
 BOTS = {"greedy": GreedyBot, "advice": AdviceBot, "random": RandomBot}
 
 MAX_SAMPLES = 20_000
-"""The most simulated endings ``--samples`` accepts (about 1-5 ms each: a minute or two)."""
+"""The most simulated endings ``--samples`` accepts (about 0.1-0.3 ms each: a few seconds)."""
 PROGRESS_AFTER = 1.0
 """A simulation expected to take longer than this (seconds) shows its estimated time and a
 progress bar on stderr; a shorter one stays quiet."""
