@@ -11,7 +11,7 @@ import pytest
 
 from bluffkit.cli import main
 from bluffkit.core import InvalidQuestion
-from bluffkit.exercises import load
+from bluffkit.exercises import exercise_sets, load
 from bluffkit.exercises.core import plain
 from bluffkit.teacher.handout import key_html, markdown_html, parse_seeds, sheet_html
 
@@ -83,3 +83,12 @@ def test_handout_errors_are_one_line(tmp_path, capsys):
     assert "no exercises for game 'nosuchgame'" in capsys.readouterr().err
     assert main(["handout", "bluff", "--seeds", "x", "--out", str(tmp_path)]) == 2
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("exercise_set", exercise_sets())
+def test_no_raw_latex_left_on_any_sets_pages(exercise_set):
+    key = key_html(exercise_set, [1])
+    for page in (sheet_html(exercise_set, 1), key):
+        text = re.sub(r"<math.*?</math>", "", page, flags=re.S)
+        assert not re.search(r"\\[a-zA-Z]+|\$", text), exercise_set
+    assert "<math" in key  # every set's worked solutions have maths
