@@ -16,8 +16,8 @@ import pytest
 import bluffkit
 
 ROOT = Path(bluffkit.__file__).parent
-PACKAGES = ["core", "games", "odds", "solvers", "advice", "bots", "exercises", "teacher", "widgets",
-            "cli"]
+PACKAGES = ["core", "games", "odds", "solvers", "advice", "bots", "exercises", "teacher",
+            "classroom", "widgets", "cli"]
 MAY_IMPORT = {
     "core": set(),
     "games": {"core"},
@@ -27,8 +27,10 @@ MAY_IMPORT = {
     "bots": {"core", "games", "odds", "solvers", "advice"},
     "exercises": {"core", "games", "odds", "solvers", "advice", "bots"},
     "teacher": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},
-    "widgets": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},
-    "cli": {"core", "games", "odds", "solvers", "advice", "bots", "exercises", "teacher"},
+    "classroom": {"core", "games", "odds", "solvers", "advice", "bots"},
+    "widgets": {"core", "games", "odds", "solvers", "advice", "bots", "exercises", "classroom"},
+    "cli": {"core", "games", "odds", "solvers", "advice", "bots", "exercises", "teacher",
+            "classroom"},
     "": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},  # bluffkit/*.py
 }
 """Which other parts of bluffkit each part may import."""
