@@ -97,8 +97,10 @@ def test_perfect_recall_solver_on_masks():
     from bluffkit.solvers.bluff_masks import solve_masks
 
     solved = solve_masks(1, 1, target=2e-3, check_every=50)
+    tree = solve_round(1, 1, target=2e-3)
     assert solved.exploitability <= 2e-3
-    assert solved.value == pytest.approx(-7 / 254, abs=3e-3)  # the tree solver's -0.0275
+    # two approximate equilibria of the same zero-sum round: values within the exploitabilities
+    assert abs(solved.value - tree.value) <= 2 * (solved.exploitability + tree.exploitability)
 
 
 @pytest.mark.parametrize("args, message", [
