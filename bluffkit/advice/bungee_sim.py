@@ -391,14 +391,14 @@ them when a long round needs them)."""
 
 def _draws(block: list[int]):
     """A playout's draws: ``below(n)``, a uniform whole number below ``n``, read from ``block``
-    (numbers uniform below 2**63; the few at or above the largest multiple of ``n`` are skipped,
+    (numbers uniform below 2**64; the few at or above the largest multiple of ``n`` are skipped,
     so the result is exactly uniform), then from ``random.Random(block[0])``. Every choice gets
     its own ``below`` over the same block: the same cards drawn (common random numbers)."""
     numbers = iter(block)
     more: list = []
 
     def below(n: int) -> int:
-        top = 2**63 - 2**63 % n
+        top = 2**64 - 2**64 % n
         for x in numbers:
             if x < top:
                 return x % n
@@ -443,7 +443,7 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
     worlds = np.random.default_rng(seed)
     for i in range(samples):
         world = sample_world(obs, worlds)
-        block = worlds.integers(2**63, size=DRAW_BLOCK).tolist()  # the same for every choice
+        block = worlds.bit_generator.random_raw(DRAW_BLOCK).tolist()  # the same for every choice
         ends = outcomes(world, choices, functools.partial(_draws, block), call_ats, me)
         for (wins, scores), (won, score) in zip(out, ends):
             wins.append(int(won))

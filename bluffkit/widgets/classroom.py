@@ -269,8 +269,8 @@ class RemoteTable(widgets.VBox):
         self.move_row = widgets.HBox([self.choice, self.button])
         self.history = HistoryLog()
         self.view = None
-        super().__init__([*seat_rows(self, joined), self.status, self.seen, self.move_row, self.errors,
-                          widgets.HTML("<b>This game</b>"), self.history])
+        super().__init__([*seat_rows(self, joined), self.status, self.seen, self.move_row,
+                          self.errors, widgets.HTML("<b>This game</b>"), self.history])
         self.add_class("bk-classroom-table")
 
     def play(self, action) -> None:
