@@ -37,7 +37,8 @@ SECRET_KEYS = {"hidden", "hands", "peekers", "pile", "spare", "out", "seed", "to
 the rules' reveals of a finished round, such as Bungee's hands shown, are under ``last``)."""
 
 PROTOCOL_KEYS = {
-    "joined": {"type", "id", "code", "seat", "token", "game", "title", "players"},
+    "joined": {"type", "id", "code", "seat", "token", "game", "title", "players",
+               "rules"},  # the rules options the teacher chose: public, no seed
     "ack": {"type", "id", "moves", "move"},
     "error": {"type", "id", "error", "message"},
 }
