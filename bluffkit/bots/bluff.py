@@ -2,7 +2,9 @@
 
 ``RandomBot`` (from ``bluffkit.core``) picks any legal action; ``AdviceBot`` plays the
 recommendation of ``bluffkit.advice.bluff.advise`` computed from its own observation only (the
-expansion's show-and-re-roll choice included). ``play_match`` plays whole games between bots,
+expansion's show-and-re-roll choice included); ``EquilibriumBot`` plays the solved two-player
+strategies (``bluffkit.advice.bluff_strategy``), drawing each action at its equilibrium
+frequency. ``play_match`` plays whole games between bots,
 reproducibly from one seed.
 
 >>> from bluffkit.games.bluff import BluffRules
@@ -32,6 +34,36 @@ class AdviceBot:
     def choose(self, observation: BluffObservation, legal: list, rng):
         advice = advise(Position.from_observation(observation), equilibrium=False)
         return advised(advice.recommended.action, legal)
+
+
+class EquilibriumBot:
+    """Plays the solved two-player strategy (imperfect recall: the last k bids) when exactly two
+    players hold dice, 1-5 each, without the expansion; otherwise it plays like ``AdviceBot``.
+
+    >>> from bluffkit.games.bluff import BluffRules
+    >>> r = play_match(BluffRules(players=2, dice_per_player=1), [EquilibriumBot(),
+    ...                AdviceBot()], 2, seed=3)
+    >>> r.games
+    2
+    """
+
+    name = "equilibrium"
+
+    def choose(self, observation: BluffObservation, legal: list, rng):
+        from ..advice.bluff_strategy import policy
+        from ..games.bluff import Bid, Challenge
+
+        pos = Position.from_observation(observation)
+        active = pos.active()
+        if (len(active) != 2 or pos.phase != "bid" or pos.rules.show_and_reroll
+                or max(pos.dice_held) > 5):
+            return AdviceBot().choose(observation, legal, rng)
+        other = active[0] if active[1] == pos.me else active[1]
+        freq = policy(pos.my_dice, (pos.dice_held[pos.me], pos.dice_held[other]), pos.history)
+        labels = list(freq)
+        p = [max(freq[a], 0.0) for a in labels]
+        pick = labels[int(rng.choice(len(labels), p=[w / sum(p) for w in p]))]
+        return advised(Challenge() if pick == "challenge" else Bid.parse(pick), legal)
 
 
 def play_match(rules: BluffRules, bots: Sequence[Bot], games: int,
