@@ -7,7 +7,8 @@ have the format of ``SolvedRound.save`` (the average strategy per level of the s
 tree; shipped in float32, with the value and exploitability of that float32 strategy measured
 exactly when it was written) and ``load_round`` reads them. This module reads the same files,
 shipped or saved by ``bluffkit solve bluff``, without building the solver's tree: it imports
-neither ``bluffkit.solvers`` nor scipy, so the advice stays fast.
+neither ``bluffkit.solvers`` nor scipy, so the advice stays fast (and numpy only when a round is
+read: the Bluff odds and the advice for three or more players do not need it).
 
 >>> table = round_table_from(shipped_path(1, 1, "bluff"))
 >>> table.dice, table.bids[:3], len(table.rolls[0])
@@ -22,11 +23,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..core import InvalidQuestion
 from ..games.bluff import count_matching, raises_of, roll_outcomes
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DATA = Path(__file__).resolve().parent / "data"
 """Where the shipped rounds are (package data)."""
@@ -139,6 +142,8 @@ def round_table_from(path) -> RoundTable:
     Raises:
         InvalidQuestion: if the file is not such a round.
     """
+    import numpy as np  # here, not at the top: only a two-player round needs it
+
     try:
         with np.load(path) as data:
             x, y = (int(d) for d in data["dice"])
@@ -164,6 +169,8 @@ def write_shipped(solved, path) -> tuple[float, float]:
     the value and exploitability of that float32 strategy measured again exactly by the solver.
     The file also stores ``starts`` (see ``_starts``), checked against the solver's tree.
     Returns (value, exploitability) as written. Used by ``scripts/ship_bluff_rounds.py``."""
+    import numpy as np
+
     from ..solvers.cfr import CFRSolver
 
     average = [None] + [a.astype(np.float32) for a in solved.average[1:]]

@@ -65,7 +65,9 @@ REFILL = "the discard pile but its top card is shuffled"
 """How the engine's history (chance, player -1) starts the line of a refill of the draw pile."""
 
 DEFAULT_SAMPLES = 100
-"""Simulated endings of the round for each choice (about 0.3 s; more for a smaller error)."""
+"""Simulated endings of the round for each choice (about 10-20 ms in all; more for a smaller
+error: the widget runs larger counts in the background with a progress bar, the command line
+shows one from ``cli.bungee.PROGRESS_FROM``)."""
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,9 @@ callers by sequential draws corrected by an exact acceptance step), the rest shu
 from __future__ import annotations
 
 import bisect
+import functools
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -56,6 +58,7 @@ from ..games.bungee import (
     hand_score,
     hand_value,
 )
+from .bungee_fast import outcomes
 
 CALL = Call()
 
@@ -168,16 +171,18 @@ JOINT_LIMIT = 200_000
 def _callers_hands(obs: BungeeObservation, counts: list[int],
                    rng: np.random.Generator) -> dict[int, tuple[int, ...]]:
     """Callers' hands drawn from their exact joint distribution given that each is worth 5 or
-    less: one after the other from the cards left, each later draw accepted with probability
-    (its ways now) / (its ways before any caller's hand was removed), which undoes the bias of
-    drawing one after the other (removing cards never adds ways). When low cards are scarce
-    (several callers, few unseen cards) that acceptance is rare: after ``REJECTION_TRIES`` the
-    hands are drawn one after the other with exact weights, each hand weighted by its ways
-    times the number of ways to deal the later callers from the cards it leaves."""
+    less. Each hand is drawn from every hand worth 5 or less of the unseen cards, weighted by its
+    ways (listed once), and the deal is accepted with probability, for each later caller,
+    (ways of their hand from the cards left) / (its ways from all the unseen cards): the accepted
+    deals are then weighted by their ways of dealing the physical cards, exactly (removing cards
+    never adds ways). When low cards are scarce (several callers, few unseen cards) acceptance
+    is rare: after ``REJECTION_TRIES`` the hands are drawn one after the other with exact
+    weights, each hand weighted by its ways times the number of ways to deal the later callers
+    from the cards it leaves."""
     callers = [p for p in obs.callers if p != obs.player]
-    full = {p: low_hands(tuple(counts), obs.lucky, obs.hand_sizes[p])[1] for p in callers}
+    full = {p: low_hands(tuple(counts), obs.lucky, obs.hand_sizes[p]) for p in callers}
     for p in callers:
-        if not full[p]:
+        if not full[p][0]:
             raise InvalidQuestion(f"player {p} called Bungee with {obs.hand_sizes[p]} cards, "
                                   "but no such hand of unseen cards is worth 5 or less")
     sizes = tuple(obs.hand_sizes[p] for p in callers)
@@ -187,10 +192,12 @@ def _callers_hands(obs: BungeeObservation, counts: list[int],
     for _ in range(REJECTION_TRIES):
         left, chosen = list(counts), {}
         for j, p in enumerate(callers):
-            hands, cum = low_hands(tuple(left), obs.lucky, obs.hand_sizes[p])
-            if not hands or (j and int(rng.integers(full[p][-1])) >= cum[-1]):
-                break
+            hands, cum = full[p]
             hand = hands[bisect.bisect_right(cum, int(rng.integers(cum[-1])))]
+            if j:
+                now = _ways(hand, left)
+                if not now or int(rng.integers(_ways(hand, counts))) >= now:
+                    break
             for c in hand:
                 left[c - 1] -= 1
             chosen[p] = hand
@@ -238,6 +245,14 @@ def _callers_hands_exact(callers, sizes, counts, lucky, rng,
         chosen[p] = hands[i]
         left = _minus(left, hands[i])
     return chosen
+
+
+def _ways(hand: tuple[int, ...], counts: Sequence[int]) -> int:
+    """Ways to make ``hand`` from the cards ``counts``: prod C(count of c, cards c in hand)."""
+    ways = 1
+    for c in set(hand):
+        ways *= math.comb(counts[c - 1], hand.count(c))
+    return ways
 
 
 def _steps(cumulative: Sequence[int]) -> list[int]:
@@ -339,9 +354,11 @@ class Estimate:
         n = len(values)
         if n == 0:
             raise InvalidQuestion("an estimate needs at least one simulated value")
-        mean = Fraction(sum(values), n)
-        var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else Fraction(0)
-        return cls(mean, math.sqrt(var / n), n)
+        total = sum(values)
+        # the sum of squared deviations, sum (v - mean)^2 = (n sum v^2 - total^2) / n, in integers
+        spread = n * sum(v * v for v in values) - total * total
+        var = Fraction(spread, n * (n - 1)) if n > 1 else Fraction(0)
+        return cls(Fraction(total, n), math.sqrt(var / n), n)
 
     def text(self, percent: bool = False) -> str:
         """``"0.41 ± 0.04"`` (or ``"41.2% ± 3.5%"``); when every simulated value is the same
@@ -367,6 +384,11 @@ class Estimate:
         return {"mean": self.mean, "se": round(self.se, 6), "samples": self.samples}
 
 
+def _draws(stream: int):
+    """A playout's draws: ``below(n)``, a uniform whole number below ``n`` from ``stream``."""
+    return random.Random(stream).randrange
+
+
 def check_seed_and_call_at(seed, call_at) -> None:
     """Raise ``InvalidQuestion`` unless ``seed`` is a whole number >= 0 and ``call_at`` 0-5."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -383,8 +405,13 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
     """For each choice of ``obs``'s player: (wins, scores) over ``samples`` random worlds.
 
     The same worlds and the same random draws serve every choice (common random numbers), so
-    the differences between choices are estimated with less noise. ``progress(done, samples)``
-    is called after each world (an exception it raises stops the simulation).
+    the differences between choices are estimated with less noise: the worlds come one after the
+    other from one generator seeded with ``seed``, and each world's playouts draw their cards
+    from a stream of its own, started again for each choice. The round is played on by
+    ``bungee_fast`` (the engine's rules and the greedy rule on plain counts; the
+    same results as ``playout``, five to ten times faster) and ends with the round the choice is
+    made in. ``progress(done, samples)`` is called after each world (an exception it raises
+    stops the simulation).
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise InvalidQuestion(f"samples must be a whole number >= 1, got {samples!r}")
@@ -393,16 +420,14 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
     call_ats = [CALL_LIMIT] * obs.rules.players
     call_ats[me] = call_at
     out = [([], []) for _ in choices]
+    worlds = np.random.default_rng(seed)
     for i in range(samples):
-        world = sample_world(obs, np.random.default_rng((seed, i, 0)))
-        for (wins, scores), choice in zip(out, choices):
-            rng = np.random.default_rng((seed, i, 1))
-            state = world.apply(choice)
-            if state.phase == "draw":
-                state = state.apply(draw_card(state.pile, rng))
-            result = playout(state, rng, call_ats)
-            wins.append(int(result.winner == me))
-            scores.append(result.scores[me])
+        world = sample_world(obs, worlds)
+        stream = int(worlds.integers(2**63))  # the same cards drawn for every choice
+        ends = outcomes(world, choices, functools.partial(_draws, stream), call_ats, me)
+        for (wins, scores), (won, score) in zip(out, ends):
+            wins.append(int(won))
+            scores.append(score)
         if progress is not None:
             progress(i + 1, samples)
     return out

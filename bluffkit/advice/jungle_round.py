@@ -14,9 +14,12 @@ counted: this is the equilibrium of *one* round.
 
 The game tree has four moves: first player's strength card, second player's strength card (not
 seeing the first's), the first player's take (seeing only their own card), the second player's
-answer (seeing their own card and the take). It is solved in sequence form by the project's LP
-solver (``bluffkit.solvers.lp``), which returns exact fractions and verifies the equilibrium
-exactly; :func:`best_response_values` checks it again by brute force over pure strategies.
+answer (seeing their own card and the take). It is solved as a matrix game
+(:func:`normal_form`; with full hands and two score cards at most 10 x 3 plans against 10 x 4) by
+``bluffkit.solvers.matrix``, which returns exact fractions, verifies the equilibrium exactly and
+needs no scipy (a few milliseconds with full hands). :func:`solve_round_lp` solves the sequence
+form with the general LP instead, and :func:`best_response_values` checks an equilibrium again by
+brute force over pure strategies.
 
 >>> g = RoundGame.of("3,8", "5,9", "4,7", first=0)
 >>> eq = solve_round(g)
@@ -44,7 +47,8 @@ from ..games.jungle_bluff import (
     points,
     take_options,
 )
-from ..solvers.lp import DecisionNode, Leaf, SequenceForm, solve_sequence_form
+from ..solvers.lp import DecisionNode, Leaf, SequenceForm
+from ..solvers.matrix import solve_matrix_game
 
 
 @dataclass(frozen=True)
@@ -198,11 +202,80 @@ class RoundEquilibrium:
 def solve_round(game: RoundGame) -> RoundEquilibrium:
     """The exact, verified equilibrium of a two-player round (see the module docstring).
 
-    Cached: a bot or a widget asks about the same round several times; do not mutate the result.
+    Solved as the matrix game of :func:`normal_form` by ``bluffkit.solvers.matrix`` (exact and
+    verified, no scipy); :func:`solve_round_lp` solves the sequence form with the general LP
+    instead (tests compare the two). Cached: a bot or a widget asks about the same round several
+    times; do not mutate the result.
 
     Raises:
-        SolverError: if the LP answer cannot be verified exactly (never expected).
+        SolverError: if no exact equilibrium can be verified (never expected).
     """
+    rows, cols, matrix = normal_form(game)
+    sol = solve_matrix_game(matrix)
+    f, s = game.first, game.second
+    strength: list = [None, None]
+    strength[f] = {c: Fraction(0) for c in game.options[f]}
+    strength[s] = {c: Fraction(0) for c in game.options[s]}
+    take_mass = {c: {t: Fraction(0) for t in game.takes()} for c in game.options[f]}
+    for (c, t), p in zip(rows, sol.row):
+        strength[f][c] += p
+        take_mass[c][t] += p
+    answer_mass = {(c, t): {a: Fraction(0) for a in game.answers(t)} for c in game.options[s]
+                   for t in game.takes()}
+    for (c, plan), p in zip(cols, sol.col):
+        strength[s][c] += p
+        for t, a in plan:
+            answer_mass[c, t][a] += p
+    take = {c: _behaviour(d, strength[f][c]) for c, d in take_mass.items()}
+    answer = {(c, t): _behaviour(d, strength[s][c]) for (c, t), d in answer_mass.items()}
+    value = sol.value if f == 0 else -sol.value
+    return RoundEquilibrium(game, value, tuple(strength), take, answer)
+
+
+def _behaviour(mass: dict, reach: Fraction) -> dict:
+    """Probabilities of the actions at a decision from the mass of the plans that reach it
+    (uniform where it is never reached)."""
+    return {a: (m / reach if reach else Fraction(1, len(mass))) for a, m in mass.items()}
+
+
+def normal_form(game: RoundGame) -> tuple[list, list, list[list[int]]]:
+    """The round as a matrix game for the first player: ``(rows, cols, matrix)``.
+
+    A row is a first player's plan ``(strength card, take)``; a column is a second player's
+    plan ``(strength card, ((take, answer), ...))``: an answer to every take. Against a take the
+    second player either challenges or takes the best of what is left: taking a card worth fewer
+    points is never better, whatever the strength cards (its payoff does not depend on them),
+    so those plans are left out; the value and the optimal plans are unchanged. Entries are the
+    first player's points minus the second's (whole numbers).
+    """
+    f = game.first
+    takes = game.takes()
+    replies = []
+    for t in takes:
+        answers = game.answers(t)
+        grabs = [a for a in answers if isinstance(a, Take)]
+        best = [max(grabs, key=lambda a: points(a.cards))] if grabs else []
+        replies.append([(t, a) for a in best + [a for a in answers if not isinstance(a, Take)]])
+    rows = [(c, t) for c in game.options[f] for t in takes]
+    cols = [(c, plan) for c in game.options[game.second] for plan in product(*replies)]
+    sign = 1 if f == 0 else -1
+    payoff = {}
+    for cf, cs in product(game.options[f], game.options[game.second]):
+        pair = (cf, cs) if f == 0 else (cs, cf)
+        for reply in replies:
+            for t, a in reply:
+                payoff[cf, cs, t, a] = sign * game.payoff(pair, t, a)
+    matrix = [[payoff[cf, cs, t, plan[i][1]] for cs, plan in cols]
+              for cf, i, t in ((cf, i, t) for cf in game.options[f] for i, t in enumerate(takes))]
+    return rows, cols, matrix
+
+
+def solve_round_lp(game: RoundGame) -> RoundEquilibrium:
+    """The round solved in sequence form by the general LP (``bluffkit.solvers.lp``, which uses
+    scipy's HiGHS): an exact, verified equilibrium with the same value as :func:`solve_round`,
+    not necessarily the same strategies when several are optimal. Not cached."""
+    from ..solvers.lp import solve_sequence_form
+
     sol = solve_sequence_form(game.sequence_form())
     f, s = game.first, game.second
     by_player = (sol.behaviour(0), sol.behaviour(1))
@@ -267,5 +340,5 @@ def best_response_values(eq: RoundEquilibrium) -> tuple[Fraction, Fraction]:
     return out[0], out[1]
 
 
-__all__ = ["RoundEquilibrium", "RoundGame", "best_response_values", "pure_strategies",
-           "solve_round", "strategy_value"]
+__all__ = ["RoundEquilibrium", "RoundGame", "best_response_values", "normal_form",
+           "pure_strategies", "solve_round", "solve_round_lp", "strategy_value"]

@@ -16,17 +16,16 @@ reproducibly from one seed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
 
 from ..advice.bluff import Position, advise
 from ..advice.bluff_ahead import SAMPLES
 from ..core import Bot, RandomBot
-from ..core.play import advised, bot_names, match_games, seed_label
+from ..core.play import advised
 from ..core.rng import Seed
 from ..games.bluff import STAR, BluffObservation, BluffRules, BluffState, Challenge, Show
 from ..odds.bluff_beliefs import DEFAULT_MODEL
 from ..odds.bluff_model import FACES_ORDER, BidModel, match_counts, smallest_raise
+from .match import MatchResult, winner_match
 
 
 class AdviceBot:
@@ -86,40 +85,6 @@ class HonestBot:
         return advised(Challenge(), legal)
 
 
-@dataclass(frozen=True)
-class MatchResult:
-    """The results of a match.
-
-    Attributes:
-        names: each seat's bot name.
-        wins: games won by each seat.
-        games: games played.
-        mean_rounds: mean number of rounds (challenges) per game, exact.
-        seed: the seed the match was played from.
-    """
-
-    names: tuple[str, ...]
-    wins: tuple[int, ...]
-    games: int
-    mean_rounds: Fraction
-    seed: int | None
-
-    def win_rate(self, seat: int) -> Fraction:
-        return Fraction(self.wins[seat], self.games)
-
-    def to_json(self) -> dict:
-        m = self.mean_rounds
-        return {"names": list(self.names), "wins": list(self.wins), "games": self.games,
-                "mean_rounds": f"{m.numerator}/{m.denominator}", "seed": self.seed}
-
-    def __str__(self) -> str:
-        lines = [f"{self.games} games, seed {self.seed}, "
-                 f"{float(self.mean_rounds):.1f} rounds a game on average"]
-        lines += [f"  seat {p} ({n}): {w} wins ({100 * w / self.games:.0f}%)"
-                  for p, (n, w) in enumerate(zip(self.names, self.wins))]
-        return "\n".join(lines)
-
-
 def play_match(rules: BluffRules, bots: Sequence[Bot], games: int,
                seed: Seed = None) -> MatchResult:
     """Play ``games`` full games of Bluff, seat ``i`` played by ``bots[i]``.
@@ -137,19 +102,6 @@ def play_match(rules: BluffRules, bots: Sequence[Bot], games: int,
         InvalidQuestion: wrong number of bots or games.
     """
     return winner_match(lambda: BluffState.new(rules), rules.players, bots, games, seed)
-
-
-def winner_match(new_state, players: int, bots: Sequence[Bot], games: int,
-                 seed: Seed = None) -> MatchResult:
-    """A match of a game whose final state has one ``winner()`` and a ``round`` count (Bluff,
-    poker dice): ``new_state()`` starts each game."""
-    wins = [0] * players
-    rounds = 0
-    for final in match_games(new_state, bots, games, seed, players):
-        wins[final.winner()] += 1
-        rounds += final.round
-    return MatchResult(bot_names(bots), tuple(wins), games, Fraction(rounds, games),
-                       seed_label(seed))
 
 
 __all__ = ["AdviceBot", "BayesBot", "HonestBot", "MatchResult", "RandomBot", "play_match"]

@@ -38,7 +38,7 @@ from ..games.poker_dice import (
     Raise,
 )
 from ..odds.poker_dice import MAX_OPPONENTS, equity
-from .bluff import MatchResult, winner_match
+from .match import MatchResult, winner_match
 
 
 class RandomKindBot:

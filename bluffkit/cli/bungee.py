@@ -16,6 +16,7 @@ import argparse
 import operator
 import re
 import sys
+import time
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -50,9 +51,11 @@ from .common import (
 BOTS = {"greedy": GreedyBot, "advice": AdviceBot, "random": RandomBot}
 
 MAX_SAMPLES = 20_000
-"""The most simulated endings ``--samples`` accepts (about 1-3 ms each: under a minute)."""
-PROGRESS_FROM = 500
-"""From this many samples (a second or more) a progress bar goes to stderr."""
+"""The most simulated endings ``--samples`` accepts (about 0.1-0.3 ms each: a few seconds)."""
+PROGRESS_AFTER = 1.0
+"""A simulation expected to take longer than this (seconds) shows its estimated time and a
+progress bar on stderr; a shorter one stays quiet."""
+clock = time.perf_counter
 
 
 def _knowledge_options(p) -> None:
@@ -92,7 +95,8 @@ def register(commands) -> None:
                    help="I deal and the lucky card is a Bungee card: take it or leave it?")
     a.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
                    help=f"simulated endings per choice, 0-{MAX_SAMPLES} (default "
-                        f"{DEFAULT_SAMPLES}; a progress bar from {PROGRESS_FROM})")
+                        f"{DEFAULT_SAMPLES}; past a second, the time it takes and a "
+                        "progress bar)")
     a.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
     a.set_defaults(handler=advise_command)
 
@@ -202,31 +206,43 @@ def advise_command(args: argparse.Namespace) -> int:
     k = _knowledge(args)
     sizes = ints(args.sizes, "--sizes") if args.sizes is not None else None
     obs = observation_for(k, args.players, sizes, args.last_lap, args.dealer)
-    bar = ProgressBar("Simulating endings") if args.samples >= PROGRESS_FROM else None
+    bar = ProgressBar("Simulating endings")
     advice = advise(obs, args.samples, args.seed, progress=bar)
-    if bar is not None:
-        bar.close()
+    bar.close()
     return print_advice(advice, args.json, advice_table)
 
 
 class ProgressBar:
-    """``progress(done, total)`` drawn on stderr: a bar redrawn in place on a terminal, a line
-    at each tenth otherwise (a log file, a pipe)."""
+    """``progress(done, total)`` on stderr for work that turns out long.
+
+    Quiet while the work is expected to end within :data:`PROGRESS_AFTER` seconds (the time per
+    step so far times the steps left); past that, at once a line with the estimated time, then a
+    bar with the time left: redrawn in place on a terminal, a line at each tenth otherwise (a
+    log file, a pipe).
+    """
 
     def __init__(self, label: str, width: int = 30):
         self.label, self.width = label, width
         self.tty = sys.stderr.isatty()
-        self.shown = -1
-        self.drawn = False
+        self.start = clock()
+        self.started, self.shown, self.drawn = False, -1, False
 
     def __call__(self, done: int, total: int) -> None:
+        elapsed = clock() - self.start
+        left = elapsed / max(done, 1) * (total - done)
+        if not self.started:
+            if elapsed + left < PROGRESS_AFTER:
+                return
+            self.started = True
+            print(f"{self.label}: {total} in all, about {_duration(elapsed + left)} "
+                  "(Ctrl+C stops).", file=sys.stderr, flush=True)
         tenth = 10 * done // total
         if not self.tty and tenth == self.shown:
             return
         self.shown = tenth
         filled = self.width * done // total
-        line = (f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] "
-                f"{done}/{total}")
+        line = (f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total}, "
+                + ("done" if done >= total else f"about {_duration(left)} left"))
         if self.tty:
             print("\r" + line, end="", file=sys.stderr, flush=True)
             self.drawn = True
@@ -236,6 +252,15 @@ class ProgressBar:
     def close(self) -> None:
         if self.drawn:
             print(file=sys.stderr, flush=True)
+
+
+def _duration(seconds: float) -> str:
+    """``'12 s'``, ``'3 min'``: an estimate, rounded.
+
+    >>> _duration(0.2), _duration(44.6), _duration(150)
+    ('1 s', '45 s', '3 min')
+    """
+    return f"{max(1, round(seconds))} s" if seconds < 100 else f"{int(seconds / 60 + 0.5)} min"
 
 
 # -- play -----------------------------------------------------------------------------------------

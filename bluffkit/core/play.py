@@ -7,13 +7,14 @@ A bot sees only what its seat may see: the observation for its player and the le
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import InvalidQuestion
 from .game import State
 from .rng import Seed, choice, make_rng, sample
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Bot(Protocol):

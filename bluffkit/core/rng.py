@@ -10,16 +10,25 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-
-import numpy as np
+from typing import TYPE_CHECKING, TypeAlias
 
 from .errors import InvalidQuestion
 
-Seed = int | None | np.random.Generator
+if TYPE_CHECKING:
+    import numpy as np
+
+Seed: TypeAlias = "int | None | np.random.Generator"
+"""A seed: a whole number, None (fresh entropy) or a generator passed through."""
 
 
 def make_rng(seed: Seed = None) -> np.random.Generator:
-    """A ``numpy.random.Generator`` from an int seed (or pass a Generator through)."""
+    """A ``numpy.random.Generator`` from an int seed (or pass a Generator through).
+
+    numpy is imported here, on the first draw, not with ``bluffkit.core``: a command that
+    draws nothing (``bluffkit --help``, most ``odds``) starts without it.
+    """
+    import numpy as np
+
     if isinstance(seed, np.random.Generator):
         return seed
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):

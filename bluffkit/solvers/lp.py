@@ -1,6 +1,7 @@
 """Exact equilibria of two-player zero-sum games: matrix games and sequence form, by LP.
 
-Game-agnostic. The linear programme is solved in floating point by HiGHS
+Game-agnostic. Matrix games go to ``bluffkit.solvers.matrix`` (a small exact simplex, no scipy).
+For the sequence form, the linear programme is solved in floating point by HiGHS
 (``scipy.optimize.linprog(method="highs")``); the answer is then made exact: the support of each
 strategy is read from the float solution, the equalities an equilibrium must satisfy on that
 support (complementary slackness) are solved in rational arithmetic, and the result is
@@ -10,7 +11,8 @@ returned: if verification fails a ``SolverError`` is raised.
 
 API (small on purpose; other games reuse it):
 
-- ``solve_matrix(A) -> MatrixSolution(value, row, col)``: the row player maximises ``x^T A y``.
+- ``solve_matrix(A) -> MatrixSolution(value, row, col)``: the row player maximises ``x^T A y``
+  (solved by ``bluffkit.solvers.matrix``, without scipy).
 - ``sequence_form(tree) -> SequenceForm``: from a game tree of ``Leaf``, ``ChanceNode`` and
   ``DecisionNode`` with perfect recall (Koller-Megiddo-von Stengel).
 - ``solve_sequence_form(game) -> SequenceSolution(value, plans)``: player 0 maximises; realization
@@ -31,18 +33,16 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational, Real
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+from ..core import InvalidQuestion
+from .matrix import MatrixSolution, SolverError, solve_matrix_game
 
-from ..core import BluffkitError, InvalidQuestion
+if TYPE_CHECKING:
+    import numpy as np
 
 Seq = Hashable | None
 """A sequence: ``None`` (the empty sequence) or ``(infoset, action)``, its last move."""
-
-
-class SolverError(BluffkitError, RuntimeError):
-    """The LP could not be solved or its answer could not be verified exactly."""
 
 
 # -- game trees -----------------------------------------------------------------------------------
@@ -175,17 +175,11 @@ class SequenceSolution:
         return out
 
 
-@dataclass(frozen=True)
-class MatrixSolution:
-    """An exact, verified equilibrium of a matrix game: the row player maximises ``x^T A y``."""
-
-    value: Fraction
-    row: tuple[Fraction, ...]
-    col: tuple[Fraction, ...]
-
-
 def solve_matrix(matrix: Sequence[Sequence[Any]]) -> MatrixSolution:
     """Value and optimal mixed strategies of a zero-sum matrix game, exact and verified.
+
+    The payoffs are read as exact numbers here, then the game is solved by
+    ``bluffkit.solvers.matrix`` (a small simplex, no scipy).
 
     Raises:
         InvalidQuestion: if the matrix is empty, ragged or not numeric.
@@ -200,13 +194,7 @@ def solve_matrix(matrix: Sequence[Sequence[Any]]) -> MatrixSolution:
         rows = []
     if not rows or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
         raise InvalidQuestion("the payoff matrix must be a non-empty rectangle of numbers")
-    m, n = len(rows), len(rows[0])
-    game = SequenceForm(({"row": (None, tuple(range(m)))}, {"col": (None, tuple(range(n)))}),
-                        {(("row", i), ("col", j)): _exact(rows[i][j])
-                         for i in range(m) for j in range(n)})
-    sol = solve_sequence_form(game)
-    return MatrixSolution(sol.value, tuple(sol.plans[0][("row", i)] for i in range(m)),
-                          tuple(sol.plans[1][("col", j)] for j in range(n)))
+    return solve_matrix_game([[_exact(v) for v in r] for r in rows])
 
 
 # -- solving --------------------------------------------------------------------------------------
@@ -243,6 +231,8 @@ class _Indexed:
         # payoffs far outside 1..2**30 are divided by a power of two (exactly) before HiGHS sees
         # them: the strategies do not change, and floats neither overflow nor fall under HiGHS's
         # absolute tolerances (1e-12 everywhere, or 10**400, failed); values stay exact below
+        import numpy as np  # here, not at the top: the game trees above need no numpy
+
         top = max((abs(v) for _, _, v in self.entries), default=Fraction(1)) or Fraction(1)
         bits = top.numerator.bit_length() - top.denominator.bit_length()
         shift = 0 if 1 <= top <= 2**30 else bits
@@ -255,6 +245,8 @@ class _Indexed:
         return self.A
 
     def constraint_float(self, p: int) -> np.ndarray:
+        import numpy as np
+
         M = np.zeros((len(self.rows[p]), len(self.seqs[p])))
         for r, row in enumerate(self.rows[p]):
             for c, v in row:
@@ -341,6 +333,7 @@ def _best_response(ix: _Indexed, player: int, other_plan: list[Fraction]) -> Fra
 
 def _float_solution(ix: _Indexed):
     """Player 0's LP: max q_0 s.t. F^T q <= A^T x, E x = e, x >= 0; y from the duals."""
+    import numpy as np
     from scipy.optimize import linprog
 
     A = ix.matrix_float()

@@ -38,7 +38,7 @@ from bluffkit.games.bungee import (
     hand_value,
     parse_cards,
     parse_pile,
-    state_from_json,
+    position_from_json,
 )
 from bluffkit.odds.bungee import Knowledge, round_score
 
@@ -300,7 +300,7 @@ def test_random_worlds_agree_with_the_observation(seed):
                     callers=(0, 1), to_act=(2, 3), totals=(0, 0, 0, 0))
     obs = s.observation(2)
     world = sample_world(obs, make_rng(seed))
-    assert state_from_json(world.to_json()) == world
+    assert position_from_json(world.to_json()) == world
     assert world.hands[2] == s.hands[2] and [len(h) for h in world.hands] == [2, 2, 4, 4]
     assert sum(world.pile) == sum(s.pile) and world.discard == s.discard
     assert hand_value(world.hands[0], 8) <= 5 and hand_value(world.hands[1], 8) <= 5
@@ -354,7 +354,7 @@ def test_callers_hands_follow_their_exact_joint_distribution(tries, monkeypatch)
     s = BungeeState(BungeeRules(players=3), "turn", 2, (parse_cards("1,4"), parse_cards("2,3"),
                     parse_cards("5")), counts_of(parse_cards("4,B,9,10")), tuple(rest), 8,
                     opened=True, callers=(0, 1), to_act=(2,), totals=(0, 0, 0))
-    assert state_from_json(s.to_json()) == s
+    assert position_from_json(s.to_json()) == s
     exact: Counter = Counter()
     for first in itertools.combinations(range(8), 2):
         left = [i for i in range(8) if i not in first]
@@ -385,7 +385,7 @@ def test_four_callers_with_few_low_cards_left_are_still_dealt():
     s = BungeeState(BungeeRules(players=5), "turn", 0, hands, pile, discard, 6, opened=True,
                     callers=(1, 2, 3, 4), to_act=(0,), totals=(0,) * 5)
     assert s.card_count() == 56 and s.observation(0).pile_size == 7
-    assert state_from_json(s.to_json()) == s
+    assert position_from_json(s.to_json()) == s
     sim._joint_memo.cache_clear()
     rng = make_rng(3)
     for _ in range(20):

@@ -12,8 +12,10 @@ from bluffkit.advice.jungle_bluff import advise, advise_round, round_game
 from bluffkit.advice.jungle_round import (
     RoundGame,
     best_response_values,
+    normal_form,
     pure_strategies,
     solve_round,
+    solve_round_lp,
     strategy_value,
 )
 from bluffkit.core import Distribution, InvalidQuestion, make_rng
@@ -92,6 +94,67 @@ def test_round_payoffs_match_the_engine(game):
         for t in game.takes():
             for a in game.answers(t):
                 assert game.payoff((c0, c1), t, a) == engine_payoff(game, (c0, c1), t, a, rules)
+
+
+def full_hand_games(count, seed):
+    """Rounds as big as a real two-player game makes them: two full hands (10 cards), two score
+    cards, special cards, the combined variant (three takes when the score cards pair) and the
+    final round mixed in."""
+    rng = make_rng(seed)
+    for i in range(count):
+        rules = JungleRules(players=2, special_cards=SPECIAL.special_cards if i % 2 else (),
+                            combined=bool(i % 3 == 0))
+        deck = rules.deck()
+        if rules.combined:  # both played a v last round: the two v can be taken together
+            value = int(rng.integers(1, 6))
+            centre = (Card(value), Card(value))
+            deck = tuple(c for c in deck if c.value != value)
+        else:
+            pool = list(all_cards(rules))
+            for c in deck * 2:
+                pool.remove(c)
+            centre = tuple(sorted(pool[int(j)] for j in rng.choice(len(pool), 2, replace=False)))
+        hands = (deck, deck) if i % 4 else tuple(
+            tuple(sorted(deck[int(j)] for j in rng.choice(len(deck), 6, replace=False)))
+            for _ in (0, 1))
+        yield RoundGame(hands, centre, int(rng.integers(2)), rules.combined, final=i % 5 == 4)
+
+
+@pytest.mark.parametrize("game", [*random_games(8, 11), *full_hand_games(10, 3)],
+                         ids=lambda g: str(g.to_json()))
+def test_the_matrix_solution_matches_scipys_lp(game):
+    """The round solved without scipy (normal form, exact simplex) has the value of the
+    sequence-form LP solved by HiGHS, and its strategies are an equilibrium of the full round
+    (brute-force best responses over every pure strategy, dominated answers included)."""
+    eq = solve_round.__wrapped__(game)
+    assert eq.value == solve_round_lp(game).value
+    assert best_response_values(eq) == (eq.value, eq.value)
+    assert strategy_value(game, eq.strength, eq.take, eq.answer) == eq.value
+
+
+def test_the_normal_form_leaves_out_only_the_smaller_takes():
+    g = RoundGame.of("1,2", "3,4", "2,6,9", first=1)
+    rows, cols, matrix = normal_form(g)
+    assert rows == [(c, t) for c in g.options[1] for t in g.takes()]
+    assert len(cols) == 2 * 2 ** 3  # 2 cards x (best take or challenge) after each of 3 takes
+    answers = {a for _, plan in cols for _, a in plan}
+    assert Take((Card(2),)) not in answers  # after 6 or 9 is taken, 9 or 6 is worth more
+    for (cf, t), row in zip(rows, matrix):
+        for (cs, plan), v in zip(cols, row):
+            assert v == -g.payoff((cs, cf), t, dict(plan)[t])  # payoff to the first player
+
+
+def test_advice_for_jungle_does_not_import_scipy():
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "from bluffkit.advice.jungle_round import RoundGame, solve_round\n"
+            "deck = ','.join(str(v) for v in range(1, 11))\n"
+            "solve_round(RoundGame.of(deck, deck, '4,7'))\n"
+            "print(any(m.split('.')[0] == 'scipy' for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
 
 
 def test_pure_strategies_are_all_counted():

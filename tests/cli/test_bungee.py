@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import sys
 from fractions import Fraction
@@ -116,14 +117,20 @@ def test_good_reads_spaces_around_the_comparison(capsys):
     assert code == 0 and json.loads(out)["draws"]["good"] == "cards 2,3"
 
 
-def test_a_long_simulation_prints_a_progress_bar_on_stderr(capsys, monkeypatch):
-    monkeypatch.setattr(cli_bungee, "PROGRESS_FROM", 10)
+def test_a_long_simulation_shows_its_time_and_a_progress_bar_on_stderr(capsys, monkeypatch):
+    """Issue 12: the bar came from 500 samples whatever they cost (499 samples for 5 players
+    ran over 2 s without a word). The time the samples take decides: when the work is expected
+    to last more than a second, the estimated time at once, then a bar with the time left."""
+    ticks = itertools.count()
+    monkeypatch.setattr(cli_bungee, "clock", lambda: next(ticks) * 0.1)   # 0.1 s a sample
     argv = ["advise", "bungee", "--hand", "1,4", "--discard", "4,7", "--lucky", "8",
             "--samples", "20", "--json"]
     code, out, err = run(capsys, *argv)
     assert code == 0 and json.loads(out)["comparison"]["samples"] == 20   # stdout stays JSON
     lines = err.strip().splitlines()
-    assert lines[0].startswith("Simulating endings [") and lines[-1].endswith("] 20/20")
-    assert lines[-1].count("#") == 30 and len(lines) <= 11
-    monkeypatch.setattr(cli_bungee, "PROGRESS_FROM", 21)
+    assert lines[0] == "Simulating endings: 20 in all, about 2 s (Ctrl+C stops)."
+    assert lines[1].startswith("Simulating endings [") and lines[1].endswith("1/20, about 2 s left")
+    assert lines[-1].endswith("] 20/20, done") and lines[-1].count("#") == 30
+    assert len(lines) <= 12
+    monkeypatch.setattr(cli_bungee, "clock", lambda: next(ticks) * 0.001)  # 1 ms a sample
     assert run(capsys, *argv)[2] == ""                                   # short: no bar

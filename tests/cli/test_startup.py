@@ -14,6 +14,9 @@ import pytest
 from bluffkit.cli import COMMAND_MODULES, COMMANDS, GAME_MODULES, modules_needed
 
 HEAVY = ("sympy", "scipy", "plotly", "ipywidgets", "IPython")
+NEEDS_NUMPY = {"poker-dice", "jungle-bluff", "bungee"}
+"""Games whose odds or advice compute with numpy (poker dice's equity tables, Jungle's counts of
+consistent histories, Bungee's playouts); Bluff's and Bluff You's do not import it."""
 
 CASES = [
     "odds bluff --dice 20 --mine 3,3,* --bid 7x3",
@@ -26,8 +29,6 @@ CASES = [
     "odds bungee --hand 2,9,9,10 --discard 4,7 --lucky 8",
     "advise bungee --hand 1,4 --lucky 8 --last-lap --json",
 ]
-SOLVES_AN_LP = {"advise bluff-you", "advise jungle-bluff"}
-"""These advisors still solve a linear programme (scipy's HiGHS) per position."""
 
 PROBE = """
 import contextlib, io, json, sys
@@ -66,13 +67,20 @@ def test_odds_and_advise_import_no_heavy_module():
         status, modules = json.loads(out.splitlines()[-1])
         assert status == 0, case
         modules = {m.split(".")[0] for m in modules} | set(modules)
-        allowed = {"scipy"} if " ".join(case.split()[:2]) in SOLVES_AN_LP else set()
-        assert set(modules) & set(HEAVY) <= allowed, case
+        assert not set(modules) & set(HEAVY), case
+        assert ("numpy" in modules) == (case.split()[1] in NEEDS_NUMPY), case
         game = case.split()[1].replace("-", "_")
         engines = {m for m in modules if m.startswith("bluffkit.games.")}
-        # not the other games' engines (Bluff's is shared: the match runner is in bots.bluff)
-        assert f"bluffkit.games.{game}" in engines <= {f"bluffkit.games.{game}",
-                                                       "bluffkit.games.bluff"}, case
+        assert engines == {f"bluffkit.games.{game}"}, case  # not the other games' engines
+
+
+def test_help_imports_neither_numpy_nor_a_game():
+    out = subprocess.run([sys.executable, "-c", PROBE, "--help"], capture_output=True,
+                         text=True, check=True).stdout
+    status, modules = json.loads(out.splitlines()[-1])
+    assert status == 0
+    assert not {m.split(".")[0] for m in modules} & {"numpy", *HEAVY}
+    assert not [m for m in modules if m.startswith(("bluffkit.games.", "bluffkit.advice"))]
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["odds", "--help"], ["odds", "bluff", "--help"]])

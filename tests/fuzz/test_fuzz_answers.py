@@ -1,6 +1,7 @@
-"""Fuzz: at least 2,000 hostile answers handed to ``check()`` across the five games' exercise
-sets: never an exception, a clear reply, under 2 s each, and nothing echoed as Markdown or
-HTML (issue 12, "Done when")."""
+"""Fuzz: at least 2,000 hostile answers handed to ``check()`` across every exercise set
+(``exercise_sets()``: the five games' and the topics', such as optimal bluffing): never an
+exception, a clear reply, under 2 s each, and nothing echoed as Markdown or HTML (issue 12,
+"Done when")."""
 
 from __future__ import annotations
 
@@ -12,10 +13,9 @@ from fractions import Fraction
 import numpy as np
 import sympy
 
-from bluffkit.exercises import load
+from bluffkit.exercises import exercise_sets, load
 
 SEED = 2026
-GAMES = ["bluff", "bluff-you", "poker-dice", "jungle-bluff", "bungee"]
 STATUSES = {"correct", "mistake", "incorrect", "unreadable", "unanswered"}
 
 
@@ -81,13 +81,20 @@ def clear_feedback(fb) -> bool:
 
 def test_hostile_answers(tally):
     rng = np.random.default_rng(SEED)
-    questions = [q for game in GAMES for q in load(game, seed=SEED)]
-    for q in questions:  # each question's own first computation is not the answer's cost
+    sets = exercise_sets()
+    assert {"bluff", "bluff-you", "poker-dice", "jungle-bluff", "bungee",
+            "optimal-bluffing"} <= set(sets)
+    questions = [(name, q) for name in sets for q in load(name, seed=SEED)]
+    for _, q in questions:  # each question's own first computation is not the answer's cost
         q.expected()
         q.likely_mistakes()
+    answered = dict.fromkeys(sets, 0)
     for i in range(2000):
-        q = questions[i % len(questions)]
+        name, q = questions[i % len(questions)]
         answer = random_answer(rng)
-        tally.run((q.title, type(answer).__name__), lambda q=q, a=answer: q.check(a),
+        tally.run((name, q.title, type(answer).__name__), lambda q=q, a=answer: q.check(a),
                   clear_feedback)
+        answered[name] += 1
+    print(f"answers per exercise set: {answered}")
+    assert min(answered.values()) >= 50, answered
     tally.check(at_least=2000)

@@ -1,11 +1,19 @@
 """Fuzz: at least 500 hostile command lines, each run in-process through ``bluffkit.cli.main``
 with captured output (a few as real subprocesses): no traceback, a clear reply (status 0, or 2
-with one line ``bluffkit: error: ...``), under 2 s each (issue 12, "Done when")."""
+with one line ``bluffkit: error: ...``), under 2 s each (issue 12, "Done when").
+
+Commands that may rightly run long (the largest valid ``--samples``, ``--points``, ``--rounds``,
+``--max-seconds``, the largest tables) run in a forked copy of this process: the rule is "no
+call unresponsive over 2 s", so their first output (a result, an error naming the limit, or
+the estimated time and a progress bar) must come within 2 s; then the copy is stopped."""
 
 from __future__ import annotations
 
 import contextlib
 import io
+import os
+import select
+import signal
 import subprocess
 import sys
 import time
@@ -59,8 +67,6 @@ INT_OPTIONS = {"--dice", "--announce", "--opponents", "--draws", "--players", "-
                "--bidder", "--bluffer", "--pot", "--to-call", "--stack", "--first",
                "--samples", "--seed", "--give-points", "--bots", "--points", "--cards",
                "--rounds"}
-SAMPLES_VALUES = [v for v in INT_VALUES if v not in ("1000000000", "999999999999999999999")]
-"""Large valid --samples take long by design: helper bungee bounds them (issue 12, item 3)."""
 FLOAT_VALUES = ["1e-300", "0", "1", "nan", "inf", "-1", BIG, "1e999", "1e-999", "-inf"]
 
 MOVES = [BIG + "x3", "9" * 4400, "raise " + BIG, "bet 999999999999", "take " + BIG, "play ³",
@@ -86,8 +92,7 @@ def cli_calls(rng: np.random.Generator, tmp) -> list[tuple[list[str], str]]:
         stdin = "quit\n" if command == "play" else ""
         tail = ["--out", str(tmp / "solved")] if (command, game) == ("solve", "bluff") else []
         for i in (i for i, a in enumerate(base) if a.startswith("--")):
-            values = (SAMPLES_VALUES if base[i] == "--samples" else
-                      INT_VALUES if base[i] in INT_OPTIONS else
+            values = (INT_VALUES if base[i] in INT_OPTIONS else
                       FLOAT_VALUES if base[i] in ("--max-seconds",) or game == "bluff"
                       and base[i] == "--target" else TEXT_VALUES)
             for v in rng.choice(values, size=min(len(values), 9), replace=False):
@@ -170,3 +175,105 @@ def test_hostile_command_lines_as_real_processes(tally, tmp_path):
     print(tally.summary())
     assert tally.calls == len(SUBPROCESS_CALLS)
     assert not tally.tracebacks and not tally.unclear, (tally.tracebacks, tally.unclear)
+
+
+BUNGEE_ADVICE = ["advise", "bungee", "--hand", "1,2,8", "--discard", "4,7", "--lucky", "8"]
+LONG_CALLS = [
+    *([*BUNGEE_ADVICE, "--players", str(n), "--samples", str(k)]
+      for n in (2, 5) for k in (20_000, 2_000, 499, 150)),
+    [*BUNGEE_ADVICE, "--players", "5", "--samples", "20000", "--last-lap", "--json"],
+    [*BUNGEE_ADVICE, "--players", "5", "--sizes", "1,5,5,5", "--samples", "20000"],
+    ["play", "poker-dice", "--points", "10000", "--auto", "--bots", "3", "--seed", "1"],
+    ["play", "poker-dice", "--points", "10000", "--auto", "--bots", "1", "--json"],
+    ["play", "bungee", "--auto", "--rounds", "100", "--bots", "4", "--seed", "2"],
+    ["play", "bungee", "--auto", "--rounds", "100", "--bots", "4", "--bot", "advice"],
+    ["play", "bungee", "--auto", "--rounds", "100", "--bots", "1", "--json"],
+    ["solve", "bluff", "--dice", "2,2", "--target", "1e-9", "--max-seconds", "86400"],
+    ["solve", "bluff", "--dice", "3,1", "--target", "1e-5", "--max-seconds", "86400"],
+    ["solve", "bluff", "--dice", "1,1", "--ruleset", "openspiel", "--target", "1e-9"],
+    ["solve", "jungle-bluff", "--hands", "1,2,3,4,5,6,7,8,9,10", "1,2,3,4,5,6,7,8,9,10",
+     "--centre", "1,2,3,4,5", "--first", "1"],
+    ["advise", "bluff", "--players", "6", "--mine", "3,3,3,3,3", "--bid", "25x3", "--held",
+     "5,5,5,5,5,5"],
+    ["advise", "jungle-bluff", "--players", "6", "--me", "5", "--first", "0", "--strength",
+     "10", "--centre", "1,2,3,4,5"],
+    ["odds", "bluff", "--dice", "30", "--bid", "29x1", "--mine", "1,1,*"],
+]
+"""The largest values the commands accept, each a call that may rightly run long."""
+
+FIRST_OUTPUT = 2.0
+"""Seconds within which a long call says something (the fuzz's limit for every call)."""
+
+WARM_UP = [[*BUNGEE_ADVICE, "--samples", "1"], ["solve", "bluff", "--target", "0.9"],
+           ["solve", "jungle-bluff", *BASE["solve", "jungle-bluff"]],
+           ["advise", "jungle-bluff", *BASE["advise", "jungle-bluff"]],
+           ["play", "poker-dice", "--auto", "--points", "2", "--bots", "1", "--seed", "1"],
+           ["play", "bungee", "--auto", "--rounds", "1", "--bots", "1", "--seed", "1"]]
+"""Calls that import what the long calls need: the first output's time is the command's own
+work, as for the other command lines (a new process adds Python's start and its imports)."""
+
+
+def first_output(argv: list[str], wait: float, more: float = 0.3
+                 ) -> tuple[float | None, int | None, str]:
+    """Run ``main(argv)`` in a forked copy of this process (its output on a pipe), wait up to
+    ``wait`` seconds for its first output and read on for ``more`` seconds; then stop it.
+    Returns the seconds to the first output (None if none came), the status if it ended by
+    itself, and the output read."""
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the copy: its stdout and stderr go to the pipe, unbuffered
+        code = 70
+        try:
+            os.close(r)
+            os.dup2(w, 1)
+            os.dup2(w, 2)
+            sys.stdout = io.TextIOWrapper(os.fdopen(1, "wb", 0), write_through=True)
+            sys.stderr = io.TextIOWrapper(os.fdopen(2, "wb", 0), write_through=True)
+            sys.stdin = io.StringIO("quit\n")
+            code = main(argv)
+        except BaseException as e:  # noqa: BLE001 - shown as a traceback would be
+            print(f"Traceback: {type(e).__name__}: {e}", file=sys.stderr)
+        finally:
+            os._exit(code if isinstance(code, int) else 70)
+    os.close(w)
+    start = time.perf_counter()
+    took, out = None, b""
+    try:
+        if select.select([r], [], [], wait)[0]:
+            took = time.perf_counter() - start
+            end = start + took + more
+            while time.perf_counter() < end and select.select([r], [], [], max(
+                    0.0, end - time.perf_counter()))[0]:
+                chunk = os.read(r, 1 << 16)
+                if not chunk:
+                    break
+                out += chunk
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+        _, status = os.waitpid(pid, 0)
+        os.close(r)
+    code = os.waitstatus_to_exitcode(status)
+    return took, (None if code == -signal.SIGKILL else code), out.decode(errors="replace")
+
+
+def responsive(result) -> bool:
+    """A first output that is a result, an error naming a limit, or a progress line: never a
+    traceback."""
+    took, code, out = result
+    errors = [line for line in out.splitlines() if line.startswith("bluffkit: error: ")]
+    return (took is not None and "Traceback" not in out and code in (None, 0, 2)
+            and (code != 2 or len(errors) == 1))
+
+
+def test_long_calls_answer_at_once(tally, tmp_path, monkeypatch):
+    """The largest valid values: the first output within 2 s, then the call is stopped."""
+    monkeypatch.setenv("BLUFFKIT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    for argv in WARM_UP:
+        run_cli(argv, "quit\n")
+    for argv in LONG_CALLS:
+        result = first_output(argv, wait=FIRST_OUTPUT * 1.5)
+        took = result[0]
+        tally.add(argv, FIRST_OUTPUT * 1.5 if took is None else took, None, responsive(result))
+    tally.check(at_least=len(LONG_CALLS))

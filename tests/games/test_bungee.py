@@ -39,6 +39,7 @@ from bluffkit.games.bungee import (
     parse_action,
     parse_cards,
     parse_pile,
+    position_from_json,
     score_round,
     state_from_json,
 )
@@ -58,7 +59,7 @@ def table(hands, discard="", lucky=8, players=None, **fields) -> BungeeState:
     base = dict(phase="turn", to_move=0, opened=True, totals=(0,) * rules.players)
     base.update(fields)
     s = BungeeState(rules, hands=hands, pile=pile, discard=discard, lucky=lucky, **base)
-    assert state_from_json(s.to_json()) == s
+    assert position_from_json(s.to_json()) == s
     return s
 
 
@@ -306,7 +307,7 @@ def test_empty_draw_pile_is_refilled_from_the_discard_pile_but_its_top_card():
         discard += [c] * k
     last = discard.pop(0)                          # one card stays in the draw pile
     s = s._with(pile=counts_of([last]), discard=tuple(discard))
-    assert state_from_json(s.to_json()) == s
+    assert position_from_json(s.to_json()) == s
     s = s.apply(Play(9))
     assert s.chance_outcomes() == [(Draw(last), Fraction(1))]
     s = s.apply(Draw(last))
@@ -363,24 +364,24 @@ def test_text_round_trip_and_parse_errors():
 
 def test_json_rejects_impossible_states():
     data = worked_example().to_json()
-    assert state_from_json(json.loads(json.dumps(data))) == worked_example()
+    assert position_from_json(json.loads(json.dumps(data))) == worked_example()
     bad = dict(data, hands=["1,2,8,B", "1,10,B,B", "2,3,4", "7,7,8,8", "2,3,4,5,9"])
     with pytest.raises(InvalidState, match="holds 6 cards 9"):
-        state_from_json(bad)
+        position_from_json(bad)
     six = dict(data, hands=["1,2,8,9,9,B", "1,10,B,B", "2,3,4", "7,7,8,8", "2,3,4,5"],
                pile={**data["pile"], "9": data["pile"]["9"] - 2})
     with pytest.raises(InvalidState, match="holds 6 cards; a hand never holds more than 5"):
-        state_from_json(six)
+        position_from_json(six)
     with pytest.raises(InvalidState, match="game"):
-        state_from_json({"game": "bluff"})
+        position_from_json({"game": "bluff"})
     with pytest.raises(InvalidState, match="field 'rules' is missing"):
-        state_from_json({"game": "bungee"})
+        position_from_json({"game": "bungee"})
     with pytest.raises(InvalidState, match="called Bungee and plays no more"):
-        state_from_json(dict(data, callers=[0], to_act=[1, 2, 3, 4]))
+        position_from_json(dict(data, callers=[0], to_act=[1, 2, 3, 4]))
     with pytest.raises(InvalidState, match="first still to act"):
-        state_from_json(dict(data, to_move=1, callers=[0], to_act=[2, 3, 4]))
+        position_from_json(dict(data, to_move=1, callers=[0], to_act=[2, 3, 4]))
     with pytest.raises(InvalidState, match="worth more than 5"):
-        state_from_json(dict(data, callers=[1], to_act=[2, 3, 4, 0]))
+        position_from_json(dict(data, callers=[1], to_act=[2, 3, 4, 0]))
 
 
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 5))
@@ -401,31 +402,31 @@ def test_random_play_conserves_each_card_and_hands_never_exceed_five(seed, playe
 def test_json_rejects_states_whose_next_move_breaks_the_rules():
     full = table(["1,2,3,4,9", "5,5,6,7,7"]).to_json()
     with pytest.raises(InvalidState, match="about to draw"):
-        state_from_json(dict(full, phase="draw"))        # the draw would make 6 cards
+        position_from_json(dict(full, phase="draw"))        # the draw would make 6 cards
     with pytest.raises(InvalidState, match="about to draw"):
-        state_from_json(dict(full, phase="draw", opened=False))
+        position_from_json(dict(full, phase="draw", opened=False))
     deal = BungeeState.new(BungeeRules(players=3)).to_json()
     for field, value in (("to_act", [1]), ("skip", 2)):
         with pytest.raises(InvalidState, match="while dealing"):
-            state_from_json(dict(deal, **{field: value}))
+            position_from_json(dict(deal, **{field: value}))
     empty = table(["7,7,7,7,7", "1,2,3,4"]).apply(Play(7, 5)).to_json()
-    assert empty["hands"][0] == "" and state_from_json(empty)
+    assert empty["hands"][0] == "" and position_from_json(empty)
     with pytest.raises(InvalidState, match="every hand holds a card"):
-        state_from_json(dict(empty, to_move=1))          # player 0 would never draw
+        position_from_json(dict(empty, to_move=1))          # player 0 would never draw
     later = play(table(["1,2", "9,9,10"], lucky=8, rounds=2), "bungee", "play 10", "draw 10")
     later = later.to_json()
-    assert later["round"] == 2 and state_from_json(later)
+    assert later["round"] == 2 and position_from_json(later)
     with pytest.raises(InvalidState, match="field 'last' must hold whole numbers 0-1, got 7"):
-        state_from_json(dict(later, last=dict(later["last"], callers=[7])))
+        position_from_json(dict(later, last=dict(later["last"], callers=[7])))
     with pytest.raises(InvalidState, match="totals are that round's scores"):
-        state_from_json(dict(later, totals=[0, 0]))
+        position_from_json(dict(later, totals=[0, 0]))
     with pytest.raises(InvalidState, match="keeps the last round's result"):
-        state_from_json(dict(later, last=None))
+        position_from_json(dict(later, last=None))
     with pytest.raises(InvalidState, match="every total is 0"):
-        state_from_json(dict(full, totals=[3, 0]))
+        position_from_json(dict(full, totals=[3, 0]))
     first = dealt(lucky=9).to_json()
     with pytest.raises(InvalidState, match="player 0 opens the round"):
-        state_from_json(dict(first, to_move=1))          # the dealer cannot open the round
+        position_from_json(dict(first, to_move=1))          # the dealer cannot open the round
 
 
 # -- every field in every phase (issue 12 item 6) --------------------------------------------------
@@ -506,3 +507,28 @@ def test_a_skipped_player_is_told_why():
     after = s.apply(Draw(2))
     seen = seen_moves(s, Draw(2), after, viewer=1)
     assert (1, "skipped: each 6 played skips the next player") in seen
+
+
+def test_a_saved_game_is_played_again_from_the_start():
+    """Issue 12: a history without its lucky-card entry first was taken for a position set up
+    for analysis, and only the form of its entries was checked, so deleting the first entry of
+    a real state skipped the replay. A game's state keeps the cards taken from the draw pile
+    (``dealt``) and the rounds played (``past``); loading plays the whole game again through
+    the engine. Positions set up for analysis load with ``position_from_json``."""
+    s = _reached(3, 5, lambda s: s.round == 2 and s.phase == "turn" and len(s.history) > 8)
+    data = s.to_json()
+    assert state_from_json(data) == s
+    for changed in ({"history": data["history"][1:]}, {"history": data["history"][:-1]},
+                    {"dealt": data["dealt"][2:]}, {"past": []},
+                    {"past": [{**data["past"][0], "history": data["past"][0]["history"][1:]}]},
+                    {"past": [{**data["past"][0], "dealt": data["past"][0]["dealt"][::-1]}]}):
+        with pytest.raises(InvalidState):
+            state_from_json({**data, **changed})
+    from bluffkit.games.bungee import position_from_json
+
+    pile = tuple(k - n for k, n in zip(DECK, counts_of((1, 2, 9, 9, 10, 8))))
+    table = BungeeState(BungeeRules(players=2), "turn", 0, (parse_cards("1,2"),
+                        parse_cards("9,9,10")), pile, lucky=8, opened=True, totals=(0, 0))
+    assert position_from_json(table.to_json()) == table
+    with pytest.raises(InvalidState, match="set up for analysis|'hands'|dealt"):
+        state_from_json(table.to_json())

@@ -352,20 +352,20 @@ def _a_finished_game() -> PokerDiceState:
     ("peek", {"peekers": ["9,9,9,9", "", ""]}, "holds 3 dice or none"),
     ("common", {"common": "9,9,9,9"}, "holds 3 dice or none"),
     ("common", {"common": "9,9,9"}, "'common' is '9,9,9' but the game gives ''"),
-    ("common", {"round": 2}, "from round 2 on"),
+    ("common", {"round": 2}, "'round' is 2 but the game gives 1"),
     ("common", {"opened": True}, "'opened' is True but the game gives False"),
     ("common", {"history": [[1, "ante"], [2, "ante"], [0, "pass"]]}, "'status'|'chips'"),
     ("common", {"history": [[2, "ante"], [1, "ante"], [0, "ante"]]}, "history entry 1 is "
                                                                      "player 2's"),
     ("bet", {"history": [[1, "ante"], [2, "ante"], [0, "ante"], [-1, "common 9,Q,A"]]},
      "'common' is '9,Q,K' but the game gives '9,Q,A'"),
-    ("next", {"leader": 2}, "after the last round, player 1 leads round 2"),
-    ("next", {"round": 3}, "player 0 cannot lead round 2"),
+    ("next", {"leader": 2}, "player 1 leads round 2, not player 2"),
+    ("next", {"round": 3}, "'round' is 3 but the game gives 2"),
     ("over", {"to_move": 0}, "'to_move'"),
-    ("over", {"round": 2}, "player 0 cannot lead round 2"),
+    ("over", {"round": 2}, "'round' is 2 but the game gives 1"),
     ("over", {"leader": 1}, "'leader'"),
     ("over", {"history": [[0, "ante"]]}, "'history'"),
-    ("over", {"last": None}, "keeps the result of its last round"),
+    ("over", {"last": None}, "'last' is None but the game gives"),
     ("over", {"status": ["in", "in"]}, "'status'"),
     ("bet", {"history": [[0]]}, "field 'history' must list \\[player, action\\] pairs"),
     ("bet", {"pending": float("inf")}, "field 'pending' holds inf"),
@@ -383,3 +383,26 @@ def test_the_last_round_must_follow_from_its_pots():
         with pytest.raises(InvalidState):
             state_from_json({**data, "last": {**data["last"], key: value}})
     assert state_from_json(data) == _phases()["over"]
+
+
+def test_every_earlier_round_is_played_again():
+    """Issue 12: earlier rounds were gone from the state, so only the last one was settled
+    again. The state keeps each round played (leader, peekers, history) and loading plays the
+    whole game again: a changed earlier round is refused."""
+    s = dealt(PokerDiceRules(players=2, leader=0, starting_points=10), "9,10,J", "K,K,A")
+    s = play(s, "ante", "ante", "roll 9,Q,K", "bet 2", "call",          # round 1: P0 wins 3
+             "roll 9,9,9", "roll 10,J,Q", "pass", "ante",                # round 2: one ante
+             "roll 9,9,10", "roll J,J,Q", "ante", "ante")                # round 3 under way
+    assert s.round == 3 and s.chips == (12, 6) and s.phase == "common"
+    data = s.to_json()
+    assert [r["leader"] for r in data["past"]] == [0, 1]
+    first = data["past"][0]
+    for key, value in [("peekers", ["K,K,A", "9,10,J"]), ("leader", 1),
+                       ("history", first["history"][:-1]),
+                       ("history", [[0, "ante"], [1, "ante"]] + first["history"][2:])]:
+        with pytest.raises(InvalidState):
+            state_from_json({**data, "past": [{**first, key: value}, data["past"][1]]})
+    for past in ([], data["past"][:1], data["past"][::-1], data["past"] + data["past"][1:]):
+        with pytest.raises(InvalidState):
+            state_from_json({**data, "past": past})
+    assert state_from_json(data) == s

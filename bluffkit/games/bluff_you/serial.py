@@ -3,15 +3,14 @@
 How a loaded state is checked (by construction): every field is read and named if malformed;
 then the engine rebuilds the state and the loaded state must equal it field for field:
 
-- the ``last`` turn is played again: its token moves are undone on the tokens held now, and
-  from there the engine applies its roll, its announcement or doublet, the call and the give;
-  it must give the same result, the same tokens and the turn number (so the bluffer, who goes
-  round from player 0, is the one of this turn);
+- every turn played is played again from ``BluffYouState.new(rules)``: the state keeps their
+  results (``past``, then ``last``), and from each the engine applies the roll, the
+  announcement or doublet, the call and the give; each must give the same result (so the
+  bluffer, who goes round from player 0, is the one of that turn);
 - the turn in progress is played from its start through ``apply``: the roll, the pending
-  announcement, the call;
-- earlier turns are gone from the state; what they leave is checked: each token once in the
-  game, no token out of the centre before any turn, and at most one more token out of the
-  centre per turn played (a gain takes one; steals and doublets take none).
+  announcement, the call.
+
+So the tokens held, the turn number and the bluffer are the engine's, whatever was changed.
 """
 
 from __future__ import annotations
@@ -50,6 +49,7 @@ def state_to_json(s: BluffYouState) -> dict:
         "call": s.call,
         "turn": s.turn,
         "last": s.last.to_json() if s.last else None,
+        "past": [r.to_json() for r in s.past],
     }
 
 
@@ -103,6 +103,8 @@ game gives 0
                    None),
         turn=field(data, "turn", lambda v: whole_number(v, "turn", 0), 0),
         last=field(data, "last", lambda v: None if v is None else _result(v, n), None),
+        past=field(data, "past", lambda v: tuple(_result(r, n, "past") for r in items(v, "past")),
+                   ()),
     )
     check(s)
     check_reachable(s)
@@ -181,17 +183,19 @@ def _rebuild(s: BluffYouState) -> BluffYouState:
     if every != list(rules.tokens):
         _bad(f"the centre and the players must hold each token of {list(rules.tokens)} exactly "
              f"once, they hold {every}")
-    if s.last is None:
-        if s.turn != 0:
-            _bad("from the second turn on, the state keeps the last turn's result ('last')")
-        start = BluffYouState.new(rules)
-    else:
-        if s.turn < 1:
-            _bad("before the first turn there is no last turn ('last')")
-        start = _last_turn_again(s)
-    if s.phase == "over" or start.phase == "over":
-        return start
-    state = start
+    turns = s.past + ((s.last,) if s.last else ())
+    if s.past and s.last is None:
+        _bad("earlier turns ('past') are kept with the last turn's result ('last')")
+    if len(turns) != s.turn:
+        _bad(f"field 'turn' is {s.turn} but the state keeps {len(turns)} turns played ('past' "
+             "and 'last')")
+    state = BluffYouState.new(rules)
+    for number, r in enumerate(turns, 1):
+        if state.phase == "over":
+            _bad(f"turn {number} comes after the end of the game")
+        state = _turn_again(state, r, number)
+    if s.phase == "over" or state.phase == "over":
+        return state
     if s.phase in ("act", "call", "give"):
         if s.roll is None:
             _bad(f"phase {s.phase} comes after the roll: the roll is missing")
@@ -207,41 +211,25 @@ def _rebuild(s: BluffYouState) -> BluffYouState:
     return state
 
 
-def _last_turn_again(s: BluffYouState) -> BluffYouState:
-    """The state after the engine plays ``s.last`` again from the tokens before it."""
-    r, rules, n = s.last, s.rules, s.rules.players
-    centre, held = list(s.centre), [list(h) for h in s.held]
-    for t, a, b in reversed(r.moves):
-        where = centre if b is None else held[b]
-        if t not in where:
-            _bad(f"the last turn moved token {t} to {_place(b)}, which does not hold it")
-        where.remove(t)
-        (centre if a is None else held[a]).append(t)
-    before = BluffYouState(rules, tuple(sorted(centre)), tuple(tuple(sorted(h)) for h in held),
-                           bluffer=(s.turn - 1) % n, turn=s.turn - 1)
-    out = sum(len(h) for h in before.held)
-    if out > before.turn:
-        _bad(f"after {before.turn} turns at most {before.turn} tokens can be out of the centre "
-             f"(a turn takes at most one out), but {out} are")
-    if r.bluffer != before.bluffer:
-        _bad(f"the last turn was player {r.bluffer}'s, but turn {s.turn} was player "
-             f"{before.bluffer}'s (the bluffer goes round from player 0)")
+def _turn_again(state: BluffYouState, r: TurnResult, number: int) -> BluffYouState:
+    """The state after the engine plays turn ``number`` again as its result ``r`` shows."""
     try:
-        state = before.apply(Roll(r.roll)).apply(parse_action_text(r.action))
+        state = state.apply(Roll(r.roll)).apply(parse_action_text(r.action))
         if state.phase == "call":
             if r.call not in CALLS:
-                _bad("the last turn's announcement was answered 'ok' or 'bluff you'")
+                _bad(f"turn {number}'s announcement was answered 'ok' or 'bluff you'")
             state = state.apply(Call(CALLS[r.call]))
         if state.phase == "give":
             if len(r.moves) != 1:
-                _bad("the last turn ended with one token given")
+                _bad(f"turn {number} ended with one token given")
             state = state.apply(Give(r.moves[0][0]))
     except (BluffkitError, ValueError) as e:
         if isinstance(e, InvalidState):
             raise
-        _bad(f"the last turn ({r.action}) cannot be played again from the tokens before it: {e}")
-    if state.last != r or state.turn != s.turn:
-        _bad("the last turn's result does not follow from its roll, announcement and call")
+        _bad(f"turn {number} ({r.action}) cannot be played again: {e}")
+    if state.last != r:
+        _bad(f"turn {number}'s result does not follow from its roll, announcement and call "
+             "(the bluffer goes round from player 0)")
     return state
 
 
@@ -265,28 +253,28 @@ def _phase(v) -> str:
     return v
 
 
-def _result(d, n: int) -> TurnResult:
-    d = record(d, "last", ("bluffer", "action", "roll", "call", "truthful", "guesser",
+def _result(d, n: int, name: str = "last") -> TurnResult:
+    d = record(d, name, ("bluffer", "action", "roll", "call", "truthful", "guesser",
                            "guesser_right", "moves"))
 
     def maybe(v, read):
         return None if v is None else read(v)
 
     def seat(v):
-        return maybe(v, lambda x: whole_number(x, "last", 0, n - 1))
+        return maybe(v, lambda x: whole_number(x, name, 0, n - 1))
 
     moves = []
-    for m in items(d["moves"], "last"):
-        m = items(m, "last")
+    for m in items(d["moves"], name):
+        m = items(m, name)
         if len(m) != 3:
-            raise InvalidState(f"field 'last' lists token moves as [token, from, to], got "
+            raise InvalidState(f"field {name!r} lists token moves as [token, from, to], got "
                                f"{readable(m)}")
-        moves.append((whole_number(m[0], "last", 3, 18), seat(m[1]), seat(m[2])))
+        moves.append((whole_number(m[0], name, 3, 18), seat(m[1]), seat(m[2])))
     return TurnResult(
-        bluffer=whole_number(d["bluffer"], "last", 0, n - 1), action=text(d["action"], "last"),
-        roll=parse_dice(text(d["roll"], "last")),
-        call=maybe(d["call"], lambda v: text(v, "last")),
-        truthful=maybe(d["truthful"], lambda v: true_or_false(v, "last")),
+        bluffer=whole_number(d["bluffer"], name, 0, n - 1), action=text(d["action"], name),
+        roll=parse_dice(text(d["roll"], name)),
+        call=maybe(d["call"], lambda v: text(v, name)),
+        truthful=maybe(d["truthful"], lambda v: true_or_false(v, name)),
         guesser=seat(d["guesser"]),
-        guesser_right=maybe(d["guesser_right"], lambda v: true_or_false(v, "last")),
+        guesser_right=maybe(d["guesser_right"], lambda v: true_or_false(v, name)),
         moves=tuple(moves))

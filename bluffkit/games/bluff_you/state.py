@@ -204,6 +204,8 @@ class BluffYouState:
         call: the guesser's answer during ``give``.
         turn: turns completed.
         last: the previous turn's public result.
+        past: the results of the turns before ``last``, first turn first: with ``last`` they
+            are the whole game, so a saved game can be played again (``serial.py``).
     """
 
     rules: BluffYouRules
@@ -216,6 +218,7 @@ class BluffYouState:
     call: bool | None = None
     turn: int = 0
     last: TurnResult | None = None
+    past: tuple[TurnResult, ...] = ()
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -409,7 +412,8 @@ class BluffYouState:
         return self._move(action.token, b, a.target)._end_turn(result)
 
     def _end_turn(self, result: TurnResult) -> BluffYouState:
-        base = replace(self, roll=None, pending=None, call=None, turn=self.turn + 1, last=result)
+        base = replace(self, roll=None, pending=None, call=None, turn=self.turn + 1, last=result,
+                       past=self.past + (self.last,) if self.last else self.past)
         if not self.centre:
             return replace(base, phase="over")
         return replace(base, phase="roll", bluffer=(self.bluffer + 1) % self.rules.players)

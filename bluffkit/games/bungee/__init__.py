@@ -19,7 +19,7 @@ from .cards import (
     parse_cards,
     parse_pile,
 )
-from .serial import check, state_from_json
+from .serial import check, position_from_json, state_from_json
 from .state import (
     BungeeObservation,
     BungeeRules,
@@ -36,5 +36,6 @@ __all__ = [
     "TakePlay", "can_call", "card_score", "card_text", "card_value", "cards_text", "check",
     "counts_of", "describe", "draw_outcomes", "hand_score", "hand_value", "move_text",
     "parse_action", "seen_moves",
-    "parse_card", "parse_cards", "parse_pile", "score_round", "state_from_json",
+    "parse_card", "parse_cards", "parse_pile", "position_from_json", "score_round",
+    "state_from_json",
 ]

@@ -4,18 +4,24 @@ can be told from what the state keeps.
 The draw pile is written as counts by card (``{"1": 5, ..., "B": 3}``: its order is chance's
 secret), hands and the discard pile as card text (``"1,2,8,B"``, the discard pile bottom first).
 
-How a loaded state is checked (by invariants; a replay is not possible because the state does
-not keep the cards dealt and drawn, only that a card was drawn): every field is read and named
-if malformed; the 56 cards are all somewhere exactly once; each phase's fields are the ones that
-phase allows (``check``); the round's ``history`` is played again on what it shows: the lucky
-card, the discard pile card by card, each hand's size, the callers, whether the round has
-opened, the refills of the draw pile, the turn order before the first call (who plays, draws
-and is skipped), nobody acting after calling (a position set up for analysis, such as the worlds the
-advice samples, has a history that does not start with the lucky card: only the form of its
-entries and the invariants are checked); the ``last`` round's winner and
-scores follow from its hands (``score_round``), and the totals before it are reachable in the
-rounds played (each round one winner scores -10 and everybody else 0 to 50); a finished game
-shows the last round's hands, lucky card and callers.
+How a loaded state is checked. :func:`state_from_json` (a state of a game) accepts only states
+the engine reaches: the state keeps chance's part of the game (``dealt``: every card taken from
+the draw pile this round, in order; ``past``: the rounds played before, each with its cards and
+history), so after the checks below the whole game is played again from ``BungeeState.new``
+through ``apply`` (each card drawn, each player's move of the histories) and the loaded state
+must equal the state reached, field for field.
+
+:func:`position_from_json` loads a position set up for analysis (a table, the worlds the
+advice samples), which need not come from a game played from the start, with the invariants
+only (:func:`check`): every field is read and named if malformed; the 56 cards are all
+somewhere exactly once; each phase's fields are the ones that phase allows; the round's
+``history`` is played again on what it shows: the lucky card, the discard pile card by card,
+each hand's size, the callers, whether the round has opened, the refills of the draw pile, the
+turn order before the first call (who plays, draws and is skipped), nobody acting after calling
+(a history that does not start with the lucky card: only the form of its entries); the ``last``
+round's winner and scores follow from its hands (``score_round``), and the totals before it are
+reachable in the rounds played (each round one winner scores -10 and everybody else 0 to 50); a
+finished game shows the last round's hands, lucky card and callers.
 """
 
 from __future__ import annotations
@@ -31,12 +37,14 @@ from ...core.fields import (
     pairs,
     per_player,
     readable,
+    rebuilt_or_refused,
     record,
     text,
     true_or_false,
     whole_number,
     whole_numbers,
 )
+from .actions import Draw
 from .cards import (
     BUNGEE,
     CALL_LIMIT,
@@ -53,7 +61,7 @@ from .cards import (
     parse_cards,
     parse_pile,
 )
-from .state import PHASES, BungeeRules, BungeeState, RoundResult, score_round
+from .state import PHASES, BungeeRules, BungeeState, PlayedRound, RoundResult, score_round
 
 MOST_CARDS_SCORE = 50
 """The highest hand score: five cards, each worth 10 (three Bungee cards and two 10s)."""
@@ -79,11 +87,14 @@ def state_to_json(s: BungeeState) -> dict:
         "totals": list(s.totals),
         "history": [[p, a] for p, a in s.history],
         "last": s.last.to_json() if s.last else None,
+        "dealt": cards_text(s.dealt),
+        "past": [r.to_json() for r in s.past],
     }
 
 
 def state_from_json(data: dict) -> BungeeState:
-    """Rebuild a state, checking that it could occur in a game (see the module docstring).
+    """Rebuild a state of a game, checking that the engine reaches it: the invariants of
+    :func:`check`, then the whole game played again (see the module docstring).
 
     Raises:
         InvalidState: naming the field that is corrupt or impossible.
@@ -96,11 +107,22 @@ def state_from_json(data: dict) -> BungeeState:
     ...
     bluffkit.core.errors.InvalidState: field 'skip' must hold whole numbers 0-5, got 6
     """
+    s = position_from_json(data)
+    rebuilt_or_refused("Bungee", s, _replayed, state_to_json)
+    return s
+
+
+def position_from_json(data: dict) -> BungeeState:
+    """Rebuild a position set up for analysis (a table, a world the advice samples): every
+    field is read and the invariants of :func:`check` hold, but it need not come from a game
+    played from the start (its ``dealt`` and ``past`` may be empty).
+
+    Raises:
+        InvalidState: naming the field that is corrupt or impossible.
+    """
     data = check_json(data, "bungee", "Bungee")
     rules = field(data, "rules", _rules)
     n = rules.players
-
-
     s = BungeeState(
         rules=rules,
         phase=field(data, "phase", _phase),
@@ -116,17 +138,68 @@ def state_from_json(data: dict) -> BungeeState:
         to_act=field(data, "to_act", lambda v: whole_numbers(v, "to_act", 0, n - 1)),
         skip=field(data, "skip", lambda v: whole_number(v, "skip", 0, HAND_SIZE)),
         totals=field(data, "totals", per_player("totals", n, lambda v: whole_number(v, "totals"))),
-        history=field(data, "history", lambda v: _history(v, n), ()),
+        history=field(data, "history", lambda v: _history(v, n, "history"), ()),
         last=field(data, "last", lambda v: None if v is None else _result(v, n), None),
+        dealt=field(data, "dealt", lambda v: parse_pile(text(v, "dealt")), ()),
+        past=field(data, "past", lambda v: tuple(_played(r, n) for r in items(v, "past")), ()),
     )
     check(s)
     return s
 
 
-def _history(v, n: int) -> tuple[tuple[int, str], ...]:
-    h = pairs(v, "history")
+def _played(d, n: int) -> PlayedRound:
+    d = record(d, "past", ("dealt", "history"))
+    return PlayedRound(parse_pile(text(d["dealt"], "past")), _history(d["history"], n, "past"))
+
+
+def _replayed(s: BungeeState) -> BungeeState:
+    """The engine's state after playing again, from ``BungeeState.new``, the cards taken from
+    the draw pile and the players' moves that ``s`` records (``past``, then this round)."""
+    rounds = s.past + (PlayedRound(s.dealt, s.history),)
+    cards = [(k, c) for k, r in enumerate(rounds, 1) for c in r.dealt]
+    moves = [(k, i, p, t) for k, r in enumerate(rounds, 1) for i, (p, t) in enumerate(r.history)
+             if p >= 0 and t not in ("draws a card", "skipped")]
+    state, next_card, next_move = BungeeState.new(s.rules), 0, 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            if next_card == len(cards):
+                break
+            k, c = cards[next_card]
+            if k != state.round:
+                _bad(f"round {k}'s cards ('dealt') are drawn in round {state.round}")
+            state, next_card = state.apply(Draw(c)), next_card + 1
+            continue
+        if next_move == len(moves):
+            break
+        k, i, p, t = moves[next_move]
+        where = f"round {k}'s history entry {i + 1} ({readable(t)})"
+        if (k, p) != (state.round, state.to_move):
+            _bad(f"{where}: player {state.to_move} of round {state.round} was to move")
+        try:
+            state = state.apply(_decision(state, t))
+        except BluffkitError as e:
+            _bad(f"{where} cannot be played: {e}")
+        next_move += 1
+    if next_card < len(cards) or next_move < len(moves):
+        _bad("the cards taken ('dealt') and the moves ('history') go on after the game reaches "
+             f"round {state.round}, phase {state.phase}")
+    return state
+
+
+def _decision(state: BungeeState, t: str):
+    """The action a player's history entry records (a take names the card taken)."""
+    m = _TAKE.fullmatch(t)
+    return state.parse_action(f"take, play {m.group(2)}" if m else t)
+
+
+def _bad(msg: str):
+    raise bad_state(f"impossible Bungee state: {msg}")
+
+
+def _history(v, n: int, name: str) -> tuple[tuple[int, str], ...]:
+    h = pairs(v, name)
     if any(not -1 <= p < n for p, _ in h):
-        raise InvalidState(f"field 'history' names players 0-{n - 1} (or -1 for the table)")
+        raise InvalidState(f"field {name!r} names players 0-{n - 1} (or -1 for the table)")
     return h
 
 

@@ -157,6 +157,19 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
+class PlayedRound:
+    """A round as it was played: every card taken from the draw pile (``dealt``: the deal, the
+    lucky cards and the draws, in order: chance's choices) and the round's ``history``. The
+    state keeps one for each round played, so a saved game can be played again."""
+
+    dealt: tuple[int, ...]
+    history: tuple[tuple[int, str], ...]
+
+    def to_json(self) -> dict:
+        return {"dealt": cards_text(self.dealt), "history": [list(h) for h in self.history]}
+
+
+@dataclass(frozen=True)
 class BungeeObservation:
     """What one player may see: own hand and everything public (never others' hands or the
     order of the draw pile)."""
@@ -209,7 +222,9 @@ class BungeeState:
     ``pile`` holds the counts of each card in the draw pile (its order is chance's secret);
     ``discard`` lists the discard pile bottom first; ``callers`` in calling order; ``to_act``
     the players still owed their last-lap action, in playing order; ``skip`` the sixes played on
-    the current turn (applied when it ends).
+    the current turn (applied when it ends); ``dealt`` every card taken from the draw pile this
+    round, in order, and ``past`` the rounds played before (``PlayedRound``): chance's part of
+    the game, kept so that a saved game can be played again (never shown to a player).
     """
 
     rules: BungeeRules
@@ -227,6 +242,8 @@ class BungeeState:
     totals: tuple[int, ...] = ()
     history: tuple[tuple[int, str], ...] = ()
     last: RoundResult | None = None
+    dealt: tuple[int, ...] = ()
+    past: tuple[PlayedRound, ...] = ()
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -236,9 +253,9 @@ class BungeeState:
         return cls._deal(rules, 1, (0,) * rules.players, None)
 
     @classmethod
-    def _deal(cls, rules, number, totals, last) -> BungeeState:
+    def _deal(cls, rules, number, totals, last, past=()) -> BungeeState:
         return cls(rules, "deal", 0, ((),) * rules.players, DECK, round=number, totals=totals,
-                   last=last)
+                   last=last, past=past)
 
     # -- queries -----------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -368,7 +385,7 @@ class BungeeState:
                                 "the draw pile holds no such card")
         c = action.card
         pile = self.pile[:c - 1] + (self.pile[c - 1] - 1,) + self.pile[c:]
-        s = self._with(pile=pile)
+        s = self._with(pile=pile, dealt=self.dealt + (c,))
         p = self.to_move
         if self.phase == "deal":
             hands = _set(self.hands, p, tuple(sorted(self.hands[p] + (c,))))
@@ -472,7 +489,8 @@ class BungeeState:
         totals = tuple(t + x for t, x in zip(self.totals, scores))
         if self.round >= self.rules.rounds:
             return self._with(phase="over", to_move=TERMINAL, totals=totals, last=result)
-        return self._deal(self.rules, self.round + 1, totals, result)
+        return self._deal(self.rules, self.round + 1, totals, result,
+                          self.past + (PlayedRound(self.dealt, self.history),))
 
     def _with(self, **changes) -> BungeeState:
         """A copy with some fields changed (``dataclasses.replace`` without re-running
@@ -511,5 +529,5 @@ def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-__all__ = ["BungeeObservation", "BungeeRules", "BungeeState", "RoundResult", "draw_outcomes",
-           "score_round"]
+__all__ = ["BungeeObservation", "BungeeRules", "BungeeState", "PlayedRound", "RoundResult",
+           "draw_outcomes", "score_round"]

@@ -89,6 +89,21 @@ class RoundResult:
 
 
 @dataclass(frozen=True)
+class PlayedRound:
+    """A round as it was played: its leader, every peeker rolled and its ``history`` (antes,
+    passes, the common roll, bets). The state keeps one for each round played, so a saved game
+    can be played again (``serial.py``)."""
+
+    leader: int
+    peekers: tuple[tuple[int, ...], ...]
+    history: tuple[tuple[int, str], ...]
+
+    def to_json(self) -> dict:
+        return {"leader": self.leader, "peekers": [dice_text(d) for d in self.peekers],
+                "history": [list(h) for h in self.history]}
+
+
+@dataclass(frozen=True)
 class PokerDiceObservation:
     """What one player may see: own peeker dice, the common dice, points and bets.
 
@@ -145,7 +160,8 @@ class PokerDiceState:
     """A moment of a game of poker dice. Build with ``PokerDiceState.new(rules)``; never mutate.
 
     ``chips`` are the points in front of each player; ``committed`` the points each put in the
-    middle this round; ``pending`` the players still to act in this phase, in order.
+    middle this round; ``pending`` the players still to act in this phase, in order; ``past``
+    every round played before this one, so a saved game can be played again (``serial.py``).
     """
 
     rules: PokerDiceRules
@@ -164,6 +180,7 @@ class PokerDiceState:
     contenders: tuple[int, ...] = ()
     start_faces: tuple[int, ...] = ()
     last: RoundResult | None = None
+    past: tuple[PlayedRound, ...] = ()
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -408,7 +425,8 @@ class PokerDiceState:
         n = self.rules.players
         status = tuple("out" if not c else ("waiting" if st == "out" else st)
                        for c, st in zip(self.chips, self.status))
-        s = replace(self, last=result, status=status, pending=())
+        s = replace(self, last=result, status=status, pending=(), past=self.past + (
+            PlayedRound(self.leader, self.peekers, self.history),))
         alive = [p for p in range(n) if s.chips[p]]
         if len(alive) == 1:
             return replace(s, phase="over", to_move=TERMINAL, peekers=((),) * n, common=(),
@@ -445,4 +463,5 @@ def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-__all__ = ["PHASES", "STATUSES", "PokerDiceObservation", "PokerDiceState", "RoundResult"]
+__all__ = ["PHASES", "STATUSES", "PlayedRound", "PokerDiceObservation", "PokerDiceState",
+           "RoundResult"]

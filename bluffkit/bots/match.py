@@ -1,0 +1,76 @@
+"""The match runner shared by the games whose final state names one winner (Bluff, poker dice).
+
+``winner_match`` plays whole games between bots from one seed and counts the wins and the rounds;
+``MatchResult`` holds the counts. Each game's bots module wraps it in its own ``play_match``.
+
+>>> from bluffkit.core import RandomBot
+>>> from bluffkit.games.bluff import BluffRules, BluffState
+>>> r = winner_match(lambda: BluffState.new(BluffRules(players=2, dice_per_player=1)), 2,
+...                  [RandomBot(), RandomBot()], 3, seed=1)
+>>> r.games, sum(r.wins)
+(3, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..core import Bot, State
+from ..core.play import bot_names, match_games, seed_label
+from ..core.rng import Seed
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The results of a match.
+
+    Attributes:
+        names: each seat's bot name.
+        wins: games won by each seat.
+        games: games played.
+        mean_rounds: mean number of rounds (challenges) per game, exact.
+        seed: the seed the match was played from.
+    """
+
+    names: tuple[str, ...]
+    wins: tuple[int, ...]
+    games: int
+    mean_rounds: Fraction
+    seed: int | None
+
+    def win_rate(self, seat: int) -> Fraction:
+        return Fraction(self.wins[seat], self.games)
+
+    def to_json(self) -> dict:
+        m = self.mean_rounds
+        return {"names": list(self.names), "wins": list(self.wins), "games": self.games,
+                "mean_rounds": f"{m.numerator}/{m.denominator}", "seed": self.seed}
+
+    def __str__(self) -> str:
+        lines = [f"{self.games} games, seed {self.seed}, "
+                 f"{float(self.mean_rounds):.1f} rounds a game on average"]
+        lines += [f"  seat {p} ({n}): {w} wins ({100 * w / self.games:.0f}%)"
+                  for p, (n, w) in enumerate(zip(self.names, self.wins))]
+        return "\n".join(lines)
+
+
+def winner_match(new_state: Callable[[], State], players: int, bots: Sequence[Bot], games: int,
+                 seed: Seed = None) -> MatchResult:
+    """A match of a game whose final state has one ``winner()`` and a ``round`` count (Bluff,
+    poker dice): ``new_state()`` starts each game.
+
+    Raises:
+        InvalidQuestion: wrong number of bots or games.
+    """
+    wins = [0] * players
+    rounds = 0
+    for final in match_games(new_state, bots, games, seed, players):
+        wins[final.winner()] += 1
+        rounds += final.round
+    return MatchResult(bot_names(bots), tuple(wins), games, Fraction(rounds, games),
+                       seed_label(seed))
+
+
+__all__ = ["MatchResult", "winner_match"]
