@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from ..core import Distribution, InvalidQuestion
 from ..games.bluff import STAR, Bid, why_not_raise
-from .bluff import BidOdds, _binomial, _count_distribution, match_probability
+from .bluff import BidOdds, _binomial, _count_distribution, odds_from_weights
 from .bluff_model import FACES_ORDER, BidModel, decision_table, hands
 
 DEFAULT_MODEL = BidModel()
@@ -280,33 +280,9 @@ def odds_after_bids(bid: Bid, dice_in_play: int, known: int, reading: RoundReadi
     model's, for comparison.
     """
     w, total = count_weights(bid.face, reading)
-    count = bid.count
-    bh = 10**6 if bidder_held is None else bidder_held
-    ch = 10**6 if challenger_held is None else challenger_held
-    true_w = exact_w = bidder_w = challenger_w = mean_w = 0
-    for k, wk in enumerate(w):
-        a = known + k
-        mean_w += wk * k
-        if a >= count:
-            true_w += wk
-            if a == count:
-                exact_w += wk
-            else:
-                challenger_w += wk * min(a - count, ch)
-        else:
-            bidder_w += wk * min(count - a, bh)
-    p_exact = Fraction(exact_w, total)
-    p_true = Fraction(true_w, total)
-    per_die = match_probability(bid.face)
-    unknown = len(w) - 1
-    return BidOdds(
-        bid=bid, dice_in_play=dice_in_play, known_matches=known, unknown=unknown,
-        dist=count_after_bids(bid.face, known, reading), p_true=p_true, p_exact=p_exact,
-        p_false=1 - p_true, expected_count=known + Fraction(mean_w, total),
-        rule_of_thumb=dice_in_play * per_die, rule_of_thumb_known=known + unknown * per_die,
-        bidder_loss=Fraction(bidder_w, total),
-        challenger_loss=Fraction(challenger_w, total) + (p_exact if ch >= 1 else 0),
-        other_loss=p_exact, bidder_held=bidder_held, challenger_held=challenger_held)
+    return odds_from_weights(bid, dice_in_play, known, w, total,
+                             count_after_bids(bid.face, known, reading), bidder_held,
+                             challenger_held)
 
 
 __all__ = ["Belief", "DEFAULT_MODEL", "RoundReading", "Step", "count_after_bids",

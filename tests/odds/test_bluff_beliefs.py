@@ -22,7 +22,7 @@ from bluffkit.odds.bluff_model import BidModel, decision_table, legal_count, mat
 
 def _advice(hand, held, seat, previous, prev_seat):
     pos = Position(hand, held, seat, bid=previous, bidder=prev_seat if previous else None)
-    return advise(pos, equilibrium=False).recommended.action
+    return advise(pos, equilibrium=False, read_bids=False).recommended.action
 
 
 def brute_force(held, me, mine, history, bidder, eps):
@@ -127,7 +127,8 @@ def test_decision_table_is_the_advice():
         top = sum(held)
         mine = tuple(sorted(rng.randint(1, 6) for _ in range(held[me])))
         prev = rng.choice([None, *raises_of(None, top)[: 3 * top]])
-        expected = advise(Position(mine, tuple(held), me, bid=prev), equilibrium=False)
+        expected = advise(Position(mine, tuple(held), me, bid=prev), equilibrium=False,
+                          read_bids=False)
         table = decision_table(prev, held[me], top)
         assert table.choice(match_counts(mine)) == expected.recommended.action
         assert table.legal == len(raises_of(prev, top)) + (prev is not None)
