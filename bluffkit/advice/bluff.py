@@ -45,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..core import Action, BluffkitError, InvalidQuestion
 from ..games.bluff import (
@@ -70,12 +71,13 @@ from ..odds.bluff import (
     read_dice,
     reroll_odds,
 )
-from ..odds.bluff_beliefs import DEFAULT_MODEL, RoundReading
-from ..odds.bluff_model import BidModel
-from .bluff_ahead import SAMPLES, AheadValue
 from .bluff_equilibrium import EquilibriumView, describe, equilibrium_view
-from .bluff_reading import beliefs_summary, can_read, explain_reading, read_options
 from .bluff_text import _of, _short, check_names, explain, seat_name
+
+if TYPE_CHECKING:  # reading bids needs numpy: imported when the bids are read
+    from ..odds.bluff_beliefs import RoundReading
+    from ..odds.bluff_model import BidModel
+    from .bluff_ahead import AheadValue
 
 FACES_ORDER = (*DIGITS, STAR)
 
@@ -364,6 +366,8 @@ class Advice:
                "equilibrium": self.equilibrium.to_json() if self.equilibrium else None,
                "bids_read": self.reading is not None}
         if self.reading is not None:
+            from .bluff_reading import beliefs_summary
+
             out["beliefs"] = [
                 {"seat": b["seat"], "dice": b["dice"], "bids_read": b["bids_read"],
                  "matches": {face_text(f): [_fs(p) for p in pmf.values()]
@@ -522,9 +526,22 @@ def _show_key(o: Option) -> tuple:
 
 
 # -- the advice -----------------------------------------------------------------------------------
+def can_read(pos: Position) -> str | None:
+    """``None`` when the round's bids can be read, else why not (plain words)."""
+    if pos.phase != "bid":
+        return "after your own bid (the expansion's show) nothing new is bid"
+    if pos.rules.show_and_reroll or any(pos.exposed):
+        return ("with the expansion, shown and re-rolled dice change what a bid says about a "
+                "hand, and the model does not cover it")
+    if pos.history is None:
+        return "the round's earlier bids were not given"
+    return None
+
+
 def advise(position: Position, equilibrium: bool = True,
            names: Sequence[str] | None = None, read_bids: bool = True,
-           model: BidModel = DEFAULT_MODEL, samples: int = SAMPLES, seed: int = 0) -> Advice:
+           model: BidModel | None = None, samples: int | None = None,
+           seed: int = 0) -> Advice:
     """Every listed legal choice with its numbers, the recommendation and its explanation.
 
     Args:
@@ -538,7 +555,8 @@ def advise(position: Position, equilibrium: bool = True,
             ``model``, then a look ahead of ``samples`` playouts from ``seed``) when the
             position allows it (bid phase, no expansion, ``position.history`` given). ``False``
             gives the dice-random advice alone, to compare the two.
-        model, samples, seed: the bid model and the look ahead's playouts and seed.
+        model, samples, seed: the bid model (``None``: ``BidModel()``, ε = 1/20) and the look
+            ahead's playouts per choice (``None``: ``bluff_ahead.SAMPLES``) and seed.
 
     Returns:
         An ``Advice``.
@@ -559,6 +577,12 @@ def advise(position: Position, equilibrium: bool = True,
         best = min(options, key=_bid_key)
     why_not = can_read(position) if read_bids else None
     if read_bids and why_not is None:
+        from ..odds.bluff_beliefs import DEFAULT_MODEL
+        from .bluff_ahead import SAMPLES
+        from .bluff_reading import explain_reading, read_options
+
+        model = DEFAULT_MODEL if model is None else model
+        samples = SAMPLES if samples is None else samples
         old_best = best
         options, best, reading = read_options(position, options, model, samples, seed)
         text = explain_reading(position, options, best, reading, old_best, names)

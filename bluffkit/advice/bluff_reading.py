@@ -42,18 +42,6 @@ AHEAD_RAISES = 4
 FACES_ORDER = (*DIGITS, STAR)
 
 
-def can_read(pos: Position) -> str | None:
-    """``None`` when the bids can be read, else why not (plain words)."""
-    if pos.phase != "bid":
-        return "after your own bid (the expansion's show) nothing new is bid"
-    if pos.rules.show_and_reroll or any(pos.exposed):
-        return ("with the expansion, shown and re-rolled dice change what a bid says about a "
-                "hand, and the model does not cover it")
-    if pos.history is None:
-        return "the round's earlier bids were not given"
-    return None
-
-
 def read_options(pos: Position, options: list[Option], model: BidModel, samples: int,
                  seed: int) -> tuple[list[Option], Option, RoundReading]:
     """The options with their numbers after reading the bids, and the recommended one."""
@@ -222,5 +210,5 @@ def beliefs_summary(reading: RoundReading) -> list[dict]:
     return out
 
 
-__all__ = ["AHEAD_RAISES", "bayes_step", "beliefs_summary", "can_read", "explain_reading",
+__all__ = ["AHEAD_RAISES", "bayes_step", "beliefs_summary", "explain_reading",
            "read_options"]

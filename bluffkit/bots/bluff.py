@@ -16,16 +16,17 @@ reproducibly from one seed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..advice.bluff import Position, advise
-from ..advice.bluff_ahead import SAMPLES
 from ..core import Bot, RandomBot
 from ..core.play import advised
 from ..core.rng import Seed
 from ..games.bluff import STAR, BluffObservation, BluffRules, BluffState, Challenge, Show
-from ..odds.bluff_beliefs import DEFAULT_MODEL
-from ..odds.bluff_model import FACES_ORDER, BidModel, match_counts, smallest_raise
 from .match import MatchResult, winner_match
+
+if TYPE_CHECKING:  # the bid model needs numpy: imported by the bots that use it
+    from ..odds.bluff_model import BidModel
 
 
 class AdviceBot:
@@ -46,13 +47,13 @@ class BayesBot:
     ahead's seed is drawn from the game's generator, so a seeded match stays reproducible.
 
     Args:
-        samples: the look ahead's playouts per choice.
-        model: the bid model (``bluffkit.odds.bluff_model.BidModel``).
+        samples: the look ahead's playouts per choice (``None``: the advice's default).
+        model: the bid model (``bluffkit.odds.bluff_model.BidModel``; ``None``: ε = 1/20).
     """
 
     name = "bayes"
 
-    def __init__(self, samples: int = SAMPLES, model: BidModel = DEFAULT_MODEL):
+    def __init__(self, samples: int | None = None, model: BidModel | None = None):
         self.samples, self.model = samples, model
 
     def choose(self, observation: BluffObservation, legal: list, rng):
@@ -72,6 +73,8 @@ class HonestBot:
     name = "honest"
 
     def choose(self, observation: BluffObservation, legal: list, rng):
+        from ..odds.bluff_model import FACES_ORDER, match_counts, smallest_raise
+
         if observation.phase == "show":
             return advised(Show(), legal)  # the expansion: keeps its dice hidden
         counts = match_counts(observation.my_dice)
