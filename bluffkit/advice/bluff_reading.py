@@ -8,7 +8,7 @@ each face, the highest count more likely true than not after reading the bids. E
 - ``loss_read``: the dice I lose if the next player challenges it now (a challenge: if I
   challenge now), with the count read from the posteriors (exact);
 - ``ahead``: the look ahead (``bluffkit.advice.bluff_ahead``): mean dice I lose over playouts of
-  the rest of the round in which the following players act by the same model. It is run for the
+  one lap of the round in which the following players act by the same model. It is run for the
   challenge and the ``AHEAD_RAISES`` raises with the smallest ``loss_read``.
 
 **Decision rule.** The fewest dice lost on average in the playouts; ties go to more dice lost by
@@ -104,11 +104,14 @@ def explain_reading(pos: Position, options: list[Option], best: Option, reading:
     """The explanation when the bids are read: the model, one Bayes step, the current bid's
     odds both ways, the look ahead, the recommendation."""
     model = reading.model
-    lines = [f"Model (bids read): {model.describe()}. Bayes' rule turns the round's bids into "
-             "beliefs about each player's dice, exactly, over every hand they may hold."]
+    lines = [f"Model: the bids are read; {model.describe()}. Bayes' rule turns the round's "
+             "bids into beliefs about each player's dice, exactly, over every hand they may "
+             "hold. Before any bid each die you cannot see counts for a digit with probability "
+             "1/3 (the digit or a star) and for the star with probability 1/6 (the dice-random "
+             "model, shown beside for comparison)."]
     step = bayes_step(reading, names)
     if step:
-        lines.append(step)
+        lines.append(step[:1].upper() + step[1:])
     elif not reading.history:
         lines.append("No bid yet this round: every other player's dice are still random.")
     if pos.bid is not None:
@@ -118,10 +121,11 @@ def explain_reading(pos: Position, options: list[Option], best: Option, reading:
             f"= {_of(ch.p_stands)}; P(true) after reading the bids {_eq(ch.p_read)}.")
     k = best.ahead.samples
     lines.append(
-        f"Look ahead: each choice below was played out {k} times to the end of the round, the "
+        f"Look ahead: each choice below was played out {k} times for one lap of the round, the "
         "other players' dice drawn from these beliefs and the following players "
         f"({seat_name(pos.next_player(), names)} first) acting by the same model (raise or "
-        "challenge); at your next turn, if it comes, you play the advice for your dice.")
+        "challenge); at your next turn, if it comes, you play the advice for your dice, and "
+        "the next player answers that.")
     judged = sorted((o for o in options if o.ahead is not None), key=_ahead_key)
     for o in judged[:4]:
         what = "Challenging" if o.kind == "challenge" else f"Bidding {o.action}"

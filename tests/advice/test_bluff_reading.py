@@ -26,7 +26,7 @@ def test_the_options_carry_both_probabilities_and_the_bayes_step_in_words():
         expected = odds_after_bids(bid, 20, matches(pos.my_dice, bid.face), r, 5, 5).p_true
         assert o.p_read == expected
     text = a.explanation
-    assert "Model (bids read)" in text and "ε = 1/20" in text
+    assert "Model: the bids are read" in text and "ε = 1/20" in text
     assert "Bot 3 bid 7x3 after 6x3: players holding" in text and "goes from" in text
     md = a._repr_markdown_()
     assert "P(true), dice random" in md and "P(true) after reading the bids" in md
