@@ -8,13 +8,16 @@ For each game's advisor, random positions (seeded) are answered twice: cold (eve
 p99 and worst, in CPU time (this process) and wall time (which the load of a shared machine
 inflates), and the target beside the cold CPU p99 with ✓ or ✗. Rows compared with an anchor
 (exact counts against dyce, the command line against ``python -c pass``) interleave the two sides
-over ``--rounds`` rounds, alternating their order, and report medians over rounds.
+over ``--rounds`` rounds, alternating their order, and report medians over rounds. The last row,
+the count explorer's slider in a real browser, is read from the browser test's report
+(``test-artifacts/browser_timing.json``) when that test has run in this tree.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import json
 import os
 import resource
 import statistics
@@ -213,6 +216,26 @@ def dice_count_row(rounds: int, calls: int) -> str:
             f"≤ dyce {'✓' if ok else '✗'} |")
 
 
+BROWSER = ROOT / "test-artifacts" / "browser_timing.json"
+
+
+def browser_row() -> str:
+    """The slider-to-figure time measured by the browser test (``pytest -m browser
+    tests/browser/test_bluff_notebook.py`` writes it), if it has run in this tree."""
+    what = "Count explorer slider → figure redrawn in the browser (wall)"
+    try:
+        report = json.loads(BROWSER.read_text(encoding="utf-8"))
+        median, worst = report["median_ms"] / 1e3, report["max_ms"] / 1e3
+        presses = len(report["slider_to_figure_ms"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return (f"| {what} | not measured in this tree: run `pytest -m browser "
+                f"tests/browser/test_bluff_notebook.py` | | | 100 ms median |")
+    when = f"{report.get('measured_at', 'time not recorded')}, load {report.get('load', '?')}"
+    mark = "✓" if median <= 0.1 else "✗"
+    return (f"| {what}, median of {presses} presses ({when}) | {fmt(median)} | | {fmt(worst)} | "
+            f"100 ms median {mark} |")
+
+
 CLI = "import sys; from bluffkit.cli import main; sys.exit(main())"
 
 
@@ -269,6 +292,7 @@ def main(argv: list[str] | None = None) -> None:
     print(dice_count_row(args.rounds, 5 if args.quick else 200), flush=True)
     for line in cli_rows(args.rounds):
         print(line, flush=True)
+    print(browser_row(), flush=True)
 
 
 if __name__ == "__main__":

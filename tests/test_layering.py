@@ -16,7 +16,8 @@ import pytest
 import bluffkit
 
 ROOT = Path(bluffkit.__file__).parent
-PACKAGES = ["core", "games", "odds", "solvers", "advice", "bots", "exercises", "widgets", "cli"]
+PACKAGES = ["core", "games", "odds", "solvers", "advice", "bots", "exercises", "classroom",
+            "widgets", "cli"]
 MAY_IMPORT = {
     "core": set(),
     "games": {"core"},
@@ -25,8 +26,9 @@ MAY_IMPORT = {
     "advice": {"core", "games", "odds", "solvers"},
     "bots": {"core", "games", "odds", "solvers", "advice"},
     "exercises": {"core", "games", "odds", "solvers", "advice", "bots"},
-    "widgets": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},
-    "cli": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},
+    "classroom": {"core", "games", "odds", "solvers", "advice", "bots"},
+    "widgets": {"core", "games", "odds", "solvers", "advice", "bots", "exercises", "classroom"},
+    "cli": {"core", "games", "odds", "solvers", "advice", "bots", "exercises", "classroom"},
     "": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},  # bluffkit/*.py
 }
 """Which other parts of bluffkit each part may import."""

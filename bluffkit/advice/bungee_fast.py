@@ -211,35 +211,38 @@ class _Round:
 
     def _greedy(self, p, opened, discard, dv, ds, all_v, all_s, unseen, call_at):
         """``bungee_sim.greedy_action`` for player ``p`` on a turn: None to call, else
-        ``(card, count, take first)``. Of the plays of one card the rule always picks the most
-        cards (each part of its key only falls with the count, and the last part is minus the
-        count), so only that count is weighed, in the order of the legal actions."""
-        values, scores, hand = self.values, self.scores, self.hands[p]
+        ``(card, count, take first)``.
+
+        The rule ranks plays by (hand value after, score after, minus the cards played) and
+        keeps the first best in the order of the legal actions. Playing ``k`` cards ``c`` lowers
+        the value by ``K = k * value(c)`` and the score by ``S = k * score(c)`` whether or not
+        the top card is taken first, so among the plays, and among the takes, the best is the
+        first card with the largest ``(K, S, k)`` (all of a card: each part only grows with the
+        count); a take is allowed only if it lowers the hand (``K`` more than the top card's
+        value), and is kept only if its rank beats that play's.
+        """
+        values, scores = self.values, self.scores
+        best = top_key = None
+        for i, k in enumerate(self.hands[p]):
+            if k:
+                key = (k * values[i], k * scores[i], k)
+                if top_key is None or key > top_key:
+                    best, top_key = i, key
+        big_v, big_s, k = top_key
         v, s = self.hv[p], self.hs[p]
         total = (unseen - self.size[p] - len(discard)) or 1
-        draw_v, draw_s = all_v - v - dv, all_s - s - ds
-        best = key = None
-        for i in range(11):
-            k = hand[i]
-            if k:
-                new = ((v - k * values[i]) * total + draw_v, (s - k * scores[i]) * total
-                       + draw_s, -k)
-                if key is None or new < key:
-                    best, key = (i + 1, k, False), new
+        play = ((v - big_v) * total + all_v - v - dv, (s - big_s) * total + all_s - s - ds, -k)
+        move, rank = (best + 1, k, False), play
         if opened and discard:
-            top = discard[-1]
-            tv, ts = values[top - 1], scores[top - 1]
-            for i in range(11):
-                k = hand[i]
-                if k and v + tv - k * values[i] < v:
-                    new = ((v + tv - k * values[i]) * total, (s + ts - k * scores[i]) * total,
-                           -k)
-                    if new < key:
-                        best, key = (i + 1, k, True), new
-        if opened and v <= CALL_LIMIT and (
-                v * total <= key[0] if self.callers else v <= call_at):
+            top = discard[-1] - 1
+            if big_v > values[top]:
+                take = ((v + values[top] - big_v) * total, (s + scores[top] - big_s) * total, -k)
+                if take < play:
+                    move, rank = (best + 1, k, True), take
+        if opened and v <= CALL_LIMIT and (v * total <= rank[0] if self.callers
+                                           else v <= call_at):
             return None
-        return best
+        return move
 
     def winner(self) -> int:
         """Among the callers the lowest hand value wins, ties to the later caller."""

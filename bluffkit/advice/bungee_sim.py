@@ -130,7 +130,7 @@ def greedy_action(obs: BungeeObservation, legal: Sequence[Action],
     return best
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=4096)  # the exact dealing of callers' hands asks for many cards left
 def low_hands(unseen: tuple[int, ...], lucky: int | None,
               size: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """Every hand of ``size`` unseen cards worth 5 or less, with cumulative numbers of ways.
@@ -384,9 +384,29 @@ class Estimate:
         return {"mean": self.mean, "se": round(self.se, 6), "samples": self.samples}
 
 
-def _draws(stream: int):
-    """A playout's draws: ``below(n)``, a uniform whole number below ``n`` from ``stream``."""
-    return random.Random(stream).randrange
+DRAW_BLOCK = 16
+"""Random numbers drawn at once for one world's playouts (more come from a generator seeded by
+them when a long round needs them)."""
+
+
+def _draws(block: list[int]):
+    """A playout's draws: ``below(n)``, a uniform whole number below ``n``, read from ``block``
+    (numbers uniform below 2**64; the few at or above the largest multiple of ``n`` are skipped,
+    so the result is exactly uniform), then from ``random.Random(block[0])``. Every choice gets
+    its own ``below`` over the same block: the same cards drawn (common random numbers)."""
+    numbers = iter(block)
+    more: list = []
+
+    def below(n: int) -> int:
+        top = 2**64 - 2**64 % n
+        for x in numbers:
+            if x < top:
+                return x % n
+        if not more:
+            more.append(random.Random(block[0]))
+        return more[0].randrange(n)
+
+    return below
 
 
 def check_seed_and_call_at(seed, call_at) -> None:
@@ -407,11 +427,11 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
     The same worlds and the same random draws serve every choice (common random numbers), so
     the differences between choices are estimated with less noise: the worlds come one after the
     other from one generator seeded with ``seed``, and each world's playouts draw their cards
-    from a stream of its own, started again for each choice. The round is played on by
-    ``bungee_fast`` (the engine's rules and the greedy rule on plain counts; the
-    same results as ``playout``, five to ten times faster) and ends with the round the choice is
-    made in. ``progress(done, samples)`` is called after each world (an exception it raises
-    stops the simulation).
+    from a block of random numbers of its own, read again from the start for each choice. The
+    round is played on by ``bungee_fast`` (the engine's rules and the greedy rule on plain
+    counts; the same results as ``playout``, five to ten times faster) and ends with the round
+    the choice is made in. ``progress(done, samples)`` is called after each world (an exception
+    it raises stops the simulation).
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
         raise InvalidQuestion(f"samples must be a whole number >= 1, got {samples!r}")
@@ -423,8 +443,8 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
     worlds = np.random.default_rng(seed)
     for i in range(samples):
         world = sample_world(obs, worlds)
-        stream = int(worlds.integers(2**63))  # the same cards drawn for every choice
-        ends = outcomes(world, choices, functools.partial(_draws, stream), call_ats, me)
+        block = worlds.bit_generator.random_raw(DRAW_BLOCK).tolist()  # the same for every choice
+        ends = outcomes(world, choices, functools.partial(_draws, block), call_ats, me)
         for (wins, scores), (won, score) in zip(out, ends):
             wins.append(int(won))
             scores.append(score)

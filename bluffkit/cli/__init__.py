@@ -1,7 +1,8 @@
 """The ``bluffkit`` command line.
 
 ``bluffkit COMMAND GAME [options]`` with COMMAND one of odds, advise, solve, play, plus
-``bluffkit notebooks DEST`` and ``bluffkit lab [DIR]``. Each game adds its own options in
+``bluffkit notebooks DEST``, ``bluffkit lab [DIR]`` and ``bluffkit serve`` (the classroom
+server). Each game adds its own options in
 ``bluffkit/cli/<game>.py`` (a package, not one ``cli.py``, so five games stay readable).
 Bad arguments print a one-line error and exit with status 2.
 """
@@ -15,6 +16,7 @@ import sys
 from ..core import BluffkitError
 from .common import CliError, check_arguments
 from .files import add_file_commands
+from .serve import add_serve_command
 
 GAME_MODULES: list[str] = ["bluff", "bluff_you", "bluff_solve", "poker_dice", "jungle_bluff",
                            "bungee"]
@@ -46,10 +48,11 @@ class _Parser(argparse.ArgumentParser):
 
 def modules_needed(argv: list[str] | None) -> list[str]:
     """The game modules to register for ``argv``: the game's own for ``COMMAND GAME ...``, none
-    for ``--help``, ``notebooks`` and ``lab``, all otherwise (so help and errors list every game).
+    for ``--help``, ``notebooks``, ``lab`` and ``serve``, all otherwise (so help and errors list
+    every game).
     """
     argv = sys.argv[1:] if argv is None else list(argv)
-    if not argv or argv[0] in ("-h", "--help", "notebooks", "lab"):
+    if not argv or argv[0] in ("-h", "--help", "notebooks", "lab", "serve"):
         return []
     if tuple(argv[:2]) in COMMAND_MODULES:
         return [COMMAND_MODULES[argv[0], argv[1]]]
@@ -69,6 +72,7 @@ def build_parser(argv: list[str] | None = None, *, every_game: bool = True
     for module in GAME_MODULES if every_game else modules_needed(argv):
         importlib.import_module(f"{__name__}.{module}").register(commands)
     add_file_commands(sub)
+    add_serve_command(sub)
     return parser
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import reprlib
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NoReturn
 
 from .errors import BluffkitError, InvalidState
 
@@ -129,6 +129,28 @@ def check_json(data: Any, game: str, title: str) -> dict:
             raise bad_state(f"corrupt {title} state: field {name!r} holds "
                             f"{readable(v)}, which is not JSON")
     return data
+
+
+def impossible(title: str) -> Callable[[str], NoReturn]:
+    """A game's refusal: a function raising ``InvalidState("impossible <title> state: ...")``.
+
+    >>> impossible("Bluff")("round 0")
+    Traceback (most recent call last):
+    ...
+    bluffkit.core.errors.InvalidState: impossible Bluff state: round 0
+    """
+    def bad(message: str) -> NoReturn:
+        raise bad_state(f"impossible {title} state: {message}")
+    return bad
+
+
+def one_of(v: Any, name: str, allowed: Iterable[str]) -> str:
+    """``v`` when it is one of the texts ``allowed``; ``InvalidState`` naming field ``name``
+    otherwise."""
+    if not isinstance(v, str) or v not in allowed:
+        raise InvalidState(f"field {name!r} must be one of {', '.join(allowed)}, got "
+                           f"{readable(v)}")
+    return v
 
 
 def mismatch(title: str, got: dict, want: dict) -> InvalidState:
@@ -262,5 +284,6 @@ def record(v: Any, name: str, keys: Iterable[str]) -> dict:
 
 
 __all__ = ["MAX_DEPTH", "MAX_NODES", "MAX_TEXT", "MAX_WHOLE", "bad_state", "check_json", "field",
-           "items", "mismatch", "pairs", "per_player", "readable", "rebuilt_or_refused", "record",
-           "text", "true_or_false", "whole_number", "whole_numbers"]
+           "impossible", "items", "mismatch", "one_of", "pairs", "per_player", "readable",
+           "rebuilt_or_refused", "record", "text", "true_or_false", "whole_number",
+           "whole_numbers"]

@@ -114,3 +114,13 @@ def test_estimates_are_the_exact_mean_and_sample_spread(values):
         assert e.se == pytest.approx(float(var / len(values)) ** 0.5, rel=1e-12)
     else:
         assert e.se == 0
+
+
+def test_a_worlds_draws_are_exactly_uniform_and_the_same_for_every_choice():
+    from bluffkit.advice.bungee_sim import _draws
+
+    top = 2**64 - 2**64 % 3  # numbers at or above the last multiple of 3 are skipped
+    block = [top, 7, 2**64 - 1, 5]
+    first, second = _draws(block), _draws(block)
+    assert [first(3), first(3)] == [second(3), second(3)] == [7 % 3, 5 % 3]
+    assert first(10) == second(10) == random.Random(top).randrange(10)  # then a generator

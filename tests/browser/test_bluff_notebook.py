@@ -5,13 +5,16 @@ kernel had the bars, the page showed empty axes; the harness emulates the busy m
 that happened, see ``conftest.py``). The first run also plays the ``BluffTable`` (a bid,
 Explain, an out-of-range number of bots, New game) and drives the explorer: a wrong "My dice"
 and its message, then the bid slider, timing each key press to the redrawn figure and where the
-time goes (reported in ``test-artifacts/browser_timing.json`` and printed, not asserted: the
-machines are shared). Screenshots go to ``test-artifacts/``.
+time goes (reported in ``test-artifacts/browser_timing.json``, with the time and the machine's
+load, and printed, not asserted: the machines are shared; ``benchmarks/frame_budget.py`` shows
+the latest figure). Screenshots go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
+import os
 import statistics
 import time
 
@@ -109,6 +112,8 @@ def test_bluff_notebook_in_jupyterlab(jl):
         "restart_and_run_all_s": reruns, "whole_test_s": round(time.monotonic() - started, 1),
         "slider_to_figure_ms": totals, "median_ms": round(statistics.median(totals), 1),
         "max_ms": round(max(totals), 1), "target_median_ms": 100,
+        "measured_at": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "load": round(os.getloadavg()[0], 1),
         "median_split_ms": {k: round(statistics.median(t[k] for t in timings if k in t), 1)
                             for k in ("to_kernel_ms", "kernel_ms", "draw_ms", "widgets_ms",
                                       "plotly_ms")

@@ -18,7 +18,9 @@ from __future__ import annotations
 import copy
 import json
 import math
+import sys
 import time
+from collections import Counter
 from fractions import Fraction
 
 import numpy as np
@@ -65,6 +67,33 @@ def states_of(info, rng, per_game: int) -> list:
             picks = rng.choice(len(trail), size=min(len(trail), 12), replace=False)
             out += [trail[int(i)] for i in sorted(picks)] + [trail[-1]]
     return out
+
+
+def phases_of(info) -> tuple[str, ...]:
+    """Every phase the game's states go through (its state module's ``PHASES``)."""
+    return sys.modules[type(info.new_game(info.rules_type())).__module__].PHASES
+
+
+def cover_phases(info, rng, sources: list, games: int = 400) -> list:
+    """``sources`` and, for each phase of the game they miss, a state in that phase from more
+    seeded random games (rare phases: Bungee's dealer deciding about a Bungee lucky card, a
+    last-lap call)."""
+    missing = set(phases_of(info)) - {s.phase for s in sources}
+    rules_list = (info.rules_type(),) + tuple(info.variants)
+    for g in range(games):
+        if not missing:
+            break
+        s = info.new_game(rules_list[g % len(rules_list)])
+        for _ in range(4000):
+            if s.phase in missing:
+                missing.discard(s.phase)
+                sources.append(s)
+            if s.is_terminal():
+                break
+            legal = s.legal_actions()
+            s = s.apply(sample(s.chance_outcomes(), rng) if s.is_chance_node()
+                        else legal[int(rng.integers(len(legal)))])
+    return sources
 
 
 def _paths(node, path=()):
@@ -175,12 +204,13 @@ def playable(info, s, conserved, rng) -> None:
 def fuzz(name: str, mutations: int, seed: int = 2026) -> dict:
     info = GAMES[name]
     rng = make_rng(seed)
-    sources = states_of(info, rng, 60)
+    sources = cover_phases(info, rng, states_of(info, rng, 60))
     counts = {"loads": 0, "refused": 0, "accepted": 0, "unchanged": 0, "crashes": [],
-              "impossible": [], "slow": [], "slowest": 0.0,
-              "changed": []}
+              "impossible": [], "slow": [], "slowest": 0.0, "changed": [],
+              "phases": Counter(), "missing": set(phases_of(info)) - {s.phase for s in sources}}
     for i in range(mutations):
         source = sources[i % len(sources)]
+        counts["phases"][source.phase] += 1
         data = mutate(source.to_json(), rng)
         conserved = info.conserved(source) if info.conserved else None
         start = time.perf_counter()
@@ -224,7 +254,9 @@ def test_mutated_states_are_refused_or_playable(name):
     print(f"\n{name}: {c['loads']} mutated states loaded: {c['refused']} refused, "
           f"{c['accepted']} accepted ({c['unchanged']} equal to the state mutated), "
           f"{len(c['crashes'])} crashes, {len(c['impossible'])} impossible states accepted, "
-          f"{len(c['slow'])} loads over {SLOW} s (slowest {c['slowest'] * 1000:.0f} ms)")
+          f"{len(c['slow'])} loads over {SLOW} s (slowest {c['slowest'] * 1000:.0f} ms); "
+          f"mutations by phase: {dict(c['phases'])}")
+    assert not c["missing"], f"no state in phase {c['missing']}"
     assert not c["crashes"], c["crashes"][:5]
     assert not c["impossible"], c["impossible"][:5]
     assert not c["slow"], c["slow"][:5]

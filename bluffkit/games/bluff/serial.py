@@ -17,15 +17,15 @@ leave free, and the loaded state must equal the rebuilt one field for field:
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import fields, replace
 
 from ...core import BluffkitError, InvalidState
 from ...core.fields import (
-    bad_state,
     check_json,
     field,
+    impossible,
     items,
+    one_of,
     pairs,
     per_player,
     readable,
@@ -41,13 +41,12 @@ from .state import (
     PHASES,
     BluffRules,
     BluffState,
+    PlayedRound,
     Reveal,
     Roll,
     Show,
+    StartRoll,
 )
-
-STAR_FILLER = 1
-"""Face given to dice whose value the state no longer shows (re-rolled away)."""
 
 
 def state_to_json(s: BluffState) -> dict:
@@ -68,6 +67,8 @@ def state_to_json(s: BluffState) -> dict:
         "start_totals": list(s.start_totals),
         "last": s.last.to_json() if s.last else None,
         "lost": list(s.lost),
+        "rolls": [dice_text(d) for d in s.rolls],
+        "past": [r.to_json() for r in s.past],
     }
 
 
@@ -90,9 +91,6 @@ gives 0
     rules = field(data, "rules", _rules)
     n = rules.players
 
-    def each(name, read):
-        return per_player(name, n, read)
-
     def dice(v):
         return parse_dice(text(v, "dice"))
 
@@ -105,11 +103,11 @@ gives 0
 
     s = BluffState(
         rules=rules,
-        dice=field(data, "dice", each("dice", lambda v: whole_number(v, "dice", 0,
+        dice=field(data, "dice", per_player("dice", n, lambda v: whole_number(v, "dice", 0,
                                                                             MAX_DICE))),
-        hidden=field(data, "hidden", each("hidden", dice)),
-        exposed=field(data, "exposed", each("exposed", dice)),
-        phase=field(data, "phase", _phase),
+        hidden=field(data, "hidden", per_player("hidden", n, dice)),
+        exposed=field(data, "exposed", per_player("exposed", n, dice)),
+        phase=field(data, "phase", lambda v: one_of(v, "phase", PHASES)),
         to_move=field(data, "to_move", lambda v: whole_number(v, "to_move", -2, n - 1)),
         opener=field(data, "opener", player("opener")),
         bid=field(data, "bid", lambda v: None if v is None else Bid.parse(text(v, "bid")), None),
@@ -121,8 +119,10 @@ gives 0
         start_totals=field(data, "start_totals", lambda v: whole_numbers(
             v, "start_totals", 1, 6 * MAX_DICE), ()),
         last=field(data, "last", lambda v: None if v is None else _reveal(v, n), None),
-        lost=field(data, "lost", each("lost", lambda v: whole_number(v, "lost", 0,
+        lost=field(data, "lost", per_player("lost", n, lambda v: whole_number(v, "lost", 0,
                                                                             MAX_DICE))),
+        rolls=field(data, "rolls", lambda v: _rolls(v, "rolls"), ()),
+        past=field(data, "past", lambda v: tuple(_played(r, n) for r in items(v, "past")), ()),
     )
     check(s)
     return s
@@ -136,12 +136,11 @@ def check(s: BluffState) -> None:
     rebuilt_or_refused("Bluff", s, _rebuild, state_to_json)
 
 
-def _bad(msg: str):
-    raise bad_state(f"impossible Bluff state: {msg}")
+_bad = impossible("Bluff")
 
 
 def _rebuild(s: BluffState) -> BluffState:
-    """The state the engine reaches from the free values ``s`` records (module docstring)."""
+    """The state the engine reaches from what ``s`` records (module docstring)."""
     rules, n = s.rules, s.rules.players
     start = rules.start_dice()
     if any(d + lost != st for d, lost, st in zip(s.dice, s.lost, start)):
@@ -151,37 +150,72 @@ def _rebuild(s: BluffState) -> BluffState:
     _invariants(s)
     if s.phase == "start":
         return _rebuild_start(s)
+    rounds = s.past + (PlayedRound(s.opener, s.rolls, s.history),)
     if s.round < 1:
         _bad(f"rounds count from 1 after the start roll, got round {s.round}")
-    losses = s.last.losses if s.last is not None else (0,) * n
-    if s.phase == "over":
-        if s.last is None:
-            _bad("a finished game keeps the reveal of its last challenge ('last')")
-        held = tuple(d + x for d, x in zip(s.dice, losses))
-    else:
-        held = s.dice
-    lost = tuple(x - y for x, y in zip(s.lost, losses if s.phase == "over" else (0,) * n))
-    if min(lost) < 0:
-        _bad("the last reveal's losses are more dice than the players have lost")
-    earlier = s.round - 1
-    if rules.resolution == "openspiel" and sum(lost) != earlier:
-        _bad(f"round {s.round} comes after {earlier} rounds, each costing one die")
-    if sum(lost) < earlier:
-        _bad(f"round {s.round} comes after {earlier} rounds, each costing at least one die, "
-             f"but only {sum(lost)} dice are lost")
-    if sum(1 for d in held if d) < 2:
-        _bad("fewer than two players have dice but the game is not over")
-    if s.round == 1 and rules.opener is not None and s.opener != rules.opener:
-        _bad(f"the rules make player {rules.opener} open the first round, not player {s.opener}")
-    if s.phase != "over":
-        _check_last(s, held, lost)
-    empty = ((),) * n
-    base = BluffState(rules, held, empty, empty, "roll", 0, 0, lost=lost,
-                      last=s.last if s.phase != "over" else None)
-    if not held[s.opener]:
-        _bad(f"the opener {s.opener} has no dice")
-    state = base._new_round(s.opener, s.round)
-    return _replay_round(s, state)
+    if s.round != len(rounds):
+        _bad(f"round {s.round} comes after {s.round - 1} rounds, but the state keeps "
+             f"{len(rounds) - 1} ('past')")
+    state = _first_round(rules, rounds[0].opener)
+    for number, r in enumerate(rounds, 1):
+        if state.phase == "over":
+            _bad(f"round {number} comes after the end of the game")
+        if state.opener != r.opener:
+            _bad(f"the rules make player {state.opener} open the first round, not player "
+                 f"{r.opener}" if number == 1 else f"player {state.opener} (the winner of the "
+                 f"challenge before) opens round {number}, not player {r.opener}")
+        state = _play_round(state, r, number, s.phase if number == len(rounds) else None)
+    return state
+
+
+def _first_round(rules: BluffRules, opener: int) -> BluffState:
+    """The game at the start of round 1, opened by ``opener`` (the highest start roll)."""
+    state = BluffState.new(rules)
+    while state.phase == "start":
+        p = state.contenders[len(state.start_totals)]
+        state = state.apply(StartRoll(6 * state.dice[p] if p == opener else state.dice[p]))
+    return state
+
+
+def _play_round(state: BluffState, r: PlayedRound, number: int, phase: str | None):
+    """Round ``number`` played through the engine from its start ``state``: its rolls at each
+    roll and re-roll, its history's moves between (a bidder who keeps all dice under the cup
+    writes nothing). A round before the last (``phase`` None) must end with its last entry;
+    the last one stops in ``phase``."""
+    rolls, moves = list(r.rolls), []
+    for i, (p, t) in enumerate(r.history):
+        try:
+            moves.append((p, state.parse_action(t)))
+        except (BluffkitError, ValueError) as e:
+            _bad(f"round {number}'s history entry {i + 1} ({readable(t)}) is not an action: {e}")
+    i = 0
+    while state.round == number and state.phase != "over":
+        if state.is_chance_node():
+            if not rolls:
+                break
+            action, who = Roll(rolls.pop(0)), state.to_move
+        elif i < len(moves):
+            who, action = moves[i]
+            if state.phase == "show" and not (isinstance(action, Show) and who == state.to_move):
+                state = state.apply(Show())  # "keep" is not written in the history
+                continue
+            if who != state.to_move:
+                _bad(f"round {number}'s history entry {i + 1} is player {who}'s, but player "
+                     f"{state.to_move} was to move")
+            i += 1
+        else:
+            break
+        try:
+            state = state.apply(action)
+        except BluffkitError as e:
+            _bad(f"round {number}: player {who} cannot {action}: {e}")
+    if state.phase == "show" and phase not in (None, "show") and i == len(moves):
+        state = state.apply(Show())
+    ended = state.round != number or state.phase == "over"
+    if rolls or i < len(moves) or ended != (phase in (None, "over")):
+        _bad(f"round {number}'s rolls and history do not make a round that "
+             + ("ends with its last entry" if phase in (None, "over") else "is under way"))
+    return state
 
 
 def _invariants(s: BluffState) -> None:
@@ -219,110 +253,6 @@ def _rebuild_start(s: BluffState) -> BluffState:
     return replace(new, contenders=s.contenders, start_totals=s.start_totals)
 
 
-def _check_last(s: BluffState, held: tuple[int, ...], lost: tuple[int, ...]) -> None:
-    """The previous round's challenge, resolved again, must give ``s.last`` and this round."""
-    r, n = s.last, s.rules.players
-    if r is None:
-        if s.round > 1:
-            _bad("from round 2 on, the state keeps the previous round's reveal ('last')")
-        return
-    if s.round < 2:
-        _bad("round 1 has no previous reveal ('last')")
-    before = tuple(d + x for d, x in zip(held, r.losses))
-    earlier = tuple(x - y for x, y in zip(lost, r.losses))
-    if min(earlier) < 0:
-        _bad("the last reveal's losses are more dice than the players have lost")
-    if sum(earlier) < s.round - 2 or (s.rules.resolution == "openspiel"
-                                      and sum(earlier) != s.round - 2):
-        _bad(f"round {s.round} comes after {s.round - 1} rounds, each costing at least one die, "
-             f"but only {sum(lost)} dice are lost")
-    if any(len(d) != k for d, k in zip(r.dice, before)):
-        _bad("the last reveal shows each player's dice before the losses: "
-             f"{', '.join(dice_text(d) or '-' for d in r.dice)} for {list(before)} dice held")
-    if r.bid.count > sum(before):
-        _bad(f"the last reveal's bid {r.bid} claims more than the {sum(before)} dice in play")
-    empty = ((),) * n
-    prev = BluffState(s.rules, before, r.dice, empty, "bid", r.challenger, r.challenger,
-                      bid=r.bid, bidder=r.bidder, round=s.round - 1, lost=earlier)
-    if not before[r.bidder] or not before[r.challenger] or prev._next_player(
-            r.bidder) != r.challenger:
-        _bad(f"in the last reveal player {r.challenger} challenges player {r.bidder}'s bid: "
-             "the challenger is the next player with dice after the bidder")
-    after = prev._resolve()
-    if after.last != r or after.phase == "over" or after.dice != held:
-        _bad("the last reveal's losses and winner do not follow from its dice and bid")
-    if after.opener != s.opener or after.round != s.round:
-        _bad(f"the winner of the last challenge (player {r.winner}) opens round {s.round}")
-
-
-def _replay_round(s: BluffState, state: BluffState) -> BluffState:
-    """Roll and play the round of ``s`` from its start ``state`` through the engine."""
-    n = s.rules.players
-    if s.phase == "roll":
-        for p in state.active_players():
-            if not s.hidden[p] and not s.exposed[p]:
-                break
-            state = state.apply(Roll(s.hidden[p]))
-        return state
-    moves = []
-    for i, (p, t) in enumerate(s.history):
-        try:
-            moves.append((p, state.parse_action(t)))
-        except (BluffkitError, ValueError) as e:
-            _bad(f"history entry {i + 1} ({readable(t)}) is not an action: {e}")
-    rolls = _witness_rolls(s, moves, state.dice)
-    for p in state.active_players():
-        state = state.apply(Roll(rolls[p].pop(0)))
-    for i, (p, action) in enumerate(moves):
-        if state.phase == "show" and not (isinstance(action, Show) and p == state.to_move):
-            state = state.apply(Show())  # "keep" is not written in the history
-        if p != state.current_player():
-            _bad(f"history entry {i + 1} is player {p}'s, but player "
-                 f"{state.current_player()} was to move")
-        state = state.apply(action)
-        if state.phase == "reroll" and rolls[p]:
-            state = state.apply(Roll(rolls[p].pop(0)))
-    if state.phase == "show" and s.phase != "show":
-        state = state.apply(Show())
-    if any(rolls[p] for p in range(n)):
-        _bad("the history's re-rolls do not match the dice under the cups")
-    return state
-
-
-def _witness_rolls(s: BluffState, moves, held) -> list[list[tuple[int, ...]]]:
-    """For each player, dice for their roll and each re-roll that lead to what ``s`` shows.
-
-    Going back from the dice under the cup now, each die exposed was under the cup before; dice
-    re-rolled away are not shown anywhere, so any faces do (``STAR_FILLER``).
-    """
-    n = s.rules.players
-    shows = [[a for q, a in moves if q == p and isinstance(a, Show)] for p in range(n)]
-    pending_reroll = s.phase == "reroll" and moves and isinstance(moves[-1][1], Show)
-    out = []
-    for p in range(n):
-        if s.phase == "over":
-            now = Counter(s.last.dice[p])
-            now.subtract(Counter(f for a in shows[p] for f in a.expose))
-            if any(v < 0 for v in now.values()):
-                _bad(f"player {p} exposed dice that the last reveal does not show")
-            hidden = tuple(sorted(now.elements()))
-        else:
-            hidden = s.hidden[p]
-        rolls = []
-        for k, a in reversed(list(enumerate(shows[p]))):
-            last_pending = pending_reroll and moves[-1][0] == p and k == len(shows[p]) - 1
-            if a.reroll and not last_pending:
-                rolls.append(hidden)
-                hidden = (STAR_FILLER,) * len(hidden)
-            hidden = tuple(sorted(hidden + a.expose))
-        if held[p] and len(hidden) != held[p]:
-            _bad(f"player {p} holds {held[p]} dice, but the dice under the cup and the dice "
-                 f"the history shows exposed make {len(hidden)}")
-        rolls.append(hidden)
-        out.append(list(reversed(rolls)) if held[p] else [])
-    return out
-
-
 def _rules(v) -> BluffRules:
     names = {f.name for f in fields(BluffRules)}
     if not isinstance(v, dict) or not set(v) <= names:
@@ -334,10 +264,14 @@ def _rules(v) -> BluffRules:
     return BluffRules(**d)
 
 
-def _phase(v) -> str:
-    if v not in PHASES:
-        raise InvalidState(f"field 'phase' must be one of {', '.join(PHASES)}, got {readable(v)}")
-    return v
+def _rolls(v, name: str) -> tuple[tuple[int, ...], ...]:
+    return tuple(parse_dice(text(d, name)) for d in items(v, name))
+
+
+def _played(d, n: int) -> PlayedRound:
+    d = record(d, "past", ("opener", "rolls", "history"))
+    return PlayedRound(whole_number(d["opener"], "past", 0, n - 1), _rolls(d["rolls"], "past"),
+                       pairs(d["history"], "past"))
 
 
 def _reveal(d, n: int) -> Reveal:

@@ -272,10 +272,27 @@ PHASES = ("start", "roll", "bid", "show", "reroll", "over")
 
 
 @dataclass(frozen=True)
+class PlayedRound:
+    """A round as it was played: its opener, every roll (each player's, then the re-rolls, in
+    order) and its ``history``. The state keeps one for each round played, so a saved game can
+    be played again (``serial.py``)."""
+
+    opener: int
+    rolls: tuple[tuple[int, ...], ...]
+    history: tuple[tuple[int, str], ...]
+
+    def to_json(self) -> dict:
+        return {"opener": self.opener, "rolls": [dice_text(d) for d in self.rolls],
+                "history": [list(h) for h in self.history]}
+
+
+@dataclass(frozen=True)
 class BluffState:
     """A moment of a game of Bluff. Build with ``BluffState.new(rules)``; never mutate.
 
-    Fields are public for reading; ``apply`` is the only way forward.
+    Fields are public for reading; ``apply`` is the only way forward. ``rolls`` are this
+    round's rolls in order (never shown to a player) and ``past`` the rounds played before
+    (``PlayedRound``): kept so that a saved game can be played again.
     """
 
     rules: BluffRules
@@ -294,6 +311,8 @@ class BluffState:
     last: Reveal | None = field(default=None)
     lost: tuple[int, ...] = ()
     """Dice each player has put on the board (out of play)."""
+    rolls: tuple[tuple[int, ...], ...] = ()
+    past: tuple[PlayedRound, ...] = ()
 
     # -- construction ------------------------------------------------------------------------
     @classmethod
@@ -310,7 +329,8 @@ class BluffState:
     def _new_round(self, opener: int, number: int) -> BluffState:
         empty = ((),) * self.rules.players
         s = replace(self, hidden=empty, exposed=empty, phase="roll", opener=opener, bid=None,
-                    bidder=None, history=(), round=number, contenders=(), start_totals=())
+                    bidder=None, history=(), round=number, contenders=(), start_totals=(),
+                    rolls=())
         return replace(s, to_move=s._next_to_roll())
 
     # -- queries -----------------------------------------------------------------------------
@@ -427,7 +447,8 @@ class BluffState:
                 return replace(self, contenders=leaders, start_totals=())
             return self._new_round(leaders[0], 1)
         p = self.to_move
-        s = replace(self, hidden=_set(self.hidden, p, action.dice))
+        s = replace(self, hidden=_set(self.hidden, p, action.dice),
+                    rolls=self.rolls + (action.dice,))
         if self.phase == "reroll":
             return replace(s, phase="bid", to_move=s._next_player(p))
         nxt = s._next_to_roll()
@@ -486,7 +507,8 @@ class BluffState:
             empty = ((),) * self.rules.players
             return replace(s, phase="over", to_move=TERMINAL, hidden=empty, exposed=empty,
                            bid=None, bidder=None)
-        return s._new_round(winner, self.round + 1)
+        played = PlayedRound(self.opener, self.rolls, s.history)
+        return replace(s, past=self.past + (played,))._new_round(winner, self.round + 1)
 
     def _next_player(self, p: int) -> int:
         n = self.rules.players
@@ -535,6 +557,6 @@ def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-__all__ = ["BluffRules", "BluffState", "BluffObservation", "Bid", "Challenge", "Show", "Roll",
-           "StartRoll", "Reveal", "STAR", "DIGITS", "FACES", "count_matching", "roll_outcomes",
-           "face_text", "parse_dice"]
+__all__ = ["BluffRules", "BluffState", "BluffObservation", "Bid", "Challenge", "PlayedRound",
+           "Show", "Roll", "StartRoll", "Reveal", "STAR", "DIGITS", "FACES", "count_matching",
+           "roll_outcomes", "face_text", "parse_dice"]

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from ...core import BluffkitError, InvalidState
 from ...core.fields import (
-    bad_state,
     check_json,
     field,
+    impossible,
     items,
+    one_of,
     readable,
     rebuilt_or_refused,
     record,
@@ -95,7 +96,7 @@ game gives 0
         centre=field(data, "centre", tokens("centre")),
         held=field(data, "held", held),
         bluffer=field(data, "bluffer", lambda v: whole_number(v, "bluffer", 0, n - 1)),
-        phase=field(data, "phase", _phase),
+        phase=field(data, "phase", lambda v: one_of(v, "phase", PHASES)),
         roll=field(data, "roll", lambda v: None if v is None else parse_dice(text(v, "roll")),
                    None),
         pending=field(data, "pending", pending, None),
@@ -173,8 +174,7 @@ def check_reachable(s: BluffYouState) -> None:
     rebuilt_or_refused("Bluff You", s, _rebuild, state_to_json)
 
 
-def _bad(msg: str):
-    raise bad_state(f"impossible Bluff You state: {msg}")
+_bad = impossible("Bluff You")
 
 
 def _rebuild(s: BluffYouState) -> BluffYouState:
@@ -245,12 +245,6 @@ def _rules(v) -> BluffYouRules:
     if "tokens" in d:
         d["tokens"] = tuple(items(d["tokens"], "rules"))
     return BluffYouRules(**d)
-
-
-def _phase(v) -> str:
-    if v not in PHASES:
-        raise InvalidState(f"field 'phase' must be one of {', '.join(PHASES)}, got {readable(v)}")
-    return v
 
 
 def _result(d, n: int, name: str = "last") -> TurnResult:

@@ -27,13 +27,16 @@ finished game shows the last round's hands, lucky card and callers.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...core import BluffkitError, InvalidState
 from ...core.fields import (
     bad_state,
     check_json,
     field,
+    impossible,
     items,
+    one_of,
     pairs,
     per_player,
     readable,
@@ -62,6 +65,7 @@ from .cards import (
     parse_pile,
 )
 from .state import PHASES, BungeeRules, BungeeState, PlayedRound, RoundResult, score_round
+from .text import parse_action
 
 MOST_CARDS_SCORE = 50
 """The highest hand score: five cards, each worth 10 (three Bungee cards and two 10s)."""
@@ -125,7 +129,7 @@ def position_from_json(data: dict) -> BungeeState:
     n = rules.players
     s = BungeeState(
         rules=rules,
-        phase=field(data, "phase", _phase),
+        phase=field(data, "phase", lambda v: one_of(v, "phase", PHASES)),
         to_move=field(data, "to_move", lambda v: whole_number(v, "to_move", -2, n - 1)),
         hands=field(data, "hands", per_player("hands", n, lambda h: parse_cards(text(h, "hands")))),
         pile=field(data, "pile", _pile),
@@ -176,7 +180,7 @@ def _replayed(s: BungeeState) -> BungeeState:
         if (k, p) != (state.round, state.to_move):
             _bad(f"{where}: player {state.to_move} of round {state.round} was to move")
         try:
-            state = state.apply(_decision(state, t))
+            state = state.apply(_decision(t))
         except BluffkitError as e:
             _bad(f"{where} cannot be played: {e}")
         next_move += 1
@@ -186,14 +190,15 @@ def _replayed(s: BungeeState) -> BungeeState:
     return state
 
 
-def _decision(state: BungeeState, t: str):
-    """The action a player's history entry records (a take names the card taken)."""
+@lru_cache(maxsize=1024)
+def _decision(t: str):
+    """The action a player's history entry records (a take names the card taken); the same
+    few texts come back all game long, so they are read once."""
     m = _TAKE.fullmatch(t)
-    return state.parse_action(f"take, play {m.group(2)}" if m else t)
+    return parse_action(None, f"take, play {m.group(2)}" if m else t)
 
 
-def _bad(msg: str):
-    raise bad_state(f"impossible Bungee state: {msg}")
+_bad = impossible("Bungee")
 
 
 def _history(v, n: int, name: str) -> tuple[tuple[int, str], ...]:
@@ -208,12 +213,6 @@ def _rules(v) -> BungeeRules:
         raise InvalidState(f"field 'rules' must be an object with the fields players, rounds "
                            f"and six_extra_lap, got {readable(v)}")
     return BungeeRules(**v)
-
-
-def _phase(v) -> str:
-    if v not in PHASES:
-        raise InvalidState(f"field 'phase' must be one of {', '.join(PHASES)}, got {readable(v)}")
-    return v
 
 
 def _pile(v) -> tuple[int, ...]:

@@ -17,10 +17,11 @@ from collections import Counter
 
 from ...core import InvalidState
 from ...core.fields import (
-    bad_state,
     check_json,
     field,
+    impossible,
     items,
+    one_of,
     per_player,
     readable,
     rebuilt_or_refused,
@@ -109,19 +110,16 @@ game gives 0
     rules = field(data, "rules", _rules)
     n = rules.players
 
-    def each(name, read):
-        return per_player(name, n, read)
-
     s = JungleState(
         rules=rules,
-        phase=field(data, "phase", _phase),
+        phase=field(data, "phase", lambda v: one_of(v, "phase", PHASES)),
         round=field(data, "round", lambda v: whole_number(v, "round", 0, rules.final_round)),
         first=field(data, "first", lambda v: whole_number(v, "first", 0, n - 1)),
-        hands=field(data, "hands", each("hands", lambda v: _cards(v, "hands"))),
-        piles=field(data, "piles", each("piles", lambda v: _cards(v, "piles"))),
-        strength=field(data, "strength", each("strength", lambda v: _card(v, "strength"))),
+        hands=field(data, "hands", per_player("hands", n, lambda v: _cards(v, "hands"))),
+        piles=field(data, "piles", per_player("piles", n, lambda v: _cards(v, "piles"))),
+        strength=field(data, "strength", per_player("strength", n, lambda v: _card(v, "strength"))),
         centre=field(data, "centre", lambda v: _cards(v, "centre")),
-        held=field(data, "held", each("held", lambda v: _cards(v, "held"))),
+        held=field(data, "held", per_player("held", n, lambda v: _cards(v, "held"))),
         score_cards=field(data, "score_cards", lambda v: _cards(v, "score_cards")),
         moves=field(data, "moves", lambda v: tuple(_move(m, "moves", n)
                                                    for m in items(v, "moves"))),
@@ -148,12 +146,6 @@ def _rules(v) -> JungleRules:
                        special_cards=tuple(specials), first_player=v["first_player"])
 
 
-def _phase(v) -> str:
-    if v not in PHASES:
-        raise InvalidState(f"field 'phase' must be one of {', '.join(PHASES)}, got {readable(v)}")
-    return v
-
-
 def check_reachable(s: JungleState) -> None:
     """Raise ``InvalidState`` unless the engine reaches ``s`` (module docstring).
 
@@ -162,8 +154,7 @@ def check_reachable(s: JungleState) -> None:
     rebuilt_or_refused("Jungle Bluff", s, _replay, state_to_json)
 
 
-def _bad(msg: str):
-    raise bad_state(f"impossible Jungle Bluff state: {msg}")
+_bad = impossible("Jungle Bluff")
 
 
 def _replay(s: JungleState) -> JungleState:

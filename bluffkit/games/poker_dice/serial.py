@@ -20,10 +20,11 @@ from dataclasses import replace
 
 from ...core import CHANCE, TERMINAL, BluffkitError, InvalidState
 from ...core.fields import (
-    bad_state,
     check_json,
     field,
+    impossible,
     items,
+    one_of,
     pairs,
     per_player,
     readable,
@@ -84,11 +85,8 @@ game gives 0
     rules = field(data, "rules", _rules)
     n = rules.players
 
-    def each(name, read):
-        return per_player(name, n, read)
-
     def points(name):
-        return each(name, lambda v: whole_number(v, name, 0))
+        return per_player(name, n, lambda v: whole_number(v, name, 0))
 
     def seats(name):
         return lambda v: whole_numbers(v, name, 0, n - 1)
@@ -96,12 +94,12 @@ game gives 0
     s = PokerDiceState(
         rules=rules,
         chips=field(data, "chips", points("chips")),
-        phase=field(data, "phase", lambda v: _one_of(v, "phase", PHASES)),
+        phase=field(data, "phase", lambda v: one_of(v, "phase", PHASES)),
         leader=field(data, "leader", lambda v: whole_number(v, "leader", 0, n - 1)),
         to_move=field(data, "to_move", lambda v: whole_number(v, "to_move", TERMINAL, n - 1)),
-        status=field(data, "status", each("status", lambda v: _one_of(v, "status",
+        status=field(data, "status", per_player("status", n, lambda v: one_of(v, "status",
                                                                             STATUSES))),
-        peekers=field(data, "peekers", each("peekers", lambda v: _dice(v, "peekers"))),
+        peekers=field(data, "peekers", per_player("peekers", n, lambda v: _dice(v, "peekers"))),
         committed=field(data, "committed", points("committed")),
         common=field(data, "common", lambda v: _dice(v, "common"), ()),
         pending=field(data, "pending", seats("pending"), ()),
@@ -126,8 +124,7 @@ def check(s: PokerDiceState) -> None:
     rebuilt_or_refused("poker dice", s, _rebuild, state_to_json)
 
 
-def _bad(msg: str):
-    raise bad_state(f"impossible poker dice state: {msg}")
+_bad = impossible("poker dice")
 
 
 def _rebuild(s: PokerDiceState) -> PokerDiceState:
@@ -209,13 +206,6 @@ def _rules(v) -> PokerDiceRules:
     return PokerDiceRules.from_json(v)
 
 
-def _one_of(v, name: str, allowed) -> str:
-    if v not in allowed:
-        raise InvalidState(f"field {name!r} must be one of {', '.join(allowed)}, got "
-                           f"{readable(v)}")
-    return v
-
-
 def _dice(v, name: str) -> tuple[int, ...]:
     dice = parse_dice(text(v, name))
     if dice and len(dice) != DICE_PER_PEEKER:
@@ -245,7 +235,7 @@ def _result(d, n: int) -> RoundResult:
                               whole_numbers(p["eligible"], "last", 0, n - 1),
                               whole_numbers(p["winners"], "last", 0, n - 1),
                               whole_numbers(p["shares"], "last", 0)))
-    return RoundResult(_one_of(d["kind"], "last", KINDS),
+    return RoundResult(one_of(d["kind"], "last", KINDS),
                        whole_number(d["leader"], "last", 0, n - 1),
                        _dice(d["common"], "last"), shown, committed, payouts, tuple(pots))
 

@@ -1,0 +1,330 @@
+"""The classroom protocol: JSON text frames over one WebSocket per player (or teacher).
+
+Every frame is one JSON object with a ``"type"``. A request may carry an ``"id"`` (a whole
+number, or text of at most 40 characters); the reply to it (``ack``, ``error``, ``joined``,
+``opened`` ...) carries the same ``"id"``, so a client can wait for the answer to its own
+request. ``view``, ``closed``, ``revealed`` and ``update`` frames are pushed without an id.
+
+The server is authoritative (boardgame.io's ``playerView``): the dice, cards and seed of a room
+never leave it. A seat receives only ``state.observation(seat)`` serialised, plus the legal
+moves when it is that seat's turn.
+
+Student requests
+----------------
+``{"type": "join", "code": "K7QPM", "name": "Ana"}``
+    Take the lowest free seat of a room. Reply ``joined`` (below), then a ``view``.
+``{"type": "rejoin", "token": "..."}``
+    Come back to one's seat (after a dropped connection or a server restart). Reply ``joined``
+    and the current ``view``.
+``{"type": "move", "action": "7x3", "at": 12}``
+    Play a move, in the game's own text (``legal`` in the view lists them). ``at`` (optional,
+    recommended) is the ``moves`` count of the view the move answers: a move sent twice, or
+    answering a view that is out of date, is refused (``stale``) instead of being played twice.
+    Reply ``ack`` once the move is written to the server's log, then a ``view`` to every seat.
+``{"type": "view"}``
+    Send my current view again.
+
+Teacher requests (after ``{"type": "teacher", "token": "..."}``, reply ``teacher``)
+---------------------------------------------------------------------------------------
+``{"type": "open", "game": "bluff", "rules": {"players": 3}, "seed": 7, "bot_after": 20}``
+    Open a room: any registered game, its rules options (the fields of its rules, e.g.
+    ``BluffRules``), an optional seed (same seed, same dice and bot moves), and how many
+    seconds an empty or dropped seat waits before a bot plays it. Reply ``opened`` with ``code``.
+``{"type": "close", "code": "K7QPM"}``
+    Close a room: no more moves; its seats get ``closed``. Reply ``ack``.
+``{"type": "tables"}``
+    Reply ``tables``: every room's summary (game, seats and names, whose turn, moves, result).
+``{"type": "table", "code": "K7QPM"}``
+    Reply ``table``: the room's summary, its rules and seed, the whole state (every hand) and
+    its ``log`` (every move as ``[seat, action, by]``, seat -1 for chance), for the teacher.
+``{"type": "reveal", "code": "K7QPM"}``
+    Once a game is over (or its room closed): every seat of the room gets ``revealed`` with
+    the ``log`` (every move, dice rolls and deals included) and the final ``state``. The
+    rules' own reveals during play (a challenge shows the dice) are already in the views.
+    Reply ``ack``.
+``{"type": "export", "format": "csv"}`` (or ``"json"``; optional ``"code"`` for one room)
+    Reply ``export`` with ``data``: every room, move and result.
+``{"type": "watch"}``
+    Reply ``tables``; then receive an ``update`` (one room's summary, in ``table``) after every
+    change of any room.
+
+Server frames
+-------------
+``joined``: ``code``, ``seat``, ``token`` (keep it: it is the only way back to the seat),
+    ``game``, ``title``, ``players``.
+``view``: ``code``, ``seat``, ``moves`` (length of the room's log), ``to_move`` (a seat, -1
+    chance, -2 over), ``legal`` (this seat's moves, empty when it is not its turn), ``over``,
+    ``returns`` (when over), ``closed``, ``seats`` (per seat: ``name``, ``""`` before anyone
+    joined; ``online``; ``bot``: nobody is connected, so a bot plays its turns after the room's
+    ``bot_after`` seconds) and ``view`` (the observation as JSON: the game's
+    ``Observation.to_json()``). A view replaces the previous one: a client that reads slowly
+    gets the newest view, not every one in between.
+``ack``: ``moves`` (the log length after the request; chance may have moved after a move),
+    and for a move ``move``: its place in the log (counting from 0).
+``error``: ``error`` (a short code, below) and ``message`` (a sentence for the student).
+``closed``, ``revealed``, ``opened``, ``tables``, ``table``, ``update``, ``export``, ``teacher``.
+
+Errors (``error`` field)
+------------------------
+``bad_json`` not a JSON object · ``too_long`` more than ``MAX_MESSAGE`` characters ·
+``too_many`` over ``RATE`` messages a second (burst ``BURST``) · ``bad_message`` a field is
+missing, unknown, of the wrong type or out of range (the message names it) · ``unknown_type`` ·
+``no_room`` · ``room_full`` · ``room_closed`` · ``bad_token`` · ``not_joined`` ·
+``not_your_turn`` · ``illegal`` (the rules' reason) · ``stale`` · ``game_over`` ·
+``not_teacher`` · ``bad_rules`` · ``not_over``. An error changes nothing on the server and
+carries the request's ``id`` when the frame was JSON with a readable id (``too_many`` too: the
+client library sends such a request again a little later).
+Frames larger than ``MAX_FRAME`` bytes close the connection (WebSocket code 1009).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import BluffkitError
+from ..core.text import shorten
+
+MAX_MESSAGE = 4096
+"""The longest request, in characters, answered with an error frame (``too_long``)."""
+MAX_FRAME = 65536
+"""The longest frame the transport reads at all; a larger one closes the connection."""
+RATE = 20.0
+"""Requests a second a connection may send on average..."""
+BURST = 40
+"""... and at most this many at once."""
+MAX_NAME = 40
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Join codes: no 0/O or 1/I to misread."""
+CODE_LENGTH = 5
+MAX_SEED = 2**63 - 1
+MAX_BOT_AFTER = 3600.0
+
+STUDENT_TYPES = ("join", "rejoin", "move", "view")
+TEACHER_TYPES = ("teacher", "open", "close", "tables", "table", "reveal", "export", "watch")
+
+
+class ProtocolError(BluffkitError, ValueError):
+    """A request refused: ``error`` is the short code, the text a sentence for the sender."""
+
+    def __init__(self, error: str, message: str):
+        super().__init__(message)
+        self.error = error
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Request:
+    """A checked request: its ``type``, its ``id`` (or ``None``) and its fields."""
+
+    type: str
+    id: Any = None
+    fields: dict = field(default_factory=dict)
+
+    def __getitem__(self, key):
+        return self.fields[key]
+
+    def get(self, key, default=None):
+        return self.fields.get(key, default)
+
+
+def _bad(message: str) -> ProtocolError:
+    return ProtocolError("bad_message", message)
+
+
+def _text(d: dict, name: str, most: int, pattern: str | None = None, what: str = "") -> str:
+    v = d.get(name)
+    if not isinstance(v, str):
+        raise _bad(f"'{name}' must be text{what}, got {shorten(json.dumps(v))}")
+    v = v.strip()
+    if not v or len(v) > most:
+        raise _bad(f"'{name}' must be 1 to {most} characters{what}, got {shorten(v)}")
+    if pattern and not re.fullmatch(pattern, v):
+        raise _bad(f"'{name}' must be{what}, got {shorten(v)}")
+    return v
+
+
+def _whole(d: dict, name: str, low: int, high: int) -> int | None:
+    v = d.get(name)
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+        raise _bad(f"'{name}' must be a whole number from {low} to {high}, got "
+                   f"{shorten(json.dumps(v))}")
+    return v
+
+
+def _id(d: dict):
+    v = d.get("id")
+    if v is None:
+        return None
+    if isinstance(v, bool) or not (isinstance(v, int) and 0 <= v <= 2**53
+                                   or isinstance(v, str) and len(v) <= 40):
+        raise ProtocolError("bad_message", "'id' must be a whole number or a text of at most "
+                                           "40 characters")
+    return v
+
+
+def parse_request(text: Any) -> Request:
+    """Check one frame and return the request it holds.
+
+    Raises:
+        ProtocolError: naming what is wrong (``bad_json``, ``too_long``, ``bad_message``,
+            ``unknown_type``).
+
+    >>> parse_request('{"type": "move", "action": " 7x3 ", "at": 4, "id": 1}')
+    Request(type='move', id=1, fields={'action': '7x3', 'at': 4})
+    >>> parse_request('{"type": "move", "action": 7}')
+    Traceback (most recent call last):
+    ...
+    bluffkit.classroom.protocol.ProtocolError: 'action' must be text (a move such as 7x3), got '7'
+    """
+    if not isinstance(text, str):
+        raise ProtocolError("bad_json", "send text frames holding one JSON object, not binary")
+    if len(text) > MAX_MESSAGE:
+        raise ProtocolError("too_long", f"a message may be at most {MAX_MESSAGE} characters; "
+                                        f"this one has {len(text)}")
+    try:
+        d = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise ProtocolError("bad_json", "the message is not valid JSON: send one JSON object "
+                                        "such as {\"type\": \"view\"}") from None
+    if not isinstance(d, dict):
+        raise ProtocolError("bad_json", "the message must be one JSON object such as "
+                                        "{\"type\": \"view\"}")
+    kind = d.get("type")
+    if kind not in STUDENT_TYPES + TEACHER_TYPES:
+        raise ProtocolError("unknown_type", f"unknown message type {shorten(json.dumps(kind))}; "
+                                            f"the types are: "
+                                            f"{', '.join(STUDENT_TYPES + TEACHER_TYPES)}")
+    rid = _id(d)
+    extra = sorted(set(d) - FIELDS[kind] - {"type", "id"})
+    if extra:
+        raise _bad(f"a {kind!r} message has no field {shorten(extra[0])}"
+                   + (" (a move is always your own seat's)" if extra[0] == "seat" else "")
+                   + (f"; its fields are: {', '.join(sorted(FIELDS[kind]))}"
+                      if FIELDS[kind] else ""))
+    return Request(kind, rid, _READERS[kind](d))
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def _code(d: dict) -> str:
+    v = d.get("code")
+    if isinstance(v, str) and len(v) <= 20 and re.fullmatch(
+            f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}", v.strip().upper()):
+        return v.strip().upper()
+    raise _bad(f"'code' must be a join code of {CODE_LENGTH} letters and digits such as K7QPM, "
+               f"got {shorten(json.dumps(v))}")
+
+
+def _token(d: dict) -> str:
+    return _text(d, "token", 100, r"[A-Za-z0-9_\-]+", " (the token given when you joined)")
+
+
+def _read_join(d):
+    name = _text(d, "name", MAX_NAME, what=" (your name)")
+    if not name.isprintable():
+        raise _bad("'name' must be printable text (no control characters)")
+    return {"code": _code(d), "name": name}
+
+
+def _read_move(d):
+    action = _text(d, "action", 200, what=" (a move such as 7x3)")
+    return {"action": action, "at": _whole(d, "at", 0, 10**9)}
+
+
+def _read_open(d):
+    game = _text(d, "game", 40, what=" (a game such as bluff)")
+    rules = d.get("rules", {})
+    if rules is None:
+        rules = {}
+    if not isinstance(rules, dict):
+        raise ProtocolError("bad_rules", "'rules' must be an object of rules options such as "
+                                         "{\"players\": 3}")
+    bot_after = d.get("bot_after")
+    if bot_after is not None and (isinstance(bot_after, bool)
+                                  or not isinstance(bot_after, int | float)
+                                  or not math.isfinite(bot_after)
+                                  or not 0 <= bot_after <= MAX_BOT_AFTER):
+        raise _bad(f"'bot_after' must be a number of seconds from 0 to {MAX_BOT_AFTER:g}, got "
+                   f"{shorten(json.dumps(bot_after))}")
+    return {"game": game, "rules": rules, "seed": _whole(d, "seed", 0, MAX_SEED),
+            "bot_after": bot_after}
+
+
+def _read_export(d):
+    fmt = d.get("format", "json")
+    if fmt not in ("json", "csv"):
+        raise _bad(f"'format' must be \"json\" or \"csv\", got {shorten(json.dumps(fmt))}")
+    return {"format": fmt, "code": _code(d) if d.get("code") is not None else None}
+
+
+_READERS = {
+    "join": _read_join,
+    "rejoin": lambda d: {"token": _token(d)},
+    "move": _read_move,
+    "view": lambda d: {},
+    "teacher": lambda d: {"token": _token(d)},
+    "open": _read_open,
+    "close": lambda d: {"code": _code(d)},
+    "tables": lambda d: {},
+    "table": lambda d: {"code": _code(d)},
+    "reveal": lambda d: {"code": _code(d)},
+    "export": _read_export,
+    "watch": lambda d: {},
+}
+
+
+FIELDS = {"join": {"code", "name"}, "rejoin": {"token"}, "move": {"action", "at"}, "view": set(),
+          "teacher": {"token"}, "open": {"game", "rules", "seed", "bot_after"},
+          "close": {"code"}, "tables": set(), "table": {"code"}, "reveal": {"code"},
+          "export": {"format", "code"}, "watch": set()}
+"""The fields each request may have (besides ``type`` and ``id``); any other is refused."""
+
+
+def error_frame(error: str, message: str, rid: Any = None) -> dict:
+    """An ``error`` frame (with the request's id when it had one)."""
+    out = {"type": "error", "error": error, "message": message}
+    if rid is not None:
+        out["id"] = rid
+    return out
+
+
+def reply(kind: str, rid: Any = None, **fields) -> dict:
+    """A reply frame of type ``kind`` carrying ``rid`` and ``fields``."""
+    out = {"type": kind, **fields}
+    if rid is not None:
+        out["id"] = rid
+    return out
+
+
+class RateLimit:
+    """A token bucket: ``rate`` requests a second on average, ``burst`` at once.
+
+    >>> r = RateLimit(rate=1, burst=2, now=0.0)
+    >>> [r.allow(0.0), r.allow(0.0), r.allow(0.0), r.allow(1.0)]
+    [True, True, False, True]
+    """
+
+    def __init__(self, rate: float = RATE, burst: int = BURST, now: float = 0.0):
+        self.rate, self.burst = rate, burst
+        self.tokens, self.last = float(burst), now
+
+    def allow(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def too_many_message() -> str:
+    return (f"too many messages: at most {RATE:g} a second (and {BURST} at once); this one "
+            "was ignored")

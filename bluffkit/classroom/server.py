@@ -1,0 +1,340 @@
+"""The transport: a WebSocket server over the rooms (``bluffkit serve``).
+
+Built on ``websockets`` (asyncio): one small pure-asyncio dependency that speaks the protocol
+the notebook's kernel and a browser both speak, with frame-size limits and back-pressure built
+in; the server serves no pages, so no HTTP framework (Starlette, uvicorn) is needed.
+
+Each connection has its own writer task: a slow client that stops reading holds up only its own
+frames. Views are idempotent, so a connection keeps at most one unsent view (the newest
+replaces it); other frames queue up to ``MAX_QUEUE``, beyond which the connection is closed.
+Empty or dropped seats are played by bots after the room's ``bot_after`` seconds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import secrets
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+
+from websockets.asyncio.server import serve
+from websockets.exceptions import ConnectionClosed
+
+from .protocol import (
+    MAX_FRAME,
+    ProtocolError,
+    RateLimit,
+    Request,
+    error_frame,
+    parse_request,
+    reply,
+    too_many_message,
+)
+from .rooms import Hub, Room, to_text
+
+MAX_QUEUE = 1000
+"""Frames other than views waiting for a client that does not read, before it is cut off."""
+
+
+class Connection:
+    """One client: who it is (a seat, the teacher) and its outgoing frames."""
+
+    def __init__(self, ws):
+        self.ws = ws
+        self.queue: deque[str] = deque()
+        self.view: str | None = None
+        self.updates: dict[str, str] = {}
+        self.wake = asyncio.Event()
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.teacher = False
+        self.watching = False
+        self.limit = RateLimit(now=time.monotonic())
+
+    def send(self, frame: dict) -> None:
+        if len(self.queue) >= MAX_QUEUE:
+            self.ws.transport.abort() if self.ws.transport else None
+            return
+        self.queue.append(to_text(frame))
+        self.wake.set()
+
+    def send_view(self, frame: dict) -> None:
+        self.view = to_text(frame)
+        self.wake.set()
+
+    def send_update(self, code: str, frame: dict) -> None:
+        self.updates[code] = to_text(frame)
+        self.wake.set()
+
+    async def writer(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            while self.queue or self.view or self.updates:
+                if self.queue:
+                    text = self.queue.popleft()
+                elif self.view:
+                    text, self.view = self.view, None
+                else:
+                    text = self.updates.pop(next(iter(self.updates)))
+                await self.ws.send(text)
+
+
+class ClassroomServer:
+    """The rooms behind a WebSocket endpoint. ``await start()``, then ``url``."""
+
+    def __init__(self, db: str, host: str = "127.0.0.1", port: int = 8765,
+                 teacher_token: str | None = None, bot_after: float = 30.0,
+                 sync: str = "normal"):
+        self.hub = Hub(db, bot_after=bot_after, sync=sync)
+        self.host, self.port = host, port
+        self.teacher_token = teacher_token or secrets.token_urlsafe(12)
+        self.conns: set[Connection] = set()
+        self.timers: dict[str, asyncio.Task] = {}
+        self.bots: set[asyncio.Task] = set()
+        self.server = None
+
+    @property
+    def url(self) -> str:
+        return f"ws://{self.host}:{self.port}"
+
+    async def start(self) -> None:
+        broken = self.hub.recover()
+        for code in broken:
+            print(f"room {code} cannot be replayed: {self.hub.broken[code]}", flush=True)
+        self.server = await serve(self.handler, self.host, self.port, max_size=MAX_FRAME,
+                                  max_queue=16, write_limit=2**16,
+                                  close_timeout=1)
+        self.port = self.server.sockets[0].getsockname()[1]
+        for room in self.hub.rooms.values():
+            self.schedule(room)
+
+    async def stop(self) -> None:
+        for t in self.bots:
+            t.cancel()
+        await asyncio.gather(*self.bots, return_exceptions=True)
+        if self.server:
+            self.server.close()
+            await self.server.wait_closed()
+        self.hub.close()
+
+    # -- connections ---------------------------------------------------------------------------
+    async def handler(self, ws) -> None:
+        conn = Connection(ws)
+        self.conns.add(conn)
+        writer = asyncio.create_task(conn.writer())
+        try:
+            async for message in ws:
+                if not conn.limit.allow(time.monotonic()):
+                    conn.send(error_frame("too_many", too_many_message(), _loose_id(message)))
+                    continue
+                try:
+                    request = parse_request(message)
+                except ProtocolError as e:
+                    conn.send(error_frame(e.error, e.message, _loose_id(message)))
+                    continue
+                try:
+                    await self.dispatch(conn, request)
+                except ProtocolError as e:
+                    conn.send(error_frame(e.error, e.message, request.id))
+        except ConnectionClosed:
+            pass
+        finally:
+            self.conns.discard(conn)
+            writer.cancel()
+            self._leave(conn)
+
+    def _leave(self, conn: Connection) -> None:
+        if conn.room is not None and conn.seat is not None:
+            seat = conn.room.seats[conn.seat]
+            seat.online = max(0, seat.online - 1)
+            self.changed(conn.room)
+
+    def _sit(self, conn: Connection, room: Room, seat: int) -> None:
+        if conn.room is not None:
+            self._leave(conn)
+        conn.room, conn.seat = room, seat
+        room.seats[seat].online += 1
+
+    # -- requests ------------------------------------------------------------------------------
+    async def dispatch(self, conn: Connection, r: Request) -> None:
+        hub = self.hub
+        if r.type == "join":
+            seat, token = hub.join(r["code"], r["name"])
+            self._joined(conn, hub.room(r["code"]), seat, token, r.id)
+        elif r.type == "rejoin":
+            room, seat = hub.seat_of(r["token"])
+            self._joined(conn, room, seat, r["token"], r.id)
+        elif r.type in ("move", "view"):
+            if conn.room is None:
+                raise ProtocolError("not_joined", "join a room first (with its code)")
+            if r.type == "view":
+                conn.send_view(conn.room.view_for(conn.seat))
+                return
+            index = len(conn.room.moves)
+            n = hub.play(conn.room, conn.seat, r["action"], r["at"])
+            conn.send(reply("ack", r.id, moves=n, move=index))
+            self.changed(conn.room)
+        elif r.type == "teacher":
+            if not hmac.compare_digest(r["token"].encode(), self.teacher_token.encode()):
+                raise ProtocolError("not_teacher", "this is not the teacher's token")
+            conn.teacher = True
+            conn.send(reply("teacher", r.id))
+        else:
+            await self.teacher_request(conn, r)
+
+    def _joined(self, conn, room: Room, seat: int, token: str, rid) -> None:
+        self._sit(conn, room, seat)
+        conn.send(reply("joined", rid, code=room.code, seat=seat, token=token,
+                        game=room.info.name, title=room.info.title, players=room.players))
+        self.changed(room)
+
+    async def teacher_request(self, conn: Connection, r: Request) -> None:
+        if not conn.teacher:
+            raise ProtocolError("not_teacher", "only the teacher may do this: send the teacher's "
+                                               "token first")
+        hub = self.hub
+        if r.type == "open":
+            room = hub.open_room(r["game"], r["rules"], r["seed"], r["bot_after"])
+            conn.send(reply("opened", r.id, code=room.code, game=room.info.name,
+                            players=room.players))
+            self.changed(room)
+        elif r.type == "close":
+            room = hub.close_room(r["code"])
+            conn.send(reply("ack", r.id, moves=len(room.moves)))
+            for c in self.seated(room):
+                c.send(reply("closed", code=room.code))
+            self.changed(room)
+        elif r.type == "tables":
+            conn.send(reply("tables", r.id, tables=[m.summary() for m in hub.rooms.values()]))
+        elif r.type == "table":
+            conn.send(reply("table", r.id, table=hub.room(r["code"]).full()))
+        elif r.type == "reveal":
+            room = hub.room(r["code"])
+            if not room.over() and room.closed is None:
+                raise ProtocolError("not_over", "the game is still being played: its dice and "
+                                                "cards are revealed when it ends")
+            full = room.full()
+            frame = reply("revealed", code=room.code, log=full["log"], state=full["state"])
+            for c in self.seated(room):
+                c.send(frame)
+            conn.send(reply("ack", r.id, moves=len(room.moves)))
+        elif r.type == "export":  # built in a thread: a big export does not stop the tables
+            data = await asyncio.to_thread(hub.export, r["format"], r["code"])
+            conn.send(reply("export", r.id, format=r["format"], data=data))
+        elif r.type == "watch":
+            conn.watching = True
+            conn.send(reply("tables", r.id, tables=[m.summary() for m in hub.rooms.values()]))
+
+    # -- after every change --------------------------------------------------------------------
+    def seated(self, room: Room):
+        return [c for c in self.conns if c.room is room]
+
+    def changed(self, room: Room) -> None:
+        """Send every seat its new view and every watching teacher the room's summary, then
+        start the bot timer if a bot is to play."""
+        for c in self.seated(room):
+            c.send_view(room.view_for(c.seat))
+        summary = reply("update", table=room.summary())
+        for c in self.conns:
+            if c.watching:
+                c.send_update(room.code, summary)
+        self.schedule(room)
+
+    def schedule(self, room: Room) -> None:
+        old = self.timers.pop(room.code, None)
+        if old is not None and old is not asyncio.current_task():
+            old.cancel()
+        if room.closed is not None or room.over():
+            return
+        seat = room.to_move()
+        if seat >= 0 and room.seats[seat].online == 0:
+            task = asyncio.create_task(self._bot_turn(room, seat, len(room.moves)))
+            self.timers[room.code] = task
+            self.bots.add(task)
+            task.add_done_callback(self.bots.discard)
+
+    async def _bot_turn(self, room: Room, seat: int, at: int) -> None:
+        await asyncio.sleep(room.bot_after)
+        action = await asyncio.to_thread(room.bot_action, seat)
+        if len(room.moves) != at or room.seats[seat].online or room.closed is not None:
+            return  # a player came back or moved meanwhile
+        try:
+            self.hub.play(room, seat, str(action), at, by="bot")
+        except ProtocolError as e:  # pragma: no cover - bots choose legal moves
+            print(f"room {room.code}: the bot's move was refused: {e}", flush=True)
+            return
+        self.changed(room)
+
+
+def _loose_id(message):
+    """The ``id`` of a refused request, when it can be read, so the client can match the error."""
+    if isinstance(message, str) and len(message) <= 4096:
+        with contextlib.suppress(ValueError, RecursionError):
+            d = json.loads(message)
+            if isinstance(d, dict) and (isinstance(d.get("id"), int | str)
+                                        and not isinstance(d.get("id"), bool)
+                                        and len(str(d["id"])) <= 40):
+                return d["id"]
+    return None
+
+
+async def run(server: ClassroomServer, ready=None) -> None:
+    """Start ``server`` and serve until cancelled (``ready()`` is called once listening)."""
+    await server.start()
+    if ready:
+        ready(server)
+    try:
+        await asyncio.Future()
+    finally:
+        await server.stop()
+
+
+@dataclass
+class Running:
+    """A server running in a background thread (tests, a teacher's own kernel)."""
+
+    server: ClassroomServer
+    loop: asyncio.AbstractEventLoop
+    thread: threading.Thread
+    task: asyncio.Task | None = None
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    @property
+    def teacher_token(self) -> str:
+        return self.server.teacher_token
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.loop.call_soon_threadsafe(self.task.cancel)
+        self.thread.join(10)
+
+
+def start_in_thread(db: str, host: str = "127.0.0.1", port: int = 0, **options) -> Running:
+    """Start a server on ``host:port`` (0: any free port) in a daemon thread; returns when it
+    listens. ``options``: ``teacher_token``, ``bot_after``, ``sync``."""
+    server = ClassroomServer(db, host, port, **options)
+    loop = asyncio.new_event_loop()
+    ready = threading.Event()
+    box: dict = {}
+
+    def main():
+        asyncio.set_event_loop(loop)
+        box["task"] = loop.create_task(run(server, lambda _s: ready.set()))
+        with contextlib.suppress(asyncio.CancelledError):
+            loop.run_until_complete(box["task"])
+        loop.close()
+
+    thread = threading.Thread(target=main, daemon=True, name="bluffkit-classroom")
+    thread.start()
+    if not ready.wait(30):
+        raise RuntimeError("the classroom server did not start within 30 s")
+    return Running(server, loop, thread, box["task"])

@@ -1,0 +1,89 @@
+"""``bluffkit serve``: the classroom table server (imports websockets only when it runs).
+
+    bluffkit serve --db class.sqlite --room bluff:4 --room poker-dice:3
+    bluffkit serve --host 0.0.0.0 --port 8765 --teacher-token SECRET --bot-after 20
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+from .common import CliError
+
+HELP = """Start the classroom server. Students join a room with its code from their notebooks;
+the teacher's token (printed at start unless given) opens and closes rooms, sees every table and
+exports the games. Every room, move and result is kept in the --db file: start the server again
+with the same file and every game goes on where it was."""
+
+
+def add_serve_command(sub) -> None:
+    p = sub.add_parser("serve", help="run the classroom table server", description=HELP)
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=8765, help="port (0: any free port; default 8765)")
+    p.add_argument("--db", default="bluffkit-classroom.sqlite",
+                   help="the SQLite file keeping every room and move")
+    p.add_argument("--teacher-token", default=None,
+                   help="the teacher's token (letters, digits, - and _; default: a new one)")
+    p.add_argument("--bot-after", type=float, default=30.0,
+                   help="seconds before a bot plays an empty or dropped seat (default 30)")
+    p.add_argument("--sync", choices=("normal", "full"), default="normal",
+                   help="normal: a move once written survives the server being killed; full: "
+                        "also a power cut (slower: the disk is flushed after every move)")
+    p.add_argument("--room", action="append", default=[], metavar="GAME[:PLAYERS]",
+                   help="open a room at start, e.g. bluff:4 (repeat for more rooms)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="seed of the rooms opened with --room (default: random)")
+    p.set_defaults(handler=_serve)
+
+
+def _check(args) -> list[tuple[str, dict]]:
+    if not 0 <= args.port <= 65535:
+        raise CliError(f"--port must be 0-65535, got {args.port}")
+    if not 0 <= args.bot_after <= 3600:
+        raise CliError(f"--bot-after must be 0-3600 seconds, got {args.bot_after:g}")
+    if args.teacher_token is not None and not re.fullmatch(r"[A-Za-z0-9_\-]{8,100}",
+                                                           args.teacher_token):
+        raise CliError("--teacher-token must be 8-100 letters, digits, - or _")
+    if args.seed is not None and not 0 <= args.seed < 2**63:
+        raise CliError(f"--seed must be a whole number 0 or more, got {args.seed}")
+    rooms = []
+    for spec in args.room:
+        m = re.fullmatch(r"([a-z_\- ]+)(?::(\d{1,2}))?", spec.strip().lower())
+        if not m:
+            raise CliError(f"--room {spec!r}: write a game and, if you like, the players, "
+                           "e.g. bluff:4")
+        rooms.append((m[1], {"players": int(m[2])} if m[2] else {}))
+    return rooms
+
+
+def _serve(args: argparse.Namespace) -> int:
+    rooms = _check(args)
+    import asyncio
+
+    from ..classroom.protocol import ProtocolError
+    from ..classroom.server import ClassroomServer, run
+
+    server = ClassroomServer(args.db, args.host, args.port, teacher_token=args.teacher_token,
+                             bot_after=args.bot_after, sync=args.sync)
+
+    def ready(s: ClassroomServer) -> None:
+        print(f"bluffkit classroom server on {s.url} (games kept in {args.db})", flush=True)
+        print(f"Teacher token: {s.teacher_token}", flush=True)
+        for game, rules in rooms:
+            try:
+                room = s.hub.open_room(game, rules, args.seed)
+            except ProtocolError as e:
+                print(f"room {game}: {e}", flush=True)
+                continue
+            print(f"Room {room.code}: {room.info.title}, {room.players} players", flush=True)
+        if args.host not in ("127.0.0.1", "localhost", "::1"):
+            print("Note: the connection is not encrypted; serve a class on a trusted network "
+                  "(or behind JupyterHub).", flush=True)
+
+    try:
+        asyncio.run(run(server, ready))
+    except OSError as e:
+        raise CliError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
+    return 0

@@ -1,0 +1,103 @@
+"""A real classroom server on 127.0.0.1 (a free port), started by the project's own code, and
+seat clients that play random legal moves through it."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import os
+import random
+import socket
+
+import pytest
+
+from bluffkit.classroom.client import AsyncClient
+from bluffkit.classroom.rooms import Room
+from bluffkit.classroom.server import start_in_thread
+from bluffkit.games import find_game
+
+TEACHER = "teacher-token-for-tests"
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = start_in_thread(str(tmp_path / "class.sqlite"), teacher_token=TEACHER,
+                              bot_after=60)
+    yield running
+    running.stop()
+
+
+async def teacher(url: str) -> AsyncClient:
+    t = await AsyncClient.connect(url)
+    await t.teacher(TEACHER)
+    return t
+
+
+async def seat_loop(client: AsyncClient, rng: random.Random, timeout: float = 30) -> None:
+    """Play random legal moves whenever it is this seat's turn, until the game ends."""
+    n = 0
+    while True:
+        v = await client.wait_view(lambda v, n=n: v["moves"] >= n and (
+            v["over"] or v["closed"] or bool(v["legal"])), timeout)
+        if v["over"] or v["closed"]:
+            return
+        n = (await client.move(rng.choice(v["legal"]), at=v["moves"]))["moves"]
+
+
+async def play_room(url: str, code: str, seats: int, seed: int, record: bool = True
+                    ) -> list[AsyncClient]:
+    """``seats`` clients join ``code`` and play it to the end; returns them (still open)."""
+    clients = [await AsyncClient.connect(url, record=record) for _ in range(seats)]
+    for i, c in enumerate(clients):
+        await c.join(code, f"Student {i + 1}")
+    await asyncio.gather(*(seat_loop(c, random.Random(seed * 100 + i))
+                           for i, c in enumerate(clients)))
+    return clients
+
+
+def replay(room: dict) -> list:
+    """The states after 0, 1, 2 ... moves of an exported room, replayed through the engine."""
+    info = find_game(room["game"])
+    from bluffkit.classroom.rooms import make_rules
+
+    state = info.new_game(make_rules(info, room["rules"]))
+    helper = Room(room["code"], info, None, 0, 0, 0)
+    states = [state]
+    for seat, text, _by in room["log"]:
+        assert seat == state.current_player()
+        state = state.apply(helper.find_action(state, text))
+        states.append(state)
+    return states
+
+
+def frames_of(client: AsyncClient) -> list[dict]:
+    return [json.loads(t) for t in client.frames]
+
+
+def raw_client(port: int) -> socket.socket:
+    """A WebSocket client by hand on a plain socket with a small receive buffer: after the
+    handshake it reads only when told to (a client that does not read)."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect(("127.0.0.1", port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall((f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+               f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+               "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    assert b" 101 " in head, head
+    return s
+
+
+def text_frame(text: str | bytes, opcode: int = 0x1) -> bytes:
+    """One masked client frame (text by default)."""
+    data = text.encode() if isinstance(text, str) else text
+    mask = os.urandom(4)
+    n = len(data)
+    size = (bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big")
+            if n < 65536 else bytes([0x80 | 127]) + n.to_bytes(8, "big"))
+    return bytes([0x80 | opcode]) + size + mask + bytes(b ^ mask[i % 4]
+                                                       for i, b in enumerate(data))

@@ -1,0 +1,19 @@
+"""The load benchmark runs (``--quick``: 8 clients on 2 tables) and finds no lost or duplicated
+move; its timings are printed by ``benchmarks/classroom_load.py``, never asserted in a test."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_load_benchmark_runs_and_loses_nothing():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "classroom_load.py"),
+                           "--quick", "--limit", "120"], capture_output=True, text=True,
+                          timeout=180)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "lost moves: 0, duplicated moves: 0" in done.stdout
+    assert "server memory (RSS)" in done.stdout
