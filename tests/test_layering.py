@@ -16,8 +16,8 @@ import pytest
 import bluffkit
 
 ROOT = Path(bluffkit.__file__).parent
-PACKAGES = ["core", "games", "odds", "solvers", "advice", "bots", "exercises", "classroom",
-            "widgets", "cli"]
+PACKAGES = ["core", "games", "odds", "solvers", "advice", "bots", "exercises", "teacher",
+            "classroom", "widgets", "cli"]
 MAY_IMPORT = {
     "core": set(),
     "games": {"core"},
@@ -26,12 +26,17 @@ MAY_IMPORT = {
     "advice": {"core", "games", "odds", "solvers"},
     "bots": {"core", "games", "odds", "solvers", "advice"},
     "exercises": {"core", "games", "odds", "solvers", "advice", "bots"},
+    "teacher": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},
     "classroom": {"core", "games", "odds", "solvers", "advice", "bots"},
     "widgets": {"core", "games", "odds", "solvers", "advice", "bots", "exercises", "classroom"},
-    "cli": {"core", "games", "odds", "solvers", "advice", "bots", "exercises", "classroom"},
+    "cli": {"core", "games", "odds", "solvers", "advice", "bots", "exercises", "teacher",
+            "classroom"},
     "": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},  # bluffkit/*.py
 }
 """Which other parts of bluffkit each part may import."""
+HOOKS = {("exercises", "bluffkit.teacher.log"), ("exercises", "bluffkit.teacher.exam")}
+"""The one way up: ``exercises.load(..., student=, mode=)`` hands its questions to the results log
+and to exam mode, imported inside ``load`` only (``test_hooks_are_imported_lazily``)."""
 VIEW_LIBRARIES = {"ipywidgets", "plotly", "anywidget"}
 """Imported by ``bluffkit.widgets`` only."""
 
@@ -78,9 +83,24 @@ def test_dependencies_point_one_way(path):
         if top == "bluffkit":
             target = rest.split(".")[0] if "." in rest else rest
             target = target if target in PACKAGES else ""  # bluffkit/__init__ and bluffkit/*.py
-            assert target in allowed, f"{part or 'bluffkit'} may not import bluffkit.{target}"
+            assert target in allowed or (part, name) in HOOKS, (
+                f"{part or 'bluffkit'} may not import bluffkit.{target}")
         elif top in VIEW_LIBRARIES:
             assert part == "widgets", f"only bluffkit.widgets may import {top}"
+
+
+def test_hooks_are_imported_lazily():
+    """Importing bluffkit.exercises does not import bluffkit.teacher (only ``load`` does, when
+    a student or the exam mode is given), and the results log imports only core."""
+    code = ("import sys, bluffkit.exercises as e\n"
+            "print(any(m.startswith('bluffkit.teacher') for m in sys.modules))\n"
+            "import bluffkit.teacher.log\n"
+            "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('bluffkit.')}))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    first, _ = out.stdout.splitlines()
+    assert first == "False"
+    log = imports_of(ROOT / "teacher" / "log.py")
+    assert {n for n in log if n.startswith("bluffkit")} <= {"bluffkit.core", "bluffkit.core.text"}
 
 
 def test_core_imports_nothing_else_of_bluffkit():

@@ -2,9 +2,10 @@
 
 ``bluffkit COMMAND GAME [options]`` with COMMAND one of odds, advise, solve, play, plus
 ``bluffkit notebooks DEST``, ``bluffkit lab [DIR]`` and ``bluffkit serve`` (the classroom
-server). Each game adds its own options in
-``bluffkit/cli/<game>.py`` (a package, not one ``cli.py``, so five games stay readable).
-Bad arguments print a one-line error and exit with status 2.
+server), and for teachers ``bluffkit results collect DIR... --csv FILE`` and ``bluffkit handout
+SET --seeds 1-30 --out DIR``. Each game adds its own options in ``bluffkit/cli/<game>.py`` (a
+package, not one ``cli.py``, so five games stay readable). Bad arguments print a one-line error
+and exit with status 2.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from ..core import BluffkitError
 from .common import CliError, check_arguments
 from .files import add_file_commands
 from .serve import add_serve_command
+from .teacher import add_teacher_commands
 
 GAME_MODULES: list[str] = ["bluff", "bluff_you", "bluff_solve", "poker_dice", "jungle_bluff",
                            "bungee"]
@@ -48,11 +50,12 @@ class _Parser(argparse.ArgumentParser):
 
 def modules_needed(argv: list[str] | None) -> list[str]:
     """The game modules to register for ``argv``: the game's own for ``COMMAND GAME ...``, none
-    for ``--help``, ``notebooks``, ``lab`` and ``serve``, all otherwise (so help and errors list
-    every game).
+    for ``--help``, ``notebooks``, ``lab``, ``serve``, ``results`` and ``handout``, all otherwise
+    (so help and errors list every game).
     """
     argv = sys.argv[1:] if argv is None else list(argv)
-    if not argv or argv[0] in ("-h", "--help", "notebooks", "lab", "serve"):
+    if not argv or argv[0] in ("-h", "--help", "notebooks", "lab", "serve", "results",
+                               "handout"):
         return []
     if tuple(argv[:2]) in COMMAND_MODULES:
         return [COMMAND_MODULES[argv[0], argv[1]]]
@@ -73,6 +76,7 @@ def build_parser(argv: list[str] | None = None, *, every_game: bool = True
         importlib.import_module(f"{__name__}.{module}").register(commands)
     add_file_commands(sub)
     add_serve_command(sub)
+    add_teacher_commands(sub)
     return parser
 
 

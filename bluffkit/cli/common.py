@@ -23,7 +23,7 @@ MAX_ARGUMENT = 1000
 MAX_DIGITS = 30
 """The most digits of a number in an argument: no count, seed or amount here needs more."""
 
-PATH_OPTIONS = ("--out",)
+PATH_OPTIONS = ("--out", "--csv", "--key-file")
 """Options whose value is a path (any characters the system allows)."""
 
 
@@ -42,7 +42,7 @@ def check_arguments(argv: Sequence[str]) -> None:
     """
     if list(argv[:1]) == ["lab"]:
         return  # a folder, then JupyterLab's own options, which it checks
-    files = list(argv[:1]) == ["notebooks"]
+    files = list(argv[:1]) in (["notebooks"], ["results"])
     for i, arg in enumerate(argv):
         before = argv[i - 1] if i else ""
         if (before in PATH_OPTIONS or arg.split("=", 1)[0] in PATH_OPTIONS

@@ -59,7 +59,7 @@ from ..core import InvalidQuestion, make_rng
 from .answers import AnswerError, Number
 
 _ICONS = {"correct": "✅", "mistake": "🤔", "incorrect": "❌", "unanswered": "✏️",
-          "unreadable": "⚠️", "hint": "💡", "solution": "📖"}
+          "unreadable": "⚠️", "hint": "💡", "solution": "📖", "recorded": "📝"}
 
 
 # -- display helpers ------------------------------------------------------------------------------
@@ -216,6 +216,9 @@ class Question:
 
     title: str = "Question"
     kind: Any = Number()
+    recorder: Any = None
+    """Called as ``recorder(question, answer, feedback)`` after each check, returning the
+    feedback to show (``load(..., student=...)`` sets it: the results log, ``bluffkit.teacher``)."""
 
     def __init__(self, seed: int | None = None, number: int | None = None):
         self.seed = fresh_seed() if seed is None else seed
@@ -264,6 +267,10 @@ class Question:
 
     def check(self, answer: Any = ...) -> Feedback:
         """Check an answer; returns kind, specific feedback (never raises on a bad answer)."""
+        feedback = self._check(answer)
+        return feedback if self.recorder is None else self.recorder(self, answer, feedback)
+
+    def _check(self, answer: Any) -> Feedback:
         if answer is ... or answer is None:
             return Feedback("unanswered", "Not answered yet",
                             f"Replace the `...` with your answer, then run the cell again. "
@@ -419,8 +426,19 @@ def exercise_sets() -> list[str]:
     return games_with_exercises() + list(TOPICS)
 
 
-def load(game: str, seed: int | None = None) -> Worksheet:
+def load(game: str, seed: int | None = None, student: str | int | None = None,
+         mode: str = "practice", folder: Any = None) -> Worksheet:
     """All questions of ``game`` for one student's ``seed`` (``None``: a fresh seed, shown).
+
+    Args:
+        game: an exercise set, e.g. ``"bluff"`` (``exercise_sets()`` lists them).
+        seed: the student's seed, a whole number >= 0 (``None``: a fresh one).
+        student: the student's name or number: each check is then saved in their results log
+            (``bluffkit.teacher.log``; the teacher collects the logs into a gradebook).
+        mode: ``"practice"`` (feedback, hints, solutions) or ``"exam"`` (each answer is only
+            recorded; no hints or solutions, not even computed: ``bluffkit.teacher.exam``).
+        folder: where the results log goes (default ``$BLUFFKIT_RESULTS_DIR``, else the
+            current folder).
 
     >>> ws = load("bluff", seed=1)
     >>> ws.q1.seed, ws.q1.number, ws.game
@@ -429,7 +447,25 @@ def load(game: str, seed: int | None = None) -> Worksheet:
     classes = catalogue(game)
     seed = fresh_seed() if seed is None else seed
     make_rng(seed)  # validates the seed with a clear message
-    ws = Worksheet(cls(seed=seed, number=i) for i, cls in enumerate(classes, 1))
+    if mode not in ("practice", "exam"):
+        raise InvalidQuestion(f"mode must be 'practice' or 'exam', got {mode!r}")
+    log = None
+    if student is not None or mode == "exam":
+        from ..teacher.log import Recorder, ResultsLog
+
+        if student is None:
+            raise InvalidQuestion("an exam records every answer under your name: give it, e.g. "
+                                  f"load({game!r}, seed={seed}, student=\"ada\", mode=\"exam\")")
+        log = ResultsLog(student, game, seed, mode=mode, folder=folder)
+    questions = [cls(seed=seed, number=i) for i, cls in enumerate(classes, 1)]
+    if mode == "exam":
+        from ..teacher.exam import exam_questions
+
+        questions = exam_questions(questions, log)
+    elif log is not None:
+        for q in questions:
+            q.recorder = Recorder(log)
+    ws = Worksheet(questions)
     from ..games import GAMES
 
     ws.game, ws.seed = game, seed

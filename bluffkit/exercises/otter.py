@@ -96,19 +96,34 @@ def assignment_config(game: str) -> str:
     ])
 
 
-def master_notebook(game: str, seed: int):
-    """The otter assign-format master notebook of ``game`` for ``seed`` (an nbformat notebook)."""
+EXAM_TEST_CONFIG = '""" # BEGIN TEST CONFIG\nhidden: true\n""" # END TEST CONFIG\n'
+"""Heads each test cell in exam mode: otter hides the test from students (graded only by the
+autograder), so checking shows no verdict."""
+
+
+def master_notebook(game: str, seed: int, mode: str = "practice"):
+    """The otter assign-format master notebook of ``game`` for ``seed`` (an nbformat notebook).
+
+    In ``mode="exam"`` the student notebook offers no hints (no ``load`` of the questions in the
+    student's kernel) and every test is hidden: students see no verdict, the autograder grades.
+    """
     import nbformat.v4 as nbf
 
+    if mode not in ("practice", "exam"):
+        raise InvalidQuestion(f"mode must be 'practice' or 'exam', got {mode!r}")
     module = exercise_module(game)
     worksheet = load(game, seed=check_seed(seed))
     raw, md, code = nbf.new_raw_cell, nbf.new_markdown_cell, nbf.new_code_cell
+    exam = mode == "exam"
     cells = [
         raw(assignment_config(game)),
         md(f"{module.INTRO.strip()}\n\n*Graded with otter-grader; your numbers come from seed "
            f"{seed}. Give exact answers (`Fraction(7, 27)` or `\"7/27\"`) or decimals (rounded "
-           "answers are accepted within the tolerance each question states).*"),
-        code("from fractions import Fraction\n\nfrom bluffkit.exercises import load\n\n"
+           "answers are accepted within the tolerance each question states).*"
+           + ("\n\n**Exam:** no hints, no solutions, and checking an answer shows no verdict."
+              if exam else "")),
+        code("from fractions import Fraction" if exam else
+             "from fractions import Fraction\n\nfrom bluffkit.exercises import load\n\n"
              f"q = load({game!r}, seed={seed})  # q[0].hint() gives a hint for question 1"),
     ]
     for q in worksheet:
@@ -121,7 +136,8 @@ def master_notebook(game: str, seed: int):
             code(_solution_source(q)),
             raw("# END SOLUTION"),
             raw("# BEGIN TESTS"),
-            code(f"from bluffkit.exercises.otter import grade\n"
+            code((EXAM_TEST_CONFIG if exam else "")
+                 + f"from bluffkit.exercises.otter import grade\n"
                  f"grade({game!r}, {i}, answer{i}, seed={seed})"),
             raw("# END TESTS"),
             raw("# END QUESTION"),
@@ -150,7 +166,8 @@ def check_seed(seed: Any) -> int:
     return seed
 
 
-def export(game: str, dest: Path | str, seed: int, force: bool = False) -> Path:
+def export(game: str, dest: Path | str, seed: int, force: bool = False,
+           mode: str = "practice") -> Path:
     """Write the otter master notebook of ``game`` for ``seed``; returns its path.
 
     Args:
@@ -158,6 +175,8 @@ def export(game: str, dest: Path | str, seed: int, force: bool = False) -> Path:
         dest: a ``.ipynb`` path, or a folder (the file is then ``<game>-otter.ipynb``).
         seed: the class's seed (the statements' numbers), a whole number >= 0.
         force: overwrite an existing notebook (refused otherwise).
+        mode: ``"practice"``, or ``"exam"``: no hints in the student notebook and hidden tests
+            (``master_notebook``).
 
     Raises:
         InvalidQuestion: an unknown game, a missing seed, or a notebook already there.
@@ -166,6 +185,8 @@ def export(game: str, dest: Path | str, seed: int, force: bool = False) -> Path:
 
     catalogue(game)
     check_seed(seed)
+    if mode not in ("practice", "exam"):
+        raise InvalidQuestion(f"mode must be 'practice' or 'exam', got {mode!r}")
     path = Path(dest)
     if path.suffix != ".ipynb":
         path = path / f"{game}-otter.ipynb"
@@ -173,7 +194,7 @@ def export(game: str, dest: Path | str, seed: int, force: bool = False) -> Path:
         raise InvalidQuestion(f"{path} already exists: pass force=True to overwrite it, or "
                               "choose another place")
     path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(master_notebook(game, seed), path)
+    nbformat.write(master_notebook(game, seed, mode), path)
     return path
 
 

@@ -10,11 +10,11 @@ bets). Opponents' hands are not independent of each other while the common dice 
 share them), so the common roll is enumerated (56 multisets) and, for each, every opponent's
 three dice (56 multisets each); given the common dice the opponents are independent, so ``k``
 enters as a power. Every 6-dice hand is ranked once into an integer strength table (56 x 56:
-my or an opponent's 3 dice against the common 3), which makes equity a few numpy comparisons.
-A tie among ``t + 1`` best hands counts ``1 / (t + 1)`` of the pot, as the rules split it (the odd
-point, at most 1, is left out of equity). Magnitudes: numpy only counts opponents' rolls below
-and equal to my hand (at most 216 each); the powers and sums, up to ``216**4 x 12`` (about
-2.6e10) for 3 opponents, are Python integers, so nothing can overflow.
+my or an opponent's 3 dice against the common 3), which makes equity a few thousand integer
+comparisons (plain Python: a command line that asks for equity does not load numpy, which only
+the simulation ``approx_equity`` uses). A tie among ``t + 1`` best hands counts ``1 / (t + 1)``
+of the pot, as the rules split it (the odd point, at most 1, is left out of equity). All counts,
+up to ``216**4 x 12`` (about 2.6e10) for 3 opponents, are Python integers: nothing overflows.
 
 >>> counts = category_counts(dice=5)
 >>> counts[Category.FOUR_OF_A_KIND], counts[Category.LARGE_STRAIGHT], sum(counts.values())
@@ -32,8 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..core import Distribution, InvalidQuestion, ParseError, make_rng
 from ..core.rng import Seed
@@ -49,6 +48,9 @@ from ..games.poker_dice import (
     multisets,
     parse_dice,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MAX_OPPONENTS = 3
 """Poker dice has 4 peekers, so at most 3 opponents."""
@@ -152,35 +154,27 @@ def five_dice_distribution(rules: PokerDiceRules | None = None) -> Distribution:
 # -- the strength table -------------------------------------------------------------------------
 THREES = tuple(d for d, _ in multisets(3))
 """The 56 sorted multisets of three dice."""
-THREE_WEIGHTS = np.array([w for _, w in multisets(3)], dtype=np.int64)
+THREE_WEIGHTS = tuple(w for _, w in multisets(3))
 """Their multinomial weights (sum 216)."""
 _INDEX3 = {d: i for i, d in enumerate(THREES)}
-_ORDERED3 = np.array([_INDEX3[tuple(sorted((FACES[a], FACES[b], FACES[c])))]
-                      for a in range(6) for b in range(6) for c in range(6)], dtype=np.int64)
-"""Index of the multiset of an ordered roll ``(a, b, c)`` of face indices, at ``36a + 6b + c``."""
 
 
 @cache
 def strength_table(colours: tuple[str, ...] = PokerDiceRules().colours,
-                   tie_break: str = "faces") -> np.ndarray:
+                   tie_break: str = "faces") -> tuple[tuple[int, ...], ...]:
     """``T[a, b]``: strength of the best 5 of the 6 dice ``THREES[a] + THREES[b]``.
 
     Strengths are dense ranks of the hands' comparison keys, so ``T[a, c] > T[b, c]`` exactly when
     3 dice ``a`` beat 3 dice ``b`` with the common dice ``c``. The table is symmetric.
 
     >>> T = strength_table()
-    >>> T.shape, bool((T == T.T).all())
-    ((56, 56), True)
+    >>> len(T), len(T[0]), all(T[a][b] == T[b][a] for a in range(56) for b in range(56))
+    (56, 56, True)
     """
     keys = {six: best_hand(six, colours, tie_break).key
             for six in combinations_with_replacement(FACES, 6)}
     rank = {k: i for i, k in enumerate(sorted(set(keys.values())))}
-    table = np.empty((len(THREES), len(THREES)), dtype=np.int64)
-    for i, a in enumerate(THREES):
-        for j, b in enumerate(THREES):
-            table[i, j] = rank[keys[tuple(sorted(a + b))]]
-    table.setflags(write=False)
-    return table
+    return tuple(tuple(rank[keys[tuple(sorted(a + b))]] for b in THREES) for a in THREES)
 
 
 # -- equity -------------------------------------------------------------------------------------
@@ -250,7 +244,7 @@ def equity(mine: str | Iterable, common: str | Iterable | None = None, opponents
     if common:
         rows, weights = [_INDEX3[common]], [1]
     else:
-        rows, weights = range(len(THREES)), THREE_WEIGHTS.tolist()
+        rows, weights = range(len(THREES)), THREE_WEIGHTS
     lt, eq = _below_and_equal(table, tuple(rows), m)
     win = tie = lose = 0
     all_opp = 216**k
@@ -294,17 +288,19 @@ def common_roll_equities(mine: str | Iterable, opponents: int = 1,
     table = strength_table(r.colours, r.tie_break)
     lt, eq = _below_and_equal(table, tuple(range(len(THREES))), _INDEX3[mine])
     scale, shares = _shares(lt, eq, k)
-    return 216**k * scale, list(zip(THREES, THREE_WEIGHTS.tolist(), shares))
+    return 216**k * scale, list(zip(THREES, THREE_WEIGHTS, shares))
 
 
-def _below_and_equal(table: np.ndarray, rows: tuple[int, ...], m: int) -> tuple[list, list]:
+def _below_and_equal(table, rows: tuple[int, ...], m: int) -> tuple[list, list]:
     """For each common multiset ``c`` in ``rows``: the weight of opponents' 3 dice below and
-    equal to my strength ``table[c, m]`` (out of 216)."""
-    block = table[list(rows)]
-    mine = block[:, m][:, None]
-    lt = (block < mine).astype(np.int64) @ THREE_WEIGHTS
-    eq = (block == mine).astype(np.int64) @ THREE_WEIGHTS
-    return lt.tolist(), eq.tolist()
+    equal to my strength ``table[c][m]`` (out of 216)."""
+    lt, eq = [], []
+    for c in rows:
+        row = table[c]
+        mine = row[m]
+        lt.append(sum(w for s, w in zip(row, THREE_WEIGHTS) if s < mine))
+        eq.append(sum(w for s, w in zip(row, THREE_WEIGHTS) if s == mine))
+    return lt, eq
 
 
 def equity_by_common(mine: str | Iterable, opponents: int = 1,
@@ -363,12 +359,16 @@ def approx_equity(mine: str | Iterable, common: str | Iterable | None = None,
     common = read_dice(common, "common", (0, COMMON_DICE))
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 2:
         raise InvalidQuestion(f"deals must be a whole number >= 2, got {deals!r}")
-    rng = make_rng(seed)
-    table = strength_table(r.colours, r.tie_break)
+    import numpy as np  # the simulation only: exact equity needs no numpy
 
-    def roll(shape) -> np.ndarray:
+    rng = make_rng(seed)
+    table = np.array(strength_table(r.colours, r.tie_break))
+    ordered = np.array([_INDEX3[tuple(sorted((FACES[a], FACES[b], FACES[c])))]
+                        for a in range(6) for b in range(6) for c in range(6)])
+
+    def roll(shape) -> np.ndarray:  # the multiset index of ordered rolls, at 36a + 6b + c
         d = rng.integers(0, 6, size=shape + (3,))
-        return _ORDERED3[d[..., 0] * 36 + d[..., 1] * 6 + d[..., 2]]
+        return ordered[d[..., 0] * 36 + d[..., 1] * 6 + d[..., 2]]
 
     c = np.full(deals, _INDEX3[common]) if common else roll((deals,))
     me = table[c, _INDEX3[mine]]

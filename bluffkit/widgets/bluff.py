@@ -33,6 +33,7 @@ from .common import (
     update_figure_in_place,
 )
 from .figure import LiveFigure
+from .static import StaticFallback
 
 FACE_OPTIONS = [("1", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5), ("★", STAR)]
 
@@ -217,7 +218,7 @@ def dice_html(dice: Sequence[int], hidden: int = 0, exposed: bool = False,
 
 
 # -- CountExplorer ---------------------------------------------------------------------------------
-class CountExplorer(widgets.VBox):
+class CountExplorer(StaticFallback, widgets.VBox):
     """Explore the distribution of matching dice for a bid, exactly.
 
     Controls: dice in play, my hidden dice, the exposed dice, the bid (count and face).

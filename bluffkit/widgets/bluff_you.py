@@ -30,6 +30,7 @@ from ..odds.bluff_you import (
 )
 from .common import COLORS, ErrorArea, math_html, probability_tex, update_figure_in_place
 from .figure import LiveFigure
+from .static import StaticFallback
 
 Q_OPTIONS = [(f"{Fraction(k, 12)}", Fraction(k, 12)) for k in range(13)]
 """The model's q on the explorer's slider: twelfths, exact."""
@@ -86,7 +87,7 @@ def figure_for_points(centre: Iterable[int] | None = None, announced: int | None
     return fig
 
 
-class SumExplorer(widgets.VBox):
+class SumExplorer(StaticFallback, widgets.VBox):
     """Explore the sums, the points and Bayes' rule for an announcement, exactly.
 
     Controls: the centre tokens, the number announced, and the model's q (the probability that

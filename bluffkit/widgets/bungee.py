@@ -25,6 +25,7 @@ from ..games.bungee import CALL_LIMIT, CARDS, DECK, card_text, cards_text
 from ..odds.bungee import ActionOdds, Knowledge, action_odds, turn_actions, turn_odds
 from .common import COLORS, ErrorArea, html_table, probability_tex, update_figure_in_place
 from .figure import LiveFigure
+from .static import StaticFallback
 
 
 # -- pure figures ----------------------------------------------------------------------------------
@@ -93,7 +94,7 @@ def figure_for_thresholds(result, title: str = "Calling thresholds compared") ->
 
 
 # -- the explorer ----------------------------------------------------------------------------------
-class DrawExplorer(widgets.VBox):
+class DrawExplorer(StaticFallback, widgets.VBox):
     """Type my hand, the discard pile and the lucky card; pick an action: see exactly how my hand
     may end up (the card drawn is equally likely to be any unseen card). Cards are 1-10 and
     ``B`` for a Bungee card.

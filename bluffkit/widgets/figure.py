@@ -35,6 +35,8 @@ import plotly
 import plotly.graph_objects as go
 import traitlets
 
+from .static import StaticFallback
+
 
 @functools.cache
 def plotly_bundle() -> tuple[str, str]:
@@ -45,7 +47,7 @@ def plotly_bundle() -> tuple[str, str]:
     return text, f"plotly-{plotly.__version__}-{digest}"
 
 
-class LiveFigure(go.FigureWidget):
+class LiveFigure(StaticFallback, go.FigureWidget):
     """A ``go.FigureWidget`` drawn by ``figure.js`` (see the module docstring)."""
 
     _esm = Path(__file__).with_name("figure.js")

@@ -49,6 +49,7 @@ from .common import (
     check_my_turn,
     play_until_turn,
 )
+from .static import StaticFallback
 
 ME = 0
 """Your seat at every table."""
@@ -64,7 +65,7 @@ def opponents_box(value: int, most: int) -> widgets.BoundedIntText:
     return box
 
 
-class GameTable(widgets.VBox):
+class GameTable(StaticFallback, widgets.VBox):
     """A whole game against bots: the shared controls and the deal / bots / you / redraw loop.
 
     Attributes set by :meth:`_build`: ``errors``, ``status`` (class ``bk-status``), ``history``,

@@ -35,6 +35,7 @@ from ..games.jungle_bluff import (
 from ..odds.jungle_bluff import Option, win_probability
 from .common import COLORS, ErrorArea, probability_tex, update_figure_in_place
 from .figure import LiveFigure
+from .static import StaticFallback
 
 HINT = "select {kind} under Special to play with it"
 """How the explorer says to turn a special card on."""
@@ -98,7 +99,7 @@ def figure_for_options(options: Iterable[Option], title: str = "Expected points 
 
 
 # -- the explorer ----------------------------------------------------------------------------------
-class ChallengeExplorer(widgets.VBox):
+class ChallengeExplorer(StaticFallback, widgets.VBox):
     """Pick my strength card, the cards the opponent may hold, my role, the special cards: see
     exactly how likely I am to win the challenge (uniform belief over the opponent's cards).
 

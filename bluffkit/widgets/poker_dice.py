@@ -25,6 +25,7 @@ from ..games.poker_dice import DEFAULT_COLOURS, FACES, Category, PokerDiceRules,
 from ..odds.poker_dice import MAX_OPPONENTS, Equity, category_counts, equity, read_dice
 from .common import COLORS, ErrorArea, probability_tex, update_figure_in_place
 from .figure import LiveFigure
+from .static import StaticFallback
 
 CATEGORY_NAMES = tuple(str(c) for c in Category)
 """Category names in the printed order, low to high."""
@@ -170,7 +171,7 @@ def dice_html(dice: Sequence[int], hidden: int = 0,
 
 
 # -- HandOddsExplorer --------------------------------------------------------------------------
-class HandOddsExplorer(widgets.VBox):
+class HandOddsExplorer(StaticFallback, widgets.VBox):
     """Pick my 3 dice and any common dice; see my hand's categories and my equity, exactly.
 
     Controls: my dice, the common dice (empty: before the common roll), the number of opponents,

@@ -14,9 +14,9 @@ import pytest
 from bluffkit.cli import COMMAND_MODULES, COMMANDS, GAME_MODULES, modules_needed
 
 HEAVY = ("sympy", "scipy", "plotly", "ipywidgets", "IPython")
-NEEDS_NUMPY = {"poker-dice", "jungle-bluff", "bungee"}
-"""Games whose odds or advice compute with numpy (poker dice's equity tables, Jungle's counts of
-consistent histories, Bungee's playouts); Bluff's and Bluff You's do not import it."""
+NEEDS_NUMPY = {"jungle-bluff", "bungee"}
+"""Games whose odds or advice compute with numpy (Jungle's counts of consistent histories, Bungee's
+random worlds); Bluff's, Bluff You's and poker dice's do not import it."""
 
 CASES = [
     "odds bluff --dice 20 --mine 3,3,* --bid 7x3",

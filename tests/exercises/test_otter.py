@@ -145,3 +145,21 @@ def test_export_refuses_a_missing_seed_and_overwriting(tmp_path):
     assert path.read_text() == "the instructor's edits"
     assert export("bluff", tmp_path, seed=SEED, force=True) == path
     assert "ASSIGNMENT CONFIG" in path.read_text()
+
+
+def test_otter_assign_hides_the_exam_tests(tmp_path):
+    """Exam mode: otter marks every test hidden (students see no verdict) and the student
+    notebook loads no questions (no hints)."""
+    exe = _otter()
+    master = export("bluff", tmp_path / "exam.ipynb", seed=SEED, mode="exam")
+    done = subprocess.run([str(exe), "assign", str(master), str(tmp_path / "dist")],
+                          capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    student = nbformat.read(tmp_path / "dist" / "student" / "exam.ipynb", as_version=4)
+    text = "\n".join(c.source for c in student.cells)
+    assert "load(" not in text and ".hint()" not in text and "answer1 = ..." in text
+    archive = next((tmp_path / "dist" / "autograder").glob("*.zip"))
+    with zipfile.ZipFile(archive) as z:
+        tests = [z.read(n).decode() for n in z.namelist() if re.fullmatch(r"tests/q\d+\.py", n)]
+    assert len(tests) == len(catalogue("bluff"))
+    assert all("'hidden': True" in t and "'hidden': False" not in t for t in tests)

@@ -1,0 +1,96 @@
+"""``bluffkit results collect DIR... --csv grades.csv`` and ``bluffkit handout SET --seeds 1-30
+--out DIR``: the teacher's commands (``bluffkit.teacher``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .common import CliError
+
+COLLECT_HELP = """\
+Merge the results logs of a class (bluffkit-results-*.jsonl files, from home folders or an LMS
+download) into a gradebook: a row per student, per question first try (1/0), attempts and final
+(1/0). Also writes GRADES-long.csv (a row per answer) and GRADES-mistakes.csv (the named mistakes
+per question, most common first). Damaged and foreign files are reported and skipped; with the
+course key ($BLUFFKIT_COURSE_KEY or --key-file), records that do not verify are left out."""
+
+HANDOUT_HELP = """\
+Write one PDF per seed (the statements with that student's numbers and room to answer) and a
+teacher's key (answers and worked solutions per seed), printed by headless Chromium."""
+
+
+def _key(args) -> bytes | None:
+    from ..core import BluffkitError
+    from ..teacher.log import course_key
+
+    try:
+        return course_key(args.key_file)
+    except BluffkitError as e:
+        raise CliError(str(e)) from None
+
+
+def _collect(args) -> int:
+    from ..teacher.collect import collect, mistakes_summary, write_all
+
+    key = _key(args)
+    found = collect(args.folders, key)
+    for where, problem in found.problems:
+        print(f"skipped: {where}: {problem}", file=sys.stderr)
+    if not found.records:
+        raise CliError(f"no results to collect in {' '.join(args.folders)} "
+                       f"({found.files} files read)")
+    try:
+        written = write_all(found, Path(args.csv).expanduser())
+    except OSError as e:
+        raise CliError(f"cannot write {args.csv}: {e.strerror or e}") from None
+    print(f"{len(found.records)} answers of {len(found.students)} students from {found.files} "
+          f"files; {len(found.problems)} problems (listed above).")
+    if key is None:
+        print("No course key given: the records' checksums were not verified.")
+    print("Wrote " + ", ".join(str(p) for p in written) + ".")
+    summary = mistakes_summary(found.records)
+    if summary:
+        print("\nMost common named mistakes (what to re-teach):")
+        for s, n, title, mistake, answers, students in summary[: args.top]:
+            print(f"  {s} q{n} {title}: {mistake!r}, "
+                  f"{students} student{'s' * (students != 1)} ({answers} answers)")
+    return 0
+
+
+def _handout(args) -> int:
+    from ..teacher.handout import parse_seeds, write_handouts
+
+    seeds = parse_seeds(args.seeds)
+    try:
+        written, seconds = write_handouts(args.set, seeds, Path(args.out).expanduser(),
+                                          keep_html=args.html)
+    except OSError as e:
+        raise CliError(f"cannot write into {args.out}: {e.strerror or e}") from None
+    print(f"Wrote {len(written) - 1} sheets and the key ({written[-1].name}) to {args.out} in "
+          f"{seconds:.1f} s.")
+    return 0
+
+
+def add_teacher_commands(sub) -> None:
+    p = sub.add_parser("results", help="collect the students' results logs into a gradebook")
+    actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    c = actions.add_parser("collect", help="merge results logs into CSV files",
+                           description=COLLECT_HELP,
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+    c.add_argument("folders", nargs="+", metavar="DIR", help="folders (or files) of logs")
+    c.add_argument("--csv", required=True, help="the gradebook to write, e.g. grades.csv")
+    c.add_argument("--key-file", help="file holding the course key (else $BLUFFKIT_COURSE_KEY)")
+    c.add_argument("--top", type=int, default=10, help="mistakes listed (default 10)")
+    c.set_defaults(handler=_collect)
+    h = sub.add_parser("handout", help="printable per-student sheets and a key (PDF)",
+                       description=HANDOUT_HELP)
+    h.add_argument("set", metavar="SET", help="an exercise set, e.g. bluff")
+    h.add_argument("--seeds", required=True, help="seeds, e.g. 1-30 or 3,5,8-10")
+    h.add_argument("--out", required=True, help="folder for the PDFs")
+    h.add_argument("--html", action="store_true", help="keep the HTML files beside the PDFs")
+    h.set_defaults(handler=_handout)
+
+
+__all__ = ["add_teacher_commands"]

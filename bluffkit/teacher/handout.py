@@ -1,0 +1,190 @@
+"""Printable sheets: one PDF per seed (a student's own numbers, room to answer) and the
+teacher's key (answers and worked solutions per seed): ``bluffkit handout bluff --seeds 1-30
+--out DIR``.
+
+How: each sheet is a self-contained HTML page (no script, no network), the Markdown of the
+statements turned into HTML by mistune and their LaTeX into MathML by latex2mathml, printed by
+headless Chromium's ``--print-to-pdf``. Why this tool: Chromium renders MathML natively (no
+MathJax, no network, no TeX installation), it is the browser the project's tests already
+install from Debian, and its print engine handles page breaks and A4 margins from CSS. (nbconvert's
+webpdf exporter would need Playwright's own browser download; WeasyPrint does not render MathML.)
+
+>>> parse_seeds("1-3,7")
+[1, 2, 3, 7]
+>>> "<mfrac>" in markdown_html("$P = \\\\frac{7}{27}$")
+True
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+from ..core import InvalidQuestion
+from ..core.text import shorten
+from ..exercises.core import load
+from ..exercises.mathml import mathml, with_mathml
+
+MAX_SEEDS = 1000
+CHROMIUM_VARIABLE = "BLUFFKIT_CHROMIUM"
+"""A Chromium (or Chrome) to print with, if not ``chromium`` on the PATH."""
+
+
+def parse_seeds(text: str) -> list[int]:
+    """Seeds written as ``1-30`` or ``3,5,8-10`` (each a whole number >= 0, at most 1000).
+
+    Raises:
+        InvalidQuestion: naming the part that is not a seed or a range.
+    """
+    seeds: list[int] = []
+    for part in str(text).split(","):
+        m = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", part)
+        if not m or (m.group(2) and int(m.group(2)) < int(m.group(1))):
+            raise InvalidQuestion(f"--seeds: {shorten(part.strip())} is not a seed or a range "
+                                  "of seeds; write e.g. 1-30 or 3,5,8-10")
+        first = int(m.group(1))
+        last = int(m.group(2) or first)
+        if last - first >= MAX_SEEDS or len(seeds) + last - first >= MAX_SEEDS:
+            raise InvalidQuestion(f"--seeds: at most {MAX_SEEDS} sheets at a time")
+        seeds += [s for s in range(first, last + 1) if s not in seeds]
+    return seeds
+
+
+def markdown_html(markdown: str) -> str:
+    """HTML for bluffkit's Markdown: text escaped, ``$...$`` and ``$$...$$`` as MathML."""
+    import mistune
+
+    maths: list[str] = []
+
+    def keep(m: re.Match) -> str:
+        maths.append(mathml(m))
+        return f"MATHZ{len(maths) - 1}Z"
+
+    text = html.unescape(with_mathml(markdown, keep))  # entities from ``escape``: mistune escapes
+    out = mistune.create_markdown(escape=True, plugins=["table"])(text)
+    return re.sub(r"MATHZ(\d+)Z", lambda m: maths[int(m.group(1))], out)
+
+
+CSS = """
+@page { size: A4; margin: 16mm 16mm 18mm 16mm; }
+body { font-family: "DejaVu Serif", "Liberation Serif", serif; font-size: 11pt; line-height: 1.4; }
+h1 { font-size: 16pt; margin: 0 0 4pt 0; }
+.who { display: flex; justify-content: space-between; border-bottom: 1px solid #444;
+       padding-bottom: 6pt; margin-bottom: 10pt; }
+.question { break-inside: avoid; margin-bottom: 12pt; }
+.question h2 { font-size: 12pt; margin: 0 0 3pt 0; }
+.answer { border: 1px solid #888; border-radius: 3pt; height: 30mm; margin-top: 4pt;
+          padding: 3pt 6pt; color: #666; font-size: 9pt; }
+.seed { break-before: page; }
+.seed:first-of-type { break-before: auto; }
+table { border-collapse: collapse; margin: 4pt 0; }
+td, th { border: 1px solid #999; padding: 2pt 6pt; text-align: left; }
+math { font-size: 1.1em; }
+code { font-family: "DejaVu Sans Mono", monospace; font-size: 9.5pt; }
+"""
+
+
+def _page(title: str, body: str) -> str:
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f"<title>{html.escape(title)}</title><style>{CSS}</style></head>\n"
+            f"<body>\n{body}\n</body></html>\n")
+
+
+def sheet_html(exercise_set: str, seed: int) -> str:
+    """A student's sheet: every question with their numbers and a box to answer in."""
+    ws = load(exercise_set, seed=seed)
+    parts = [f'<div class="who"><h1>{html.escape(ws.title)}: exercises</h1>'
+             f"<span>Seed {seed} &nbsp; Name: ____________________</span></div>"]
+    for q in ws:
+        parts.append(
+            f'<div class="question"><h2>Question {q.number}. {html.escape(q.title)}</h2>'
+            f"{markdown_html(q.statement())}"
+            '<div class="answer">Answer:</div></div>')
+    return _page(f"{exercise_set} seed {seed}", "\n".join(parts))
+
+
+def key_html(exercise_set: str, seeds: list[int]) -> str:
+    """The teacher's key: per seed, a table of the answers then each worked solution."""
+    parts = []
+    for seed in seeds:
+        ws = load(exercise_set, seed=seed)
+        rows = "".join(f"<tr><td>Q{q.number}</td><td>{html.escape(q.title)}</td>"
+                       f"<td>{html.escape(q.kind.show(q.expected()))}</td></tr>" for q in ws)
+        parts.append(f'<section class="seed"><h1>{html.escape(ws.title)}: key for seed {seed}'
+                     f"</h1><table><tr><th></th><th>Question</th><th>Answer</th></tr>{rows}"
+                     "</table>")
+        for q in ws:
+            parts.append(f'<div class="question"><h2>Q{q.number}. {html.escape(q.title)}</h2>'
+                         f"{markdown_html(q.solution().message)}</div>")
+        parts.append("</section>")
+    return _page(f"{exercise_set} key", "\n".join(parts))
+
+
+def chromium() -> str:
+    """The Chromium to print with.
+
+    Raises:
+        InvalidQuestion: none found, saying how to install one.
+    """
+    found = os.environ.get(CHROMIUM_VARIABLE) or next(
+        (p for p in (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome"))
+         if p), None)
+    if not found:
+        raise InvalidQuestion("printing needs Chromium: install it (Debian/Ubuntu: "
+                              "apt-get install chromium) or set BLUFFKIT_CHROMIUM to its path")
+    return found
+
+
+def print_pdf(page: Path, pdf: Path, browser: str) -> None:
+    """Print an HTML file to PDF with headless Chromium.
+
+    Raises:
+        InvalidQuestion: Chromium failed, with the end of what it said.
+    """
+    with tempfile.TemporaryDirectory(prefix="bluffkit-chromium-") as profile:
+        cmd = [browser, "--headless", "--disable-gpu", "--no-first-run", "--disable-extensions",
+               f"--user-data-dir={profile}", "--no-pdf-header-footer",
+               f"--print-to-pdf={pdf}", page.resolve().as_uri()]
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            cmd.insert(1, "--no-sandbox")  # Chromium refuses root without it
+        done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    if not pdf.is_file() or pdf.stat().st_size == 0:
+        raise InvalidQuestion(f"Chromium could not print {page.name} (exit status "
+                              f"{done.returncode}): {done.stderr.strip()[-300:]}")
+
+
+def write_handouts(exercise_set: str, seeds: list[int], out: Path, keep_html: bool = False,
+                   workers: int = 2) -> tuple[list[Path], float]:
+    """Write ``<set>-seed-<N>.pdf`` for each seed and ``<set>-key.pdf`` into ``out``.
+
+    Returns:
+        The PDFs written (the key last) and the seconds taken.
+    """
+    start = time.perf_counter()
+    load(exercise_set, seed=seeds[0])  # a clear error for an unknown set, before any work
+    browser = chromium()
+    out.mkdir(parents=True, exist_ok=True)
+    width = len(str(max(seeds)))
+    jobs = [(f"{exercise_set}-seed-{s:0{width}d}", sheet_html(exercise_set, s)) for s in seeds]
+    jobs.append((f"{exercise_set}-key", key_html(exercise_set, seeds)))
+    with tempfile.TemporaryDirectory(prefix="bluffkit-handout-") as tmp:
+        folder = out if keep_html else Path(tmp)
+        pages = []
+        for name, page in jobs:
+            path = folder / f"{name}.html"
+            path.write_text(page, encoding="utf-8")
+            pages.append((path, out / f"{name}.pdf"))
+        with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+            list(pool.map(lambda job: print_pdf(*job, browser), pages))
+    return [pdf for _, pdf in pages], time.perf_counter() - start
+
+
+__all__ = ["chromium", "key_html", "markdown_html", "parse_seeds", "print_pdf", "sheet_html",
+           "write_handouts"]

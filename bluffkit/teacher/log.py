@@ -1,0 +1,316 @@
+"""The results log: every ``check()`` of a student appends one record to a file in their folder.
+
+The file is JSON Lines, one record a line, **append-only**: each record is one ``os.write`` of a
+whole line on a file opened with ``O_APPEND``, then ``fsync``; nothing is ever rewritten. A
+kernel killed in the middle of a write can leave at most a torn last line (no newline): the next
+record starts on a new line (the newline goes in the same write), and ``read_log`` reports the
+torn line and skips it. Attempt numbers are counted from the file under an advisory lock
+(``flock``), so two kernels, or two threads, checking at once number their attempts 1, 2, 3, ...
+
+Each record carries an HMAC-SHA256 of its other fields, keyed with the course key that the
+teacher sets (``BLUFFKIT_COURSE_KEY``, or a file named by ``BLUFFKIT_COURSE_KEY_FILE``); without
+a key the field is ``null``. ``bluffkit results collect`` flags records that do not verify. The
+key must be readable by the student's kernel to sign, so it stops a student editing the file by
+hand, not one who reads the key from their own environment.
+
+This module imports nothing of bluffkit but ``core`` (``exercises.load`` uses it).
+
+>>> import tempfile
+>>> folder = tempfile.mkdtemp()
+>>> log = ResultsLog("Ada Lovelace", "bluff", 7, folder=folder, key=b"course key")
+>>> log.path.name
+'bluffkit-results-Ada_Lovelace-767402.jsonl'
+>>> log.append(question=1, title="One die", answer="1/3", reading={"value": "1/3",
+...            "exact": True}, status="correct", mistake=None)["attempt"]
+1
+>>> records, problems = read_log(log.path)
+>>> verify(records[0], b"course key"), verify(records[0], b"another key"), problems
+(True, False, [])
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import re
+import threading
+from datetime import UTC, datetime
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..core import InvalidQuestion
+from ..core.text import shorten
+
+FORMAT = "bluffkit-results/1"
+"""The ``format`` field of every record (collect skips lines without it as foreign)."""
+
+KEY_VARIABLE = "BLUFFKIT_COURSE_KEY"
+KEY_FILE_VARIABLE = "BLUFFKIT_COURSE_KEY_FILE"
+RESULTS_VARIABLE = "BLUFFKIT_RESULTS_DIR"
+"""Where logs go when ``load`` is given no folder (else the current folder)."""
+
+MAX_ANSWER = 1000
+"""An answer is kept as typed up to this many characters (then cut, with its length)."""
+
+MODES = ("practice", "exam")
+
+_LOCAL = threading.Lock()  # flock excludes other processes; this, other threads of this one
+
+
+def course_key(key_file: Path | str | None = None) -> bytes | None:
+    """The course key set by the teacher: the content of ``key_file`` if given, else
+    ``$BLUFFKIT_COURSE_KEY``, else the content of the file ``$BLUFFKIT_COURSE_KEY_FILE``
+    (surrounding white space ignored), else ``None``.
+
+    Raises:
+        InvalidQuestion: the key file cannot be read, or the key is empty.
+    """
+    text = None if key_file else os.environ.get(KEY_VARIABLE)
+    key_file = key_file or os.environ.get(KEY_FILE_VARIABLE)
+    if text is None and key_file:
+        path = Path(key_file).expanduser()
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeError) as e:
+            raise InvalidQuestion(f"cannot read the course key file {path} "
+                                  f"({getattr(e, 'strerror', None) or e}): ask your teacher"
+                                  ) from None
+    if text is None:
+        return None
+    if not text.strip():
+        raise InvalidQuestion(f"the course key is empty: set {KEY_VARIABLE} to the key your "
+                              "teacher gives, or unset it")
+    return text.strip().encode("utf-8")
+
+
+def canonical(record: dict) -> bytes:
+    """The bytes the HMAC covers: every field but ``hmac``, keys sorted, no spaces."""
+    body = {k: v for k, v in record.items() if k != "hmac"}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def sign(record: dict, key: bytes | None) -> str | None:
+    return None if key is None else hmac.new(key, canonical(record), hashlib.sha256).hexdigest()
+
+
+def verify(record: dict, key: bytes) -> bool:
+    """Whether ``record`` carries a valid HMAC under ``key``."""
+    mac = record.get("hmac")
+    return isinstance(mac, str) and hmac.compare_digest(mac, sign(record, key))
+
+
+def student_name(student: Any) -> str:
+    """A student's name or number as given, checked: 1-100 characters, no control characters.
+
+    Raises:
+        InvalidQuestion: naming what is wrong.
+    """
+    if isinstance(student, int) and not isinstance(student, bool) and student >= 0:
+        student = str(student)
+    if not isinstance(student, str) or not student.strip():
+        raise InvalidQuestion("student must be your name or student number as text, e.g. "
+                              f"student=\"ada\", got {shorten(repr(student))}")
+    student = student.strip()
+    if len(student) > 100 or any(ord(c) < 32 or ord(c) == 127 for c in student):
+        raise InvalidQuestion("student must be at most 100 characters without line breaks or "
+                              f"control characters, got {shorten(student)}")
+    return student
+
+
+def file_name(student: str) -> str:
+    """``bluffkit-results-<student>.jsonl``, with characters other than letters, digits, ``-``,
+    ``_`` and ``.`` replaced by ``_`` (a short hash keeps two such names apart).
+
+    >>> file_name("ada"), file_name("Ada Lovelace") != file_name("Ada_Lovelace")
+    ('bluffkit-results-ada.jsonl', True)
+    """
+    safe = re.sub(r"[^A-Za-z0-9_.-]", "_", student).strip(".") or "_"
+    if safe != student:
+        safe += "-" + hashlib.sha256(student.encode()).hexdigest()[:6]
+    return f"bluffkit-results-{safe}.jsonl"
+
+
+def answer_as_typed(answer: Any) -> str:
+    """The answer as the student typed it: text as it is, anything else as its ``repr`` (cut to
+    ``MAX_ANSWER`` characters; an object whose ``repr`` fails is named by its type)."""
+    if isinstance(answer, str):
+        text = answer
+    else:
+        try:
+            text = repr(answer)
+        except Exception:  # a hostile object, or an int too long to print
+            text = f"<a {type(answer).__name__}>"
+    return text if len(text) <= MAX_ANSWER else shorten(text, MAX_ANSWER)
+
+
+def reading_json(reading: Any) -> Any:
+    """What the checker read, as JSON: ``{"value": "7/27", "exact": true}`` for a number, an
+    int for a count, a word for a choice, ``{"0": {...}, ...}`` for a distribution."""
+    if isinstance(reading, bool) or reading is None:
+        return None
+    if isinstance(reading, int | str):
+        return reading
+    if isinstance(reading, dict):
+        return {str(k): reading_json(v) for k, v in reading.items()}
+    value = getattr(reading, "value", None)
+    if isinstance(value, Fraction):
+        return {"value": str(value), "exact": bool(reading.exact)}
+    return None
+
+
+class ResultsLog:
+    """One student's log for one exercise set and seed (the file may hold other sets too).
+
+    Args:
+        student: name or student number (``student_name`` checks it).
+        exercise_set: e.g. ``"bluff"``.
+        seed: the worksheet's seed.
+        mode: ``"practice"`` or ``"exam"``.
+        folder: where the file goes (default ``$BLUFFKIT_RESULTS_DIR``, else the current folder).
+        key: the course key (default ``course_key()``).
+    """
+
+    def __init__(self, student: Any, exercise_set: str, seed: int, mode: str = "practice",
+                 folder: Path | str | None = None, key: bytes | None | str = "environment"):
+        if mode not in MODES:
+            raise InvalidQuestion(f"mode must be 'practice' or 'exam', got {shorten(repr(mode))}")
+        self.student = student_name(student)
+        self.exercise_set, self.seed, self.mode = exercise_set, seed, mode
+        folder = folder if folder is not None else os.environ.get(RESULTS_VARIABLE) or "."
+        self.path = Path(folder).expanduser() / file_name(self.student)
+        self.key = course_key() if key == "environment" else key
+        self._seen = 0      # bytes of the file already counted
+        self._attempts: dict[tuple, int] = {}
+
+    def _count(self, fd: int) -> bool:
+        """Count the attempts in the part of the file not read yet; True if it ends a line."""
+        size = os.fstat(fd).st_size
+        if size < self._seen:  # the file was replaced: count again from the start
+            self._seen, self._attempts = 0, {}
+        chunk = os.pread(fd, size - self._seen, self._seen) if size > self._seen else b""
+        whole = chunk[: chunk.rfind(b"\n") + 1]
+        for line in whole.splitlines():
+            try:
+                r = json.loads(line)
+                k = (r["student"], r["set"], r["seed"], r["mode"], r["question"])
+                self._attempts[k] = max(self._attempts.get(k, 0), int(r["attempt"]))
+            except (ValueError, KeyError, TypeError):
+                continue  # a torn or foreign line: collect reports it
+        self._seen += len(whole)
+        return size == 0 or self._ends_line(fd, size)
+
+    @staticmethod
+    def _ends_line(fd: int, size: int) -> bool:
+        return os.pread(fd, 1, size - 1) == b"\n"
+
+    def append(self, question: int, title: str, answer: Any, reading: Any, status: str,
+               mistake: str | None) -> dict:
+        """Append one record and return it (with its attempt number).
+
+        Raises:
+            OSError: the file cannot be written (the caller tells the student).
+        """
+        import fcntl
+
+        record = {"format": FORMAT, "student": self.student, "set": self.exercise_set,
+                  "seed": self.seed, "mode": self.mode, "question": question, "title": title,
+                  "attempt": 0, "answer": answer_as_typed(answer),
+                  "reading": reading_json(reading), "status": status,
+                  "correct": None if status == "recorded" else status == "correct",
+                  "mistake": mistake,
+                  "time": datetime.now(UTC).isoformat(timespec="milliseconds")}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with _LOCAL:
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX)
+                ends_line = self._count(fd)
+                k = (self.student, self.exercise_set, self.seed, self.mode, question)
+                record["attempt"] = self._attempts.get(k, 0) + 1
+                record["hmac"] = sign(record, self.key)
+                line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+                data = (b"" if ends_line else b"\n") + line.encode("utf-8")
+                if os.write(fd, data) != len(data):
+                    raise OSError(28, "the disk is full: only part of the answer was saved")
+                os.fsync(fd)
+                self._attempts[k] = record["attempt"]
+                self._seen += len(data)
+            finally:
+                os.close(fd)  # closing releases the lock
+        return record
+
+
+def read_log(path: Path | str) -> tuple[list[dict], list[str]]:
+    """The records of a log file, and the problems found (each a sentence naming the line).
+
+    A line that is not JSON (a torn last line, damage), or JSON that is not a bluffkit record,
+    is reported and skipped; the file is never changed.
+    """
+    records, problems = [], []
+    data = Path(path).read_bytes()
+    lines = data.split(b"\n")
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        torn = number == len(lines)  # no newline after it: the write did not finish
+        try:
+            record = json.loads(raw.decode("utf-8"))
+        except (UnicodeError, ValueError):
+            problems.append(f"line {number}: " + ("an unfinished last line (the kernel stopped "
+                            "while writing it)" if torn else "damaged, not a record"))
+            continue
+        if not is_record(record):
+            problems.append(f"line {number}: not a bluffkit result record")
+            continue
+        records.append(record)
+    return records, problems
+
+
+FIELDS = {"format": str, "student": str, "set": str, "seed": int, "mode": str, "question": int,
+          "title": str, "attempt": int, "answer": str, "status": str, "time": str}
+
+
+def is_record(record: Any) -> bool:
+    """Whether ``record`` has every field of a results record, with the right types."""
+    return (isinstance(record, dict) and record.get("format") == FORMAT
+            and all(isinstance(record.get(k), t) and not isinstance(record.get(k), bool)
+                    for k, t in FIELDS.items())
+            and record["mode"] in MODES and isinstance(record.get("correct"), bool | None))
+
+
+class Recorder:
+    """The hook ``load(..., student=...)`` sets on each question: it appends the check to the
+    log and returns the feedback, with a warning added when the answer could not be saved."""
+
+    def __init__(self, log: ResultsLog):
+        self.log = log
+
+    def __call__(self, question: Any, answer: Any, feedback: Any) -> Any:
+        if feedback.status == "unanswered":
+            return feedback
+        try:
+            reading = question.kind.read(answer) if feedback.status != "unreadable" else None
+        except Exception:
+            reading = None
+        return self.save(question, answer, reading, feedback)
+
+    def save(self, question: Any, answer: Any, reading: Any, feedback: Any) -> Any:
+        import dataclasses
+
+        try:
+            self.log.append(question.number, question.title, answer, reading, feedback.status,
+                            feedback.mistake)
+        except OSError as e:
+            note = (f"⚠️ This answer could not be saved in your results file {self.log.path} "
+                    f"({e.strerror or e}): tell your teacher.")
+            return dataclasses.replace(feedback, message=f"{feedback.message}\n\n{note}".strip())
+        return feedback
+
+
+__all__ = ["FORMAT", "KEY_FILE_VARIABLE", "KEY_VARIABLE", "MODES", "RESULTS_VARIABLE",
+           "Recorder",
+           "ResultsLog", "answer_as_typed", "course_key", "file_name", "is_record", "read_log",
+           "reading_json", "sign", "student_name", "verify"]
