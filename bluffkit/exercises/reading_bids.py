@@ -29,6 +29,11 @@ NOTEBOOK = "07_reading_bids.ipynb"
 EPSILONS = (Fraction(1, 10), Fraction(1, 20), Fraction(1, 5))
 
 
+def _frac(x: Fraction) -> str:
+    """``2/9`` as plain text (a number a statement gives the student)."""
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
 def _face_words(face: int) -> str:
     return "stars" if face == STAR else f"dice counting for {face} ({face}s or stars)"
 
@@ -142,7 +147,7 @@ class PosteriorOdds(_Opening):
     def statement(self):
         q = self.q()
         return (self.context() + f"\n\nBefore the bid, the chance that your opponent's hand is "
-                f"one the advice opens {self.bid} with is ${tex(q)}$. Give the **odds** "
+                f"one the advice opens {self.bid} with is {_frac(q)}. Give the **odds** "
                 "P(such a hand | the bid) / P(another hand | the bid) after the bid.")
 
     def expected(self):
@@ -178,7 +183,7 @@ class BayesStep(_Opening):
     def statement(self):
         q = self.q()
         return (self.context() + f"\n\nBefore the bid, the chance that your opponent's hand is "
-                f"one the advice opens {self.bid} with is ${tex(q)}$ (bluffkit counted the "
+                f"one the advice opens {self.bid} with is {_frac(q)} (bluffkit counted the "
                 f"hands of 2 dice for you). After the bid {self.bid}, what is that chance?")
 
     def expected(self):
@@ -220,7 +225,7 @@ class HoldsTheFace(_Opening):
         face = self.bid.face
         return (self.context() + f"\n\nBefore the bid, P(your opponent holds at least one of "
                 f"the {_face_words(face)}) is "
-                f"${tex(self._belief().prior_p_at_least(face, 1))}$. After {self.bid}, what is "
+                f"{_frac(self._belief().prior_p_at_least(face, 1))}. After {self.bid}, what is "
                 "it? (Use bluffkit: `read_bids` in `bluffkit.odds.bluff_beliefs` gives each "
                 "player's posterior, or count the 21 hands of 2 dice by hand.)")
 
@@ -262,7 +267,7 @@ class BidTrueAfterReading(HoldsTheFace):
         return (self.context() + f"\n\nYour own dice: **{dice_text(self.my_dice)}**. What is "
                 f"P({self.bid} is true) after reading the bid, that is, counting your "
                 f"opponent's {_face_words(face)} under their posterior? (Dice random it would be "
-                f"${tex(self._random())}$.)")
+                f"{_frac(self._random())}.)")
 
     @property
     def my_dice(self) -> tuple[int, ...]:
