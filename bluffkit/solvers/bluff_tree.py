@@ -94,20 +94,8 @@ def round_tree(x: int, y: int, value: Callable[[int, int], float] | None = None,
     if total > 4:
         raise InvalidQuestion(f"{total} dice in play: the perfect-recall tree has 2^(bids) "
                               "nodes and is too large beyond 4 dice")
-    bids = ladder_bids(total, ruleset)
-    r0, p0 = rolls(x)
-    r1, p1 = rolls(y)
+    bids, (r0, r1), util = round_utilities(x, y, value, ruleset)
     nb = len(bids)
-    # utilities: kind = 2 * bid index + challenger
-    util = np.zeros((2 * nb, len(r0), len(r1)))
-    for b, (count, face) in enumerate(bids):
-        m0 = np.array([matches(d, face, ruleset) for d in r0])
-        m1 = np.array([matches(d, face, ruleset) for d in r1])
-        a = m0[:, None] + m1[None, :]
-        for challenger in (0, 1):
-            u = np.vectorize(lambda n, c=challenger, cnt=count: _payoff(
-                n, cnt, c, x, y, value, ruleset))(a)
-            util[2 * b + challenger] = np.outer(p0, p1) * u
     levels, last = [Level(0, [-1], [-1])], [np.array([-1])]
     while True:
         prev, prev_last = levels[-1], last[-1]
@@ -129,6 +117,27 @@ def round_tree(x: int, y: int, value: Callable[[int, int], float] | None = None,
                      last)
     return PublicTree((len(r0), len(r1)), levels, util,
                       ([_roll_text(d) for d in r0], [_roll_text(d) for d in r1])), info
+
+
+def round_utilities(x: int, y: int, value: Callable[[int, int], float] | None = None,
+                    ruleset: str = "bluff"):
+    """The round's bids ``(count, face)`` in raising order, both players' rolls, and the
+    challenge payoffs to the opener: ``util[2 * bid + challenger]`` is a matrix over (opener's
+    roll, other's roll), weighted by the chance of the two rolls."""
+    bids = ladder_bids(x + y, ruleset)
+    r0, p0 = rolls(x)
+    r1, p1 = rolls(y)
+    util = np.zeros((2 * len(bids), len(r0), len(r1)))
+    chance = np.outer(p0, p1)
+    for b, (count, face) in enumerate(bids):
+        m0 = np.array([matches(d, face, ruleset) for d in r0])
+        m1 = np.array([matches(d, face, ruleset) for d in r1])
+        a = m0[:, None] + m1[None, :]
+        for challenger in (0, 1):
+            by_count = np.array([_payoff(n, count, challenger, x, y, value, ruleset)
+                                 if n in a else 0.0 for n in range(x + y + 1)])
+            util[2 * b + challenger] = chance * by_count[a]
+    return bids, (r0, r1), util
 
 
 def _roll_text(dice) -> str:
