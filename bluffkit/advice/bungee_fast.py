@@ -92,9 +92,10 @@ class _Round:
         """An independent copy (a world is set up once and played from for each choice)."""
         new = object.__new__(_Round)
         new.__dict__.update(self.__dict__)
-        new.hands = [list(h) for h in self.hands]
-        for name in ("size", "hv", "hs", "pile", "discard", "callers", "to_act"):
-            setattr(new, name, list(getattr(self, name)))
+        new.hands = [h[:] for h in self.hands]
+        new.size, new.hv, new.hs = self.size[:], self.hv[:], self.hs[:]
+        new.pile, new.discard = self.pile[:], self.discard[:]
+        new.callers, new.to_act = self.callers[:], self.to_act[:]
         return new
 
     def play(self, choice: Action | None, below: Callable[[int], int], max_steps: int) -> None:
