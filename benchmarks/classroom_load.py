@@ -1,6 +1,7 @@
 """A class at play (issue 16): 60 clients on 15 tables play to the end through ``bluffkit serve``.
 
-Run: ``.venv/bin/python benchmarks/classroom_load.py [--tables 15] [--think 0] [--seed 1]``
+Run: ``.venv/bin/python benchmarks/classroom_load.py [--tables 15] [--think 0] [--seed 1]
+[--sync normal]``
 (``--quick``: 2 tables; a test runs it so the script cannot rot). Loopback only.
 
 The server is the real command (``bluffkit serve`` in its own process, a fresh SQLite file). The
@@ -39,12 +40,12 @@ GAMES = [("bluff", {"players": 4, "dice_per_player": 3}), ("bluff-you", {"player
          ("bungee", {"players": 4, "rounds": 1})]
 
 
-def start_server(db: str) -> tuple[subprocess.Popen, str]:
+def start_server(db: str, sync: str = "normal") -> tuple[subprocess.Popen, str]:
     script = Path(sys.executable).with_name("bluffkit")
     cmd = [str(script)] if script.exists() else [
         sys.executable, "-c", "import sys; from bluffkit.cli import main; sys.exit(main())"]
     proc = subprocess.Popen([*cmd, "serve", "--host", "127.0.0.1", "--port", "0", "--db", db,
-                             "--teacher-token", TOKEN, "--bot-after", "3600"],
+                             "--teacher-token", TOKEN, "--bot-after", "3600", "--sync", sync],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     line = proc.stdout.readline()
     if "ws://" not in line:
@@ -158,11 +159,13 @@ def main(argv=None) -> int:
                    help="mean seconds a student thinks before a move (0: at once)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--limit", type=float, default=600, help="give up after this many seconds")
+    p.add_argument("--sync", choices=("normal", "full"), default="normal",
+                   help="the server's --sync (full: the disk is flushed after every move)")
     p.add_argument("--quick", action="store_true", help="2 tables (a smoke test)")
     args = p.parse_args(argv)
     tables = 2 if args.quick else args.tables
     with tempfile.TemporaryDirectory() as tmp:
-        proc, url = start_server(str(Path(tmp) / "class.sqlite"))
+        proc, url = start_server(str(Path(tmp) / "class.sqlite"), args.sync)
         try:
             r = asyncio.run(run(url, proc.pid, tables, args.think, args.seed, args.limit))
         finally:
@@ -171,7 +174,8 @@ def main(argv=None) -> int:
     lat = r["latencies"]
     ms = 1000
     print(f"classroom load: {r['clients']} clients on {r['tables']} tables "
-          f"({', '.join(r['games'])}), think {args.think:g} s, loopback, seed {args.seed}")
+          f"({', '.join(r['games'])}), think {args.think:g} s, sync {args.sync}, loopback, "
+          f"seed {args.seed}")
     print(f"  played to the end: {r['moves']} player moves ({r['log']} in the logs with chance), "
           f"{r['took']:.1f} s, {r['moves'] / r['took']:.0f} moves/s")
     print(f"  move -> every view updated: p50 {statistics.median(lat) * ms:.1f} ms, "

@@ -30,9 +30,10 @@ from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..core import BluffkitError
+from ..core.text import shorten
 
 RETRIES = 5
 """How many times a request refused by the rate limit is sent again (after 0.1, 0.2 ... s)."""
@@ -69,7 +70,17 @@ class AsyncClient:
 
     @classmethod
     async def connect(cls, url: str, timeout: float = 10, record: bool = False) -> AsyncClient:
-        ws = await connect(url, open_timeout=timeout, max_size=2**24)
+        """Connect to ``url`` (``ws://host:port``).
+
+        Raises:
+            ClassroomError: ``unreachable``, saying why (a wrong address, no server there).
+        """
+        try:
+            ws = await connect(url, open_timeout=timeout, max_size=2**24)
+        except (OSError, TimeoutError, InvalidURI, InvalidHandshake) as e:
+            why = getattr(e, "strerror", None) or str(e) or "no answer"
+            raise ClassroomError("unreachable", f"cannot reach the classroom server at "
+                                                f"{shorten(url, 80)}: {why}") from None
         return cls(ws, record)
 
     async def _read(self) -> None:

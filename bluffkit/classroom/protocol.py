@@ -71,9 +71,10 @@ Errors (``error`` field)
 missing, unknown, of the wrong type or out of range (the message names it) · ``unknown_type`` ·
 ``no_room`` · ``room_full`` · ``room_closed`` · ``bad_token`` · ``not_joined`` ·
 ``not_your_turn`` · ``illegal`` (the rules' reason) · ``stale`` · ``game_over`` ·
-``not_teacher`` · ``bad_rules`` · ``not_over``. An error changes nothing on the server and
-carries the request's ``id`` when the frame was JSON with a readable id (``too_many`` too: the
-client library sends such a request again a little later).
+``not_teacher`` · ``bad_rules`` · ``not_over`` · ``server_error`` (a bug on the server's side,
+printed in its terminal; the connection stays open). Every other error changes nothing on the
+server. An error carries the request's ``id`` when the frame was JSON with a readable id
+(``too_many`` too: the client library sends such a request again a little later).
 Frames larger than ``MAX_FRAME`` bytes close the connection (WebSocket code 1009).
 """
 

@@ -19,6 +19,7 @@ import json
 import secrets
 import threading
 import time
+import traceback
 from collections import deque
 from dataclasses import dataclass
 
@@ -142,6 +143,11 @@ class ClassroomServer:
                     await self.dispatch(conn, request)
                 except ProtocolError as e:
                     conn.send(error_frame(e.error, e.message, request.id))
+                except Exception:  # a bug: say so, keep the connection and the other rooms
+                    traceback.print_exc()
+                    conn.send(error_frame("server_error", "the server could not answer this "
+                                          "request (an error on its side, reported to the "
+                                          "teacher's terminal)", request.id))
         except ConnectionClosed:
             pass
         finally:

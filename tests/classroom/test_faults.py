@@ -8,6 +8,7 @@ import json
 import os
 import random
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -236,6 +237,8 @@ def test_recovery_replays_the_log_and_refuses_a_log_the_engine_refuses(tmp_path)
     hub.db.execute("UPDATE moves SET action = '99x5' WHERE code = ? AND idx = ?",
                    (bad.code, len(bad.moves) - 1))
     hub.close()
+    with sqlite3.connect(db) as c:  # a real file, in WAL mode
+        assert c.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     again = Hub(db)
     assert again.recover() == [bad.code]
     assert "99x5" in again.broken[bad.code]

@@ -18,7 +18,7 @@ from .conftest import TEACHER, play_room, teacher
 
 ERRORS = {"bad_json", "too_long", "too_many", "bad_message", "unknown_type", "no_room",
           "room_full", "room_closed", "bad_token", "not_joined", "not_your_turn", "illegal",
-          "stale", "game_over", "not_teacher", "bad_rules", "not_over"}
+          "stale", "game_over", "not_teacher", "bad_rules", "not_over", "server_error"}
 
 
 def j(**d) -> str:
@@ -187,6 +187,7 @@ def test_hostile_messages_get_clear_errors_and_change_nothing(server):
     answers = asyncio.run(hostile())
     unclear = [a for a in answers if not clear(a)]
     assert not unclear, unclear[:5]
+    assert not [a for a in answers if a["error"] == "server_error"]  # no bug met on the way
     assert len(answers) >= 200
     after = snapshot(db)
     assert before[0] == after[0] and before[2] == after[2] and before[3] == after[3]
@@ -260,3 +261,24 @@ def test_a_refused_request_is_answered_with_its_id_and_the_client_tries_again(se
     assert sorted(a["id"] for a in answers) == list(range(BURST + 10))
     assert {a["error"] for a in answers} == {"not_joined", "too_many"}
     assert len(tables) == 60 and all(t == [] for t in tables)
+
+
+def test_a_bug_on_the_server_is_an_error_frame_and_the_connection_stays(server, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    async def main():
+        t = await teacher(server.url)
+        monkeypatch.setattr(server.server.hub, "export", broken)
+        async with connect(server.url) as ws:
+            await ws.send(j(type="teacher", token=TEACHER, id=1))
+            await ws.recv()
+            await ws.send(j(type="export", format="csv", id=2))
+            answer = json.loads(await ws.recv())
+            await ws.send(j(type="tables", id=3))
+            after = json.loads(await ws.recv())
+        await t.close()
+        return answer, after
+    answer, after = asyncio.run(main())
+    assert answer["error"] == "server_error" and answer["id"] == 2 and clear(answer)
+    assert after["type"] == "tables" and after["id"] == 3
