@@ -1,6 +1,7 @@
 """``bluffkit solve bluff``: JSON, the saved strategy, progress, and bad arguments."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -32,7 +33,7 @@ def test_openspiel_ruleset_text_output(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["--dice", "3,3"], "--dice"),
+    (["--dice", "6,1"], "--dice"),
     (["--dice", "a,b"], "--dice"),
     (["--target", "2"], "--target"),
     (["--ruleset", "openspiel", "--dice", "2,1"], "1,1 only"),
@@ -83,3 +84,27 @@ def test_unwritable_out_is_a_clear_error_before_solving(where, tmp_path, capsys,
     err = captured.err.strip()
     assert err.startswith("bluffkit: error: --out") and "\n" not in err
     assert "exploitability" not in err and captured.out == ""  # nothing was solved
+
+
+def test_full_size_match_table_from_the_shipped_strategies(capsys):
+    assert main(["solve", "bluff", "--dice", "5,5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["approximate"] and "last k bids" in data["note"]
+    assert len(data["match"]) == 25 and len(data["rounds"]) == 25
+    assert Path(data["file"]).exists() and data["file_bytes"] < 5_000_000
+    by = {(m["my_dice"], m["your_dice"]): m for m in data["match"]}
+    for (a, b), m in by.items():
+        assert 0 < m["p_win_opening"] < 1
+        # my chance opening with a against b, and yours as second with b against a, add to 1
+        assert m["p_win_opening"] + by[(b, a)]["p_win_second"] == pytest.approx(1)
+    rounds = {(r["opener_dice"], r["other_dice"]): r for r in data["rounds"]}
+    assert rounds[(1, 1)]["exploitability"] is not None
+    assert rounds[(5, 5)]["exploitability"] is None
+    assert rounds[(5, 5)]["abstract_exploitability"] >= 0
+    assert by[(5, 1)]["p_win_opening"] > 0.9 > 0.1 > by[(1, 5)]["p_win_opening"]
+
+
+def test_full_size_text_says_where_the_strategy_is(capsys):
+    assert main(["solve", "bluff", "--dice", "3,2"]) == 0
+    text = capsys.readouterr().out
+    assert "bluff-abstract.npz" in text and "P(win) opening" in text and "None" not in text

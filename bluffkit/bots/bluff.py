@@ -4,7 +4,9 @@
 recommendation of ``bluffkit.advice.bluff.advise`` computed from its own observation only (the
 expansion's show-and-re-roll choice included), without reading the other players' bids;
 ``BayesBot`` reads them (Bayes' rule and a look ahead); ``HonestBot`` bids its best face
-truthfully. ``play_match`` plays whole games between bots,
+truthfully; ``EquilibriumBot`` plays the solved two-player strategies
+(``bluffkit.advice.bluff_strategy``), drawing each action at its equilibrium frequency.
+``play_match`` plays whole games between bots,
 reproducibly from one seed.
 
 >>> from bluffkit.games.bluff import BluffRules
@@ -88,6 +90,36 @@ class HonestBot:
         return advised(Challenge(), legal)
 
 
+class EquilibriumBot:
+    """Plays the solved two-player strategy (imperfect recall: the last k bids) when exactly two
+    players hold dice, 1-5 each, without the expansion; otherwise it plays like ``AdviceBot``.
+
+    >>> from bluffkit.games.bluff import BluffRules
+    >>> r = play_match(BluffRules(players=2, dice_per_player=1), [EquilibriumBot(),
+    ...                AdviceBot()], 2, seed=3)
+    >>> r.games
+    2
+    """
+
+    name = "equilibrium"
+
+    def choose(self, observation: BluffObservation, legal: list, rng):
+        from ..advice.bluff_strategy import policy
+        from ..games.bluff import Bid, Challenge
+
+        pos = Position.from_observation(observation)
+        active = pos.active()
+        if (len(active) != 2 or pos.phase != "bid" or pos.rules.show_and_reroll
+                or max(pos.dice_held) > 5):
+            return AdviceBot().choose(observation, legal, rng)
+        other = active[0] if active[1] == pos.me else active[1]
+        freq = policy(pos.my_dice, (pos.dice_held[pos.me], pos.dice_held[other]), pos.history)
+        labels = list(freq)
+        p = [max(freq[a], 0.0) for a in labels]
+        pick = labels[int(rng.choice(len(labels), p=[w / sum(p) for w in p]))]
+        return advised(Challenge() if pick == "challenge" else Bid.parse(pick), legal)
+
+
 def play_match(rules: BluffRules, bots: Sequence[Bot], games: int,
                seed: Seed = None) -> MatchResult:
     """Play ``games`` full games of Bluff, seat ``i`` played by ``bots[i]``.
@@ -107,4 +139,5 @@ def play_match(rules: BluffRules, bots: Sequence[Bot], games: int,
     return winner_match(lambda: BluffState.new(rules), rules.players, bots, games, seed)
 
 
-__all__ = ["AdviceBot", "BayesBot", "HonestBot", "MatchResult", "RandomBot", "play_match"]
+__all__ = ["AdviceBot", "BayesBot", "EquilibriumBot", "HonestBot", "MatchResult", "RandomBot",
+           "play_match"]

@@ -14,10 +14,13 @@ from .common import CliError, ints, print_json, table
 def register(commands) -> None:
     p = commands["solve"].add_parser(
         "bluff", help="equilibrium of a two-player Bluff round (CFR) and the match-win table",
-        description="Solve the round where the opener holds X dice and the other Y (at most 4 "
+        description="Solve the round where the opener holds X dice and the other Y (at most 3 "
                     "dice in play), by discounted CFR to a target exploitability; the smaller "
                     "positions are solved first (backward induction) and give the round's "
-                    "payoffs. The strategy is saved where the advice and notebooks find it.")
+                    "payoffs. The strategy is saved where the advice and notebooks find it. "
+                    "With more dice (up to 5 each) it prints the match table of the "
+                    "strategies shipped with bluffkit, solved with players who remember the "
+                    "last few bids, and where they are.")
     p.add_argument("--dice", default="1,1", help="X,Y: the opener's dice and the other's")
     p.add_argument("--target", type=float, default=1e-3, help="exploitability to reach")
     p.add_argument("--ruleset", choices=RULESETS, default="bluff",
@@ -29,6 +32,10 @@ def register(commands) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=_solve)
 
+
+SOLVED_HERE = 3
+"""Rounds with at most this many dice in play are solved by the command (perfect recall, CFR);
+larger ones are read from the strategies shipped with bluffkit (imperfect recall)."""
 
 MAX_SECONDS = 600.0
 """Default time limit of a solve (the exploitability reached is printed when it stops)."""
@@ -106,11 +113,12 @@ class Progress:
 
 def _solve(args) -> int:
     dice = ints(args.dice, "--dice")
-    if len(dice) != 2 or not all(1 <= d <= 3 for d in dice) or sum(dice) > 4:
-        raise CliError(f"--dice takes X,Y with 1-3 dice each and at most 4 in play, got "
-                       f"{args.dice!r}")
+    if len(dice) != 2 or not all(1 <= d <= 5 for d in dice):
+        raise CliError(f"--dice takes X,Y with 1-5 dice each, got {args.dice!r}")
     _check_limits(args.target, args.max_seconds)
     x, y = dice
+    if x + y > SOLVED_HERE and args.ruleset == "bluff":
+        return _shipped(x, y, args.json)
     if args.ruleset == "openspiel" and (x, y) != (1, 1):
         raise CliError("--ruleset openspiel is OpenSpiel's liars_dice: --dice 1,1 only")
     out = _out_path(args.out, x, y, args.ruleset)
@@ -182,3 +190,55 @@ def _save(solved, path: Path, what: str) -> None:
 def _row(solved, k):
     labels, table_ = solved.strategy_table([])
     return labels, table_[k]
+
+
+def _shipped(x: int, y: int, as_json: bool) -> int:
+    """The match table and the figures of the shipped strategies, up to ``x`` and ``y`` dice."""
+    from ..advice.bluff_strategy import DATA, load_strategy, match_table
+
+    if not DATA.exists():
+        raise CliError(f"the solved strategies are missing from this installation ({DATA}); "
+                       "python benchmarks/bluff_abstract.py --full computes them")
+    win = match_table()
+    top = max(x, y)
+    rounds = []
+    for a in range(1, top + 1):
+        for b in range(1, top + 1):
+            f = load_strategy(a, b).figures
+            rounds.append({"opener_dice": a, "other_dice": b, "k": f.k,
+                           "iterations": f.iterations, "value_to_opener": f.value,
+                           "p_opener_wins": win[(a, b)], "exploitability": f.exploitability,
+                           "abstract_exploitability": f.abstract_exploitability,
+                           "exploitability_measured": f.measured})
+    match = [{"my_dice": a, "your_dice": b, "p_win_opening": win[(a, b)],
+              "p_win_second": 1 - win[(b, a)]}
+             for a in range(1, x + 1) for b in range(1, y + 1)]
+    result = {"dice": [x, y], "ruleset": "bluff", "approximate": True,
+              "concept": load_strategy(1, 1).figures.concept,
+              "note": "information set: my dice, both dice counts, whether I opened the round "
+                      "and the last k bids; exploitability in round payoff units (+1 win, "
+                      "-1 loss), the mean of both players' best-response gains",
+              "file": str(DATA), "file_bytes": DATA.stat().st_size,
+              "load": "bluffkit.advice.bluff_strategy.load_strategy(opener_dice, other_dice)",
+              "match": match, "rounds": rounds}
+    if as_json:
+        print_json(result)
+        return 0
+    print(f"Two-player Bluff, {x} against {y} dice: the strategies shipped with bluffkit "
+          f"({DATA}, {DATA.stat().st_size / 1e6:.1f} MB; in Python: "
+          f"bluffkit.advice.bluff_strategy.load_strategy(opener_dice, other_dice)).")
+    print("They are approximate equilibria of rounds where a player remembers their dice, both "
+          "dice counts, whether they opened and only the last k bids.")
+    print("\nMatch: probability that I win the match holding A dice against B")
+    print(table(["my dice", "your dice", "P(win) opening", "P(win) second"],
+                [(m["my_dice"], m["your_dice"], f"{m['p_win_opening']:.4f}",
+                  f"{m['p_win_second']:.4f}") for m in match]))
+    print("\nRounds (opener dice v other dice): bids remembered, exploitability in the real "
+          "round where it can be measured, else within the abstraction")
+    print(table(["round", "k", "iterations", "P(opener wins)", "exploitability"],
+                [(f"{r['opener_dice']} v {r['other_dice']}", r["k"], r["iterations"],
+                  f"{r['p_opener_wins']:.4f}",
+                  f"{r['exploitability']:.4f} (real)" if r["exploitability"] is not None
+                  else f"{r['abstract_exploitability']:.4f} (abstraction)")
+                 for r in rounds]))
+    return 0

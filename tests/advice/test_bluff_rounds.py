@@ -132,6 +132,7 @@ def test_the_wheel_ships_the_rounds_and_a_fresh_install_advises_without_solving(
     names = set(zipfile.ZipFile(wheel).namelist())
     for (x, y), ruleset in SHIPPED:
         assert f"bluffkit/advice/data/bluff-{ruleset}-{x}v{y}.npz" in names
+    assert "bluffkit/advice/data/bluff-abstract.npz" in names  # every size up to 5 v 5
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     env = {**os.environ, "BLUFFKIT_CACHE": str(tmp_path / "empty-cache")}
