@@ -1,11 +1,16 @@
 """Advice for Bluff: "challenge or raise, and to what?", with the numbers and the reasons.
 
-The model (stated in every explanation): the dice I cannot see are unknown and random, each
-counting for a digit with probability 1/3 (the digit or a star) and for the star with probability
-1/6; the other players' bids are not read as information. A raise is judged by what it costs
-me if the next player challenges it: a pessimistic assumption (the next player may raise instead,
-and then the raise costs nothing now), not a worst case (a surely true raise costs nothing even
-when challenged).
+When the round's bids are known (``Position.history``) and the expansion is off, ``advise``
+reads them: Bayes' rule under a stated model of how players bid, then a look ahead
+(``bluffkit.advice.bluff_reading``). ``advise(..., read_bids=False)``, or a position without
+its history, gives the dice-random advice described here, which is also the model's own rule.
+
+The dice-random model (stated in every explanation): the dice I cannot see are unknown and random,
+each counting for a digit with probability 1/3 (the digit or a star) and for the star with
+probability 1/6; the other players' bids are not read as information. A raise is judged by what it
+costs me if the next player challenges it: a pessimistic assumption (the next player may raise
+instead, and then the raise costs nothing now), not a worst case (a surely true raise costs nothing
+even when challenged).
 
 **Decision rule.** Recommend the choice with the smallest expected number of dice I lose:
 challenging now, or raising and being challenged by the next player. Ties go to a raise over a
@@ -40,6 +45,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..core import Action, BluffkitError, InvalidQuestion
 from ..games.bluff import (
@@ -51,6 +57,7 @@ from ..games.bluff import (
     Show,
     box_index,
     dice_text,
+    face_text,
     why_not_raise,
 )
 from ..games.bluff.state import MAX_DICE
@@ -65,7 +72,12 @@ from ..odds.bluff import (
     reroll_odds,
 )
 from .bluff_equilibrium import EquilibriumView, describe, equilibrium_view
-from .bluff_text import _of, check_names, explain, seat_name
+from .bluff_text import _of, _short, check_names, explain, seat_name
+
+if TYPE_CHECKING:  # reading bids needs numpy: imported when the bids are read
+    from ..odds.bluff_beliefs import RoundReading
+    from ..odds.bluff_model import BidModel
+    from .bluff_ahead import AheadValue
 
 FACES_ORDER = (*DIGITS, STAR)
 
@@ -87,8 +99,9 @@ class Position:
             and may expose and re-roll).
         history: the round's bids so far, oldest first, ending with ``bid`` (``("1x2",
             "1x4")``, Bids, or text ``"1x2 1x4"``); ``None`` when unknown. An opening position
-            (no ``bid``) has the empty history. Only the equilibrium view reads it (two
-            players, small dice counts: ``bluffkit.advice.bluff_equilibrium``).
+            (no ``bid``) has the empty history. The advice reads it (``advise(...,
+            read_bids=True)``: Bayes' rule, ``bluffkit.advice.bluff_reading``), and so does the
+            equilibrium view (two players, small dice counts).
 
     Raises:
         InvalidQuestion: naming the field that is impossible.
@@ -299,6 +312,9 @@ class Option:
         others_loss: expected dice the other players lose in total in the same event.
         note: why the option is listed.
         odds: the full ``BidOdds`` behind the numbers.
+        p_read: P(the bid stands) after reading the round's bids (``None`` when not read).
+        loss_read: ``my_loss`` with the count read from the bids (``None`` when not read).
+        ahead: the look ahead's ``AheadValue`` (``None`` when not judged by it).
     """
 
     action: Action
@@ -309,11 +325,21 @@ class Option:
     others_loss: Fraction
     note: str = ""
     odds: BidOdds | None = field(default=None, compare=False, repr=False)
+    p_read: Fraction | None = None
+    loss_read: Fraction | None = None
+    ahead: AheadValue | None = None
 
     def to_json(self) -> dict:
-        return {"action": str(self.action), "kind": self.kind, "p_stands": _fs(self.p_stands),
-                "p_exact": _fs(self.p_exact), "my_loss": _fs(self.my_loss),
-                "others_loss": _fs(self.others_loss), "note": self.note}
+        out = {"action": str(self.action), "kind": self.kind, "p_stands": _fs(self.p_stands),
+               "p_exact": _fs(self.p_exact), "my_loss": _fs(self.my_loss),
+               "others_loss": _fs(self.others_loss), "note": self.note}
+        if self.p_read is not None:
+            out["p_read"], out["loss_read"] = _fs(self.p_read), _fs(self.loss_read)
+        if self.ahead is not None:
+            a = self.ahead
+            out["ahead"] = {"my_loss": _fs(a.my_loss), "others_loss": _fs(a.others_loss),
+                            "challenged_next": _fs(a.challenged_next), "samples": a.samples}
+        return out
 
 
 @dataclass(frozen=True)
@@ -321,7 +347,9 @@ class Advice:
     """Every listed legal choice with its numbers, the recommended one and why.
 
     ``equilibrium`` is the equilibrium view (``bluffkit.advice.bluff_equilibrium``) where a
-    solved equilibrium applies (two players, small dice counts), else ``None``.
+    solved equilibrium applies (two players, small dice counts), else ``None``. ``reading`` is
+    the round's bids read under the bid model (``bluffkit.odds.bluff_beliefs``) when the advice
+    read them, else ``None``.
     """
 
     position: Position
@@ -329,23 +357,46 @@ class Advice:
     recommended: Option
     explanation: str
     equilibrium: EquilibriumView | None = None
+    reading: RoundReading | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict:
-        return {"position": self.position.to_json(),
-                "options": [o.to_json() for o in self.options],
-                "recommended": str(self.recommended.action), "explanation": self.explanation,
-                "equilibrium": self.equilibrium.to_json() if self.equilibrium else None}
+        out = {"position": self.position.to_json(),
+               "options": [o.to_json() for o in self.options],
+               "recommended": str(self.recommended.action), "explanation": self.explanation,
+               "equilibrium": self.equilibrium.to_json() if self.equilibrium else None,
+               "bids_read": self.reading is not None}
+        if self.reading is not None:
+            from .bluff_reading import beliefs_summary
+
+            out["beliefs"] = [
+                {"seat": b["seat"], "dice": b["dice"], "bids_read": b["bids_read"],
+                 "matches": {face_text(f): [_fs(p) for p in pmf.values()]
+                             for f, pmf in b["faces"].items()}}
+                for b in beliefs_summary(self.reading)]
+        return out
 
     def _repr_markdown_(self) -> str:
         eq = self.equilibrium if self.equilibrium and self.equilibrium.reached else None
         extra = (" equilibrium frequency |", "---|") if eq else ("", "")
-        rows = ["| choice | P(bid stands) | P(exact) | my expected loss | others' expected loss "
-                "| note |" + extra[0], "|---|---|---|---|---|---|" + extra[1]]
+        if self.reading is not None:
+            rows = ["| choice | P(true), dice random | P(true) after reading the bids | "
+                    "loss if challenged, dice random | loss if challenged, bids read | "
+                    "dice lost, look ahead | note |" + extra[0],
+                    "|---|---|---|---|---|---|---|" + extra[1]]
+        else:
+            rows = ["| choice | P(bid stands) | P(exact) | my expected loss | others' expected "
+                    "loss | note |" + extra[0], "|---|---|---|---|---|---|" + extra[1]]
         for o in self.options:
             star = " **(recommended)**" if o is self.recommended else ""
             freq = f" {eq.frequency(o.action):.1%} |" if eq else ""
-            rows.append(f"| `{o.action}`{star} | {_of(o.p_stands)} | {_of(o.p_exact)} | "
-                        f"{_of(o.my_loss)} | {_of(o.others_loss)} | {o.note} |" + freq)
+            if self.reading is not None:
+                ahead = _of(o.ahead.my_loss) if o.ahead is not None else "not played out"
+                rows.append(f"| `{o.action}`{star} | {_of(o.p_stands)} | {_short(o.p_read)} | "
+                            f"{_of(o.my_loss)} | {_short(o.loss_read)} | {ahead} | {o.note} |"
+                            + freq)
+            else:
+                rows.append(f"| `{o.action}`{star} | {_of(o.p_stands)} | {_of(o.p_exact)} | "
+                            f"{_of(o.my_loss)} | {_of(o.others_loss)} | {o.note} |" + freq)
         return "\n".join(rows) + "\n\n" + self.explanation.replace("\n", "\n\n")
 
     def __str__(self) -> str:
@@ -475,8 +526,22 @@ def _show_key(o: Option) -> tuple:
 
 
 # -- the advice -----------------------------------------------------------------------------------
+def can_read(pos: Position) -> str | None:
+    """``None`` when the round's bids can be read, else why not (plain words)."""
+    if pos.phase != "bid":
+        return "after your own bid (the expansion's show) nothing new is bid"
+    if pos.rules.show_and_reroll or any(pos.exposed):
+        return ("with the expansion, shown and re-rolled dice change what a bid says about a "
+                "hand, and the model does not cover it")
+    if pos.history is None:
+        return "the round's earlier bids were not given"
+    return None
+
+
 def advise(position: Position, equilibrium: bool = True,
-           names: Sequence[str] | None = None) -> Advice:
+           names: Sequence[str] | None = None, read_bids: bool = True,
+           model: BidModel | None = None, samples: int | None = None,
+           seed: int = 0) -> Advice:
     """Every listed legal choice with its numbers, the recommendation and its explanation.
 
     Args:
@@ -486,6 +551,12 @@ def advise(position: Position, equilibrium: bool = True,
             ``bluffkit solve bluff``). The recommendation stays the probability view's.
         names: what to call each seat in the words (e.g. a table's ``["You", "Bot 1", ...]``);
             ``None``: "player 1" and so on.
+        read_bids: read the round's bids (``bluffkit.advice.bluff_reading``: Bayes' rule under
+            ``model``, then a look ahead of ``samples`` playouts from ``seed``) when the
+            position allows it (bid phase, no expansion, ``position.history`` given). ``False``
+            gives the dice-random advice alone, to compare the two.
+        model, samples, seed: the bid model (``None``: ``BidModel()``, ε = 1/20) and the look
+            ahead's playouts per choice (``None``: ``bluff_ahead.SAMPLES``) and seed.
 
     Returns:
         An ``Advice``.
@@ -495,17 +566,35 @@ def advise(position: Position, equilibrium: bool = True,
     ('challenge', Fraction(0, 1))
     """
     names = check_names(names, len(position.dice_held))
+    if not isinstance(read_bids, bool):
+        raise InvalidQuestion(f"read_bids must be True or False, got {read_bids!r}")
+    reading = None
     if position.phase == "show":
         options = show_options(position)
         best = min(options, key=_show_key)
     else:
         options = bid_options(position, names)
         best = min(options, key=_bid_key)
-    text = explain(position, options, best, names)
+    why_not = can_read(position) if read_bids else None
+    if read_bids and why_not is None:
+        from ..odds.bluff_beliefs import DEFAULT_MODEL
+        from .bluff_ahead import SAMPLES
+        from .bluff_reading import explain_reading, read_options
+
+        model = DEFAULT_MODEL if model is None else model
+        samples = SAMPLES if samples is None else samples
+        old_best = best
+        options, best, reading = read_options(position, options, model, samples, seed)
+        text = explain_reading(position, options, best, reading, old_best, names)
+    else:
+        text = explain(position, options, best, names)
+        if read_bids and position.phase == "bid":
+            text = text.replace("Other players' bids are not read as information.",
+                                f"Other players' bids are not read as information: {why_not}.")
     view = equilibrium_view(position) if equilibrium else None
     if view is not None:
         text += "\n" + describe(view, position)
-    return Advice(position, tuple(options), best, text, view)
+    return Advice(position, tuple(options), best, text, view, reading)
 
 
 

@@ -17,6 +17,16 @@ def _of(p: Fraction) -> str:
     return f"{_fs(p)} ≈ {float(p):.3f}" if p.denominator != 1 else str(p)
 
 
+def _short(p: Fraction) -> str:
+    """``_of`` while the fraction is short enough to read (denominator below a million), else
+    the decimal alone (posteriors have long denominators: the exact value is in the JSON).
+
+    >>> _short(Fraction(1, 3)), _short(Fraction(6175792183007257, 6175800997529625))
+    ('1/3 ≈ 0.333', '≈ 1.000')
+    """
+    return _of(p) if p.denominator < 10**6 else f"≈ {float(p):.3f}"
+
+
 def _lost(x: Fraction) -> str:
     """An expected number of dice: ``1 die``, ``0 dice``, ``2/3 ≈ 0.667 dice``."""
     return f"{_of(x)} {'die' if x == 1 else 'dice'}"

@@ -2,9 +2,11 @@
 
 ``RandomBot`` (from ``bluffkit.core``) picks any legal action; ``AdviceBot`` plays the
 recommendation of ``bluffkit.advice.bluff.advise`` computed from its own observation only (the
-expansion's show-and-re-roll choice included); ``EquilibriumBot`` plays the solved two-player
-strategies (``bluffkit.advice.bluff_strategy``), drawing each action at its equilibrium
-frequency. ``play_match`` plays whole games between bots,
+expansion's show-and-re-roll choice included), without reading the other players' bids;
+``BayesBot`` reads them (Bayes' rule and a look ahead); ``HonestBot`` bids its best face
+truthfully; ``EquilibriumBot`` plays the solved two-player strategies
+(``bluffkit.advice.bluff_strategy``), drawing each action at its equilibrium frequency.
+``play_match`` plays whole games between bots,
 reproducibly from one seed.
 
 >>> from bluffkit.games.bluff import BluffRules
@@ -16,13 +18,17 @@ reproducibly from one seed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..advice.bluff import Position, advise
 from ..core import Bot, RandomBot
 from ..core.play import advised
 from ..core.rng import Seed
-from ..games.bluff import BluffObservation, BluffRules, BluffState
+from ..games.bluff import STAR, BluffObservation, BluffRules, BluffState, Challenge, Show
 from .match import MatchResult, winner_match
+
+if TYPE_CHECKING:  # the bid model needs numpy: imported by the bots that use it
+    from ..odds.bluff_model import BidModel
 
 
 class AdviceBot:
@@ -32,8 +38,56 @@ class AdviceBot:
     name = "advice"
 
     def choose(self, observation: BluffObservation, legal: list, rng):
-        advice = advise(Position.from_observation(observation), equilibrium=False)
+        advice = advise(Position.from_observation(observation), equilibrium=False,
+                        read_bids=False)
         return advised(advice.recommended.action, legal)
+
+
+class BayesBot:
+    """Reads the bids: plays what ``advise`` recommends with ``read_bids=True`` (Bayes' rule
+    under the bid model, then the look ahead; ``bluffkit.advice.bluff_reading``). The look
+    ahead's seed is drawn from the game's generator, so a seeded match stays reproducible.
+
+    Args:
+        samples: the look ahead's playouts per choice (``None``: the advice's default).
+        model: the bid model (``bluffkit.odds.bluff_model.BidModel``; ``None``: ε = 1/20).
+    """
+
+    name = "bayes"
+
+    def __init__(self, samples: int | None = None, model: BidModel | None = None):
+        self.samples, self.model = samples, model
+
+    def choose(self, observation: BluffObservation, legal: list, rng):
+        seed = int(rng.integers(0, 2**31))
+        advice = advise(Position.from_observation(observation), equilibrium=False,
+                        model=self.model, samples=self.samples, seed=seed)
+        return advised(advice.recommended.action, legal)
+
+
+class HonestBot:
+    """Always bids its best face truthfully: the face it holds most of (stars count for every
+    digit; ties to the higher face, the star last), at the smallest legal count on that face,
+    as long as that count is at most its own matching dice plus the rulebook's rule of thumb
+    for the dice it cannot see (a third of them, a sixth for stars, rounded down); otherwise it
+    challenges. It never reads bids and never bluffs on purpose."""
+
+    name = "honest"
+
+    def choose(self, observation: BluffObservation, legal: list, rng):
+        from ..odds.bluff_model import FACES_ORDER, match_counts, smallest_raise
+
+        if observation.phase == "show":
+            return advised(Show(), legal)  # the expansion: keeps its dice hidden
+        counts = match_counts(observation.my_dice)
+        unknown = sum(observation.dice_held) - len(observation.my_dice)
+        best = max(range(6), key=lambda i: (counts[i], i < 5, i))
+        face = FACES_ORDER[best]
+        believed = counts[best] + unknown // (6 if face == STAR else 3)
+        bid = smallest_raise(observation.bid, face, sum(observation.dice_held))
+        if bid is not None and (bid.count <= believed or observation.bid is None):
+            return advised(bid, legal)
+        return advised(Challenge(), legal)
 
 
 class EquilibriumBot:
@@ -85,4 +139,5 @@ def play_match(rules: BluffRules, bots: Sequence[Bot], games: int,
     return winner_match(lambda: BluffState.new(rules), rules.players, bots, games, seed)
 
 
-__all__ = ["AdviceBot", "MatchResult", "RandomBot", "play_match"]
+__all__ = ["AdviceBot", "BayesBot", "EquilibriumBot", "HonestBot", "MatchResult", "RandomBot",
+           "play_match"]

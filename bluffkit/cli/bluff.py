@@ -74,9 +74,14 @@ def register(commands) -> None:
     a.add_argument("--show", action="store_true",
                    help="I just made --bid: which dice to show and whether to re-roll")
     a.add_argument("--history", default=None,
-                   help="the round's bids so far, ending with --bid, e.g. 1x2,1x4: with two "
-                        "players and 1 die each (2 against 1 once solved) the advice adds the "
-                        "equilibrium's frequencies")
+                   help="the round's bids so far, oldest first, ending with --bid, e.g. "
+                        "4x3,5x3,7x3 (any number of players; the last by --bidder): the advice "
+                        "reads them (Bayes' rule under a stated model, then a look ahead); with "
+                        "two players and 1 die each it adds the equilibrium's frequencies")
+    a.add_argument("--dice-random", action="store_true",
+                   help="with --history: do not read the bids (today's dice-random advice, to "
+                        "compare)")
+    a.add_argument("--seed", type=int, default=0, help="the look ahead's seed (default 0)")
     a.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
     a.set_defaults(handler=advise_command)
 
@@ -241,6 +246,16 @@ def position_from_args(args: argparse.Namespace) -> Position:
 
 
 def advice_table(advice: Advice) -> str:
+    if advice.reading is not None:
+        rows = []
+        for o in advice.options:
+            mark = " <- best" if o is advice.recommended else ""
+            ahead = f"{float(o.ahead.my_loss):.3f}" if o.ahead is not None else "-"
+            rows.append([f"{o.action}{mark}", f"{float(o.p_stands):.4f}",
+                         f"{float(o.p_read):.4f}", f"{float(o.loss_read):.3f}", ahead, o.note])
+        return table(["choice", "P(true), dice random", "P(true) after reading the bids",
+                      "loss if challenged (bids read)", "dice lost, look ahead", "why listed"],
+                     rows)
     rows = []
     for o in advice.options:
         mark = " <- best" if o is advice.recommended else ""
@@ -251,7 +266,10 @@ def advice_table(advice: Advice) -> str:
 
 
 def advise_command(args: argparse.Namespace) -> int:
-    advice = advise(position_from_args(args))
+    if args.dice_random and args.history is None:
+        raise CliError("--dice-random needs --history: without the round's bids there is "
+                       "nothing to read anyway")
+    advice = advise(position_from_args(args), read_bids=not args.dice_random, seed=args.seed)
     return print_advice(advice, args.json, advice_table)
 
 

@@ -412,9 +412,10 @@ def games_with_exercises() -> list[str]:
         f"{__package__}.{_module_name(g)}") is not None]
 
 
-TOPICS = {"optimal-bluffing": "optimal bluffing (equilibria)"}
+TOPICS = {"optimal-bluffing": "optimal bluffing (equilibria)",
+          "reading-bids": "reading the bids (Bayes' rule)"}
 """Exercise sets about an idea rather than one game, with their titles
-(``bluffkit/exercises/optimal_bluffing.py``)."""
+(``bluffkit/exercises/optimal_bluffing.py``, ``bluffkit/exercises/reading_bids.py``)."""
 
 
 def exercise_sets() -> list[str]:

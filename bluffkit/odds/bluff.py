@@ -309,12 +309,25 @@ def _odds(count: int, face: int, dice_in_play: int, known: int, unknown: int,
           bidder_held: int | None, challenger_held: int | None) -> BidOdds:
     star = face == STAR
     w, total = _binomial(unknown, star)
+    return odds_from_weights(Bid(count, face), dice_in_play, known, w, total,
+                             _count_distribution(known, unknown, star), bidder_held,
+                             challenger_held)
+
+
+def odds_from_weights(bid: Bid, dice_in_play: int, known: int, weights, total: int,
+                      dist: Distribution, bidder_held: int | None,
+                      challenger_held: int | None) -> BidOdds:
+    """``BidOdds`` from integer ``weights`` of k = 0, 1, ... matches among the dice I cannot
+    see (``total`` their sum; ``dist`` the distribution of A = ``known`` + k): binomial weights
+    for random dice, or weights read from the bids (``bluffkit.odds.bluff_beliefs``)."""
+    count = bid.count
     big = 10**6
     bh = big if bidder_held is None else bidder_held
     ch = big if challenger_held is None else challenger_held
-    true_w = exact_w = bidder_w = challenger_w = 0
-    for k, wk in enumerate(w):
+    true_w = exact_w = bidder_w = challenger_w = mean_w = 0
+    for k, wk in enumerate(weights):
         a = known + k
+        mean_w += wk * k
         if a >= count:
             true_w += wk
             if a == count:
@@ -326,11 +339,12 @@ def _odds(count: int, face: int, dice_in_play: int, known: int, unknown: int,
     p_exact = Fraction(exact_w, total)
     p_true = Fraction(true_w, total)
     exact_cost = p_exact if ch >= 1 else Fraction(0)
-    per_die = match_probability(face)
+    per_die = match_probability(bid.face)
+    unknown = len(weights) - 1
     return BidOdds(
-        bid=Bid(count, face), dice_in_play=dice_in_play, known_matches=known, unknown=unknown,
-        dist=_count_distribution(known, unknown, star), p_true=p_true, p_exact=p_exact,
-        p_false=1 - p_true, expected_count=known + unknown * per_die,
+        bid=bid, dice_in_play=dice_in_play, known_matches=known, unknown=unknown,
+        dist=dist, p_true=p_true, p_exact=p_exact,
+        p_false=1 - p_true, expected_count=known + Fraction(mean_w, total),
         rule_of_thumb=dice_in_play * per_die, rule_of_thumb_known=known + unknown * per_die,
         bidder_loss=Fraction(bidder_w, total),
         challenger_loss=Fraction(challenger_w, total) + exact_cost,
@@ -451,5 +465,5 @@ def reroll_odds(bid: Any, dice_in_play: int, mine: Any, expose: Any, others_expo
 
 
 __all__ = ["BidOdds", "bid_odds", "count_distribution", "count_from_counts", "match_probability",
-           "matches",
-           "odds_from_counts", "p_at_least", "read_bid", "read_dice", "read_face", "reroll_odds"]
+           "matches", "odds_from_counts", "odds_from_weights", "p_at_least", "read_bid",
+           "read_dice", "read_face", "reroll_odds"]

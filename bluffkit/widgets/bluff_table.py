@@ -4,7 +4,9 @@ You sit at seat 0 and see your own dice; the bots' cups stay hidden (their expos
 the "Montre-moi ton jeu" expansion, are shown). The bid box offers only legal raises; the
 challenge button is there only when there is a bid to doubt. After each of your moves the bots
 play until it is your turn again; every bid, challenge and reveal goes to the history. "Explain"
-shows the advice of :func:`bluffkit.advice.bluff.advise` for your position. A seed makes the
+shows the advice of :func:`bluffkit.advice.bluff.advise` for your position, which reads the
+round's bids, and a small bar chart per opponent: their dice for the current bid's face, dice
+random and after reading the bids. A seed makes the
 whole game reproducible (the same seed and the same moves give the same game).
 
 >>> t = BluffTable(opponents=1, seed=3)
@@ -36,7 +38,9 @@ from ..games.bluff import (
     ladder,
 )
 from .bluff import dice_html
-from .common import SPACED_TABLE, count_text
+from .bluff_beliefs import figure_for_beliefs
+from .common import SPACED_TABLE, count_text, update_figure_in_place
+from .figure import LiveFigure
 from .game_table import ME, GameTable, opponents_box
 
 
@@ -90,9 +94,17 @@ class BluffTable(GameTable):
         self.bid_button.on_click(self.errors.guard(lambda _b: self._play(self._chosen_bid())))
         self.challenge_button.on_click(self.errors.guard(lambda _b: self._play(Challenge())))
         self.show_button.on_click(self.errors.guard(lambda _b: self._play(self._chosen_show())))
+        self.beliefs = LiveFigure(figure_for_beliefs(None, None, ["You"]))
+        """Explain's chart: each opponent's dice for the current bid's face, dice random and
+        after reading the bids (shown when Explain is on and the bids were read)."""
+        self.beliefs_box = widgets.VBox([self.beliefs])
+        self.beliefs_box.add_class("bk-beliefs")
+        self.beliefs_box.layout.display = "none"
+        self.explain.toggle.observe(lambda _c: self._show_beliefs(), names="value")
         self._finish([self.new_game_bar, self.status, self.players_view, self.ladder_view,
                       self.bid_row, self.show_row, self.errors, self.reveal_view, self.explain,
-                      self._history_box()], "bk-bluff-table", seed, opponents, show_and_reroll)
+                      self.beliefs_box, self._history_box()], "bk-bluff-table", seed, opponents,
+                     show_and_reroll)
 
     # -- starting ----------------------------------------------------------------------------
     def new_game(self, seed: int, opponents: int | None = None,
@@ -214,7 +226,29 @@ class BluffTable(GameTable):
         self.status.value = status_html(s, self.names)
 
     def _advice_for(self, s: BluffState):
-        return advise(Position.from_state(s, ME), names=self.names)
+        advice = advise(Position.from_state(s, ME), names=self.names)
+        self._last_advice = advice
+        self._show_beliefs()
+        return advice
+
+    def _render(self) -> None:
+        super()._render()
+        self._show_beliefs()
+
+    def _show_beliefs(self) -> None:
+        """Draw each opponent's posterior for the current bid's face in Explain's chart."""
+        advice = getattr(self, "_last_advice", None)
+        s = self.state
+        live = (advice is not None and advice.reading is not None and self.explain.toggle.value
+                and not s.is_terminal() and s.current_player() == ME
+                and advice.position == Position.from_state(s, ME))
+        bid = advice.position.bid if live else None
+        if not live or bid is None:
+            self.beliefs_box.layout.display = "none"
+            return
+        update_figure_in_place(self.beliefs,
+                               figure_for_beliefs(advice.reading, bid.face, self.names))
+        self.beliefs_box.layout.display = None
 
 
 def _die_toggle(face: int) -> widgets.ToggleButton:

@@ -66,9 +66,12 @@ def test_options_are_legal_and_the_recommendation_is_best_of_all_legal_choices(s
     if s is None:
         return
     pos = Position.from_state(s, s.to_move)
-    a = advise(pos)
+    read = advise(pos, samples=8)  # reading the bids: more options, all legal
+    a = advise(pos, read_bids=False)
     legal = set(s.legal_actions())
     assert all(o.action in legal for o in a.options)
+    assert {o.action for o in a.options} <= {o.action for o in read.options} <= legal
+    assert read.recommended.action in legal
     assert (Challenge() in {o.action for o in a.options}) == (s.bid is not None)
     assert len({o.action for o in a.options}) == len(a.options)
     losses = losses_of_every_legal_choice(s, pos)
@@ -240,7 +243,7 @@ def test_no_unlisted_raise_is_better_on_every_small_position():
 
     checked = 0
     for pos in small_positions():
-        a = advise(pos, equilibrium=False)
+        a = advise(pos, equilibrium=False, read_bids=False)
         me, nxt, held = pos.me, pos.next_player(), pos.dice_held
         seen = sum(pos.exposed, ())
         every = []

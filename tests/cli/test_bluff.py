@@ -202,3 +202,23 @@ def test_odds_and_advise_agree_on_the_expansions_show_and_reroll(position):
         assert odds["bidder_loss"] == option["my_loss"]
         assert Fraction(option["others_loss"]) == (
             Fraction(odds["challenger_loss"]) + (active - 2) * Fraction(odds["other_loss"]))
+
+
+def test_advise_reads_the_history_for_any_number_of_players(capsys):
+    from bluffkit.odds.bluff_beliefs import odds_after_bids, read_bids
+
+    argv = ["advise", "bluff", "--held", "5,4,5,5,3", "--me", "2", "--mine", "3,3,*,1,2",
+            "--bid", "6x3", "--history", "4x3,5x3,6x3"]
+    data = run_json(*argv)
+    assert data["bids_read"] and len(data["beliefs"]) == 4
+    reading = read_bids((5, 4, 5, 5, 3), 2, ("4x3", "5x3", "6x3"), 1)
+    challenge = data["options"][0]
+    p = odds_after_bids(Bid(6, 3), 22, 3, reading, 4, 5).p_true
+    assert challenge["p_read"] == f"{p.numerator}/{p.denominator}"
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "P(true) after reading the bids" in out and "Player 1 bid 6x3 after 5x3" in out
+    old = run_json(*argv, "--dice-random")
+    assert not old["bids_read"] and "p_read" not in old["options"][0]
+    err = run_error(capsys, "advise", "bluff", "--mine", "3", "--bid", "1x3", "--dice-random")
+    assert "--dice-random needs --history" in err

@@ -206,3 +206,24 @@ def test_bots_can_be_chosen_and_must_suffice():
     assert all(isinstance(b, RandomBot) for b in t.bots[1:])
     with pytest.raises(InvalidQuestion, match="3 opponents need 3 bots"):
         t.new_game(1, opponents=3)
+
+
+def test_explain_shows_each_opponents_posterior_after_a_bid():
+    from bluffkit.widgets.bluff_beliefs import figure_for_beliefs
+
+    for seed in range(40):
+        t = BluffTable(opponents=2, seed=seed)
+        if t.state.bid is not None and t.state.current_player() == 0:
+            break
+    else:
+        pytest.fail("no seed gives a bid to answer")
+    assert t.beliefs_box.layout.display == "none"  # Explain is off
+    t.explain.toggle.value = True
+    assert t.beliefs_box.layout.display is None
+    assert "after reading the bids" in t.explain.body.value
+    reading = t._last_advice.reading
+    expected = figure_for_beliefs(reading, t.state.bid.face, t.names)
+    assert [tr.y for tr in t.beliefs.data] == [tr.y for tr in expected.data]
+    assert len(t.beliefs.data) == 4  # two opponents, dice random and after the bids
+    t.explain.toggle.value = False
+    assert t.beliefs_box.layout.display == "none"

@@ -1,0 +1,75 @@
+"""How strong is the bot that reads the bids? Seeded Bluff tournaments with a 95% interval.
+
+One bot under test (``bayes``: ``BayesBot``; or ``advice``/``honest`` for comparison) against
+``players - 1`` opponents (today's ``AdviceBot`` by default, or ``HonestBot``, which always bids
+its best face truthfully), 5 dice each, the standard rules. The games are played in chunks of
+``--chunk`` games, each chunk from its own seed (``seed * 100000 + chunk``) with the bot under
+test in seat ``chunk % players`` (so no seat is favoured), on at most 2 worker processes.
+Prints the win share with a 95% Wilson interval, parity (1 / players) and the time.
+
+    python benchmarks/bluff_bayes.py --players 4 --games 2000            # the issue's target
+    python benchmarks/bluff_bayes.py --players 4 --games 2000 --opponent honest
+    python benchmarks/bluff_bayes.py --players 4 --games 400 --bot advice  # today's bot
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from multiprocessing import Pool
+
+from bluffkit.bots.bluff import AdviceBot, BayesBot, HonestBot, play_match
+from bluffkit.games.bluff import BluffRules
+
+BOTS = {"bayes": BayesBot, "advice": AdviceBot, "honest": HonestBot}
+
+
+def chunk(job: tuple) -> tuple[int, int, float]:
+    """Play one chunk; returns (games, wins of the bot under test, rounds in all)."""
+    bot, opponent, players, games, seed, k = job
+    seat = k % players
+    bots = [BOTS[opponent]() for _ in range(players)]
+    bots[seat] = BOTS[bot]()
+    r = play_match(BluffRules(players=players), bots, games, seed=seed * 100_000 + k)
+    return games, r.wins[seat], float(r.mean_rounds) * games
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--bot", choices=sorted(BOTS), default="bayes")
+    parser.add_argument("--opponent", choices=sorted(BOTS), default="advice")
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--chunk", type=int, default=25)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=2, choices=(1, 2))
+    args = parser.parse_args()
+    chunks = math.ceil(args.games / args.chunk)
+    jobs = [(args.bot, args.opponent, args.players, min(args.chunk, args.games - k * args.chunk),
+             args.seed, k) for k in range(chunks)]
+    start = time.perf_counter()
+    games = wins = 0
+    rounds = 0.0
+    with Pool(args.workers) as pool:
+        for g, w, r in pool.imap_unordered(chunk, jobs):
+            games, wins, rounds = games + g, wins + w, rounds + r
+            print(f"  {games} games: {wins} wins ({wins / games:.1%})", flush=True)
+    lo, hi = wilson(wins, games)
+    print(f"{args.bot} vs {args.players - 1} x {args.opponent}, {args.players} players x 5 dice, "
+          f"seed {args.seed}: {wins} wins in {games} games = {wins / games:.1%} "
+          f"(95% interval {lo:.1%} - {hi:.1%}); parity {1 / args.players:.1%}; "
+          f"{rounds / games:.1f} rounds a game; {time.perf_counter() - start:.0f} s with "
+          f"{args.workers} workers")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""What the bids say about each opponent's dice: one small bar chart per opponent.
+
+A pure figure (STYLE.md example 11): for the face of the current bid, each opponent's chance of
+holding 0, 1, 2, ... dice that count for it, with the dice random (grey) and after reading the
+round's bids (coloured). The numbers come from ``bluffkit.odds.bluff_beliefs``.
+
+>>> from bluffkit.odds.bluff_beliefs import read_bids
+>>> fig = figure_for_beliefs(read_bids((5, 5), 0, ("3x3",)), 3, ["You", "Bot 1"])
+>>> [t.name for t in fig.data], fig.data[1].x[:3]
+(['dice random', 'after the bids'], (0, 1, 2))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ..games.bluff import STAR
+from ..odds.bluff import _binomial
+from ..odds.bluff_beliefs import RoundReading
+from .common import COLORS
+
+
+def figure_for_beliefs(reading: RoundReading | None, face: int | None,
+                       names: Sequence[str], template: str = "plotly_white") -> go.Figure:
+    """One bar chart per opponent: P(m of their dice count for ``face``), dice random and after
+    the bids. With no reading or no face, an empty figure saying why."""
+    if reading is None or face is None:
+        fig = go.Figure(layout={"template": template, "height": 120,
+                                "xaxis": {"visible": False}, "yaxis": {"visible": False}})
+        fig.add_annotation(text="No bid to read yet.", showarrow=False, x=0.5, y=0.5,
+                           xref="paper", yref="paper")
+        return fig
+    beliefs = [b for b in reading.beliefs if b is not None]
+    what = "stars" if face == STAR else f"{face}s or stars"
+    fig = make_subplots(rows=1, cols=len(beliefs),
+                        subplot_titles=[names[b.seat] for b in beliefs], shared_yaxes=True)
+    for col, b in enumerate(beliefs, 1):
+        prior, total = _binomial(b.dice, face == STAR)
+        post = b.match_pmf(face)
+        xs = list(range(b.dice + 1))
+        fig.add_trace(go.Bar(x=xs, y=[w / total for w in prior], name="dice random",
+                             marker_color=COLORS["falls"], showlegend=col == 1,
+                             legendgroup="random", hovertemplate="%{x}: %{y:.3f}"),
+                      row=1, col=col)
+        fig.add_trace(go.Bar(x=xs, y=[float(post[m]) for m in xs], name="after the bids",
+                             marker_color=COLORS["stands"], showlegend=col == 1,
+                             legendgroup="read", hovertemplate="%{x}: %{y:.3f}"),
+                      row=1, col=col)
+        fig.update_xaxes(title_text=f"their {what}", dtick=1, row=1, col=col)
+    fig.update_yaxes(title_text="probability", range=[0, 1], row=1, col=1)
+    fig.update_layout(template=template, height=260, barmode="group",
+                      margin={"l": 50, "r": 10, "t": 40, "b": 40},
+                      legend={"orientation": "h", "y": -0.35},
+                      title={"text": f"What the bids say: each opponent's {what}",
+                             "font": {"size": 13}})
+    return fig
+
+
+__all__ = ["figure_for_beliefs"]
