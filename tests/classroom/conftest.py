@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import concurrent.futures
 import json
 import os
 import random
@@ -18,6 +19,14 @@ from bluffkit.classroom.server import start_in_thread
 from bluffkit.games import find_game
 
 TEACHER = "teacher-token-for-tests"
+
+
+def run(coro):
+    """``asyncio.run`` on a thread of its own: the browser tests' Playwright (sync API) keeps an
+    event loop running on the main thread of the pytest worker they share with these tests, and
+    ``asyncio.run`` refuses to start beside it."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 @pytest.fixture

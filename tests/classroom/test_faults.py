@@ -20,7 +20,7 @@ from bluffkit.classroom.client import AsyncClient, ClassroomError
 from bluffkit.classroom.rooms import Hub
 from bluffkit.classroom.server import start_in_thread
 
-from .conftest import TEACHER, play_room, raw_client, replay, seat_loop, teacher, text_frame
+from .conftest import TEACHER, play_room, raw_client, replay, run, seat_loop, teacher, text_frame
 
 ROOMS = [("bluff", {"players": 3, "dice_per_player": 2}), ("bluff-you", {"players": 3}),
          ("poker-dice", {"players": 3, "starting_points": 6}), ("jungle-bluff", {"players": 3}),
@@ -79,7 +79,7 @@ def test_sigkill_mid_game_loses_nothing_and_every_game_resumes(tmp_path):
                       for i, (code, (_g, r)) in enumerate(zip(codes, ROOMS))]
             tables = [await t.table(code) for code in codes]
             return codes, played, tables
-        codes, played, tables_before = asyncio.run(before())
+        codes, played, tables_before = run(before())
     finally:
         kill(proc)  # no clean shutdown: the process dies between two frames
     proc, url = serve(db)
@@ -105,7 +105,7 @@ def test_sigkill_mid_game_loses_nothing_and_every_game_resumes(tmp_path):
             for i, code in enumerate(codes):
                 await play_room_rejoined(url, [c.token for c in played[i][0]], i)
                 assert (await t.table(code))["over"]
-        asyncio.run(after())
+        run(after())
     finally:
         kill(proc)
 
@@ -142,7 +142,7 @@ def test_a_seeded_game_killed_mid_way_replays_move_for_move(tmp_path):
             while len((table := await t.table(code))["log"]) < 40:
                 await asyncio.sleep(0.02)
             return code, table
-        code, table = asyncio.run(start())
+        code, table = run(start())
     finally:
         kill(proc)
     assert not table["over"] and len(table["log"]) > 10  # killed mid-game
@@ -156,7 +156,7 @@ def test_a_seeded_game_killed_mid_way_replays_move_for_move(tmp_path):
                     return table
                 await asyncio.sleep(0.05)
             raise AssertionError("the resumed game did not end")
-        final = asyncio.run(finish())
+        final = run(finish())
     finally:
         kill(proc)
     assert final["log"] == bots_only(game, rules, 11)
@@ -186,7 +186,7 @@ def test_a_client_that_drops_gets_its_view_back_and_a_bot_covers_its_turns(serve
         assert table["over"]
         assert any(p == 0 and by == "bot" for p, _a, by in table["log"])
         assert not any(p == 1 and by == "bot" for p, _a, by in table["log"])
-    asyncio.run(main())
+    run(main())
 
 
 def test_a_client_that_does_not_read_holds_up_nobody(tmp_path):
@@ -216,7 +216,7 @@ def test_a_client_that_does_not_read_holds_up_nobody(tmp_path):
         slow.close()
         return size, took, moves, stuck
     try:
-        size, took, moves, stuck = asyncio.run(main())
+        size, took, moves, stuck = run(main())
     finally:
         server.stop()
     assert stuck > 5, f"the slow client's frames ({40 * size} characters) should be waiting"

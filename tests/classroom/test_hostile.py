@@ -14,7 +14,7 @@ from websockets.exceptions import ConnectionClosed
 
 from bluffkit.classroom.protocol import BURST, MAX_MESSAGE
 
-from .conftest import TEACHER, play_room, teacher
+from .conftest import TEACHER, play_room, run, teacher
 
 ERRORS = {"bad_json", "too_long", "too_many", "bad_message", "unknown_type", "no_room",
           "room_full", "room_closed", "bad_token", "not_joined", "not_your_turn", "illegal",
@@ -147,7 +147,7 @@ def test_hostile_messages_get_clear_errors_and_change_nothing(server):
         table = await t.table(code)
         return t, code, finished, seats, table, late
 
-    t, code, finished, tokens, table, late = asyncio.run(main())
+    t, code, finished, tokens, table, late = run(main())
     db = server.server.hub.db.execute("PRAGMA database_list").fetchone()[2]
     before = snapshot(db)
     to_move = table["to_move"]
@@ -184,7 +184,7 @@ def test_hostile_messages_get_clear_errors_and_change_nothing(server):
         answers += await send_all(server.url, as_teacher(code, code), as_teacher_ws)
         return answers
 
-    answers = asyncio.run(hostile())
+    answers = run(hostile())
     unclear = [a for a in answers if not clear(a)]
     assert not unclear, unclear[:5]
     assert not [a for a in answers if a["error"] == "server_error"]  # no bug met on the way
@@ -198,7 +198,7 @@ def test_hostile_messages_get_clear_errors_and_change_nothing(server):
         same = await t2.table(code)
         await t2.close()
         return same
-    same = asyncio.run(check_table())
+    same = run(check_table())
     assert same["log"] == table["log"] and same["state"] == table["state"]
     print(f"{len(answers)} hostile messages, each answered by a clear error; "
           f"codes: {sorted({a['error'] for a in answers})}")
@@ -220,7 +220,7 @@ def test_a_flood_is_cut_to_the_rate_limit_and_changes_nothing(server):
                 pass
         log = (await t.table(code))["log"]
         return frames, log
-    frames, log = asyncio.run(main())
+    frames, log = run(main())
     errors = [f for f in frames if f["type"] == "error"]
     too_many = [f for f in errors if f["error"] == "too_many"]
     assert len(too_many) >= 300 - 2 * BURST and all(clear(f) for f in errors)
@@ -239,7 +239,7 @@ def test_a_frame_too_big_for_the_transport_closes_only_that_connection(server):
             await other.send(j(type="view"))
             answer = json.loads(await other.recv())
         return code, answer
-    code, answer = asyncio.run(main())
+    code, answer = run(main())
     assert code == 1009  # "message too big"
     assert answer["error"] == "not_joined"
 
@@ -257,7 +257,7 @@ def test_a_refused_request_is_answered_with_its_id_and_the_client_tries_again(se
         tables = await asyncio.gather(*(t.tables() for _ in range(60)))
         await t.close()
         return answers, tables
-    answers, tables = asyncio.run(main())
+    answers, tables = run(main())
     assert sorted(a["id"] for a in answers) == list(range(BURST + 10))
     assert {a["error"] for a in answers} == {"not_joined", "too_many"}
     assert len(tables) == 60 and all(t == [] for t in tables)
@@ -279,6 +279,6 @@ def test_a_bug_on_the_server_is_an_error_frame_and_the_connection_stays(server, 
             after = json.loads(await ws.recv())
         await t.close()
         return answer, after
-    answer, after = asyncio.run(main())
+    answer, after = run(main())
     assert answer["error"] == "server_error" and answer["id"] == 2 and clear(answer)
     assert after["type"] == "tables" and after["id"] == 3

@@ -16,12 +16,11 @@ received is then checked against the game replayed independently from the teache
 
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
 
-from .conftest import frames_of, play_room, replay, teacher
+from .conftest import frames_of, play_room, replay, run, teacher
 
 GAMES = {
     "bluff": {"players": 3, "dice_per_player": 2},
@@ -105,7 +104,7 @@ def test_no_frame_shows_a_seat_anything_the_rules_hide(server, game):
             checked += await one_game(server.url, game, GAMES[game], seed, bots)
         return checked
 
-    checked = asyncio.run(main())
+    checked = run(main())
     assert checked > 20
     print(f"{game}: 3 seeded games played to the end through the server, {checked} views "
           "checked, no leak")

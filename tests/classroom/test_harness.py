@@ -1,0 +1,13 @@
+"""The tests' own harness: the classroom tests run beside the browser tests in one pytest
+worker, whose Playwright keeps an event loop running on the main thread."""
+
+import asyncio
+
+from .conftest import run
+
+
+def test_run_works_where_an_event_loop_is_already_running():
+    async def inside_a_running_loop():
+        return run(asyncio.sleep(0, result="played"))
+
+    assert asyncio.run(inside_a_running_loop()) == "played"
