@@ -2,6 +2,7 @@
 worker, whose Playwright keeps an event loop running on the main thread."""
 
 import asyncio
+import concurrent.futures
 
 from .conftest import run
 
@@ -10,4 +11,6 @@ def test_run_works_where_an_event_loop_is_already_running():
     async def inside_a_running_loop():
         return run(asyncio.sleep(0, result="played"))
 
-    assert asyncio.run(inside_a_running_loop()) == "played"
+    # on a thread of its own, as the main thread may already hold Playwright's loop
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        assert pool.submit(asyncio.run, inside_a_running_loop()).result() == "played"
