@@ -44,7 +44,6 @@ enumerated (at most 4 dice in play), the exact exploitability in the real game
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -52,6 +51,7 @@ import numpy as np
 
 from ..core import InvalidQuestion
 from .bluff_tree import bid_text, round_utilities
+from .iterate import iterate_until
 from .recall_states import abstract_states, state_of
 
 MAX_K = 24
@@ -347,23 +347,16 @@ class RecallSolver:
               progress: Callable | None = None) -> RecallSolution:
         """Iterate until ``iterations``, the abstract exploitability ``target`` or
         ``max_seconds`` (checked every ``check_every`` iterations)."""
-        if iterations is None and target is None:
-            raise InvalidQuestion("give iterations, a target exploitability, or both")
-        history, start = [], time.perf_counter()
-        while True:
-            step = check_every if iterations is None else min(check_every, iterations - self.t)
-            if step > 0:
-                self.iterate(step)
-            average = self.average()
-            value, expl = abstract_exploitability(self.game, average)
-            elapsed = time.perf_counter() - start
-            history.append((self.t, elapsed, expl))
-            if progress:
-                progress(self.t, elapsed, expl)
-            if ((iterations is not None and self.t >= iterations)
-                    or (target is not None and expl <= target)
-                    or (max_seconds is not None and elapsed >= max_seconds)):
-                return RecallSolution(self.game, average, self.t, value, expl, elapsed, history)
+        measured = {}
+
+        def measure():
+            measured["average"] = self.average()
+            return abstract_exploitability(self.game, measured["average"])
+
+        value, expl, elapsed, history = iterate_until(self, measure, iterations, target,
+                                                      check_every, max_seconds, progress)
+        return RecallSolution(self.game, measured["average"], self.t, value, expl, elapsed,
+                              history)
 
 
 def _normalise(w: np.ndarray) -> np.ndarray:

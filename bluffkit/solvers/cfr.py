@@ -17,7 +17,6 @@ passes per level instead of a Python walk over information sets.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -25,6 +24,7 @@ import numpy as np
 from scipy import sparse
 
 from ..core import InvalidQuestion
+from .iterate import iterate_until
 
 
 @dataclass
@@ -220,23 +220,9 @@ class CFRSolver:
               check_every: int = 10, max_seconds: float | None = None,
               progress: Callable[[int, float, float], None] | None = None) -> CFRResult:
         """Iterate until ``iterations`` are done or the exploitability is below ``target``."""
-        if iterations is None and target is None:
-            raise InvalidQuestion("give iterations, a target exploitability, or both")
-        history, start = [], time.perf_counter()
-        while True:
-            step = check_every if iterations is None else min(check_every, iterations - self.t)
-            if step > 0:
-                self.iterate(step)
-            value, expl = self.evaluate()
-            elapsed = time.perf_counter() - start
-            history.append((self.t, elapsed, expl))
-            if progress:
-                progress(self.t, elapsed, expl)
-            done = (iterations is not None and self.t >= iterations) or (
-                target is not None and expl <= target) or (
-                max_seconds is not None and elapsed >= max_seconds)
-            if done:
-                return CFRResult(self.tree, self.average_strategy(), self.t, value, expl, history)
+        value, expl, _, history = iterate_until(self, self.evaluate, iterations, target,
+                                                check_every, max_seconds, progress)
+        return CFRResult(self.tree, self.average_strategy(), self.t, value, expl, history)
 
 
 def solve(tree: PublicTree, iterations: int | None = None, target: float | None = None,
