@@ -1,7 +1,9 @@
-"""Shared test settings: hypothesis profiles (CI runs a few more examples)."""
+"""Shared test settings: hypothesis profiles (CI runs a few more examples), and the class
+server that the classroom and the widget tests play through."""
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("dev", max_examples=30, deadline=None,
@@ -9,3 +11,16 @@ settings.register_profile("dev", max_examples=30, deadline=None,
 settings.register_profile("ci", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+TEACHER = "teacher-token-for-tests"
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A real classroom server on 127.0.0.1 (a free port), started by bluffkit's own code."""
+    from bluffkit.classroom.server import start_in_thread
+
+    running = start_in_thread(str(tmp_path / "class.sqlite"), teacher_token=TEACHER,
+                              bot_after=60)
+    yield running
+    running.stop()

@@ -11,14 +11,10 @@ import os
 import random
 import socket
 
-import pytest
-
 from bluffkit.classroom.client import AsyncClient
 from bluffkit.classroom.rooms import Room
-from bluffkit.classroom.server import start_in_thread
 from bluffkit.games import find_game
-
-TEACHER = "teacher-token-for-tests"
+from tests.conftest import TEACHER  # the class server fixture is there too
 
 
 def run(coro):
@@ -27,14 +23,6 @@ def run(coro):
     ``asyncio.run`` refuses to start beside it."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
-
-
-@pytest.fixture
-def server(tmp_path):
-    running = start_in_thread(str(tmp_path / "class.sqlite"), teacher_token=TEACHER,
-                              bot_after=60)
-    yield running
-    running.stop()
 
 
 async def teacher(url: str) -> AsyncClient:

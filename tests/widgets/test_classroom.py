@@ -16,16 +16,7 @@ from bluffkit.classroom.client import ClassroomError, Client
 from bluffkit.classroom.server import start_in_thread
 from bluffkit.widgets.classroom import JoinFailed, RemoteBluffTable, RemoteTable
 from bluffkit.widgets.game_table import ME
-
-TEACHER = "teacher-token-for-tests"
-
-
-@pytest.fixture
-def server(tmp_path):
-    running = start_in_thread(str(tmp_path / "class.sqlite"), teacher_token=TEACHER,
-                              bot_after=60)
-    yield running
-    running.stop()
+from tests.conftest import TEACHER
 
 
 def open_room(url: str, game: str, rules: dict, seed: int = 1, bot_after=None) -> str:

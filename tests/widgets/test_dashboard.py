@@ -8,10 +8,11 @@ import csv
 import json
 
 from bluffkit.classroom import dashboard, join
-from tests.widgets.test_classroom import TEACHER, play_out, server, wait  # noqa: F401
+from tests.conftest import TEACHER
+from tests.widgets.test_classroom import play_out, wait
 
 
-def test_open_watch_score_reveal_export_close(server, tmp_path):  # noqa: F811
+def test_open_watch_score_reveal_export_close(server, tmp_path):
     board = dashboard(server.url, TEACHER, folder=tmp_path)
     assert "No table yet" in board.tables_view.value
     board.players.value = 2
@@ -45,6 +46,6 @@ def test_open_watch_score_reveal_export_close(server, tmp_path):  # noqa: F811
     board.close()
 
 
-def test_a_wrong_token_says_so(server):  # noqa: F811
+def test_a_wrong_token_says_so(server):
     assert "not the teacher's token" in dashboard(server.url, "nope").message
     assert "cannot be reached" in dashboard("ws://127.0.0.1:9", TEACHER).message
