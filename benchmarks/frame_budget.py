@@ -36,12 +36,13 @@ from bluffkit.core import make_rng  # noqa: E402
 MS = 1e-3
 
 
-def clear_caches() -> None:
-    """Clear every ``functools`` cache in the loaded ``bluffkit`` modules (a cold call)."""
+def clear_caches(keep=()) -> None:
+    """Clear every ``functools`` cache in the loaded ``bluffkit`` modules (a cold call), but
+    those in ``keep`` (e.g. the loaded solved strategies, for a row timed once they are)."""
     for name, module in list(sys.modules.items()):
         if name.startswith("bluffkit") and module is not None:
             for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)):
+                if callable(getattr(value, "cache_clear", None)) and value not in keep:
                     value.cache_clear()
 
 
@@ -91,6 +92,47 @@ def bluff_reading_calls(n: int, rng):
     from bluffkit.advice.bluff import advise
     return [functools.partial(advise, pos, equilibrium=False)
             for pos in random_positions(n, int(rng.integers(1 << 30)))]
+
+
+def two_player_positions(n: int, rng):
+    """Two-player positions, 1-5 dice each, with bid histories the solved strategy plays (both
+    rolls drawn, then each bid drawn from the strategy), 0-8 bids."""
+    from bluffkit.advice.bluff import Position
+    from bluffkit.advice.bluff_strategy import load_strategy
+    out = []
+    while len(out) < n:
+        x, y = (int(v) for v in rng.integers(1, 6, size=2))
+        rolls = [tuple(sorted(int(f) for f in rng.integers(1, 7, size=k))) for k in (x, y)]
+        strategy, history = load_strategy(x, y), []
+        for _ in range(int(rng.integers(0, 9))):
+            freq = strategy.frequencies(rolls[len(history) % 2], history)
+            labels, p = list(freq), list(freq.values())
+            action = labels[int(rng.choice(len(labels), p=[v / sum(p) for v in p]))]
+            if action == "challenge":
+                break
+            history.append(action)
+        me = len(history) % 2  # seat 0 opened
+        held = (x, y)
+        out.append(Position(rolls[me], held, me=me, bid=history[-1] if history else None,
+                            history=history))
+    return out
+
+
+def two_player_calls(read_bids: bool):
+    def calls(n: int, rng):
+        from bluffkit.advice.bluff import advise
+        return [functools.partial(advise, p, read_bids=read_bids)
+                for p in two_player_positions(n, rng)]
+    return calls
+
+
+def loaded_strategies():
+    """The solved strategies' caches (kept loaded in the two-player rows), every size loaded."""
+    from bluffkit.advice import bluff_strategy
+    for x in range(1, 6):
+        for y in range(1, 6):
+            bluff_strategy.load_strategy(x, y)
+    return (bluff_strategy.load_strategy, bluff_strategy._file)
 
 
 def poker_dice_calls(n: int, rng):
@@ -156,18 +198,23 @@ ROWS = [
     ("Jungle Bluff advise, 2 players", jungle_calls(2), 20 * MS),
     ("Jungle Bluff advise, 6 players", jungle_calls(6), 20 * MS),
     ("Bungee advise, call/play-on compared", bungee_calls, 20 * MS),
+    ("Bluff two-player advice with the solved view (1-5 dice each, strategies loaded; bids not "
+     "read by issue 15's model)", two_player_calls(False), 20 * MS, loaded_strategies),
+    ("Bluff two-player advice with the solved view and issue 15's reading and look ahead "
+     "(strategies loaded)", two_player_calls(True), 20 * MS, loaded_strategies),
 ]
 
 
 def advisor_rows(positions: int, seed: int, only: str | None = None) -> list[str]:
     lines = []
-    for title, make, target in ROWS:
+    for title, make, target, *loaded in ROWS:
         if only is not None and only.lower() not in title.lower():
             continue
+        keep = loaded[0]() if loaded else ()
         calls = make(positions, make_rng(seed))
         times = {"cold": ([], []), "warm": ([], [])}
         for call in calls:
-            clear_caches()
+            clear_caches(keep)
             for kind in ("cold", "warm"):
                 wall, cpu = timed(call)
                 times[kind][0].append(wall)

@@ -78,6 +78,7 @@ if TYPE_CHECKING:  # reading bids needs numpy: imported when the bids are read
     from ..odds.bluff_beliefs import RoundReading
     from ..odds.bluff_model import BidModel
     from .bluff_ahead import AheadValue
+    from .bluff_solved import SolvedView
 
 FACES_ORDER = (*DIGITS, STAR)
 
@@ -349,7 +350,9 @@ class Advice:
     ``equilibrium`` is the equilibrium view (``bluffkit.advice.bluff_equilibrium``) where a
     solved equilibrium applies (two players, small dice counts), else ``None``. ``reading`` is
     the round's bids read under the bid model (``bluffkit.odds.bluff_beliefs``) when the advice
-    read them, else ``None``.
+    read them, else ``None``. ``solved`` is the solved view (``bluffkit.advice.bluff_solved``:
+    the equilibrium's frequencies for my dice and what the opponent's bids reveal, exactly) for
+    every position where two players hold 1-5 dice each and the round's bids are known.
     """
 
     position: Position
@@ -358,13 +361,15 @@ class Advice:
     explanation: str
     equilibrium: EquilibriumView | None = None
     reading: RoundReading | None = field(default=None, compare=False, repr=False)
+    solved: SolvedView | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict:
         out = {"position": self.position.to_json(),
                "options": [o.to_json() for o in self.options],
                "recommended": str(self.recommended.action), "explanation": self.explanation,
                "equilibrium": self.equilibrium.to_json() if self.equilibrium else None,
-               "bids_read": self.reading is not None}
+               "bids_read": self.reading is not None,
+               "solved": self.solved.to_json() if self.solved else None}
         if self.reading is not None:
             from .bluff_reading import beliefs_summary
 
@@ -377,6 +382,7 @@ class Advice:
 
     def _repr_markdown_(self) -> str:
         eq = self.equilibrium if self.equilibrium and self.equilibrium.reached else None
+        eq = eq if eq is not None or self.equilibrium else self.solved
         extra = (" equilibrium frequency |", "---|") if eq else ("", "")
         if self.reading is not None:
             rows = ["| choice | P(true), dice random | P(true) after reading the bids | "
@@ -546,9 +552,10 @@ def advise(position: Position, equilibrium: bool = True,
 
     Args:
         position: what I know (see ``Position``).
-        equilibrium: add the equilibrium view where a solved equilibrium applies (two players
-            with 1 die each, solved on demand once per process; 2 against 1 when saved by
-            ``bluffkit solve bluff``). The recommendation stays the probability view's.
+        equilibrium: add the equilibrium view where a solved equilibrium applies: two players
+            holding 1-5 dice each with the round's bids known (``Advice.solved``: the shipped
+            strategies, or the perfect-recall round where one is shipped or saved, which also
+            fills ``Advice.equilibrium``). The recommendation stays the probability view's.
         names: what to call each seat in the words (e.g. a table's ``["You", "Bot 1", ...]``);
             ``None``: "player 1" and so on.
         read_bids: read the round's bids (``bluffkit.advice.bluff_reading``: Bayes' rule under
@@ -592,9 +599,18 @@ def advise(position: Position, equilibrium: bool = True,
             text = text.replace("Other players' bids are not read as information.",
                                 f"Other players' bids are not read as information: {why_not}.")
     view = equilibrium_view(position) if equilibrium else None
+    solved = None
+    if equilibrium:
+        from .bluff_solved import describe_solved, reveal_text, solved_view
+
+        solved = solved_view(position)
     if view is not None:
         text += "\n" + describe(view, position)
-    return Advice(position, tuple(options), best, text, view, reading)
+        if solved is not None and view.reached:
+            text += "\n" + reveal_text(solved, position, names)
+    elif solved is not None:
+        text += "\n" + describe_solved(solved, position, names)
+    return Advice(position, tuple(options), best, text, view, reading, solved)
 
 
 

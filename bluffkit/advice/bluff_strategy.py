@@ -85,11 +85,13 @@ class RoundStrategy:
         _, self._index, blocks = abstract_states(len(self.bids), self.k)
         self._where: dict[int, tuple[int, int]] = {}
         self._tables = []
+        self._stored = []
         offset = 0
         for g, (mover, last, parents, children, challenge) in enumerate(blocks):
             shape = (len(parents), len(children) + challenge, len(self.rolls[mover]))
             size = shape[0] * shape[1] * shape[2]
-            w = data[offset:offset + size].astype(np.float64).reshape(shape)
+            self._stored.append(data[offset:offset + size].reshape(shape))
+            w = self._stored[-1].astype(np.float64)
             total = w.sum(axis=1, keepdims=True)
             self._tables.append((last, np.where(total > 0, w / np.where(total > 0, total, 1),
                                                 1 / shape[1])))
@@ -122,6 +124,19 @@ class RoundStrategy:
         last, table = self._tables[g]
         labels = self.bids[last + 1:] + (["challenge"] if bids else [])
         return labels, table[row].T
+
+    def weights_table(self, history) -> tuple[list[str], np.ndarray]:
+        """The stored whole-number weights behind ``strategy_table``: one row per roll of the
+        player to move, each frequency being its weight over the row's total (a row stored
+        all zero, a state the solver never reached, counts as uniform: all ones). Exact
+        fractions of the stored numbers come from these."""
+        bids = self._history(history)
+        g, row = self._where[state_of(self._index, bids, self.k)]
+        last, _ = self._tables[g]
+        labels = self.bids[last + 1:] + (["challenge"] if bids else [])
+        rows = self._stored[g][row].T.astype(np.int64)
+        rows[rows.sum(axis=1) == 0] = 1
+        return labels, rows
 
     def frequencies(self, roll, history) -> dict[str, float]:
         """The equilibrium frequency of each action for the player to move after ``history``

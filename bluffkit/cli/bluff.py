@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..advice.bluff import Advice, Position, advise
 from ..bots.bluff import AdviceBot
 from ..core import make_rng
-from ..games.bluff import BluffRules, BluffState, Challenge, Show, dice_text
+from ..games.bluff import STAR, Bid, BluffRules, BluffState, Challenge, Show, dice_text
 from ..games.bluff.state import MAX_DICE
 from ..odds.bluff import bid_odds, read_dice, reroll_odds
 from .common import (
@@ -77,7 +77,8 @@ def register(commands) -> None:
                    help="the round's bids so far, oldest first, ending with --bid, e.g. "
                         "4x3,5x3,7x3 (any number of players; the last by --bidder): the advice "
                         "reads them (Bayes' rule under a stated model, then a look ahead); with "
-                        "two players and 1 die each it adds the equilibrium's frequencies")
+                        "two players (1-5 dice each) it adds the solved strategy's "
+                        "frequencies and what the opponent's bids reveal under it")
     a.add_argument("--dice-random", action="store_true",
                    help="with --history: do not read the bids (today's dice-random advice, to "
                         "compare)")
@@ -265,12 +266,35 @@ def advice_table(advice: Advice) -> str:
                   "why listed"], rows)
 
 
+def solved_tables(advice: Advice) -> str:
+    """The solved view as two tables: the equilibrium's frequencies for my dice, and the
+    opponent's dice for the current bid's face, random and after their bids."""
+    view = advice.solved
+    rows = [[str(a), fraction_text(p)] for a, p in view.frequencies if p]
+    out = [f"Equilibrium frequencies for your {dice_text(view.roll)} (exact fractions of the "
+           "stored strategy; choices it never plays left out):",
+           table(["choice", "frequency"], rows)]
+    if view.history and view.reads:
+        face = Bid.parse(view.history[-1]).face
+        what = "stars" if face == STAR else f"{face}s or stars"
+        random, read = view.match_pmf(face, 0), view.match_pmf(face)
+        rows = [[m, f"{float(p):.4f}", f"{float(read[m]):.4f}" if read else "-"]
+                for m, p in random.items()]
+        out += ["", f"Your opponent's {what}, dice random and after their bids if they play "
+                "this strategy (Bayes' rule):",
+                table([f"their {what}", "dice random", "after their bids"], rows)]
+    return "\n".join(out)
+
+
 def advise_command(args: argparse.Namespace) -> int:
     if args.dice_random and args.history is None:
         raise CliError("--dice-random needs --history: without the round's bids there is "
                        "nothing to read anyway")
     advice = advise(position_from_args(args), read_bids=not args.dice_random, seed=args.seed)
-    return print_advice(advice, args.json, advice_table)
+    if advice.solved is None or args.json:
+        return print_advice(advice, args.json, advice_table)
+    return print_advice(advice, False,
+                        lambda a: advice_table(a) + "\n\n" + solved_tables(a))
 
 
 # -- play -----------------------------------------------------------------------------------------

@@ -40,23 +40,34 @@ def figure_for_beliefs(reading: RoundReading | None, face: int | None,
     for col, b in enumerate(beliefs, 1):
         prior, total = _binomial(b.dice, face == STAR)
         post = b.match_pmf(face)
-        xs = list(range(b.dice + 1))
-        fig.add_trace(go.Bar(x=xs, y=[w / total for w in prior], name="dice random",
-                             marker_color=COLORS["falls"], showlegend=col == 1,
-                             legendgroup="random", hovertemplate="%{x}: %{y:.3f}"),
-                      row=1, col=col)
-        fig.add_trace(go.Bar(x=xs, y=[float(post[m]) for m in xs], name="after the bids",
-                             marker_color=COLORS["stands"], showlegend=col == 1,
-                             legendgroup="read", hovertemplate="%{x}: %{y:.3f}"),
-                      row=1, col=col)
-        fig.update_xaxes(title_text=f"their {what}", dtick=1, row=1, col=col)
+        posterior_bars(fig, [w / total for w in prior], [float(post[m]) for m in post],
+                       "after the bids", col)
+        fig.update_xaxes(title_text=f"their {what}", row=1, col=col)
+    return posterior_layout(fig, f"What the bids say: each opponent's {what}", template)
+
+
+def posterior_bars(fig: go.Figure, prior: Sequence[float], posterior: Sequence[float],
+                   name: str, col: int = 1) -> None:
+    """Add one pair of bar series to ``fig`` (column ``col`` of its first row): P(m), m = 0, 1,
+    ..., with the dice random (grey) and ``posterior`` (coloured, named ``name``)."""
+    xs = list(range(len(prior)))
+    fig.add_trace(go.Bar(x=xs, y=list(prior), name="dice random", marker_color=COLORS["falls"],
+                         showlegend=col == 1, legendgroup="random",
+                         hovertemplate="%{x}: %{y:.3f}"), row=1, col=col)
+    fig.add_trace(go.Bar(x=xs, y=list(posterior), name=name, marker_color=COLORS["stands"],
+                         showlegend=col == 1, legendgroup="read",
+                         hovertemplate="%{x}: %{y:.3f}"), row=1, col=col)
+    fig.update_xaxes(dtick=1, row=1, col=col)
+
+
+def posterior_layout(fig: go.Figure, title: str, template: str) -> go.Figure:
+    """The small charts' shared layout: grouped bars, probability axis 0-1, legend below."""
     fig.update_yaxes(title_text="probability", range=[0, 1], row=1, col=1)
     fig.update_layout(template=template, height=260, barmode="group",
                       margin={"l": 50, "r": 10, "t": 40, "b": 40},
                       legend={"orientation": "h", "y": -0.35},
-                      title={"text": f"What the bids say: each opponent's {what}",
-                             "font": {"size": 13}})
+                      title={"text": title, "font": {"size": 13}})
     return fig
 
 
-__all__ = ["figure_for_beliefs"]
+__all__ = ["figure_for_beliefs", "posterior_bars", "posterior_layout"]

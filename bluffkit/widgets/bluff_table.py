@@ -39,6 +39,7 @@ from ..games.bluff import (
 )
 from .bluff import dice_html
 from .bluff_beliefs import figure_for_beliefs
+from .bluff_solved import figure_for_solved
 from .common import SPACED_TABLE, count_text, update_figure_in_place
 from .figure import LiveFigure
 from .game_table import ME, GameTable, opponents_box
@@ -100,11 +101,17 @@ class BluffTable(GameTable):
         self.beliefs_box = widgets.VBox([self.beliefs])
         self.beliefs_box.add_class("bk-beliefs")
         self.beliefs_box.layout.display = "none"
+        self.solved_chart = LiveFigure(figure_for_solved(None))
+        """Explain's chart with two players: the opponent's dice for the current bid's face,
+        dice random and after their bids under the solved strategy."""
+        self.solved_box = widgets.VBox([self.solved_chart])
+        self.solved_box.add_class("bk-solved")
+        self.solved_box.layout.display = "none"
         self.explain.toggle.observe(lambda _c: self._show_beliefs(), names="value")
         self._finish([self.new_game_bar, self.status, self.players_view, self.ladder_view,
                       self.bid_row, self.show_row, self.errors, self.reveal_view, self.explain,
-                      self.beliefs_box, self._history_box()], "bk-bluff-table", seed, opponents,
-                     show_and_reroll)
+                      self.solved_box, self.beliefs_box, self._history_box()],
+                     "bk-bluff-table", seed, opponents, show_and_reroll)
 
     # -- starting ----------------------------------------------------------------------------
     def new_game(self, seed: int, opponents: int | None = None,
@@ -236,14 +243,21 @@ class BluffTable(GameTable):
         self._show_beliefs()
 
     def _show_beliefs(self) -> None:
-        """Draw each opponent's posterior for the current bid's face in Explain's chart."""
+        """Draw Explain's charts for the current bid's face: each opponent's posterior under the
+        bid model, and (two players) the opponent's under the solved strategy."""
         advice = getattr(self, "_last_advice", None)
         s = self.state
-        live = (advice is not None and advice.reading is not None and self.explain.toggle.value
+        live = (advice is not None and self.explain.toggle.value
                 and not s.is_terminal() and s.current_player() == ME
                 and advice.position == Position.from_state(s, ME))
         bid = advice.position.bid if live else None
-        if not live or bid is None:
+        solved = advice.solved if live and bid is not None else None
+        if solved is not None:
+            other = next(p for p in advice.position.active() if p != ME)
+            update_figure_in_place(self.solved_chart,
+                                   figure_for_solved(solved, self.names[other]))
+        self.solved_box.layout.display = None if solved is not None else "none"
+        if bid is None or advice.reading is None:
             self.beliefs_box.layout.display = "none"
             return
         update_figure_in_place(self.beliefs,

@@ -88,18 +88,28 @@ def test_from_state_carries_the_rounds_bids_only():
 
 # -- where the view applies --------------------------------------------------------------------
 @pytest.mark.parametrize("position", [
-    Position("3,3,*,1,2", (5, 5), bid="4x3", history=["4x3"]),       # 10 dice
     Position("3", (1, 1, 1)),                                      # three players
     Position("3", (1, 1), bid="1x4"),                              # history unknown
-    Position("3,3", (2, 2), bid="2x4", history=["2x4"]),           # 2 v 2 is not solved
     Position("3", (1, 1), rules=BluffRules(players=2, show_and_reroll=True)),  # expansion
 ])
 def test_no_view_where_no_equilibrium_applies(position):
     assert be.round_of(position) is None
     assert be.equilibrium_view(position) is None
     a = advise(position)
-    assert a.equilibrium is None and "Equilibrium" not in a.explanation
-    assert a.to_json()["equilibrium"] is None
+    assert a.equilibrium is None and a.solved is None and "Equilibrium" not in a.explanation
+    assert a.to_json()["equilibrium"] is None and a.to_json()["solved"] is None
+
+
+@pytest.mark.parametrize("position", [
+    Position("3,3,*,1,2", (5, 5), bid="4x3", history=["4x3"]),       # 10 dice
+    Position("3,3", (2, 2), bid="2x4", history=["2x4"]),           # 2 v 2
+])
+def test_no_perfect_recall_view_beyond_the_rounds_solved_exactly(position):
+    # the shipped abstract strategy answers there instead (tests/advice/test_bluff_solved.py)
+    assert be.round_of(position) is None and be.equilibrium_view(position) is None
+    a = advise(position)
+    assert a.equilibrium is None and a.solved is not None and a.solved.source == "abstract"
+    assert "Equilibrium view" in a.explanation and "only the last" in a.explanation
 
 
 def test_two_against_one_needs_a_saved_file(cache):
