@@ -25,6 +25,7 @@ from ..games.bluff.serial import observation_from_json
 from ..games.bluff.state import BluffObservation
 from .bluff_table import BluffTable, reveal_html
 from .game_table import ME
+from .remote import REMOTE_TABLES, RemoteGame
 from .seat import Seat, plain_error
 
 
@@ -218,18 +219,8 @@ class RemoteBluffTable(BluffTable):
             self.history.add(f"Game over: {'you win' if who == 'You' else who + ' wins'}.",
                              strong=True)
 
-    def show_event(self, frame: dict) -> None:
-        if frame.get("type") == "closed":
-            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
-        elif frame.get("type") == "revealed":
-            moves = sum(1 for p, _a, _b in frame["log"] if p >= 0)
-            self.history.add(f"Your teacher revealed the whole game: {moves} moves by the "
-                             "players, every roll included.", strong=True)
-
-    def show_connection(self, text: str) -> None:
-        self.connection.value = (f'<div style="color:#b00"><b>{html.escape(text)}</b></div>'
-                                 if text else "")
-        self.reconnect_button.layout.display = None if "Press Reconnect" in text else "none"
+    show_event = RemoteGame.show_event
+    show_connection = RemoteGame.show_connection
 
     def _advice_for(self, s):
         return advise(Position.from_observation(self.obs), names=self.seat_names)
@@ -273,8 +264,6 @@ def join(url: str, code: str, name: str):
         joined = link.join(code, name)
     except ClassroomError as e:
         return JoinFailed(plain_error(e, url, code))
-    from .remote import REMOTE_TABLES
-
     cls = RemoteBluffTable if joined["game"] == "bluff" else REMOTE_TABLES[joined["game"]]
     table = cls(link, joined)
     box["table"] = table
