@@ -165,7 +165,7 @@ def check_explorer(jl) -> list[dict]:
     """A wrong "My dice" and its message; then the bid slider, timed."""
     explorer = jl.show(EXPLORER)
     result, error = f"{EXPLORER} .bk-result", f"{EXPLORER} .bk-error"
-    assert "P(7x3 stands)" in jl.text(result)
+    jl.wait_for_text(result, "P(7x3 stands)")  # drawn once the kernel has answered
     jl.type_into(f"{EXPLORER} .bk-mine input", "3,3,9")
     message = jl.wait_for_text(error, "9")
     assert "Traceback" not in message and "None" not in message
