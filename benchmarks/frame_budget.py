@@ -84,6 +84,16 @@ def bluff_calls(n: int, rng):
     return calls
 
 
+def bluff_reading_calls(n: int, rng):
+    """Positions of seeded 3-6 player games with the round's bids known: the advice reads
+    them and looks ahead (``benchmarks/bluff_reading_speed.py`` has the same with more)."""
+    from bluff_reading_speed import random_positions
+
+    from bluffkit.advice.bluff import advise
+    return [functools.partial(advise, pos, equilibrium=False)
+            for pos in random_positions(n, int(rng.integers(1 << 30)))]
+
+
 def two_player_positions(n: int, rng):
     """Two-player positions, 1-5 dice each, with bid histories the solved strategy plays (both
     rolls drawn, then each bid drawn from the strategy), 0-8 bids."""
@@ -181,6 +191,8 @@ def bungee_calls(n: int, rng):
 
 ROWS = [
     ("Bluff advise (2-6 players, up to 30 dice)", bluff_calls, 20 * MS),
+    ("Bluff advise reading the bids, look ahead (3-6 player games)", bluff_reading_calls,
+     20 * MS),
     ("Poker dice advise", poker_dice_calls, 20 * MS),
     ("Bluff You bluffer advice, new turn", bluff_you_calls, 20 * MS),
     ("Jungle Bluff advise, 2 players", jungle_calls(2), 20 * MS),
@@ -193,9 +205,11 @@ ROWS = [
 ]
 
 
-def advisor_rows(positions: int, seed: int) -> list[str]:
+def advisor_rows(positions: int, seed: int, only: str | None = None) -> list[str]:
     lines = []
     for title, make, target, *loaded in ROWS:
+        if only is not None and only.lower() not in title.lower():
+            continue
         keep = loaded[0]() if loaded else ()
         calls = make(positions, make_rng(seed))
         times = {"cold": ([], []), "warm": ([], [])}
@@ -333,6 +347,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--quick", action="store_true", help="a small run (seconds)")
+    parser.add_argument("--only", help="only the advisor rows whose title has this text "
+                        "(e.g. 'reading'); the other rows are skipped")
     args = parser.parse_args(argv)
     if args.quick:
         args.positions, args.rounds = 3, 1
@@ -340,8 +356,10 @@ def main(argv: list[str] | None = None) -> None:
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; times are CPU / wall")
     print("| what | p50 | p99 | worst | target p99 |")
     print("|---|---|---|---|---|")
-    for line in advisor_rows(args.positions, args.seed):
+    for line in advisor_rows(args.positions, args.seed, args.only):
         print(line, flush=True)
+    if args.only is not None:
+        return
     if not args.quick:
         print(first_one_v_one(), flush=True)
     print(dice_count_row(args.rounds, 5 if args.quick else 200), flush=True)

@@ -13,12 +13,13 @@ def test_the_frame_budget_benchmark_runs_and_prints_every_row():
     rows = [line for line in out.splitlines() if line.startswith("| ")][1:]
     for what in ("Bluff advise", "Poker dice advise", "Bluff You bluffer advice",
                  "Jungle Bluff advise, 2 players", "Jungle Bluff advise, 6 players",
-                 "Bungee advise", "Bluff two-player advice with the solved view (",
+                 "Bungee advise", "Bluff advise reading the bids, look ahead",
+                 "Bluff two-player advice with the solved view (",
                  "Bluff two-player advice with the solved view and", "Exact dice count",
                  "bluffkit --help", "bluffkit odds bluff",
                  "Count explorer slider"):
         assert any(what in row for row in rows), what
     advisors = [row for row in rows if row.split("|")[1].strip().endswith("cold")
                 and "Exact dice count" not in row]  # that row compares with dyce, if installed
-    assert len(advisors) == 8
+    assert len(advisors) == 9
     assert all(row.rstrip(" |").endswith(("✓", "✗")) for row in advisors)

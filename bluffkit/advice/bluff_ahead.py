@@ -40,15 +40,19 @@ from fractions import Fraction
 import numpy as np
 
 from ..core import Action, InvalidQuestion
-from ..games.bluff import Bid, Challenge
+from ..games.bluff import Bid
 from ..odds.bluff_beliefs import DEFAULT_MODEL, RoundReading, read_bids
-from ..odds.bluff_model import BidModel, decision_table, hands, match_counts
+from ..odds.bluff_model import (
+    BidModel,
+    action_code,
+    code_bid,
+    decision_table,
+    hands,
+    match_counts,
+)
 
 SAMPLES = 96
-SMALL = 12
-"""Groups of at most this many samples are decided in plain Python."""
 """Playouts per choice by default (the same deals for every choice)."""
-
 
 
 @dataclass(frozen=True)
@@ -79,9 +83,10 @@ def look_ahead(pos, choices: Sequence[Action], samples: int = SAMPLES, seed: int
                model: BidModel = DEFAULT_MODEL) -> dict[Action, AheadValue]:
     """Judge each of ``choices`` by ``samples`` playouts of the rest of the round.
 
-    The playouts are run together: all the samples that reach the same bid with the same
-    player to move are decided at once (numpy), so the cost grows with the number of
-    different situations met, not with the number of samples.
+    The playouts of every choice are run together, one decision at a time (nobody passes, so
+    the k-th decision is the same player's in every playout): all the playouts at the same bid
+    are decided at once (numpy), so the cost grows with the number of different bids met, not
+    with the number of samples.
 
     Args:
         pos: my ``Position`` (bid phase, no exposed dice; the round's ``history`` known).
@@ -107,87 +112,95 @@ def look_ahead(pos, choices: Sequence[Action], samples: int = SAMPLES, seed: int
     rng = np.random.default_rng(_seed(pos, seed))
     active = [p for p in range(len(held)) if held[p]]
     deal = _Deal(pos, reading, active, samples, rng)
-    out = {}
-    for choice in choices:
-        mine, others, next_ch = deal.play(choice)
-        out[choice] = AheadValue(Fraction(mine, samples), Fraction(others, samples),
-                                 Fraction(next_ch, samples), samples)
-    return out
+    choices = list(dict.fromkeys(choices))
+    return {choice: AheadValue(Fraction(mine, samples), Fraction(others, samples),
+                               Fraction(next_ch, samples), samples)
+            for choice, (mine, others, next_ch) in zip(choices, deal.play_all(choices))}
 
 
 class _Deal:
-    """The sampled hands and the batched playouts from one position."""
+    """The sampled hands, and the playouts of every choice run in step.
+
+    Nobody passes in Bluff, so the k-th decision after mine is always the same player's, in
+    every playout: the playouts of all the choices advance together, one decision at a time,
+    each playout holding its current bid; the playouts at the same bid are decided at once
+    (numpy) through the decision table of that bid, whatever the path that led there.
+    """
 
     def __init__(self, pos, reading, active, samples, rng):
         self.pos, self.held = pos, pos.dice_held
         self.top = sum(self.held)
-        self.after = {p: active[(active.index(p) + 1) % len(active)] for p in active}
-        self.horizon = len(active) + 1
+        after = {p: active[(active.index(p) + 1) % len(active)] for p in active}
+        self.turns = [after[pos.me]]  # who decides at each step of the lap
+        for _ in range(len(active)):
+            self.turns.append(after[self.turns[-1]])
         self.active = len(active)
         self.samples = samples
         self.hand: dict[int, np.ndarray] = {}
-        self.hand_list: dict[int, list[int]] = {}
         total = np.zeros((samples, 6), dtype=np.int64)
         for p in active:
             if p == pos.me:
                 continue
             w = np.array([float(x) for x in reading.beliefs[p].weights])
             self.hand[p] = rng.choice(len(w), size=samples, p=w / w.sum())
-            self.hand_list[p] = self.hand[p].tolist()
             total += hands(self.held[p]).counts[self.hand[p]]
         self.total = (total + np.array(match_counts(pos.my_dice), dtype=np.int64)).T.copy()
         self.mine = match_counts(pos.my_dice)
 
-    def play(self, choice) -> tuple[int, int, int]:
-        """Dice I lose and dice the others lose, summed over the samples, and how many times
-        the next player challenged ``choice``."""
-        pos = self.pos
-        everyone = np.arange(self.samples)
-        self.my_lost = self.others_lost = 0
-        if isinstance(choice, Challenge):
-            self._resolve(pos.bid, pos.bidder, pos.me, everyone)
-            return self.my_lost, self.others_lost, 0
-        next_ch = 0
-        stack = [(choice, pos.me, self.after[pos.me], everyone, 1)]
-        while stack:
-            bid, bidder, turn, idx, step = stack.pop()
-            for action, sub in self._decide(bid, turn, idx):
-                if isinstance(action, Challenge):
-                    self._resolve(bid, bidder, turn, sub)
-                    if step == 1:
-                        next_ch += len(sub)
-                elif step < self.horizon:
-                    stack.append((action, turn, self.after[turn], sub, step + 1))
-        return self.my_lost, self.others_lost, next_ch
+    def play_all(self, choices) -> list[tuple[int, int, int]]:
+        """For each choice: dice I lose and dice the others lose, summed over the samples, and
+        how many times the next player challenged it."""
+        pos, n, k = self.pos, self.samples, len(choices)
+        self.my_lost = np.zeros(k * n, dtype=np.int64)
+        self.others_lost = np.zeros(k * n, dtype=np.int64)
+        rows = np.arange(k * n)
+        sample = rows % n
+        current = np.array([action_code(c) for c in choices], dtype=np.int64).repeat(n)
+        challenge = current < 0
+        if challenge.any():  # my challenge: the round ends at once
+            self._resolve(pos.bid, pos.bidder, pos.me, rows[challenge], sample[challenge])
+        live = ~challenge
+        next_ch = np.zeros(k, dtype=np.int64)
+        bidder = pos.me
+        for step, turn in enumerate(self.turns, start=1):
+            idx = rows[live]
+            if not len(idx):
+                break
+            held = self.held[turn]
+            nxt = np.empty(len(idx), dtype=np.int64)
+            now = current[idx]
+            for c in np.unique(now).tolist():
+                at = now == c
+                table = decision_table(code_bid(c), held, self.top)
+                if turn == pos.me:
+                    nxt[at] = table.action_codes[table.choice_rank(self.mine)]
+                else:
+                    nxt[at] = table.codes()[table.choices()[self.hand[turn][sample[idx[at]]]]]
+            called = nxt == -1
+            if called.any():
+                ch_rows = idx[called]
+                for c in np.unique(now[called]).tolist():
+                    sub = ch_rows[now[called] == c]
+                    self._resolve(code_bid(c), bidder, turn, sub, sample[sub])
+                if step == 1:
+                    next_ch += np.bincount(ch_rows // n, minlength=k)
+                live[ch_rows] = False
+            current[idx] = nxt
+            bidder = turn
+        mine = self.my_lost.reshape(k, n).sum(axis=1).tolist()
+        others = self.others_lost.reshape(k, n).sum(axis=1).tolist()
+        return list(zip(mine, others, next_ch.tolist()))
 
-    def _decide(self, bid, turn, idx):
-        table = decision_table(bid, self.held[turn], self.top)
-        if turn == self.pos.me:
-            return [(table.choice(self.mine), idx)]
-        if len(idx) <= SMALL:  # a few samples: plain Python is quicker than numpy
-            choices = table.choices_list()
-            hand = self.hand_list[turn]
-            groups: dict[int, list[int]] = {}
-            for i in idx.tolist():
-                groups.setdefault(choices[hand[i]], []).append(i)
-            return [(table.actions[c], np.array(g)) for c, g in groups.items()]
-        codes = table.choices()[self.hand[turn][idx]]
-        first = int(codes[0])
-        if (codes == first).all():
-            return [(table.actions[first], idx)]
-        return [(table.actions[code], idx[codes == code]) for code in np.unique(codes).tolist()]
-
-    def _resolve(self, bid: Bid, bidder: int, challenger: int, idx) -> None:
-        a = self.total[5 if bid.is_star else bid.face - 1][idx]
-        b = bid.count
+    def _resolve(self, bid: Bid, bidder: int, challenger: int, rows, samples) -> None:
+        a = self.total[5 if bid.is_star else bid.face - 1][samples]
         held, me = self.held, self.pos.me
-        over = a - b
-        ch = int(np.minimum(over[over > 0], held[challenger]).sum())
-        bi = int(np.minimum(-over[over < 0], held[bidder]).sum())
-        exact = int((over == 0).sum())
+        over = a - bid.count
+        ch = np.where(over > 0, np.minimum(over, held[challenger]), 0)
+        bi = np.where(over < 0, np.minimum(-over, held[bidder]), 0)
+        exact = (over == 0).astype(np.int64)
         mine = (ch if me == challenger else 0) + (bi if me == bidder else exact)
-        self.my_lost += mine
-        self.others_lost += ch + bi + exact * (self.active - 1) - mine
+        self.my_lost[rows] += mine
+        self.others_lost[rows] += ch + bi + exact * (self.active - 1) - mine
 
 
 __all__ = ["AheadValue", "SAMPLES", "look_ahead"]

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from ..games.bluff import DIGITS, STAR, Bid
 from ..odds.bluff import matches
-from ..odds.bluff_beliefs import RoundReading, _belief, odds_after_bids, read_bids
+from ..odds.bluff_beliefs import RoundReading, _belief, read_bids, read_numbers
 from ..odds.bluff_model import BidModel
 from .bluff_ahead import look_ahead
 from .bluff_text import _lost, _of, _short, seat_name
@@ -60,7 +60,7 @@ def read_options(pos: Position, options: list[Option], model: BidModel, samples:
         if not face_raises:
             continue
         c = min(o.action.count for o in face_raises)
-        while c < top and _read_odds(Bid(c + 1, face), pos, reading, me, nxt).p_true * 2 > 1:
+        while c < top and _read_odds(Bid(c + 1, face), pos, reading, me, nxt)[0] * 2 > 1:
             c += 1
         if Bid(c, face) not in listed:
             extra.append(_raise_option(t, Bid(c, face), "highest count more likely true than "
@@ -72,11 +72,11 @@ def read_options(pos: Position, options: list[Option], model: BidModel, samples:
     out = []
     for o in everything:
         if o.kind == "challenge":
-            r = _read_odds(pos.bid, pos, reading, pos.bidder, me)
-            out.append(replace(o, p_read=r.p_true, loss_read=r.challenger_loss))
+            p, _, lost = _read_odds(pos.bid, pos, reading, pos.bidder, me)
+            out.append(replace(o, p_read=p, loss_read=lost))
         else:
-            r = _read_odds(o.action, pos, reading, me, nxt)
-            out.append(replace(o, p_read=r.p_true, loss_read=r.bidder_loss))
+            p, lost, _ = _read_odds(o.action, pos, reading, me, nxt)
+            out.append(replace(o, p_read=p, loss_read=lost))
     raises = sorted((o for o in out if o.kind == "raise"),
                     key=lambda o: (o.loss_read, -o.action.box, -o.action.face))
     judged = [o.action for o in out if o.kind == "challenge"] + [
@@ -92,10 +92,12 @@ def _ahead_key(o: Option) -> tuple:
     return (o.ahead.my_loss, -o.ahead.others_loss, o.kind != "raise", ladder)
 
 
-def _read_odds(bid: Bid, pos: Position, reading: RoundReading, bidder: int, challenger: int):
+def _read_odds(bid: Bid, pos: Position, reading: RoundReading, bidder: int,
+               challenger: int) -> tuple[Fraction, Fraction, Fraction]:
+    """P(true), the bidder's and the challenger's losses after reading the bids."""
     held = pos.dice_held
-    return odds_after_bids(bid, pos.dice_in_play, matches(pos.my_dice, bid.face), reading,
-                           held[bidder], held[challenger])
+    return read_numbers(bid, matches(pos.my_dice, bid.face), reading, held[bidder],
+                        held[challenger])
 
 
 # -- the explanation ------------------------------------------------------------------------------

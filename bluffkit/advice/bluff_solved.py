@@ -235,10 +235,12 @@ def _source(x: int, y: int, ruleset: str):
     return load_strategy(x, y)
 
 
-def solved_reading(roll, counts: tuple[int, int], history=(), ruleset: str = "bluff"
-                   ) -> SolvedView:
+def solved_reading(roll, counts: tuple[int, int], history=(), ruleset: str = "bluff",
+                   shipped: bool = False) -> SolvedView:
     """The solved view for the player to move: holding ``roll``, with ``counts`` = (my dice,
     their dice), after the round's bids ``history`` (I opened if it has an even length).
+    ``shipped``: always read the shipped abstract strategy (the same numbers on every
+    machine, as exercises need), never a perfect-recall round.
 
     Raises:
         InvalidQuestion: dice counts outside 1-5, a roll that is not my dice count, a history
@@ -271,7 +273,12 @@ def solved_reading(roll, counts: tuple[int, int], history=(), ruleset: str = "bl
         raise InvalidQuestion(f"roll: you hold {counts[0]} dice, got {dice_text(mine) or 'none'}")
     me = len(bids) % 2
     x, y = counts if me == 0 else counts[::-1]
-    source = _source(x, y, ruleset)
+    if shipped and ruleset == "bluff":
+        from .bluff_strategy import load_strategy
+
+        source = load_strategy(x, y)
+    else:
+        source = _source(x, y, ruleset)
     if source is None:
         raise InvalidQuestion(f"no solved strategy for {x} against {y} dice with these rules")
     return _view(source, (x, y), ruleset, me, [str(b) for b in bids], mine)

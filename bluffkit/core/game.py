@@ -71,6 +71,8 @@ class GameInfo:
             ``None`` when the game has none.
         variants: a few rules instances besides the defaults (small games, options switched
             on) that the conformance test also plays.
+        observation_from_json: ``(dict, rules) -> observation``, the inverse of
+            ``Observation.to_json()`` (a classroom client reads its seat's views with it).
     """
 
     name: str
@@ -82,6 +84,7 @@ class GameInfo:
     conserved: Any = None
     summary: str = ""
     variants: tuple = ()
+    observation_from_json: Any = None
 
     def legal_text(self, state: State) -> Sequence[str]:
         return [str(a) for a in state.legal_actions()]

@@ -413,9 +413,11 @@ def games_with_exercises() -> list[str]:
 
 
 TOPICS = {"optimal-bluffing": "optimal bluffing (equilibria)",
-          "reading-bids": "reading the bids (Bayes' rule)"}
+          "reading-bids": "reading the bids (Bayes' rule)",
+          "full-game": "the full two-player game (solved strategies)"}
 """Exercise sets about an idea rather than one game, with their titles
-(``bluffkit/exercises/optimal_bluffing.py``, ``bluffkit/exercises/reading_bids.py``)."""
+(``bluffkit/exercises/optimal_bluffing.py``, ``bluffkit/exercises/reading_bids.py``,
+``bluffkit/exercises/full_game.py``)."""
 
 
 def exercise_sets() -> list[str]:

@@ -314,16 +314,16 @@ def _odds(count: int, face: int, dice_in_play: int, known: int, unknown: int,
                              challenger_held)
 
 
-def odds_from_weights(bid: Bid, dice_in_play: int, known: int, weights, total: int,
-                      dist: Distribution, bidder_held: int | None,
-                      challenger_held: int | None) -> BidOdds:
-    """``BidOdds`` from integer ``weights`` of k = 0, 1, ... matches among the dice I cannot
-    see (``total`` their sum; ``dist`` the distribution of A = ``known`` + k): binomial weights
-    for random dice, or weights read from the bids (``bluffkit.odds.bluff_beliefs``)."""
-    count = bid.count
-    big = 10**6
-    bh = big if bidder_held is None else bidder_held
-    ch = big if challenger_held is None else challenger_held
+def loss_weights(count: int, known: int, weights, bidder_held: int,
+                 challenger_held: int) -> tuple[int, int, int, int, int]:
+    """Whole-number sums over the weights of k = 0, 1, ... unknown matches (A = ``known`` + k)
+    for a bid of ``count``: (A >= count, A = count, dice the bidder loses, dice the challenger
+    loses when A > count, k): divided by the weights' total they are P(true), P(exact), the
+    bidder's expected loss, the challenger's (without the exact case) and E[k].
+
+    >>> loss_weights(2, 1, (4, 4, 1), 5, 5)
+    (5, 4, 4, 1, 6)
+    """
     true_w = exact_w = bidder_w = challenger_w = mean_w = 0
     for k, wk in enumerate(weights):
         a = known + k
@@ -333,9 +333,23 @@ def odds_from_weights(bid: Bid, dice_in_play: int, known: int, weights, total: i
             if a == count:
                 exact_w += wk
             else:
-                challenger_w += wk * min(a - count, ch)
+                challenger_w += wk * min(a - count, challenger_held)
         else:
-            bidder_w += wk * min(count - a, bh)
+            bidder_w += wk * min(count - a, bidder_held)
+    return true_w, exact_w, bidder_w, challenger_w, mean_w
+
+
+def odds_from_weights(bid: Bid, dice_in_play: int, known: int, weights, total: int,
+                      dist: Distribution, bidder_held: int | None,
+                      challenger_held: int | None) -> BidOdds:
+    """``BidOdds`` from integer ``weights`` of k = 0, 1, ... matches among the dice I cannot
+    see (``total`` their sum; ``dist`` the distribution of A = ``known`` + k): binomial weights
+    for random dice, or weights read from the bids (``bluffkit.odds.bluff_beliefs``)."""
+    big = 10**6
+    bh = big if bidder_held is None else bidder_held
+    ch = big if challenger_held is None else challenger_held
+    true_w, exact_w, bidder_w, challenger_w, mean_w = loss_weights(bid.count, known, weights,
+                                                                    bh, ch)
     p_exact = Fraction(exact_w, total)
     p_true = Fraction(true_w, total)
     exact_cost = p_exact if ch >= 1 else Fraction(0)
@@ -464,6 +478,6 @@ def reroll_odds(bid: Any, dice_in_play: int, mine: Any, expose: Any, others_expo
                     challenger_held=challenger_held)
 
 
-__all__ = ["BidOdds", "bid_odds", "count_distribution", "count_from_counts", "match_probability",
-           "matches", "odds_from_counts", "odds_from_weights", "p_at_least", "read_bid",
-           "read_dice", "read_face", "reroll_odds"]
+__all__ = ["BidOdds", "bid_odds", "count_distribution", "count_from_counts", "loss_weights",
+           "match_probability", "matches", "odds_from_counts", "odds_from_weights",
+           "p_at_least", "read_bid", "read_dice", "read_face", "reroll_odds"]

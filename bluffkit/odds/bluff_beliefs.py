@@ -29,9 +29,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+import numpy as np
+
 from ..core import Distribution, InvalidQuestion
 from ..games.bluff import STAR, Bid, why_not_raise
-from .bluff import BidOdds, _binomial, _count_distribution, odds_from_weights
+from .bluff import BidOdds, _binomial, _count_distribution, loss_weights, odds_from_weights
 from .bluff_model import FACES_ORDER, BidModel, decision_table, hands
 
 DEFAULT_MODEL = BidModel()
@@ -80,7 +82,9 @@ class Belief:
 
     @property
     def total(self) -> int:
-        return sum(self.weights)
+        if "total" not in self._match:
+            self._match["total"] = sum(self.weights)
+        return self._match["total"]
 
     def hand_pmf(self) -> dict[tuple[int, ...], Fraction]:
         """Each hand (sorted dice, star = 6) with its posterior probability."""
@@ -94,11 +98,16 @@ class Belief:
                 w, _ = _binomial(self.dice, face == STAR)
                 self._match[face] = w
             else:
-                out = [0] * (self.dice + 1)
-                col = hands(self.dice).counts[:, FACES_ORDER.index(face)].tolist()
-                for m, w in zip(col, self.weights):
-                    out[m] += w
-                self._match[face] = tuple(out)
+                col = hands(self.dice).counts[:, FACES_ORDER.index(face)]
+                if self.total < _SAFE:  # exact in int64
+                    out = np.zeros(self.dice + 1, dtype=np.int64)
+                    np.add.at(out, col, np.array(self.weights, dtype=np.int64))
+                    self._match[face] = tuple(out.tolist())
+                else:
+                    out = [0] * (self.dice + 1)
+                    for m, w in zip(col.tolist(), self.weights):
+                        out[m] += w
+                    self._match[face] = tuple(out)
         return self._match[face]
 
     def match_pmf(self, face: int) -> dict[int, Fraction]:
@@ -216,15 +225,29 @@ def _read(held: tuple[int, ...], me: int, bids: tuple[Bid, ...], bidder: int,
     return RoundReading(held, me, bids, model, tuple(steps), tuple(beliefs))
 
 
+@lru_cache(maxsize=16_384)
 def _belief(seat: int, dice: int, steps: tuple[Step, ...], top: int) -> Belief:
-    w = list(hands(dice).ways)
-    for s in steps:
-        if not s.explained:
-            continue  # every hand makes it with the same chance: nothing learnt
-        makes = decision_table(s.previous, dice, top).makes(s.bid).tolist()
-        w = [x * (s.w_model if c else s.w_other) for x, c in zip(w, makes)]
+    """The posterior after ``steps``: the posterior after all but the last (cached, so a
+    round's beliefs are reused as its history grows) times the last bid's likelihoods."""
+    if not steps:
+        return Belief(seat, dice, hands(dice).ways, ())
+    before = _belief(seat, dice, steps[:-1], top)
+    s = steps[-1]
+    if not s.explained:  # every hand makes it with the same chance: nothing learnt
+        return Belief(seat, dice, before.weights, steps)
+    makes = decision_table(s.previous, dice, top).makes(s.bid)
+    w = before.weights
+    if max(w) * max(s.w_model, s.w_other) < _SAFE:  # whole numbers in int64, exactly
+        a = np.where(makes, s.w_model, s.w_other) * np.array(w, dtype=np.int64)
+        a //= np.gcd.reduce(a)
+        return Belief(seat, dice, tuple(a.tolist()), steps)
+    w = [x * (s.w_model if c else s.w_other) for x, c in zip(w, makes.tolist())]
     g = math.gcd(*w)
     return Belief(seat, dice, tuple(x // g for x in w), steps)
+
+
+_SAFE = 2**62
+"""Weights below this are multiplied and added in int64 (numpy) without overflow."""
 
 
 # -- the count after the bids ---------------------------------------------------------------------
@@ -271,6 +294,25 @@ def count_after_bids(face: int, known: int, reading: RoundReading) -> Distributi
                                      total // g)
 
 
+def read_numbers(bid: Bid, known: int, reading: RoundReading, bidder_held: int,
+                 challenger_held: int) -> tuple[Fraction, Fraction, Fraction]:
+    """P(``bid`` true | the bids), and the dice the bidder and the challenger expect to lose
+    if it is challenged now: the fields ``p_true``, ``bidder_loss`` and ``challenger_loss``
+    of ``odds_after_bids``, without building the rest (the advice lists many bids).
+
+    >>> r = read_bids((5, 5), me=0, history=("3x3",))
+    >>> read_numbers(Bid(3, 3), 1, r, 5, 5) == (lambda o: (o.p_true, o.bidder_loss,
+    ...     o.challenger_loss))(odds_after_bids(Bid(3, 3), 10, 1, r, 5, 5))
+    True
+    """
+    w, total = count_weights(bid.face, reading)
+    true_w, exact_w, bidder_w, challenger_w, _ = loss_weights(bid.count, known, w, bidder_held,
+                                                              challenger_held)
+    exact = exact_w if challenger_held >= 1 else 0
+    return (Fraction(true_w, total), Fraction(bidder_w, total),
+            Fraction(challenger_w + exact, total))
+
+
 def odds_after_bids(bid: Bid, dice_in_play: int, known: int, reading: RoundReading,
                     bidder_held: int | None, challenger_held: int | None) -> BidOdds:
     """``BidOdds`` of ``bid`` with the count read from the posteriors instead of random dice.
@@ -286,4 +328,4 @@ def odds_after_bids(bid: Bid, dice_in_play: int, known: int, reading: RoundReadi
 
 
 __all__ = ["Belief", "DEFAULT_MODEL", "RoundReading", "Step", "count_after_bids",
-           "count_weights", "odds_after_bids", "read_bids", "round_bidders"]
+           "count_weights", "odds_after_bids", "read_bids", "read_numbers", "round_bidders"]

@@ -115,7 +115,7 @@ class BluffYouTable(GameTable):
     # -- moving ------------------------------------------------------------------------------
     def _log(self, before: BluffYouState, player: int, action, after: BluffYouState) -> None:
         if player == -1:
-            if before.bluffer == ME:
+            if before.bluffer == self.me:
                 self.history.add(f"Turn {before.turn + 1}: you roll {dice_text(action.dice)} "
                                  f"(sum {action.total}).", strong=True)
             else:
@@ -124,10 +124,10 @@ class BluffYouTable(GameTable):
             return
         who = self.names[player]
         if before.phase == "act" and after.phase == "call":
-            self.history.add(f"{who} {'announce' if player == ME else 'announces'}: "
+            self.history.add(f"{who} {'announce' if player == self.me else 'announces'}: "
                              f"{action_text(action, self.names)}.")
         elif before.phase == "call":
-            self.history.add(f"{who} {'say' if player == ME else 'says'} {action}.")
+            self.history.add(f"{who} {'say' if player == self.me else 'says'} {action}.")
         if after.turn > before.turn:
             self.history.add(after.last.describe(self.names))
         if after.is_terminal():
@@ -135,12 +135,12 @@ class BluffYouTable(GameTable):
                                                                         after.points()))
             w = after.winners()
             winners = " and ".join(self.names[p] for p in w)
-            self.history.add(f"Game over: {winners} {'win' if ME in w or len(w) > 1 else 'wins'}"
-                             f" ({points}).", strong=True)
+            verb = "win" if self.me in w or len(w) > 1 else "wins"
+            self.history.add(f"Game over: {winners} {verb} ({points}).", strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self, s: BluffYouState) -> None:
-        mine = not s.is_terminal() and s.current_player() == ME
+        mine = not s.is_terminal() and s.current_player() == self.me
         acting, calling, giving = (mine and s.phase == p for p in ("act", "call", "give"))
         moves = [(action_text(a, self.names), str(a)) for a in s.legal_actions()] if acting else []
         self.move_choice.options = moves
@@ -152,7 +152,7 @@ class BluffYouTable(GameTable):
         self.give_choice.value = gives[0] if gives else None
         self.give_row.layout.display = None if giving else "none"
         self.board.value = board_html(s, self.names)
-        self.status.value = status_html(s, self.names)
+        self.status.value = status_html(s, self.names, self.me)
 
     def _advice_for(self, s: BluffYouState):
         if s.phase == "act":
@@ -161,7 +161,7 @@ class BluffYouTable(GameTable):
                                  "equilibrium probability": o.probability} for o in a.options],
                     "recommended": a.best.label, "explanation": a.explanation}
         if s.phase == "call":
-            g = guesser_advice(s.observation(ME), q=self.q, names=self.names)
+            g = guesser_advice(s.observation(self.me), q=self.q, names=self.names)
             never = "never announced at equilibrium"  # no call's value: nothing to compare
             rows = [{"call": c, f"vs model q={self.q}": getattr(g.vs_model, k),
                      "vs equilibrium": v if (v := getattr(g.vs_equilibrium, k)) is not None
@@ -169,7 +169,7 @@ class BluffYouTable(GameTable):
                     for c, k in (("ok", "ok"), ("bluff you", "bluff_you"))]
             return {"options": rows, "recommended": g.vs_model.best,
                     "explanation": g.explanation}
-        return {"recommended": f"give {min(s.held[ME], key=lambda t: (total_points([t]), t))}",
+        return {"recommended": f"give {min(s.held[self.me], key=lambda t: (total_points([t]), t))}",
                 "explanation": "Give your cheapest token: it costs you the fewest points."}
 
 
@@ -182,15 +182,15 @@ def dice_html(dice: Sequence[int]) -> str:
     return _star_dice_html(dice, star=False)
 
 
-def status_html(s: BluffYouState, names: list[str]) -> str:
+def status_html(s: BluffYouState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
         w = s.winners()
-        text = ("You win the game!" if w == (ME,) else
+        text = ("You win the game!" if w == (me,) else
                 "Game over: " + " and ".join(names[p] for p in w) + " win.")
         return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
     p = s.current_player()
-    if p != ME:
+    if p != me:
         return f"<div>Waiting for {html.escape(names[p])}.</div>"
     if s.phase == "act":
         return (f"<div><b>You are the bluffer.</b> Your dice: {dice_html(s.roll)} (sum "

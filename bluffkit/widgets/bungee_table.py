@@ -128,7 +128,7 @@ class BungeeTable(GameTable):
 
     def _log(self, before: BungeeState, player: int, action, after: BungeeState) -> None:
         """Add to the history what seat 0 sees of the move from ``before``."""
-        for p, text in seen_moves(before, action, after, ME):
+        for p, text in seen_moves(before, action, after, self.me):
             if p < 0:
                 self.history.add(text[0].upper() + text[1:] + ".")
             else:
@@ -145,21 +145,22 @@ class BungeeTable(GameTable):
             tag = f"Bungee #{r.callers.index(p) + 1}" if p in r.callers else "no call"
             self.history.add(f"{self.names[p]}: {cards_text(r.hands[p])} worth {r.values[p]} "
                              f"({tag}): scores {r.scores[p]}.")
-        self.history.add(f"{self.names[r.winner]} win{'' if r.winner == ME else 's'} the round."
-                         f" Totals: " + ", ".join(f"{n} {t}" for n, t in zip(self.names,
+        self.history.add(f"{self.names[r.winner]} win{'' if r.winner == self.me else 's'} the "
+                         f"round. Totals: " + ", ".join(f"{n} {t}" for n, t in zip(self.names,
                                                                             after.totals)),
                          strong=True)
         if after.is_terminal():
             w = after.winners()
             who = " and ".join(self.names[p] for p in w)
-            self.history.add(f"Game over: {who} win{'s' if w != [ME] and len(w) == 1 else ''} "
+            verb = "wins" if list(w) != [self.me] and len(w) == 1 else "win"
+            self.history.add(f"Game over: {who} {verb} "
                              f"with {min(after.totals)}.", strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self, s: BungeeState) -> None:
         self._show_moves(s)
-        self.status.value = status_html(s, self.names)
-        self.table_view.value = table_html(s, self.names)
+        self.status.value = status_html(s, self.names, self.me)
+        self.table_view.value = table_html(s, self.names, self.me)
 
     def _render(self) -> None:
         with self._lock:  # a new position: a simulation still running answers an old one
@@ -175,7 +176,7 @@ class BungeeTable(GameTable):
             done = self._done.get(key)
         if done is not None:
             return done
-        obs = s.observation(ME)
+        obs = s.observation(self.me)
         quick = advise(obs, EXPLAIN_SAMPLES, self.seed, defer=True)
         if quick.pending:
             with self._lock:
@@ -241,14 +242,14 @@ class BungeeTable(GameTable):
 
 
 
-def status_html(s: BungeeState, names: list[str]) -> str:
+def status_html(s: BungeeState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
         w = s.winners()
-        text = ("You win the game!" if w == [ME] else
+        text = ("You win the game!" if list(w) == [me] else
                 f"Game over: {' and '.join(names[p] for p in w)} win{'s' * (len(w) == 1)}.")
         return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
-    obs = s.observation(ME)
+    obs = s.observation(me)
     value = hand_value(obs.hand, obs.lucky)
     head = f"Round {obs.round} of {s.rules.rounds}"
     if obs.phase == "dealer":
@@ -268,12 +269,12 @@ PAD = ' style="padding:2px 10px;text-align:left"'
 """Every cell of the players' table is padded (neighbouring cells must not read as one)."""
 
 
-def table_html(s: BungeeState, names: list[str]) -> str:
+def table_html(s: BungeeState, names: list[str], me: int = ME) -> str:
     """The lucky card and the discard pile's top, then one row per player."""
-    obs = s.observation(ME)
+    obs = s.observation(me)
     rows = []
     for p, name in enumerate(names):
-        if p == ME:
+        if p == me:
             hand = html.escape(cards_text(obs.hand)) or "-"
             worth = str(hand_value(obs.hand, obs.lucky))
         else:

@@ -5,10 +5,10 @@ The table sends the student's moves to the server and redraws from each view the
 the student's kernel never holds the dice, cards or seed of anyone else (only the seat's own
 observation, which is all the server sends).
 
-Bluff is shown with the very views of :class:`~bluffkit.widgets.bluff_table.BluffTable`
-(players, bid ladder, bid and challenge controls, the reveal, the history and "Explain", whose
-advice is computed from the seat's own observation). The other games are shown by
-:class:`RemoteTable`: whose turn, what the seat sees, its legal moves and the history.
+Every game is shown with the very table of local play, "Explain" included, whose advice is
+computed from the seat's own observation: Bluff by :class:`RemoteBluffTable` (a
+:class:`~bluffkit.widgets.bluff_table.BluffTable` whose position is turned so that this seat
+sits where "You" sits), the other games by the tables of :mod:`bluffkit.widgets.remote`.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ import ipywidgets as widgets
 
 from ..advice.bluff import Position, advise
 from ..core import IllegalAction, ParseError
-from ..games import find_game
-from ..games.bluff import STAR, Bid, BluffRules, Challenge, parse_dice
-from ..games.bluff.state import BluffObservation, Reveal
+from ..games.bluff import STAR, Bid, BluffRules, Challenge
+from ..games.bluff.serial import observation_from_json
+from ..games.bluff.state import BluffObservation
 from .bluff_table import BluffTable, reveal_html
-from .common import ErrorArea, HistoryLog
 from .game_table import ME
+from .remote import REMOTE_TABLES, RemoteGame
 from .seat import Seat, plain_error
 
 
@@ -40,21 +40,9 @@ def seat_names(view: dict, seat: int) -> list[str]:
             for p, s in enumerate(view["seats"])]
 
 
-def reveal_from_json(d: dict | None) -> Reveal | None:
-    if d is None:
-        return None
-    return Reveal(Bid.parse(d["bid"]), d["bidder"], d["challenger"],
-                  tuple(parse_dice(x) for x in d["dice"]), d["count"], tuple(d["losses"]),
-                  d["winner"])
-
-
 def bluff_observation(d: dict, rules: BluffRules) -> BluffObservation:
     """A :class:`BluffObservation` from its JSON (what the server sends a seat)."""
-    return BluffObservation(
-        d["player"], parse_dice(d["my_dice"]), tuple(d["dice_held"]),
-        tuple(parse_dice(e) for e in d["exposed"]), Bid.parse(d["bid"]) if d["bid"] else None,
-        d["bidder"], tuple((p, t) for p, t in d["history"]), d["to_move"], d["phase"],
-        d["round"], reveal_from_json(d["last"]), rules)
+    return observation_from_json(d, rules)
 
 
 @dataclass(frozen=True)
@@ -231,103 +219,11 @@ class RemoteBluffTable(BluffTable):
             self.history.add(f"Game over: {'you win' if who == 'You' else who + ' wins'}.",
                              strong=True)
 
-    def show_event(self, frame: dict) -> None:
-        if frame.get("type") == "closed":
-            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
-        elif frame.get("type") == "revealed":
-            moves = sum(1 for p, _a, _b in frame["log"] if p >= 0)
-            self.history.add(f"Your teacher revealed the whole game: {moves} moves by the "
-                             "players, every roll included.", strong=True)
-
-    def show_connection(self, text: str) -> None:
-        self.connection.value = (f'<div style="color:#b00"><b>{html.escape(text)}</b></div>'
-                                 if text else "")
-        self.reconnect_button.layout.display = None if "Press Reconnect" in text else "none"
+    show_event = RemoteGame.show_event
+    show_connection = RemoteGame.show_connection
 
     def _advice_for(self, s):
         return advise(Position.from_observation(self.obs), names=self.seat_names)
-
-
-class RemoteTable(widgets.VBox):
-    """Any game on the class server: whose turn, what your seat sees, your moves, the
-    history. (Bluff has its full table, :class:`RemoteBluffTable`.)"""
-
-    def __init__(self, seat_link: Seat, joined: dict):
-        self.link, self.joined, self.seat = seat_link, joined, joined["seat"]
-        self.info = find_game(joined["game"])
-        self.errors = ErrorArea()
-        self.status = widgets.HTML("<div>Waiting for the server...</div>")
-        self.status.add_class("bk-status")
-        self.seen = widgets.HTML()
-        self.seen.add_class("bk-seen")
-        self.choice = widgets.Dropdown(description="Your move", options=[],
-                                       layout=widgets.Layout(width="24em"))
-        self.choice.add_class("bk-move-choice")
-        self.button = widgets.Button(description="Play", button_style="success")
-        self.button.add_class("bk-play")
-        self.button.on_click(self.errors.guard(lambda _b: self.play(self.choice.value)))
-        self.move_row = widgets.HBox([self.choice, self.button])
-        self.history = HistoryLog()
-        self.view = None
-        super().__init__([*seat_rows(self, joined), self.status, self.seen, self.move_row,
-                          self.errors, widgets.HTML("<b>This game</b>"), self.history])
-        self.add_class("bk-classroom-table")
-
-    def play(self, action) -> None:
-        if action is None:
-            raise IllegalAction("choose a move first")
-        if self.view is None or not self.view["legal"]:
-            raise IllegalAction("it is not your turn")
-        self.link.move(str(action))
-
-    def show_view(self, view: dict) -> None:
-        names = seat_names(view, self.seat)
-        if view["over"]:
-            best = max(float(_number(r)) for r in view["returns"])
-            won = [names[p] for p, r in enumerate(view["returns"]) if float(_number(r)) == best]
-            self.status.value = (f"<div class='bk-status-over'><b>Game over.</b> Best result: "
-                                 f"{html.escape(', '.join(won))}.</div>")
-        elif view["closed"]:
-            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
-        elif view["legal"]:
-            self.status.value = "<div><b>Your turn:</b> choose your move.</div>"
-        else:
-            p = view["to_move"]
-            who = names[p] if 0 <= p < len(names) else "the dice"
-            self.status.value = f"<div>Waiting for {html.escape(who)}.</div>"
-        self.seen.value = observation_html(view["view"])
-        self.choice.options = [(t, t) for t in view["legal"]]
-        self.choice.value = view["legal"][0] if view["legal"] else None
-        self.move_row.layout.display = None if view["legal"] else "none"
-        if view["moves"]:
-            self.history.add(f"Move {view['moves']}: " + ("your turn." if view["legal"] else
-                                                          "waiting."))
-        self.view = view
-
-    def show_event(self, frame: dict) -> None:
-        if frame.get("type") == "closed":
-            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
-
-    show_connection = RemoteBluffTable.show_connection
-
-
-def _number(x) -> float:
-    if isinstance(x, str) and "/" in x:
-        a, b = x.split("/")
-        return int(a) / int(b)
-    return float(x)
-
-
-def observation_html(d: dict) -> str:
-    """What a seat sees, one line a field, in words (``my_dice`` is shown as "my dice")."""
-    rows = []
-    for k, v in d.items():
-        if k in ("player", "history") or v in (None, [], ""):
-            continue
-        text = ", ".join(map(str, v)) if isinstance(v, list) else str(v)
-        rows.append(f"<tr><td><b>{html.escape(k.replace('_', ' '))}</b></td>"
-                    f"<td>{html.escape(text)}</td></tr>")
-    return f"<table>{''.join(rows)}</table>"
 
 
 class JoinFailed(widgets.HTML):
@@ -368,7 +264,7 @@ def join(url: str, code: str, name: str):
         joined = link.join(code, name)
     except ClassroomError as e:
         return JoinFailed(plain_error(e, url, code))
-    cls = RemoteBluffTable if joined["game"] == "bluff" else RemoteTable
+    cls = RemoteBluffTable if joined["game"] == "bluff" else REMOTE_TABLES[joined["game"]]
     table = cls(link, joined)
     box["table"] = table
     if link.view is not None:
@@ -376,4 +272,4 @@ def join(url: str, code: str, name: str):
     return table
 
 
-__all__ = ["JoinFailed", "RemoteBluffTable", "RemoteTable", "SeatView", "join", "seat_names"]
+__all__ = ["JoinFailed", "RemoteBluffTable", "SeatView", "join", "seat_names"]

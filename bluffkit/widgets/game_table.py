@@ -76,6 +76,9 @@ class GameTable(StaticFallback, widgets.VBox):
     history_title = "This game"
     """The heading above the history."""
 
+    me = ME
+    """Your seat (0 against bots; a classroom table sits you where the server seated you)."""
+
     # -- building ----------------------------------------------------------------------------
     def _build(self, seed: int, extra: Sequence[widgets.Widget] = (),
                bots: Sequence | None = None) -> None:
@@ -158,7 +161,7 @@ class GameTable(StaticFallback, widgets.VBox):
                 rules forbid it (the message names the rule; the state is unchanged).
             ParseError: text that is no move.
         """
-        check_my_turn(self.state, ME)
+        check_my_turn(self.state, self.me)
         if action is None:
             raise IllegalAction("choose a move first")
         if isinstance(action, str):
@@ -167,13 +170,13 @@ class GameTable(StaticFallback, widgets.VBox):
 
     def _play(self, action) -> None:
         before = self.state
-        self.state = apply_my_move(before, ME, action)  # IllegalAction: the state is unchanged
-        self._log(before, ME, action, self.state)
+        self.state = apply_my_move(before, self.me, action)  # IllegalAction: the state is unchanged
+        self._log(before, self.me, action, self.state)
         self._advance()
 
     def _advance(self) -> None:
         """Chance and bots move until it is your turn or the game ends; then redraw."""
-        self.state = play_until_turn(self.state, ME, self.bots, self.rng, self._log,
+        self.state = play_until_turn(self.state, self.me, self.bots, self.rng, self._log,
                                      chance=self._chance)
         self._render()
 
@@ -195,7 +198,7 @@ class GameTable(StaticFallback, widgets.VBox):
     def _show_moves(self, state) -> None:
         """Fill the move dropdown of :meth:`_move_dropdown` with your legal moves (hidden when
         it is not your turn)."""
-        mine = not state.is_terminal() and state.current_player() == ME
+        mine = not state.is_terminal() and state.current_player() == self.me
         legal = state.legal_actions() if mine else []
         self.choice.options = [(self.move_label(a), str(a)) for a in legal]
         self.choice.value = str(legal[0]) if legal else None
@@ -208,7 +211,7 @@ class GameTable(StaticFallback, widgets.VBox):
 
     def _advice(self):
         s = self.state
-        if s.is_terminal() or s.current_player() != ME:
+        if s.is_terminal() or s.current_player() != self.me:
             return None
         return self._advice_for(s)
 

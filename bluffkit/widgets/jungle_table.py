@@ -95,14 +95,14 @@ class JungleTable(GameTable):
             if after.phase == "choose":
                 self.history.add(f"Score cards {cards_text(after.centre)}; "
                                  f"{self.names[after.first]} start"
-                                 f"{'' if after.first == ME else 's'}.")
+                                 f"{'' if after.first == self.me else 's'}.")
             return
         if before.phase == "choose":
-            if before.to_move == ME:
-                self.history.add(f"You put down {after.strength[ME] or before.strength[ME]}"
-                                 " face down.")
+            if before.to_move == self.me:
+                card = after.strength[self.me] or before.strength[self.me]
+                self.history.add(f"You put down {card} face down.")
             return
-        obs = after.observation(ME)
+        obs = after.observation(self.me)
         moves = obs.moves if after.round == before.round and not after.is_terminal() else (
             obs.history[-1].moves)
         m = moves[len(before.moves)]
@@ -122,32 +122,32 @@ class JungleTable(GameTable):
                 name = "Final round" if after.final else f"Round {after.round}"
                 self.history.add(f"{name}: score cards {cards_text(after.centre)};"
                                  f" {self.names[after.first]} start"
-                                 f"{'' if after.first == ME else 's'}.", strong=True)
+                                 f"{'' if after.first == self.me else 's'}.", strong=True)
 
     def _move_text(self, m) -> str:
         if isinstance(m, Taken):
-            return f"{self.names[m.player]} take{'' if m.player == ME else 's'} " \
+            return f"{self.names[m.player]} take{'' if m.player == self.me else 's'} " \
                    f"{cards_text(m.cards, '+')}."
         assert isinstance(m, Duel)
         cards = (f" ({m.challenger_card} against {m.defender_card})"
                  if m.challenger_card is not None else "")
         result = ("nobody wins, the card goes back" if m.winner is None
-                  else f"{self.names[m.winner]} keep{'' if m.winner == ME else 's'} it")
-        return (f"{self.names[m.challenger]} challenge{'' if m.challenger == ME else 's'} "
+                  else f"{self.names[m.winner]} keep{'' if m.winner == self.me else 's'} it")
+        return (f"{self.names[m.challenger]} challenge{'' if m.challenger == self.me else 's'} "
                 f"{self.names[m.defender]} for {cards_text(m.stack, '+')}{cards}: {result}.")
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self, s: JungleState) -> None:
         self._show_moves(s)
-        self.status.value = status_html(s, self.names)
-        self.table_view.value = table_html(s, self.names)
+        self.status.value = status_html(s, self.names, self.me)
+        self.table_view.value = table_html(s, self.names, self.me)
 
     def move_label(self, action) -> str:
         """``challenge Bot 2`` where the engine writes ``challenge 2``."""
         return seat_names(str(action), self.names)
 
     def _advice_for(self, s: JungleState):
-        data = advise(s.observation(ME)).to_json()
+        data = advise(s.observation(self.me)).to_json()
         for option in data["options"]:
             option["action"] = seat_names(option["action"], self.names)
         data["recommended"] = seat_names(data["recommended"], self.names)
@@ -168,14 +168,14 @@ def seat_names(text: str, names: list[str]) -> str:
     return _CHALLENGE.sub(lambda m: f"challenge {names[int(m[1])]}", text)
 
 
-def status_html(s: JungleState, names: list[str]) -> str:
+def status_html(s: JungleState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
         w = s.winners()
-        text = ("You win the game!" if w == (ME,) else
+        text = ("You win the game!" if w == (me,) else
                 f"Game over: {' and '.join(names[p] for p in w)} win{'s' * (len(w) == 1)}.")
         return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
-    obs = s.observation(ME)
+    obs = s.observation(me)
     name = "Final round" if obs.final else f"Round {obs.round}"
     if obs.phase == "choose":
         source = "score pile" if obs.final else "hand"
@@ -185,12 +185,12 @@ def status_html(s: JungleState, names: list[str]) -> str:
             "score card, or challenge a player who holds one (ties go to the challenger).</div>")
 
 
-def table_html(s: JungleState, names: list[str]) -> str:
+def table_html(s: JungleState, names: list[str], me: int = ME) -> str:
     """The centre, then one row per player: cards in hand, strength card, holding, pile."""
-    obs = s.observation(ME)
+    obs = s.observation(me)
     rows = []
     for p, name in enumerate(names):
-        if p == ME:
+        if p == me:
             hand = cards_text(obs.hand) or "-"
             strength = str(obs.my_strength) if obs.my_strength else "-"
         else:

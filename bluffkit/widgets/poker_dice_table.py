@@ -34,6 +34,7 @@ from ..games.poker_dice import (
     PokerDiceRules,
     PokerDiceState,
     Raise,
+    best_hand,
     call_words,
     dice_text,
 )
@@ -123,7 +124,7 @@ class PokerDiceTable(GameTable):
         if player == -1:
             if before.phase == "start" and after.phase == "peek":
                 self.history.add(f"First leader: {self.names[after.leader]} (highest die).")
-            elif before.phase == "peek" and before.to_move == ME:
+            elif before.phase == "peek" and before.to_move == self.me:
                 self.history.add(f"Round {before.round} (leader {self.names[before.leader]}): "
                                  f"your peeker shows {dice_text(action.dice)}.", strong=True)
             elif before.phase == "common":
@@ -141,7 +142,7 @@ class PokerDiceTable(GameTable):
             self.history.add("Nobody anted: next leader.")
         elif r.kind == "one ante":
             who = next(p for p, c in enumerate(r.committed) if c)
-            only = "you" if who == ME else self.names[who]
+            only = "you" if who == self.me else self.names[who]
             self.history.add(f"Only {only} anted: the ante comes back.")
         else:
             self.result_view.value = result_html(r, after.rules, self.names)
@@ -152,15 +153,16 @@ class PokerDiceTable(GameTable):
                 self.history.add(f"Pot of {pot.amount} {how}: {won}.", strong=True)
         for p in range(after.rules.players):
             if before.status[p] != "out" and after.status[p] == "out":
-                self.history.add(f"{self.names[p]} {'are' if p == ME else 'is'} out of points.")
+                self.history.add(f"{self.names[p]} {'are' if p == self.me else 'is'} out of "
+                                 "points.")
         if after.is_terminal():
             w = after.winner()
-            self.history.add(f"Game over: {self.names[w]} {'win' if w == ME else 'wins'}.",
+            self.history.add(f"Game over: {self.names[w]} {'win' if w == self.me else 'wins'}.",
                              strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self, s: PokerDiceState) -> None:
-        mine = not s.is_terminal() and s.current_player() == ME
+        mine = not s.is_terminal() and s.current_player() == self.me
         anteing, betting = mine and s.phase == "ante", mine and s.phase == "bet"
         self.ante_row.layout.display = None if anteing else "none"
         self.bet_row.layout.display = None if betting else "none"
@@ -168,19 +170,20 @@ class PokerDiceTable(GameTable):
         sizes = [a.by if isinstance(a, Raise) else a.amount for a in legal
                  if isinstance(a, Bet | Raise)]
         self.call_button.disabled = Call() not in legal
-        self.call_button.description = f"Call {s.to_call(ME)}" if Call() in legal else "Call"
+        owed = s.observation(self.me).to_call
+        self.call_button.description = f"Call {owed}" if Call() in legal else "Call"
         self.bet_button.disabled = self.amount.disabled = not sizes
         self.bet_button.description = "Raise by" if s.opened else "Bet"
         if sizes:
             self.amount.max = max(sizes)
             self.amount.value = min(max(self.amount.value, 1), self.amount.max)
-        self.players_view.value = players_html(s, self.names)
+        self.players_view.value = players_html(s, self.names, self.me)
         self.common_view.value = (f"<div>Common dice: {dice_html(s.common)}</div>" if s.common
                                   else "<div><small>Common dice: not rolled yet</small></div>")
-        self.status.value = status_html(s, self.names)
+        self.status.value = status_html(s, self.names, self.me)
 
     def _advice_for(self, s: PokerDiceState):
-        return advice_for_display(advise_observation(s.observation(ME)))
+        return advice_for_display(advise_observation(s.observation(self.me)))
 
 
 def advice_for_display(advice) -> dict:
@@ -197,34 +200,36 @@ def advice_for_display(advice) -> dict:
     return data
 
 
-def status_html(s: PokerDiceState, names: list[str]) -> str:
+def status_html(s: PokerDiceState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
         w = s.winner()
-        text = "You win the game!" if w == ME else f"Game over: {names[w]} wins."
+        text = "You win the game!" if w == me else f"Game over: {names[w]} wins."
         return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
-    if s.current_player() != ME:
+    if s.current_player() != me:
         return f"<div>Waiting for {html.escape(names[s.current_player()])}.</div>"
     if s.phase == "ante":
         return "<div><b>Your turn:</b> ante 1 point to play this round, or pass.</div>"
     if not s.opened:
         return "<div><b>Your turn:</b> bet any amount (at least 1), or fold.</div>"
-    return (f"<div><b>Your turn:</b> {html.escape(call_words(s, ME, names))} Or raise, or "
+    return (f"<div><b>Your turn:</b> {html.escape(call_words(s, me, names))} Or raise, or "
             "fold.</div>")
 
 
-def players_html(s: PokerDiceState, names: list[str]) -> str:
+def players_html(s: PokerDiceState, names: list[str], me: int = ME) -> str:
     """One row per player: points, points in the middle, status, peeker (yours face up)."""
+    mine = s.observation(me).my_dice
     rows = []
     for p, name in enumerate(names):
         if s.status[p] == "out":
             cup = "<i>out</i>"
-        elif p == ME and s.peekers[p]:
-            hand = s.hand(p)
-            cup = dice_html(s.peekers[p], colours=s.rules.colours) + (
+        elif p == me and mine:
+            hand = (best_hand(mine + s.common, s.rules.colours, s.rules.tie_break)
+                    if s.common else None)
+            cup = dice_html(mine, colours=s.rules.colours) + (
                 f" <small>{html.escape(str(hand))}</small>" if hand else "")
-        else:
-            cup = dice_html((), hidden=3 if s.peekers[p] else 0)
+        else:  # every player still in the game rolls a peeker at once when a round starts
+            cup = dice_html((), hidden=3 if s.round and not s.is_terminal() else 0)
         turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
         lead = " (leader)" if s.round and p == s.leader and not s.is_terminal() else ""
         rows.append(f"<tr><td><b>{html.escape(name)}</b>{lead}{turn}</td><td>{s.chips[p]}</td>"

@@ -1,10 +1,11 @@
 """Students' tables on a real class server (127.0.0.1, a free port, started by bluffkit's own
-code): Bluff with the BluffTable views and Explain from the seat's own observation, the other
-games through RemoteTable, plain messages for every failure, and coming back after the server
-restarts."""
+code): every game with the table of local play and Explain from the seat's own observation,
+nothing of another seat's hidden dice or cards in the student's kernel, plain messages for every
+failure, and coming back after the server restarts."""
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 
@@ -14,8 +15,9 @@ from bluffkit.advice.bluff import Position, advise
 from bluffkit.classroom import join
 from bluffkit.classroom.client import ClassroomError, Client
 from bluffkit.classroom.server import start_in_thread
-from bluffkit.widgets.classroom import JoinFailed, RemoteBluffTable, RemoteTable
+from bluffkit.widgets.classroom import JoinFailed, RemoteBluffTable
 from bluffkit.widgets.game_table import ME
+from bluffkit.widgets.remote import REMOTE_TABLES
 from tests.conftest import TEACHER
 
 
@@ -111,20 +113,96 @@ def test_a_move_out_of_turn_is_a_plain_error(server):
         t.link.close()
 
 
-def test_other_games_play_to_the_end_through_remote_tables(server):
-    for game, rules in (("bluff-you", {"players": 2}), ("jungle-bluff", {"players": 2}),
-                        ("poker-dice", {"players": 2}), ("bungee", {"players": 2})):
-        code = open_room(server.url, game, rules, seed=2)
-        a, b = join(server.url, code, "Ana"), join(server.url, code, "Ben")
-        assert isinstance(a, RemoteTable), game
-        rng = random.Random(1)
-        play_out([a, b], lambda t, rng=rng: rng.choice(t.view["legal"]), timeout=60)
-        state = server.server.hub.rooms[code].state
-        assert state.is_terminal(), game
-        assert "Game over" in a.status.value and "Game over" in b.status.value
-        assert a.move_row.layout.display == "none"
-        a.link.close()
-        b.link.close()
+def reachable(root) -> list:
+    """Every object reachable from ``root`` through references (the kernel's side of a table),
+    ipywidgets' shared registries and modules left out."""
+    import types
+
+    from ipywidgets.widgets.widget import _instances
+
+    seen, out, todo = {id(_instances)}, [], [root]
+    while todo:
+        x = todo.pop()
+        if id(x) in seen or isinstance(x, type | types.ModuleType | types.FunctionType):
+            continue
+        seen.add(id(x))
+        out.append(x)
+        todo.extend(gc.get_referents(x))
+    return out
+
+
+def server_advice(game: str, table, state):
+    """What Explain should show, computed on the server's side from the real state."""
+    from bluffkit.advice.bluff_you import bluffer_advice, guesser_advice
+    from bluffkit.advice.bungee import advise as bungee
+    from bluffkit.advice.jungle_bluff import advise as jungle
+    from bluffkit.advice.poker_dice import advise_observation
+    from bluffkit.widgets.jungle_table import seat_names
+    from bluffkit.widgets.poker_dice_table import advice_for_display
+
+    obs = state.observation(table.seat)
+    if game == "poker-dice":
+        return advice_for_display(advise_observation(obs))["recommended"]
+    if game == "jungle-bluff":
+        return seat_names(jungle(obs).to_json()["recommended"], table.names)
+    if game == "bungee":
+        return bungee(obs, 60, table.seed, defer=True).recommended
+    if state.phase == "act":
+        return bluffer_advice(state, table.names).best.label
+    if state.phase == "call":
+        return guesser_advice(obs, q=table.q, names=table.names).vs_model.best
+    return None
+
+
+GAMES = (("bluff-you", {"players": 2, "tokens": [3, 4, 10, 11, 17, 18]}),
+         ("jungle-bluff", {"players": 3, "top_card": 4}),
+         ("poker-dice", {"players": 2, "starting_points": 6}),
+         ("bungee", {"players": 2, "rounds": 1}))
+
+
+@pytest.mark.parametrize("game,rules", GAMES, ids=[g for g, _ in GAMES])
+def test_every_game_plays_to_the_end_with_the_local_table_and_its_explain(server, game, rules):
+    code = open_room(server.url, game, rules, seed=2, bot_after=0.2)
+    a, b = join(server.url, code, "Ana"), join(server.url, code, "Ben")
+    local = REMOTE_TABLES[game].__mro__[2]  # the local table: same widget, same Explain
+    assert isinstance(a, local) and isinstance(b, local), game
+    room = server.server.hub.rooms[code]
+    state_type = type(room.state)
+    assert [x for x in reachable(room) if isinstance(x, state_type)]  # the check can see one
+    rng = random.Random(1)
+    explained = []
+
+    def on_turn(t):
+        s = room.state
+        assert t.obs == s.observation(t.seat)  # the kernel holds this seat's view, no more
+        assert t.names[t.seat] == "You"
+        t.explain.toggle.value = True
+        advice = t._advice()
+        shown = advice.get("recommended") if isinstance(advice, dict) else advice.recommended
+        want = server_advice(game, t, s)
+        if want is not None:
+            assert shown == want, game
+        assert "Advice appears" not in t.explain.body.value
+        explained.append(t.seat)
+        # no game state in the kernel: nothing that holds another seat's dice or cards
+        assert not [x for x in reachable(t) if isinstance(x, state_type)], game
+
+    def choose(t):
+        return rng.choice(t.view["legal"])
+
+    play_out([a, b], choose, on_turn, timeout=90)
+    assert room.state.is_terminal(), game
+    assert {0, 1} <= set(explained), game
+    winners = [p for p, r in enumerate(room.state.returns()) if r == max(room.state.returns())]
+    for t in (a, b):
+        assert "Game over" in " ".join(t.history.lines), (game, t.history.lines[-3:])
+        won = "You win" in t.status.value
+        assert won == (winners == [t.seat]), (game, t.status.value)
+        assert "Press New game" not in t.status.value
+        t.link.close()
+    if hasattr(a, "wait_for_advice"):
+        a.wait_for_advice()
+        b.wait_for_advice()
 
 
 def test_failures_are_plain_sentences(server):

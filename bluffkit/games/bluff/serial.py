@@ -39,6 +39,7 @@ from .bids import Bid, dice_text, parse_dice
 from .state import (
     MAX_DICE,
     PHASES,
+    BluffObservation,
     BluffRules,
     BluffState,
     PlayedRound,
@@ -286,3 +287,22 @@ def _reveal(d, n: int) -> Reveal:
                whole_number(d["count"], "last", 0), losses,
                whole_number(d["winner"], "last", 0, n - 1))
     return r
+
+
+def observation_from_json(d: dict, rules: BluffRules) -> BluffObservation:
+    """A seat's :class:`BluffObservation` from its ``to_json()`` (what the class server sends
+    that seat), read back exactly.
+
+    >>> s = BluffState.new(BluffRules(players=3))
+    >>> o = s.observation(1)
+    >>> observation_from_json(o.to_json(), s.rules) == o
+    True
+    """
+    n = rules.players
+    return BluffObservation(
+        whole_number(d["player"], "player", 0, n - 1), parse_dice(text(d["my_dice"], "my_dice")),
+        whole_numbers(d["dice_held"], "dice_held", 0, MAX_DICE),
+        tuple(parse_dice(text(e, "exposed")) for e in items(d["exposed"], "exposed")),
+        Bid.parse(text(d["bid"], "bid")) if d["bid"] else None, d["bidder"],
+        pairs(d["history"], "history"), d["to_move"], d["phase"], d["round"],
+        None if d["last"] is None else _reveal(d["last"], n), rules)

@@ -31,7 +31,7 @@ from ...core.fields import (
     whole_numbers,
 )
 from .actions import Call, Gain, Give, Roll, Steal, parse_action_text
-from .state import PHASES, BluffYouRules, BluffYouState, TurnResult
+from .state import PHASES, BluffYouObservation, BluffYouRules, BluffYouState, TurnResult
 from .tokens import dice_text, parse_dice
 
 CALLS = {"ok": True, "bluff you": False}
@@ -272,3 +272,23 @@ def _result(d, n: int, name: str = "last") -> TurnResult:
         guesser=seat(d["guesser"]),
         guesser_right=maybe(d["guesser_right"], lambda v: true_or_false(v, name)),
         moves=tuple(moves))
+
+
+def observation_from_json(d: dict, rules: BluffYouRules) -> BluffYouObservation:
+    """A seat's :class:`BluffYouObservation` from its ``to_json()`` (what the class server
+    sends that seat), read back exactly.
+
+    >>> s = BluffYouState.new(BluffYouRules(players=3))
+    >>> o = s.observation(2)
+    >>> observation_from_json(o.to_json(), s.rules) == o
+    True
+    """
+    n = rules.players
+    return BluffYouObservation(
+        whole_number(d["player"], "player", 0, n - 1),
+        whole_number(d["bluffer"], "bluffer", 0, n - 1), d["phase"], d["to_move"],
+        tuple(items(d["centre"], "centre")), tuple(tuple(h) for h in items(d["held"], "held")),
+        None if d["roll"] is None else parse_dice(text(d["roll"], "roll")),
+        None if d["pending"] is None else parse_action_text(text(d["pending"], "pending")),
+        None if d["call"] is None else d["call"] == str(Call(True)), d["turn"],
+        None if d["last"] is None else _result(d["last"], n), rules)

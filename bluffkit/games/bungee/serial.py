@@ -64,7 +64,15 @@ from .cards import (
     parse_cards,
     parse_pile,
 )
-from .state import PHASES, BungeeRules, BungeeState, PlayedRound, RoundResult, score_round
+from .state import (
+    PHASES,
+    BungeeObservation,
+    BungeeRules,
+    BungeeState,
+    PlayedRound,
+    RoundResult,
+    score_round,
+)
 from .text import parse_action
 
 MOST_CARDS_SCORE = 50
@@ -497,3 +505,26 @@ def _result(d, n: int) -> RoundResult:
                        whole_numbers(d["callers"], "last", 0, n - 1),
                        whole_number(d["winner"], "last", 0, n - 1),
                        whole_numbers(d["scores"], "last"))
+
+
+def observation_from_json(d: dict, rules: BungeeRules) -> BungeeObservation:
+    """A seat's :class:`BungeeObservation` from its ``to_json()`` (what the class server sends
+    that seat), read back exactly.
+
+    >>> s = BungeeState.new(BungeeRules(players=3))
+    >>> o = s.observation(1)
+    >>> observation_from_json(o.to_json(), s.rules) == o
+    True
+    """
+    n = rules.players
+    return BungeeObservation(
+        whole_number(d["player"], "player", 0, n - 1), parse_cards(text(d["hand"], "hand")),
+        whole_numbers(d["hand_sizes"], "hand_sizes", 0),
+        parse_pile(text(d["discard"], "discard")),
+        None if d["lucky"] is None else parse_card(text(d["lucky"], "lucky")),
+        whole_number(d["pile_size"], "pile_size", 0), d["phase"], d["to_move"],
+        whole_number(d["round"], "round", 0), true_or_false(d["opened"], "opened"),
+        whole_numbers(d["callers"], "callers", 0, n - 1),
+        whole_numbers(d["to_act"], "to_act", 0, n - 1), d["skip"],
+        tuple(d["totals"]), _history(d["history"], n, "history"),
+        None if d["last"] is None else _result(d["last"], n), rules)

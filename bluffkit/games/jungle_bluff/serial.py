@@ -30,7 +30,7 @@ from ...core.fields import (
     true_or_false,
     whole_number,
 )
-from .actions import Challenge, Deal, FirstPlayer, Play, Take
+from .actions import Challenge, Deal, FirstPlayer, JungleObservation, Play, Take
 from .cards import cards_text, parse_card, parse_cards
 from .state import PHASES, Duel, JungleRules, JungleState, RoundRecord, Taken, all_cards
 
@@ -278,4 +278,27 @@ def check(s: JungleState) -> None:
         bad("only a player who has moved can hold a score card")
 
 
-__all__ = ["check", "check_reachable", "state_from_json", "state_to_json"]
+
+def observation_from_json(d: dict, rules: JungleRules) -> JungleObservation:
+    """A seat's :class:`JungleObservation` from its ``to_json()`` (what the class server sends
+    that seat), read back exactly.
+
+    >>> s = JungleState.new(JungleRules(players=3))
+    >>> o = s.observation(1)
+    >>> observation_from_json(o.to_json(), s.rules) == o
+    True
+    """
+    n = rules.players
+    return JungleObservation(
+        whole_number(d["player"], "player", 0, n - 1), rules, d["phase"], d["round"], d["first"],
+        d["to_move"], _cards(d["hand"], "hand"), _card(d["my_strength"], "my_strength"),
+        tuple(true_or_false(x, "placed") for x in items(d["placed"], "placed")),
+        tuple(true_or_false(x, "seated") for x in items(d["seated"], "seated")),
+        tuple(items(d["hand_sizes"], "hand_sizes")),
+        tuple(_cards(p, "piles") for p in items(d["piles"], "piles")),
+        _cards(d["score_cards"], "score_cards"), _cards(d["centre"], "centre"),
+        tuple(_cards(h, "held") for h in items(d["held"], "held")),
+        tuple(_move(m, "moves", n) for m in items(d["moves"], "moves")),
+        tuple(_record(r, n) for r in items(d["history"], "history")))
+
+__all__ = ["check", "check_reachable", "observation_from_json", "state_from_json", "state_to_json"]

@@ -38,7 +38,7 @@ from ...core.fields import (
 from .actions import DICE_PER_PEEKER, PokerDiceRules, Roll, StartRoll
 from .hand import FACES, dice_text, parse_dice
 from .pots import PotResult
-from .state import PHASES, STATUSES, PlayedRound, PokerDiceState, RoundResult
+from .state import PHASES, STATUSES, PlayedRound, PokerDiceObservation, PokerDiceState, RoundResult
 
 KINDS = ("showdown", "default", "no ante", "one ante")
 
@@ -240,4 +240,24 @@ def _result(d, n: int) -> RoundResult:
                        _dice(d["common"], "last"), shown, committed, payouts, tuple(pots))
 
 
-__all__ = ["check", "state_from_json", "state_to_json"]
+
+def observation_from_json(d: dict, rules: PokerDiceRules) -> PokerDiceObservation:
+    """A seat's :class:`PokerDiceObservation` from its ``to_json()`` (what the class server
+    sends that seat), read back exactly.
+
+    >>> s = PokerDiceState.new()
+    >>> o = s.observation(1)
+    >>> observation_from_json(o.to_json(), s.rules) == o
+    True
+    """
+    n = rules.players
+    return PokerDiceObservation(
+        whole_number(d["player"], "player", 0, n - 1), parse_dice(text(d["my_dice"], "my_dice")),
+        parse_dice(text(d["common"], "common")), whole_numbers(d["chips"], "chips", 0),
+        whole_numbers(d["committed"], "committed", 0), tuple(d["status"]),
+        whole_number(d["leader"], "leader", 0, n - 1), d["to_move"], d["phase"],
+        true_or_false(d["opened"], "opened"), whole_number(d["round"], "round", 0),
+        pairs(d["history"], "history"), None if d["last"] is None else _result(d["last"], n),
+        rules)
+
+__all__ = ["check", "observation_from_json", "state_from_json", "state_to_json"]

@@ -1,0 +1,304 @@
+"""The game tables of local play, driven by a class server instead of a local engine.
+
+A classroom table is the game's own table
+(:class:`~bluffkit.widgets.poker_dice_table.PokerDiceTable` and the others) with
+:class:`RemoteGame` mixed in: nothing is dealt in the kernel. Each view
+the server pushes is read back into the seat's own observation (the game's
+``observation_from_json``) and wrapped in a :class:`SeatState`, which answers what a table asks
+of a state (whose turn, the legal moves, the winners) from that observation and the view. The
+table then draws it and computes "Explain" exactly as in local play, from this seat's
+observation only: another seat's dice or cards never reach the kernel. A move goes to the
+server; the history is written from what the views show.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..core import IllegalAction
+from ..games import find_game
+from ..games.bluff_you import action_text, parse_action_text, points_text
+from ..games.bungee.text import SKIPPED
+from ..games.jungle_bluff import cards_text
+from ..games.poker_dice import parse_action as poker_action
+from .bluff_you_table import BluffYouTable
+from .bungee_table import BungeeTable
+from .jungle_table import JungleTable
+from .poker_dice_table import PokerDiceTable
+
+
+def _fraction(x) -> Fraction:
+    return Fraction(x) if isinstance(x, str | int) else Fraction(x).limit_denominator()
+
+
+class SeatState:
+    """A position as one seat sees it: its observation ``obs`` and the server's ``view``.
+
+    Public facts are read from the observation (``seat_state.centre`` is ``obs.centre``);
+    ``observation(p)`` is only ever this seat's. ``legal_actions()`` are the moves the server
+    lists for this seat, read by ``parse`` (their text when ``parse`` is ``None``).
+    """
+
+    def __init__(self, obs, view: dict, parse=None):
+        self.obs, self.view, self._parse = obs, view, parse
+
+    def __getattr__(self, name: str):
+        if name.startswith("_") or name in ("obs", "view"):
+            raise AttributeError(name)
+        return getattr(self.obs, name)
+
+    def observation(self, player: int):
+        if player != self.obs.player:
+            raise IllegalAction("a classroom table sees only its own seat")
+        return self.obs
+
+    def is_terminal(self) -> bool:
+        return bool(self.view["over"])
+
+    def current_player(self) -> int:
+        return self.view["to_move"]
+
+    def legal_actions(self) -> list:
+        parse = self._parse or (lambda t: t)
+        return [parse(t) for t in self.view["legal"]]
+
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the best result once the game is over (the server's returns)."""
+        if not self.view["over"]:
+            return ()
+        got = [_fraction(r) for r in self.view["returns"]]
+        return tuple(p for p, r in enumerate(got) if r == max(got))
+
+    def winner(self) -> int | None:
+        w = self.winners()
+        return w[0] if w else None
+
+    def to_call(self, player: int) -> int:  # poker dice: what calling costs this seat
+        return self.observation(player).to_call
+
+    def scores(self) -> tuple:  # Jungle Bluff: the points of each score pile
+        from ..games.jungle_bluff import points
+
+        return tuple(points(p) for p in self.obs.piles)
+
+
+class RemoteGame:
+    """Mixed into a game's table: seat, link to the server, views in, moves out.
+
+    Not built directly: :func:`bluffkit.widgets.classroom.join` makes one. ``seat`` is the
+    seat (0 is the first), ``names`` the players in seat order ("You" at this seat), ``obs``
+    this seat's last observation, ``view`` the server's last view.
+    """
+
+    parse = None
+    """How the table's controls want the server's move texts (``None``: as text)."""
+
+    def _remote(self, link, joined: dict) -> None:
+        from .classroom import seat_rows
+
+        self.link, self.joined, self.seat, self.me = link, joined, joined["seat"], joined["seat"]
+        self.info = find_game(joined["game"])
+        from ..classroom.rooms import make_rules
+
+        self.rules = make_rules(self.info, joined["rules"])
+        self.obs = self.view = None
+        self.seed = 0
+        self.new_game_bar.layout.display = "none"
+        self.children = [*seat_rows(self, joined), *self.children]
+        self.add_class("bk-classroom-table")
+
+    # -- no local game: the server deals ----------------------------------------------------
+    def new_game(self, seed: int = 0, *args) -> None:
+        """Only the server deals: an empty table until the first view arrives."""
+        self.state = None
+        self.names = ["You"]
+        self.status.value = "<div>Waiting for the server...</div>"
+
+    def _render(self) -> None:
+        if self.state is not None:
+            super()._render()
+
+    def _play(self, action) -> None:
+        if self.state is None or self.state.is_terminal():
+            raise IllegalAction("the game is over: no more moves")
+        if self.state.current_player() != self.me:
+            raise IllegalAction("it is not your turn")
+        self.link.move(str(action))
+
+    def play(self, action) -> None:
+        """Send your move (an action or its text, as in local play) to the server."""
+        if action is None:
+            raise IllegalAction("choose a move first")
+        self._play(action)
+
+    # -- from the server --------------------------------------------------------------------
+    def show_view(self, view: dict) -> None:
+        """Redraw from one of the server's views (called for every view pushed)."""
+        from .classroom import seat_names
+
+        before = self.state
+        obs = self.info.observation_from_json(view["view"], self.rules)
+        self.names = seat_names(view, self.seat)
+        self.obs = obs
+        self.state = SeatState(obs, view, self.parse)
+        self._log_view(before, self.state)
+        self.seed = view["moves"]  # Bungee's simulated endings: seeded by the position
+        self._render()
+        self.status.value = self.status.value.replace(" Press New game.", "")
+        if view.get("closed") and not view["over"]:
+            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
+        self.view = view  # last: whoever waits for a view finds the table drawn from it
+
+    def _log_view(self, before: SeatState | None, after: SeatState) -> None:
+        """Write to the history what changed between two views (each game says how)."""
+
+    def _log_game_over(self, after: SeatState) -> None:
+        if after.is_terminal() and not getattr(self, "_over_logged", False):
+            self._over_logged = True
+            w = after.winners()
+            who = " and ".join(self.names[p] for p in w)
+            verb = "win" if self.me in w or len(w) > 1 else "wins"
+            self.history.add(f"Game over: {who} {verb}.", strong=True)
+
+    def show_event(self, frame: dict) -> None:
+        if frame.get("type") == "closed":
+            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
+        elif frame.get("type") == "revealed":
+            moves = sum(1 for p, _a, _b in frame["log"] if p >= 0)
+            self.history.add(f"Your teacher revealed the whole game: {moves} moves by the "
+                             "players, every deal and roll included.", strong=True)
+
+    def show_connection(self, text: str) -> None:
+        import html
+
+        self.connection.value = (f'<div style="color:#b00"><b>{html.escape(text)}</b></div>'
+                                 if text else "")
+        self.reconnect_button.layout.display = None if "Press Reconnect" in text else "none"
+
+
+def _new_entries(before, after, field: str = "history") -> tuple:
+    """The entries of ``after.<field>`` (one round's) not yet in ``before``'s."""
+    new = getattr(after, field)
+    if before is None or before.round != after.round:
+        return new
+    return new[len(getattr(before, field)):]
+
+
+class RemoteBluffYouTable(RemoteGame, BluffYouTable):
+    """Bluff You on the class server, with the table and Explain of local play."""
+
+    parse = staticmethod(parse_action_text)
+
+    def __init__(self, link, joined: dict):
+        super().__init__(players=joined["players"])
+        self._remote(link, joined)
+
+    def _log_view(self, before, after) -> None:
+        if after.last is not None and (before is None or after.last != before.last):
+            self.history.add(after.last.describe(self.names))
+        if after.phase == "call" and after.pending is not None and (
+                before is None or before.phase != "call" or before.turn != after.turn):
+            verb = "announce" if after.bluffer == self.me else "announces"
+            self.history.add(f"{self.names[after.bluffer]} {verb}: "
+                             f"{action_text(after.pending, self.names)}.")
+        if after.is_terminal() and not getattr(self, "_over_logged", False):
+            self._over_logged = True
+            points = ", ".join(f"{n} {points_text(p)}" for n, p in zip(
+                self.names, [sum(_points(h)) for h in after.held]))
+            w = after.winners()
+            verb = "win" if self.me in w or len(w) > 1 else "wins"
+            self.history.add(f"Game over: {' and '.join(self.names[p] for p in w)} {verb} "
+                             f"({points}).", strong=True)
+
+
+def _points(tokens) -> list[int]:
+    from ..games.bluff_you import total_points
+
+    return [total_points([t]) for t in tokens]
+
+
+class RemotePokerDiceTable(RemoteGame, PokerDiceTable):
+    """Poker dice on the class server, with the table and Explain of local play."""
+
+    parse = staticmethod(lambda t: poker_action(None, t))
+
+    def __init__(self, link, joined: dict):
+        super().__init__(opponents=joined["players"] - 1)
+        self._remote(link, joined)
+
+    def _log_view(self, before, after) -> None:
+        if before is not None and after.last != before.last:
+            self._log_round_end(before, after)  # the result, who is out, the game's end
+        if after.obs.my_dice and (before is None or before.round != after.round):
+            self.history.add(f"Round {after.round} (leader {self.names[after.leader]}): your "
+                             f"peeker shows {_dice(after.obs.my_dice)}.", strong=True)
+        for p, text in _new_entries(before, after):
+            if text.startswith("common "):
+                self.history.add(f"Common dice: {text[7:]}.")
+            elif p >= 0:
+                self.history.add(f"{self.names[p]}: {text}.")
+
+
+def _dice(dice) -> str:
+    from ..games.poker_dice import dice_text
+
+    return dice_text(dice)
+
+
+class RemoteJungleTable(RemoteGame, JungleTable):
+    """Jungle Bluff on the class server, with the table and Explain of local play."""
+
+    def __init__(self, link, joined: dict):
+        r = joined["rules"]
+        super().__init__(opponents=joined["players"] - 1, combined=r.get("combined", False),
+                         special_cards=tuple(r.get("special_cards") or ()))
+        self.specials.layout.display = "none"
+        self._remote(link, joined)
+
+    def _log_view(self, before, after) -> None:
+        done = 0 if before is None or before.round != after.round else len(before.moves)
+        if before is not None and before.round != after.round:
+            for m in after.history[-1].moves[len(before.moves):]:
+                self.history.add(self._move_text(m))
+            r = after.history[-1]
+            won = ", ".join(f"{self.names[p]} {cards_text(w, '+')}" for p, w in enumerate(r.won)
+                            if w) or "nobody"
+            which = "the final round" if r.number > after.rules.top_card else f"round {r.number}"
+            self.history.add(f"End of {which}: won {won}.", strong=True)
+        if before is None or before.round != after.round and not after.is_terminal():
+            name = "Final round" if after.final else f"Round {after.round}"
+            self.history.add(f"{name}: score cards {cards_text(after.centre)}; "
+                             f"{self.names[after.first]} start"
+                             f"{'' if after.first == self.me else 's'}.", strong=True)
+        for m in after.moves[done:]:
+            self.history.add(self._move_text(m))
+        self._log_game_over(after)
+
+
+class RemoteBungeeTable(RemoteGame, BungeeTable):
+    """Bungee on the class server, with the table and Explain of local play (the
+    call-or-play-on simulation runs in the kernel on this seat's observation)."""
+
+    def __init__(self, link, joined: dict):
+        super().__init__(opponents=joined["players"] - 1, rounds=joined["rules"]["rounds"])
+        self._remote(link, joined)
+
+    def _log_view(self, before, after) -> None:
+        if before is not None and after.last is not None and after.last != before.last:
+            self._log_round_end(after)
+        for p, text in _new_entries(before, after):
+            text = SKIPPED if text == "skipped" else text
+            if p < 0:
+                self.history.add(text[0].upper() + text[1:] + ".")
+            else:
+                self.history.add(f"{self.names[p]}: {text}.", strong=text == "bungee")
+
+
+REMOTE_TABLES = {"bluff-you": RemoteBluffYouTable, "poker-dice": RemotePokerDiceTable,
+                 "jungle-bluff": RemoteJungleTable, "bungee": RemoteBungeeTable}
+"""The classroom table of each game but Bluff (its table is
+:class:`~bluffkit.widgets.classroom.RemoteBluffTable`)."""
+
+
+__all__ = ["REMOTE_TABLES", "RemoteBluffYouTable", "RemoteBungeeTable", "RemoteGame",
+           "RemoteJungleTable", "RemotePokerDiceTable", "SeatState"]
