@@ -11,6 +11,18 @@ Prints the win share with a 95% Wilson interval, parity (1 / players) and the ti
     python benchmarks/bluff_bayes.py --players 4 --games 2000 --opponent honest
     python benchmarks/bluff_bayes.py --players 4 --games 400 --bot advice  # today's bot
     python benchmarks/bluff_bayes.py --players 4 --games 400 --bluff-rate 1/1000  # another ε
+
+Measured (seed 2026, 2 workers, 23 November 2026; the bot's ε = 1/20, 96 playouts):
+
+| run | games | win share of the bot under test (95% interval) | parity |
+|---|---|---|---|
+| bayes vs 3 advice | 2,000 | 92.5% (91.3-93.6) (session 3) | 25% |
+| bayes vs 2 advice, 3 players | 2,000 | 96.6% (95.7-97.3) | 33.3% |
+| bayes vs 5 advice, 6 players | 2,000 | 80.8% (79.1-82.5) | 16.7% |
+| bayes vs 3 honest | 2,000 | 60.7% (58.5-62.8) | 25% |
+| advice vs 3 honest | 2,000 | 35.1% (33.0-37.2) | 25% |
+| bayes, ε = 1/5000 (the advice bots' fit), vs 3 advice | 400 | 91.0% (87.8-93.4) | 25% |
+| bayes, ε = 7/22 (the honest bots' fit), vs 3 honest | 400 | 55.8% (50.9-60.5) | 25% |
 """
 
 from __future__ import annotations
