@@ -389,31 +389,19 @@ def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
     lines.append(_("Your hand {hand} is worth {value} (lucky {lucky} and Bungee cards count 0); "
                    "if somebody else wins you would score {score} (Bungee 10).",
                    hand=cards_text(k.hand), value=k.value, lucky=lucky, score=k.score))
+    draw = _("then draw a card") if best.draws else _("no draw")
     if obs.callers and k.value > CALL_LIMIT and all(o.p_bungee == 0 for o in options):
-        if best.draws:
-            lines.append(_("Somebody has called Bungee: this is your last action, and no action "
-                           "can bring your hand to {limit} or less, so you cannot call and cannot "
-                           "win this round. What counts is the score you will write down (Bungee "
-                           "cards 10): {action} (then draw a card) gives the lowest, {score} on "
-                           "average (exact).", limit=CALL_LIMIT, action=action,
-                           score=_num(best.mean_score)))
-        else:
-            lines.append(_("Somebody has called Bungee: this is your last action, and no action "
-                           "can bring your hand to {limit} or less, so you cannot call and cannot "
-                           "win this round. What counts is the score you will write down (Bungee "
-                           "cards 10): {action} (no draw) gives the lowest, {score} on average "
-                           "(exact).", limit=CALL_LIMIT, action=action,
-                           score=_num(best.mean_score)))
+        lines.append(_("Somebody has called Bungee: this is your last action, and no action can "
+                       "bring your hand to {limit} or less, so you cannot call and cannot win "
+                       "this round. What counts is the score you will write down (Bungee cards "
+                       "10): {action} ({draw}) gives the lowest, {score} on average (exact).",
+                       limit=CALL_LIMIT, action=action, draw=draw,
+                       score=_num(best.mean_score)))
         return "\n".join(lines)
-    if best.draws:
-        lines.append(_("The action that best lowers your hand: {action} (then draw a card): "
-                       "worth {value} on average, 5 or less with probability {p} (exact, one "
-                       "step ahead).", action=action, value=_num(best.mean_value),
-                       p=_num(best.p_bungee)))
-    else:
-        lines.append(_("The action that best lowers your hand: {action} (no draw): worth {value} "
-                       "on average, 5 or less with probability {p} (exact, one step ahead).",
-                       action=action, value=_num(best.mean_value), p=_num(best.p_bungee)))
+    lines.append(_("The action that best lowers your hand: {action} ({draw}): worth {value} on "
+                   "average, 5 or less with probability {p} (exact, one step ahead).",
+                   action=action, draw=draw, value=_num(best.mean_value),
+                   p=_num(best.p_bungee)))
     if obs.callers:
         lines.append(_("Somebody has called Bungee: this is your last action. (The exact "
                        "one-step numbers treat every unseen card alike: they leave out that a "
