@@ -99,6 +99,7 @@ class ClassroomServer:
         self.timers: dict[str, asyncio.Task] = {}
         self.bots: set[asyncio.Task] = set()
         self.server = None
+        self.stopping = False
 
     @property
     def url(self) -> str:
@@ -116,12 +117,19 @@ class ClassroomServer:
             self.schedule(room)
 
     async def stop(self) -> None:
-        for t in self.bots:
-            t.cancel()
-        await asyncio.gather(*self.bots, return_exceptions=True)
+        """Close every connection, then cancel the bots' pending turns and wait for them.
+
+        The order matters: a connection that ends leaves its seat empty, which would schedule
+        a bot turn; ``stopping`` stops that, and the bots are cancelled once no connection is
+        left to schedule one (none is left pending when the loop closes)."""
+        self.stopping = True
         if self.server:
             self.server.close()
             await self.server.wait_closed()
+        tasks = set(self.bots) | set(self.timers.values())
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         self.hub.close()
 
     # -- connections ---------------------------------------------------------------------------
@@ -257,7 +265,7 @@ class ClassroomServer:
         old = self.timers.pop(room.code, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
-        if room.closed is not None or room.over():
+        if room.closed is not None or room.over() or self.stopping:
             return
         seat = room.to_move()
         if seat >= 0 and room.seats[seat].online == 0:
@@ -293,7 +301,11 @@ def _loose_id(message):
 
 async def run(server: ClassroomServer, ready=None) -> None:
     """Start ``server`` and serve until cancelled (``ready()`` is called once listening)."""
-    await server.start()
+    try:
+        await server.start()
+    except BaseException:
+        server.hub.close()  # the database is not left open by a server that never listened
+        raise
     if ready:
         ready(server)
     try:
@@ -336,12 +348,21 @@ def start_in_thread(db: str, host: str = "127.0.0.1", port: int = 0, **options) 
     def main():
         asyncio.set_event_loop(loop)
         box["task"] = loop.create_task(run(server, lambda _s: ready.set()))
-        with contextlib.suppress(asyncio.CancelledError):
+        try:
             loop.run_until_complete(box["task"])
-        loop.close()
+        except asyncio.CancelledError:
+            pass
+        except Exception as e:  # it could not start (the port is taken ...): said at once
+            box["error"] = e
+            ready.set()
+        finally:
+            loop.close()
 
     thread = threading.Thread(target=main, daemon=True, name="bluffkit-classroom")
     thread.start()
     if not ready.wait(30):
         raise RuntimeError("the classroom server did not start within 30 s")
+    if "error" in box:
+        thread.join(5)
+        raise box["error"]
     return Running(server, loop, thread, box["task"])
