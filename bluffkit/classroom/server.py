@@ -98,6 +98,8 @@ class ClassroomServer:
         self.conns: set[Connection] = set()
         self.timers: dict[str, asyncio.Task] = {}
         self.bots: set[asyncio.Task] = set()
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.writes: set[asyncio.Task] = set()
         self.server = None
         self.stopping = False
 
@@ -129,7 +131,7 @@ class ClassroomServer:
         tasks = set(self.bots) | set(self.timers.values())
         for t in tasks:
             t.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, *self.writes, return_exceptions=True)  # writes finish
         self.hub.close()
 
     # -- connections ---------------------------------------------------------------------------
@@ -175,6 +177,36 @@ class ClassroomServer:
         conn.room, conn.seat = room, seat
         room.seats[seat].online += 1
 
+    # -- moves ---------------------------------------------------------------------------------
+    async def play(self, room: Room, seat: int, text: str, at: int | None,
+                   by: str = "player", acked=None) -> tuple[int, int]:
+        """Play a move: checked and played in memory on the loop, written to disk in a thread
+        (the loop goes on serving the other tables meanwhile: a disk flush per move with
+        ``--sync full`` no longer holds them up), then made the room's state, then
+        ``acked(index, moves)`` and every seat's new view. Nothing is acknowledged or sent
+        before it is written; one move at a time per room. Returns the move's place in the
+        log and the log's length.
+
+        A move once written always reaches the room and its seats, even if the task that
+        asked for it is cancelled meanwhile (a bot's turn when its player comes back)."""
+        task = asyncio.ensure_future(self._play(room, seat, text, at, by, acked))
+        self.writes.add(task)
+        task.add_done_callback(self.writes.discard)
+        return await asyncio.shield(task)
+
+    async def _play(self, room, seat, text, at, by, acked) -> tuple[int, int]:
+        async with self.locks.setdefault(room.code, asyncio.Lock()):
+            if by == "bot" and room.seats[seat].online:
+                raise ProtocolError("stale", "the player came back before the bot moved")
+            pending = self.hub.prepare(room, seat, text, at, by)
+            await asyncio.to_thread(self.hub.write, pending)
+            n = self.hub.commit(room, pending)
+        index = n - len(pending.moves)
+        if acked is not None:
+            acked(index, n)
+        self.changed(room)
+        return index, n
+
     # -- requests ------------------------------------------------------------------------------
     async def dispatch(self, conn: Connection, r: Request) -> None:
         hub = self.hub
@@ -188,12 +220,11 @@ class ClassroomServer:
             if conn.room is None:
                 raise ProtocolError("not_joined", "join a room first (with its code)")
             if r.type == "view":
-                conn.send_view(conn.room.view_for(conn.seat))
+                if not self.writing(conn.room):  # else the move being written sends it
+                    conn.send_view(conn.room.view_for(conn.seat))
                 return
-            index = len(conn.room.moves)
-            n = hub.play(conn.room, conn.seat, r["action"], r["at"])
-            conn.send(reply("ack", r.id, moves=n, move=index))
-            self.changed(conn.room)
+            await self.play(conn.room, conn.seat, r["action"], r["at"], acked=lambda index, n:
+                            conn.send(reply("ack", r.id, moves=n, move=index)))
         elif r.type == "teacher":
             if not hmac.compare_digest(r["token"].encode(), self.teacher_token.encode()):
                 raise ProtocolError("not_teacher", "this is not the teacher's token")
@@ -250,15 +281,24 @@ class ClassroomServer:
     def seated(self, room: Room):
         return [c for c in self.conns if c.room is room]
 
+    def writing(self, room: Room) -> bool:
+        """A move of ``room`` is being written: the views wait for it (it sends them)."""
+        lock = self.locks.get(room.code)
+        return lock is not None and lock.locked()
+
     def changed(self, room: Room) -> None:
         """Send every seat its new view and every watching teacher the room's summary, then
-        start the bot timer if a bot is to play."""
-        for c in self.seated(room):
-            c.send_view(room.view_for(c.seat))
+        start the bot timer if a bot is to play. While a move of the room is being written,
+        the seats' views and the bot timer wait for it: a view sent then would be out of date
+        as soon as the move lands (a student joining as a bot moves would answer it)."""
         summary = reply("update", table=room.summary())
         for c in self.conns:
             if c.watching:
                 c.send_update(room.code, summary)
+        if self.writing(room):
+            return
+        for c in self.seated(room):
+            c.send_view(room.view_for(c.seat))
         self.schedule(room)
 
     def schedule(self, room: Room) -> None:
@@ -280,11 +320,10 @@ class ClassroomServer:
         if len(room.moves) != at or room.seats[seat].online or room.closed is not None:
             return  # a player came back or moved meanwhile
         try:
-            self.hub.play(room, seat, str(action), at, by="bot")
-        except ProtocolError as e:  # pragma: no cover - bots choose legal moves
-            print(f"room {room.code}: the bot's move was refused: {e}", flush=True)
-            return
-        self.changed(room)
+            await self.play(room, seat, str(action), at, by="bot")
+        except ProtocolError as e:  # a player moved first after all (or a bug: said)
+            if e.error != "stale":
+                print(f"room {room.code}: the bot's move was refused: {e}", flush=True)
 
 
 def _loose_id(message):
