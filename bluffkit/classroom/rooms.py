@@ -5,8 +5,10 @@ to SQLite, one transaction per move, before anything is acknowledged or sent; re
 crash is "replay the log through the engine" (:meth:`Hub.recover`). The file is in WAL mode;
 with ``sync="normal"`` (the default) a committed move survives the server process being killed
 (SIGKILL) or crashing, as the tests check; ``sync="full"`` also survives the machine losing power,
-at the cost of a disk flush per move (about 8 ms a move on the development machine, against
-about 1 ms).
+at the cost of a disk flush per write. The server writes in a thread of its own
+(:class:`GroupWriter`, one transaction for all the moves waiting), so the flushes hold up neither
+the event loop nor each other: with 60 clients on 15 tables, p99 move → every view updated
+19 ms with ``full``, 17 ms with ``normal`` (``benchmarks/classroom_load.py --think 0.1``).
 
 Chance is drawn from the room's seed and the move's place in the log only
 (``numpy.random.default_rng([seed, index])``), so a seeded room with bots in every seat plays
@@ -23,6 +25,7 @@ have. Seeds, dice and cards stay here: what leaves a room for a seat is
 
 from __future__ import annotations
 
+import concurrent.futures
 import csv
 import hashlib
 import io
@@ -231,6 +234,60 @@ class Pending:
     statements: list
     state: Any
     moves: list
+
+
+class GroupWriter:
+    """One thread that writes the moves of every room (group commit): the moves waiting when
+    it is free go to disk in one transaction, so one disk flush (``sync="full"``) serves them
+    all instead of each waiting for the flushes of all those before it. ``submit(pending)``
+    returns a future, done once the move is on disk (or failed: nothing of it written)."""
+
+    def __init__(self, hub: Hub):
+        self.hub = hub
+        self.queue: list = []
+        self.ready = threading.Condition()
+        self.stopped = False
+        self.thread = threading.Thread(target=self._run, daemon=True,
+                                       name="bluffkit-classroom-writer")
+        self.thread.start()
+
+    def submit(self, pending: Pending) -> concurrent.futures.Future:
+        done: concurrent.futures.Future = concurrent.futures.Future()
+        with self.ready:
+            if self.stopped:
+                raise ProtocolError("server_error", "the server is stopping")
+            self.queue.append((pending, done))
+            self.ready.notify()
+        return done
+
+    def _run(self) -> None:
+        while True:
+            with self.ready:
+                while not self.queue and not self.stopped:
+                    self.ready.wait()
+                batch, self.queue = self.queue, []
+            if not batch:
+                return
+            try:
+                self.hub._write(*(st for pending, _ in batch for st in pending.statements))
+            except Exception:  # one bad move must not sink the others: each on its own
+                for pending, done in batch:
+                    try:
+                        self.hub.write(pending)
+                    except Exception as e:
+                        done.set_exception(e)
+                    else:
+                        done.set_result(None)
+                continue
+            for _, done in batch:
+                done.set_result(None)
+
+    def stop(self) -> None:
+        """Write what is waiting, then end the thread."""
+        with self.ready:
+            self.stopped = True
+            self.ready.notify()
+        self.thread.join(30)
 
 
 class Hub:

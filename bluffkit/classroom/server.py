@@ -36,7 +36,7 @@ from .protocol import (
     reply,
     too_many_message,
 )
-from .rooms import Hub, Room, to_text
+from .rooms import GroupWriter, Hub, Room, to_text
 
 MAX_QUEUE = 1000
 """Frames other than views waiting for a client that does not read, before it is cut off."""
@@ -93,6 +93,7 @@ class ClassroomServer:
                  teacher_token: str | None = None, bot_after: float = 30.0,
                  sync: str = "normal"):
         self.hub = Hub(db, bot_after=bot_after, sync=sync)
+        self.writer = GroupWriter(self.hub)
         self.host, self.port = host, port
         self.teacher_token = teacher_token or secrets.token_urlsafe(12)
         self.conns: set[Connection] = set()
@@ -132,6 +133,7 @@ class ClassroomServer:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, *self.writes, return_exceptions=True)  # writes finish
+        self.writer.stop()
         self.hub.close()
 
     # -- connections ---------------------------------------------------------------------------
@@ -181,8 +183,9 @@ class ClassroomServer:
     async def play(self, room: Room, seat: int, text: str, at: int | None,
                    by: str = "player", acked=None) -> tuple[int, int]:
         """Play a move: checked and played in memory on the loop, written to disk in a thread
-        (the loop goes on serving the other tables meanwhile: a disk flush per move with
-        ``--sync full`` no longer holds them up), then made the room's state, then
+        by the group writer (the loop goes on serving the other tables meanwhile: a disk flush
+        with ``--sync full`` no longer holds them up, and one flush serves the moves of every
+        table waiting for it), then made the room's state, then
         ``acked(index, moves)`` and every seat's new view. Nothing is acknowledged or sent
         before it is written; one move at a time per room. Returns the move's place in the
         log and the log's length.
@@ -199,7 +202,7 @@ class ClassroomServer:
             if by == "bot" and room.seats[seat].online:
                 raise ProtocolError("stale", "the player came back before the bot moved")
             pending = self.hub.prepare(room, seat, text, at, by)
-            await asyncio.to_thread(self.hub.write, pending)
+            await asyncio.wrap_future(self.writer.submit(pending))
             n = self.hub.commit(room, pending)
         index = n - len(pending.moves)
         if acked is not None:
@@ -343,6 +346,7 @@ async def run(server: ClassroomServer, ready=None) -> None:
     try:
         await server.start()
     except BaseException:
+        server.writer.stop()
         server.hub.close()  # the database is not left open by a server that never listened
         raise
     if ready:

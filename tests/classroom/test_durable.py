@@ -8,6 +8,8 @@ import sqlite3
 import threading
 import time
 
+import pytest
+
 from bluffkit.classroom.client import Client
 from bluffkit.classroom.rooms import Hub
 from bluffkit.classroom.server import start_in_thread
@@ -87,3 +89,46 @@ def test_every_move_is_on_disk_before_its_ack(tmp_path):
         for c in clients:
             c.close()
         running.stop()
+
+
+def test_the_group_writer_writes_what_waits_in_one_transaction_and_a_bad_move_alone():
+    from bluffkit.classroom.rooms import GroupWriter, Pending
+
+    hub = Hub(":memory:")
+    room = hub.open_room("bluff", {"players": 2, "dice_per_player": 1}, seed=2)
+    calls = []
+    gate = threading.Event()
+    real = Hub._write
+
+    def counted(self, *statements):
+        gate.wait(5)  # the first write holds the thread while the others queue up
+        calls.append(len(statements))
+        real(self, *statements)
+
+    Hub._write = counted
+    try:
+        writer = GroupWriter(hub)
+        base = len(room.moves)
+
+        def move(i):
+            return Pending(room.code, [("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)",
+                                        (room.code, base + i, 0, "1x1", "player", 0.0))],
+                           room.state, [])
+
+        first = writer.submit(move(0))
+        time.sleep(0.1)
+        waiting = [writer.submit(move(i)) for i in (1, 2, 3)]
+        bad = writer.submit(move(1))  # the same place in the log again: refused by SQLite
+        gate.set()
+        first.result(5)
+        for f in waiting:
+            assert f.result(5) is None
+        with pytest.raises(sqlite3.IntegrityError):
+            bad.result(5)
+        writer.stop()
+    finally:
+        Hub._write = real
+    assert calls[:2] == [1, 4]  # the first alone, then the four waiting in one transaction
+    rows = hub.db.execute("SELECT COUNT(*) FROM moves WHERE code = ? AND idx >= ?",
+                          (room.code, base)).fetchone()[0]
+    assert rows == 4
