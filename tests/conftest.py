@@ -18,6 +18,16 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 TEACHER = "teacher-token-for-tests"
 
 
+@pytest.fixture(autouse=True)
+def _language_restored():
+    """A test that calls ``set_language`` does not change the language of the next test."""
+    from bluffkit.core import i18n
+
+    before = i18n._chosen
+    yield
+    i18n._chosen = before
+
+
 @pytest.fixture
 def server(tmp_path):
     """A real classroom server on 127.0.0.1 (a free port), started by bluffkit's own code."""

@@ -3,18 +3,21 @@
 ``bluffkit COMMAND GAME [options]`` with COMMAND one of odds, advise, solve, play, plus
 ``bluffkit notebooks DEST``, ``bluffkit lab [DIR]`` and ``bluffkit serve`` (the classroom
 server), and for teachers ``bluffkit results collect DIR... --csv FILE`` and ``bluffkit handout
-SET --seeds 1-30 --out DIR``. Each game adds its own options in ``bluffkit/cli/<game>.py`` (a
-package, not one ``cli.py``, so five games stay readable). Bad arguments print a one-line error
-and exit with status 2.
+SET --seeds 1-30 --out DIR``. ``--lang fr`` (anywhere on the line) speaks French, as does
+``BLUFFKIT_LANG=fr`` or a French system locale. Each game adds its own options in
+``bluffkit/cli/<game>.py`` (a package, not one ``cli.py``, so five games stay readable). Bad
+arguments print a one-line error and exit with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import sys
 
 from ..core import BluffkitError
+from ..core.i18n import _, _l, check_environment, check_language, language
 from .common import CliError, check_arguments
 from .files import add_file_commands
 from .serve import add_serve_command
@@ -36,16 +39,41 @@ COMMAND_MODULES: dict[tuple[str, str], str] = {
 only what it needs (start-up time; a test checks it matches what the modules register)."""
 
 COMMANDS = {
-    "odds": "exact odds of a situation",
-    "advise": "what to do, with the numbers and the reasons",
-    "solve": "equilibrium of a game or a turn",
-    "play": "play a game against bots in the terminal",
+    "odds": _l("exact odds of a situation"),
+    "advise": _l("what to do, with the numbers and the reasons"),
+    "solve": _l("equilibrium of a game or a turn"),
+    "play": _l("play a game against bots in the terminal"),
 }
+DESCRIPTION = _l("The bluffkit command line: exact odds, advice, equilibria and games.")
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):  # one line, status 2 (main() prints "bluffkit: error: ")
         raise CliError(message if self.prog == "bluffkit" else f"{self.prog}: {message}")
+
+
+def split_language(argv: list[str]) -> tuple[str | None, list[str]]:
+    """Take ``--lang CODE`` (or ``--lang=CODE``) out of ``argv``, wherever it is.
+
+    >>> split_language(["--lang", "fr", "odds", "bluff"])
+    ('fr', ['odds', 'bluff'])
+    >>> split_language(["notebooks", "dest", "--lang=en"])
+    ('en', ['notebooks', 'dest'])
+    """
+    code, rest, i = None, [], 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--lang":
+            if i + 1 >= len(argv):
+                raise CliError(_("--lang needs a language, e.g. --lang fr"))
+            code, i = argv[i + 1], i + 2
+            continue
+        if arg.startswith("--lang="):
+            code = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+        i += 1
+    return (None if code is None else check_language(code, "--lang")), rest
 
 
 def modules_needed(argv: list[str] | None) -> list[str]:
@@ -65,11 +93,14 @@ def modules_needed(argv: list[str] | None) -> list[str]:
 def build_parser(argv: list[str] | None = None, *, every_game: bool = True
                  ) -> argparse.ArgumentParser:
     """The parser; with ``every_game=False`` only the games ``argv`` needs are registered."""
-    parser = _Parser(prog="bluffkit", description=__doc__.split("\n")[0].replace("``", ""))
+    parser = _Parser(prog="bluffkit", description=str(DESCRIPTION))
+    parser.add_argument("--lang", metavar="CODE",
+                        help=_("language of the messages: en or fr (default: BLUFFKIT_LANG, "
+                               "else the system's)"))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     commands = {}
     for name, help_text in COMMANDS.items():
-        p = sub.add_parser(name, help=help_text)
+        p = sub.add_parser(name, help=str(help_text))
         commands[name] = p.add_subparsers(dest="game", required=True, metavar="GAME",
                                           parser_class=_Parser)
     for module in GAME_MODULES if every_game else modules_needed(argv):
@@ -82,17 +113,24 @@ def build_parser(argv: list[str] | None = None, *, every_game: bool = True
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        argv = sys.argv[1:] if argv is None else list(argv)
-        check_arguments(argv)
-        parser = build_parser(argv, every_game=False)
-        args, unrecognized = parser.parse_known_args(argv)
-        if unrecognized and not getattr(args, "passes_options_on", False):
-            parser.error(f"unrecognized arguments: {' '.join(unrecognized)}")
-        args.unrecognized = unrecognized  # `bluffkit lab` passes JupyterLab options on
-        return int(args.handler(args) or 0)
-    except (CliError, BluffkitError) as e:
+        code, argv = split_language(argv)
+        if code is None:
+            check_environment()
+    except BluffkitError as e:
         print(f"bluffkit: error: {e}", file=sys.stderr)
+        return 2
+    with language(code) if code is not None else contextlib.nullcontext():
+        return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
+    try:
+        check_arguments(argv)
+        return _run(argv)
+    except (CliError, BluffkitError) as e:
+        print(_("bluffkit: error: {reason}", reason=e), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
@@ -104,6 +142,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except SystemExit as e:  # --help
         return int(e.code or 0)
+
+
+def _run(argv: list[str]) -> int:
+    parser = build_parser(argv, every_game=False)
+    args, unrecognized = parser.parse_known_args(argv)
+    if unrecognized and not getattr(args, "passes_options_on", False):
+        parser.error(_("unrecognized arguments: {arguments}", arguments=" ".join(unrecognized)))
+    args.unrecognized = unrecognized  # `bluffkit lab` passes JupyterLab options on
+    return int(args.handler(args) or 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

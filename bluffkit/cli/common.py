@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core import BluffkitError, sample
+from ..core.i18n import _, _n, num
 from ..core.text import shorten
 
 
@@ -49,14 +50,15 @@ def check_arguments(argv: Sequence[str]) -> None:
                 or (files and not arg.startswith("-"))):
             continue  # a path: the command says what is wrong with it
         name = (arg.split("=", 1)[0] if arg.startswith("--") else
-                before if before.startswith("-") else f"argument {shorten(arg)}")
+                before if before.startswith("-") else _("argument {text}", text=shorten(arg)))
         longest = max(re.findall(r"\d+", arg[:100_000]), key=len, default="")
         if len(longest) > MAX_DIGITS:
-            raise CliError(f"{name}: the number {shorten(longest)} has {len(longest)} digits; "
-                           f"no value here has more than {MAX_DIGITS}")
+            raise CliError(_("{name}: the number {number} has {digits} digits; no value here "
+                             "has more than {limit}", name=name, number=shorten(longest),
+                             digits=len(longest), limit=MAX_DIGITS))
         if len(arg) > MAX_ARGUMENT:
-            raise CliError(f"{name}: {shorten(arg)} is too long (at most {MAX_ARGUMENT} "
-                           "characters)")
+            raise CliError(_("{name}: {text} is too long (at most {limit} characters)",
+                             name=name, text=shorten(arg), limit=MAX_ARGUMENT))
 
 
 def jsonable(obj: Any) -> Any:
@@ -92,8 +94,9 @@ def print_advice(advice: Any, as_json: bool, advice_table: Callable[[Any], str])
 
 
 def fraction_text(p: Fraction) -> str:
-    """``7/27 (0.2593)``."""
-    return f"{p.numerator}/{p.denominator} ({float(p):.4f})" if p.denominator != 1 else str(p)
+    """``7/27 (0.2593)``; the decimal is written for the language (``0,2593`` in French)."""
+    return (f"{p.numerator}/{p.denominator} ({num(float(p), '.4f')})" if p.denominator != 1
+            else str(p))
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -110,7 +113,8 @@ def ints(text: str, name: str) -> list[int]:
     try:
         return [int(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError:
-        raise CliError(f"{name} takes whole numbers separated by commas, got {text!r}") from None
+        raise CliError(_("{name} takes whole numbers separated by commas, got {text}",
+                         name=name, text=repr(text))) from None
 
 
 def prompt(text: str) -> str:
@@ -118,7 +122,7 @@ def prompt(text: str) -> str:
     print(text, end="", flush=True)
     line = sys.stdin.readline()
     if not line:
-        raise CliError("end of input: game stopped")
+        raise CliError(_("end of input: game stopped"))
     return line.strip()
 
 
@@ -129,7 +133,8 @@ def echo_text(text: str, limit: int = 80) -> str:
     >>> echo_text("7x3"), echo_text("1" * 5000)[-19:]
     ('7x3', '… (5000 characters)')
     """
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+    return text if len(text) <= limit else f"{text[:limit]}… " + _n(
+        "({n} character)", "({n} characters)", len(text))
 
 
 QUIT_WORDS = frozenset({"quit", "q", "exit"})
@@ -189,7 +194,7 @@ def ask_move(state, read: Callable[[], str | None], best: Callable[[], Any],
             state.apply(action)  # raises the error that names the rule if illegal
             return action
         except BluffkitError as e:
-            say(f"Not allowed: {e}")
+            say(_("Not allowed: {reason}", reason=e))
             if on_illegal is not None:
                 on_illegal()
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import ParseError
+from .i18n import _, _n
 
 MAX_TYPED = 200
 """The longest move or answer a person is expected to type, in characters."""
@@ -29,13 +30,15 @@ def short_text(text: Any, what: str, example: str = "7x3", limit: int = MAX_TYPE
 
     Args:
         text: what was typed (anything: it is turned into text first).
-        what: what it should be, for the message, e.g. ``"a move"``.
+        what: what it should be, for the message, e.g. ``_("a move")`` (translated by the
+            caller: a noun phrase that reads in the sentence in either language).
         example: a short example of the right form.
     """
     t = text if isinstance(text, str) else str(text)
     if len(t) > limit:
-        raise ParseError(f"what you typed as {what} is {len(t)} characters long; {what} is a few "
-                         f"words (at most {limit} characters), e.g. {example}")
+        raise ParseError(_("what you typed as {what} is {n} characters long; {what} is a few "
+                           "words (at most {limit} characters), e.g. {example}", what=what,
+                           n=len(t), limit=limit, example=example))
     return t.strip()
 
 
@@ -50,7 +53,7 @@ def shorten(text: Any, limit: int = 40) -> str:
     t = text if isinstance(text, str) else str(text)
     if len(t) <= limit:
         return repr(t)
-    return f"{t[:limit - 3]!r}"[:-1] + f"…' ({len(t)} characters)"
+    return f"{t[:limit - 3]!r}"[:-1] + "…' " + _n("({n} character)", "({n} characters)", len(t))
 
 
 __all__ = ["MAX_TYPED", "short_text", "shorten"]

@@ -7,8 +7,9 @@ An answer is read into an exact value plus a flag saying whether the student wro
   number ``"1 1/2"`` (a whole number, a space, a proper fraction: read as 3/2, a **decision**);
 - **rounded forms** (compared within a tolerance, absolute 5e-4 unless a question says
   otherwise): ``float``, ``Decimal``, numpy floats, sympy ``Float`` (and other real sympy numbers
-  such as ``sqrt(2)``), and text such as ``"0.259"``, ``"25.9%"``, ``"1e-3"`` or ``"0,259"`` (a
-  decimal comma, as written in French, **decision**).
+  such as ``sqrt(2)``), and text such as ``"0.259"``, ``"25.9%"``, ``"1e-3"`` or ``"0,259"``,
+  ``"25,9 %"``, ``",5"``, ``"1,5e-3"`` (a decimal comma, as written in French, in either
+  language: **decision**).
 
 Text is read by a few regular expressions; anything else (code, names, ``"__import__('os')"``)
 is rejected with a message saying what to write, without being evaluated.
@@ -83,7 +84,7 @@ _DEC = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,4})?"
 _RE_FRACTION = re.compile(r"([+-]?\d+)\s*/\s*([+-]?\d+)")
 _RE_MIXED = re.compile(r"([+-]?)(\d+)\s+(\d+)\s*/\s*(\d+)")
 _RE_DECIMAL = re.compile(rf"({_DEC})\s*(%?)")
-_RE_COMMA = re.compile(r"([+-]?\d+),(\d+)\s*(%?)")
+_RE_COMMA = re.compile(r"([+-]?\d*),(\d+)([eE][+-]?\d{1,4})?\s*(%?)")
 _TRANSLATE = str.maketrans({"\u2212": "-", "\u2044": "/", "\u00f7": "/", "\u2009": " ",
                             "\u00a0": " ", "\u202f": " "})
 
@@ -127,7 +128,7 @@ Fraction(7, 27)
         return Reading(-value if sign == "-" else value, True, t)
     m = _RE_DECIMAL.fullmatch(t)
     if m is None and (c := _RE_COMMA.fullmatch(t)):
-        m = _RE_DECIMAL.fullmatch(f"{c.group(1)}.{c.group(2)}{c.group(3)}")
+        m = _RE_DECIMAL.fullmatch(f"{c.group(1)}.{c.group(2)}{c.group(3) or ''}{c.group(4)}")
     if m is None:
         raise AnswerError(f"could not read {shorten(t)} as a number: {_HOW}")
     number, percent = m.group(1), m.group(2)

@@ -225,7 +225,7 @@ def _read(held: tuple[int, ...], me: int, bids: tuple[Bid, ...], bidder: int,
     return RoundReading(held, me, bids, model, tuple(steps), tuple(beliefs))
 
 
-@lru_cache(maxsize=16_384)
+@lru_cache(maxsize=4096)  # as many as the readings kept by ``_read``
 def _belief(seat: int, dice: int, steps: tuple[Step, ...], top: int) -> Belief:
     """The posterior after ``steps``: the posterior after all but the last (cached, so a
     round's beliefs are reused as its history grows) times the last bid's likelihoods."""

@@ -293,10 +293,15 @@ def write_tour(path: Path) -> list[str]:
 
 
 @pytest.fixture(scope="session")
-def notebook_widgets() -> dict[str, str]:
-    """Each table or explorer class a notebook shows, and the notebook (``02_bluff_you``)."""
-    return {cls: path.stem for path in sorted((ROOT / "notebooks").glob("*.ipynb"))
-            for cls, _ in widget_cells(path)}
+def notebook_widgets() -> dict[str, tuple[str, ...]]:
+    """Each table or explorer class a notebook shows, and the notebooks showing it
+    (``("02_bluff_you",)``; ``BluffTable`` is in 01 and 09)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        for cls, _ in widget_cells(path):
+            if path.stem not in out.get(cls, ()):
+                out[cls] = (*out.get(cls, ()), path.stem)
+    return out
 
 
 @pytest.fixture(scope="module")

@@ -57,6 +57,41 @@ def test_notebooks_command_copies_from_the_wheel(wheel, tmp_path):
         assert (dest / name).read_bytes() == (ROOT / name).read_bytes()
 
 
+def test_the_wheel_carries_compiled_catalogues_and_speaks_french(wheel, tmp_path):
+    """Every .po becomes a .mo in the wheel (hatch_build.py); the .po sources stay out; the
+    unpacked wheel speaks French from the .mo alone, without Babel's catalogue reader."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    pos = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("bluffkit/locale/*/*/*.po"))
+    assert pos and {p[:-3] + ".mo" for p in pos} <= names
+    assert not [n for n in names if n.endswith(".po")]
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    code = ("import sys; sys.path.insert(0, sys.argv[1]); from bluffkit.cli import main; "
+            "main(['play', 'bluff', '--bots', 'x']); "
+            "print('babel.messages.pofile' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code, str(site)], capture_output=True,
+                         text=True, timeout=60, cwd=tmp_path, env={"BLUFFKIT_LANG": "fr"})
+    assert run.stderr.startswith("bluffkit\xa0: erreur\xa0:"), run.stderr
+    assert run.stdout.strip() == "False"
+
+
+def test_notebooks_in_french_replace_the_english_ones(tmp_path, capsys):
+    assert main(["notebooks", str(tmp_path), "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    copied = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.ipynb"))
+    assert copied == NOTEBOOKS  # the same names, no fr/ folder
+    french = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("*/fr/*.ipynb"))
+    for name in french:
+        folder, _fr, file = name.split("/")
+        assert (tmp_path / folder / file).read_bytes() == (ROOT / name).read_bytes()
+    english = [n for n in NOTEBOOKS if f"{n.split('/')[0]}/fr/{n.split('/')[1]}" not in french]
+    for name in english:
+        assert (tmp_path / name).read_bytes() == (ROOT / name).read_bytes()
+    assert out.startswith(f"{len(NOTEBOOKS)} notebooks copiés dans {tmp_path}.")
+    if english:
+        assert "pas encore traduit" in out and english[0] in out
+
+
 def test_notebooks_command_copies_from_a_checkout(tmp_path, capsys):
     assert main(["notebooks", str(tmp_path)]) == 0
     assert sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*.ipynb")) == \

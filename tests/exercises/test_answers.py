@@ -198,3 +198,25 @@ def test_reading_and_checking_import_no_sympy_widgets_or_otter():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "[]"
+
+
+# -- French: the decimal comma ---------------------------------------------------------------------
+@pytest.mark.parametrize(("text", "value"), [
+    ("0,25", Fraction(1, 4)), ("-0,5", Fraction(-1, 2)), ("25,9 %", Fraction(259, 1000)),
+    ("25,9\u00a0%", Fraction(259, 1000)), ("25,9\u202f%", Fraction(259, 1000)),
+    (",5", Fraction(1, 2)), ("1,5e-3", Fraction(15, 10_000)), ("2,5E2", Fraction(250)),
+])
+def test_a_french_student_writes_a_decimal_comma(text, value):
+    from bluffkit.core.i18n import language
+
+    with language("fr"):
+        reading = read_number(text)
+    assert reading.value == value and not reading.exact
+
+
+def test_a_decimal_comma_answer_is_checked_like_a_decimal_point():
+    from bluffkit.core.i18n import language
+
+    with language("fr"):
+        assert Number().same(read_number("0,2593"), Fraction(7, 27))
+        assert not Number().same(read_number("0,26"), Fraction(7, 27))

@@ -12,6 +12,8 @@ from bluffkit.odds.bluff import odds_from_counts
 from bluffkit.odds.bluff_beliefs import _belief, read_bids
 from bluffkit.odds.bluff_model import (
     FACES_ORDER,
+    FITTED,
+    BidModel,
     DecisionTable,
     code_bid,
     hands,
@@ -87,3 +89,14 @@ def test_the_table_explains_and_makes_what_it_chooses():
         assert t.explains(choice)
         assert t.makes(choice)[hands(5).dice.index(dice)]
     assert isinstance(DecisionTable(Bid(20, STAR), 5, 20).choice((0,) * 6), Challenge)
+
+
+def test_the_description_states_the_fitted_bluff_rates():
+    text = BidModel().describe()
+    assert "ε = 1/20" in text and "ε is 0 for the advice bots" in text
+    assert f"{FITTED['honest'][0]:.2f} for bots that always bid their best face" in text
+    assert f"{FITTED['equilibrium'][0]:.2f} for the two-player equilibrium" in text
+    assert "The default 1/20 lies between" in text
+    assert "lies between" not in BidModel(Fraction(1, 10)).describe()
+    for best, low, high in FITTED.values():
+        assert 0 <= low <= best <= high < 1

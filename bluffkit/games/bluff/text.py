@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from ...core import IllegalAction, ParseError
+from ...core.i18n import _
 from ...core.text import short_text
 from .bids import Bid, dice_text, parse_dice
 from .state import BluffRules, BluffState, Challenge, Roll, Show
@@ -14,7 +15,7 @@ from .state import BluffRules, BluffState, Challenge, Roll, Show
 def parse_action(state: BluffState, text: str):
     """Read ``7x3``, ``5x*``, ``challenge`` (or ``c``, ``doubt``), ``keep``,
     ``show 3,3`` or ``show 3,3 reroll`` / ``reroll``."""
-    t = short_text(text, "a move", "7x3").lower()
+    t = short_text(text, _("a move"), "7x3").lower()
     if t in {"challenge", "c", "doubt", "haut les gobelets", "liar"}:
         return Challenge()
     if t in {"keep", "k", "none", "no"}:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ...core import Action, IllegalAction, ParseError
+from ...core.i18n import _
 from ...core.text import short_text
 from .tokens import dice_text, parse_dice, parse_tokens, tokens_text
 
@@ -185,7 +186,7 @@ def parse_action_text(text: str) -> Action:
     Raises:
         ParseError: with the forms that are accepted.
     """
-    t = " ".join(short_text(text, "a move", "gain 11 to P1").lower().replace("!", "").split())
+    t = " ".join(short_text(text, _("a move"), "gain 11 to P1").lower().replace("!", "").split())
     if t in {"ok", "o", "believe", "yes"}:
         return OK
     if t in {"bluff you", "bluff", "b", "bluffyou", "no"}:

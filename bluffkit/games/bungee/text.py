@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ...core import ParseError
+from ...core.i18n import _
 from ...core.text import short_text
 from .actions import Call, Draw, LeaveLucky, Play, Stand, TakeLucky, TakePlay
 from .cards import card_text, cards_text, hand_value, parse_card, parse_cards
@@ -28,7 +29,7 @@ def parse_action(state: BungeeState | None, text: str):
     Raises:
         ParseError: naming what could not be read and how to write it.
     """
-    t = re.sub(r"\s+", " ", short_text(text, "a move", "play 7,7").lower().replace("!", ""))
+    t = re.sub(r"\s+", " ", short_text(text, _("a move"), "play 7,7").lower().replace("!", ""))
     if not t:
         raise ParseError(f"no action typed: {_HELP}")
     if t in {"bungee", "call", "call bungee"}:

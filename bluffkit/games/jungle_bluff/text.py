@@ -6,6 +6,7 @@ import re
 from collections import Counter
 
 from ...core import Action, ParseError
+from ...core.i18n import _
 from ...core.text import short_text
 from .cards import Card, cards_text, parse_card, parse_cards
 from .state import COMBINED_LIMIT, Challenge, Deal, FirstPlayer, JungleState, Play, Take
@@ -35,7 +36,7 @@ def parse_action(state: JungleState, text: str) -> Action:
     >>> parse_action(s, "9")
     Play(card=Card(value=9, special=True))
     """
-    t = short_text(text, "a move", "take 10").lower()
+    t = short_text(text, _("a move"), "take 10").lower()
     try:
         if m := re.fullmatch(r"(?:challenge|c|defy)\s*(?:player\s*)?(\d+)", t):
             return Challenge(int(m.group(1)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ...core import IllegalAction, ParseError
+from ...core.i18n import _
 from ...core.text import short_text
 from .actions import Ante, Bet, Call, Fold, Pass, Raise, Roll, StartRoll
 from .hand import dice_text, parse_dice, parse_face
@@ -25,7 +26,7 @@ def parse_action(state: PokerDiceState, text: str):
     >>> parse_action(s, "raise 2"), parse_action(s, "Bet 5")
     (Raise(by=2), Bet(amount=5))
     """
-    t = re.sub(r"\s+", " ", short_text(text, "a move", "raise 2").lower())
+    t = re.sub(r"\s+", " ", short_text(text, _("a move"), "raise 2").lower())
     if t in _WORDS:
         return _WORDS[t]
     m = re.fullmatch(r"(bet|raise|r|b) (to )?(-?\d+)", t)
