@@ -48,6 +48,7 @@ from itertools import combinations_with_replacement
 import numpy as np
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 from ..games.bluff import DIGITS, FACES, STAR, Bid, Challenge, box_index
 from .bluff import _binomial, _tails
 
@@ -87,16 +88,19 @@ class BidModel:
     def describe(self) -> str:
         """The model in plain words (the explanations start with it)."""
         e = self.bluff_rate
-        return (f"each player bids as this advice would for their own dice (the choice that "
+        text = (f"each player bids as this advice would for their own dice (the choice that "
                 f"costs them the fewest dice if the next player challenges, every die they "
                 f"cannot see treated as random), except that {_pct(e)} of the time "
                 f"(ε = {e.numerator}/{e.denominator}) they pick any legal choice at random: a "
-                "bluff or a slip. Fitted to how bots really bid (maximum likelihood), ε is "
-                "{advice:.0f} for the advice bots (they bid exactly this way), {honest:.2f} for "
-                "bots that always bid their best face truthfully and {equilibrium:.2f} for the "
-                "two-player equilibrium".format(**{k: v[0] for k, v in FITTED.items()})
-                + (". The default 1/20 lies between, and it played at least as well as the "
-                   "fitted values" if e == DEFAULT_BLUFF_RATE else ""))
+                "bluff or a slip")
+        text += ". " + _("Fitted to how bots really bid (maximum likelihood), ε is {advice:.0f} "
+                         "for the advice bots (they bid exactly this way), {honest:.2f} for bots "
+                         "that always bid their best face truthfully and {equilibrium:.2f} for "
+                         "the two-player equilibrium", **{k: v[0] for k, v in FITTED.items()})
+        if e == DEFAULT_BLUFF_RATE:
+            text += ". " + _("The default {default} lies between, and it played at least as "
+                             "well as the fitted values", default=e)
+        return text
 
     def weights(self, legal: int) -> tuple[int, int]:
         """Integer likelihoods (proportional) of one observed choice among ``legal`` choices:
@@ -283,7 +287,7 @@ class DecisionTable:
                     _challenge_row(previous.count, previous.is_star, held, unknown))
         self.entries = rows
         keyed = sorted({e for row in rows for e in row if e is not None})
-        self.action_codes = [code for _, code in keyed]
+        self.action_codes = [code for _rank, code in keyed]
         order = {e: r for r, e in enumerate(keyed)}
         big = len(keyed)
         self.rows = [[big if e is None else order[e] for e in row] for row in rows]
