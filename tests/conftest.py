@@ -1,7 +1,10 @@
 """Shared test settings: hypothesis profiles (CI runs a few more examples), and the class
 server that the classroom and the widget tests play through."""
 
+import gc
+import logging
 import os
+import warnings
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -34,3 +37,58 @@ def server(tmp_path):
                               bot_after=60)
     yield running
     running.stop()
+
+
+STRICT_ASYNC = ("tests/classroom/", "tests/widgets/test_classroom.py",
+                "tests/widgets/test_dashboard.py", "tests/browser/test_classroom.py")
+"""The tests of the class server and its clients: a coroutine never awaited, a task left
+pending or an error inside a finalizer fails them (``strict_async``)."""
+
+
+class _Errors(logging.Handler):
+    def __init__(self):
+        super().__init__(logging.ERROR)
+        self.records: list[str] = []
+
+    def emit(self, record):
+        self.records.append(record.getMessage())
+
+
+@pytest.fixture
+def strict_async():
+    """Fail the test if, by its end (garbage collected), asyncio logged an error (such as
+    "Task was destroyed but it is pending!") or a RuntimeWarning ("coroutine ... was never
+    awaited") was raised; also checked by ``filterwarnings`` marks turning those warnings into
+    errors (see ``pytest_collection_modifyitems``)."""
+    handler = _Errors()
+    log = logging.getLogger("asyncio")
+    log.addHandler(handler)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", RuntimeWarning)
+            handler.caught = caught
+            yield handler  # what it found so far: ``records`` (asyncio's errors), ``caught``
+            gc.collect()
+    finally:
+        log.removeHandler(handler)
+    loose = [str(w.message) for w in caught if issubclass(w.category, RuntimeWarning)]
+    assert not handler.records and not loose, handler.records + loose
+
+
+def _strict(config, path) -> bool:
+    return str(path).removeprefix(str(config.rootpath) + "/").startswith(STRICT_ASYNC)
+
+
+@pytest.fixture(autouse=True)
+def _strict_async_for_the_classroom(request):
+    if _strict(request.config, request.node.fspath):
+        request.getfixturevalue("strict_async")
+    yield
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if _strict(config, item.fspath):
+            item.add_marker(pytest.mark.filterwarnings("error::RuntimeWarning"))
+            item.add_marker(pytest.mark.filterwarnings(
+                "error::pytest.PytestUnraisableExceptionWarning"))

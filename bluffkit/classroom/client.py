@@ -213,6 +213,9 @@ class Client:
         self._client: AsyncClient = self._call(AsyncClient.connect(url, timeout))
 
     def _call(self, coro):
+        if not self._loop.is_running():  # closed: the coroutine would never be awaited
+            coro.close()
+            raise ClassroomError("closed", "the connection to the server was closed")
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(self.timeout + 5)
 
     def __getattr__(self, name):
@@ -236,8 +239,13 @@ class Client:
                                                 self._loop).result(t + 5)
 
     def close(self) -> None:
+        """Close the connection and stop the thread; closing again does nothing."""
+        if not self._loop.is_running():
+            return
         try:
             self._call(self._client.close())
         finally:
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(5)
+            if not self._thread.is_alive():
+                self._loop.close()

@@ -36,7 +36,7 @@ from .protocol import (
     reply,
     too_many_message,
 )
-from .rooms import Hub, Room, to_text
+from .rooms import GroupWriter, Hub, Room, to_text
 
 MAX_QUEUE = 1000
 """Frames other than views waiting for a client that does not read, before it is cut off."""
@@ -93,12 +93,16 @@ class ClassroomServer:
                  teacher_token: str | None = None, bot_after: float = 30.0,
                  sync: str = "normal"):
         self.hub = Hub(db, bot_after=bot_after, sync=sync)
+        self.writer = GroupWriter(self.hub)
         self.host, self.port = host, port
         self.teacher_token = teacher_token or secrets.token_urlsafe(12)
         self.conns: set[Connection] = set()
         self.timers: dict[str, asyncio.Task] = {}
         self.bots: set[asyncio.Task] = set()
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.writes: set[asyncio.Task] = set()
         self.server = None
+        self.stopping = False
 
     @property
     def url(self) -> str:
@@ -116,12 +120,20 @@ class ClassroomServer:
             self.schedule(room)
 
     async def stop(self) -> None:
-        for t in self.bots:
-            t.cancel()
-        await asyncio.gather(*self.bots, return_exceptions=True)
+        """Close every connection, then cancel the bots' pending turns and wait for them.
+
+        The order matters: a connection that ends leaves its seat empty, which would schedule
+        a bot turn; ``stopping`` stops that, and the bots are cancelled once no connection is
+        left to schedule one (none is left pending when the loop closes)."""
+        self.stopping = True
         if self.server:
             self.server.close()
             await self.server.wait_closed()
+        tasks = set(self.bots) | set(self.timers.values())
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, *self.writes, return_exceptions=True)  # writes finish
+        self.writer.stop()
         self.hub.close()
 
     # -- connections ---------------------------------------------------------------------------
@@ -167,6 +179,37 @@ class ClassroomServer:
         conn.room, conn.seat = room, seat
         room.seats[seat].online += 1
 
+    # -- moves ---------------------------------------------------------------------------------
+    async def play(self, room: Room, seat: int, text: str, at: int | None,
+                   by: str = "player", acked=None) -> tuple[int, int]:
+        """Play a move: checked and played in memory on the loop, written to disk in a thread
+        by the group writer (the loop goes on serving the other tables meanwhile: a disk flush
+        with ``--sync full`` no longer holds them up, and one flush serves the moves of every
+        table waiting for it), then made the room's state, then
+        ``acked(index, moves)`` and every seat's new view. Nothing is acknowledged or sent
+        before it is written; one move at a time per room. Returns the move's place in the
+        log and the log's length.
+
+        A move once written always reaches the room and its seats, even if the task that
+        asked for it is cancelled meanwhile (a bot's turn when its player comes back)."""
+        task = asyncio.ensure_future(self._play(room, seat, text, at, by, acked))
+        self.writes.add(task)
+        task.add_done_callback(self.writes.discard)
+        return await asyncio.shield(task)
+
+    async def _play(self, room, seat, text, at, by, acked) -> tuple[int, int]:
+        async with self.locks.setdefault(room.code, asyncio.Lock()):
+            if by == "bot" and room.seats[seat].online:
+                raise ProtocolError("stale", "the player came back before the bot moved")
+            pending = self.hub.prepare(room, seat, text, at, by)
+            await asyncio.wrap_future(self.writer.submit(pending))
+            n = self.hub.commit(room, pending)
+        index = n - len(pending.moves)
+        if acked is not None:
+            acked(index, n)
+        self.changed(room)
+        return index, n
+
     # -- requests ------------------------------------------------------------------------------
     async def dispatch(self, conn: Connection, r: Request) -> None:
         hub = self.hub
@@ -180,12 +223,11 @@ class ClassroomServer:
             if conn.room is None:
                 raise ProtocolError("not_joined", "join a room first (with its code)")
             if r.type == "view":
-                conn.send_view(conn.room.view_for(conn.seat))
+                if not self.writing(conn.room):  # else the move being written sends it
+                    conn.send_view(conn.room.view_for(conn.seat))
                 return
-            index = len(conn.room.moves)
-            n = hub.play(conn.room, conn.seat, r["action"], r["at"])
-            conn.send(reply("ack", r.id, moves=n, move=index))
-            self.changed(conn.room)
+            await self.play(conn.room, conn.seat, r["action"], r["at"], acked=lambda index, n:
+                            conn.send(reply("ack", r.id, moves=n, move=index)))
         elif r.type == "teacher":
             if not hmac.compare_digest(r["token"].encode(), self.teacher_token.encode()):
                 raise ProtocolError("not_teacher", "this is not the teacher's token")
@@ -242,22 +284,31 @@ class ClassroomServer:
     def seated(self, room: Room):
         return [c for c in self.conns if c.room is room]
 
+    def writing(self, room: Room) -> bool:
+        """A move of ``room`` is being written: the views wait for it (it sends them)."""
+        lock = self.locks.get(room.code)
+        return lock is not None and lock.locked()
+
     def changed(self, room: Room) -> None:
         """Send every seat its new view and every watching teacher the room's summary, then
-        start the bot timer if a bot is to play."""
-        for c in self.seated(room):
-            c.send_view(room.view_for(c.seat))
+        start the bot timer if a bot is to play. While a move of the room is being written,
+        the seats' views and the bot timer wait for it: a view sent then would be out of date
+        as soon as the move lands (a student joining as a bot moves would answer it)."""
         summary = reply("update", table=room.summary())
         for c in self.conns:
             if c.watching:
                 c.send_update(room.code, summary)
+        if self.writing(room):
+            return
+        for c in self.seated(room):
+            c.send_view(room.view_for(c.seat))
         self.schedule(room)
 
     def schedule(self, room: Room) -> None:
         old = self.timers.pop(room.code, None)
         if old is not None and old is not asyncio.current_task():
             old.cancel()
-        if room.closed is not None or room.over():
+        if room.closed is not None or room.over() or self.stopping:
             return
         seat = room.to_move()
         if seat >= 0 and room.seats[seat].online == 0:
@@ -272,11 +323,10 @@ class ClassroomServer:
         if len(room.moves) != at or room.seats[seat].online or room.closed is not None:
             return  # a player came back or moved meanwhile
         try:
-            self.hub.play(room, seat, str(action), at, by="bot")
-        except ProtocolError as e:  # pragma: no cover - bots choose legal moves
-            print(f"room {room.code}: the bot's move was refused: {e}", flush=True)
-            return
-        self.changed(room)
+            await self.play(room, seat, str(action), at, by="bot")
+        except ProtocolError as e:  # a player moved first after all (or a bug: said)
+            if e.error != "stale":
+                print(f"room {room.code}: the bot's move was refused: {e}", flush=True)
 
 
 def _loose_id(message):
@@ -293,7 +343,12 @@ def _loose_id(message):
 
 async def run(server: ClassroomServer, ready=None) -> None:
     """Start ``server`` and serve until cancelled (``ready()`` is called once listening)."""
-    await server.start()
+    try:
+        await server.start()
+    except BaseException:
+        server.writer.stop()
+        server.hub.close()  # the database is not left open by a server that never listened
+        raise
     if ready:
         ready(server)
     try:
@@ -336,12 +391,21 @@ def start_in_thread(db: str, host: str = "127.0.0.1", port: int = 0, **options) 
     def main():
         asyncio.set_event_loop(loop)
         box["task"] = loop.create_task(run(server, lambda _s: ready.set()))
-        with contextlib.suppress(asyncio.CancelledError):
+        try:
             loop.run_until_complete(box["task"])
-        loop.close()
+        except asyncio.CancelledError:
+            pass
+        except Exception as e:  # it could not start (the port is taken ...): said at once
+            box["error"] = e
+            ready.set()
+        finally:
+            loop.close()
 
     thread = threading.Thread(target=main, daemon=True, name="bluffkit-classroom")
     thread.start()
     if not ready.wait(30):
         raise RuntimeError("the classroom server did not start within 30 s")
+    if "error" in box:
+        thread.join(5)
+        raise box["error"]
     return Running(server, loop, thread, box["task"])

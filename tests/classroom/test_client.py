@@ -56,3 +56,37 @@ def test_the_blocking_client_plays_a_game_and_the_teacher_exports_it(server):
     assert len(revealed["log"]) == teacher.table(code)["moves"]
     for c in (a, b, teacher):
         c.close()
+
+
+def test_closing_a_client_twice_returns_at_once_and_leaves_no_coroutine(server):
+    """The teacher's dashboard closes its client, then ipywidgets closes the widget again: the
+    second close used to wait 15 s for a stopped loop and leave ``AsyncClient.close`` never
+    awaited."""
+    c = Client(server.url)
+    c.close()
+    start = time.monotonic()
+    c.close()
+    assert time.monotonic() - start < 1
+    with pytest.raises(ClassroomError, match="closed"):
+        c.tables()  # a request after close: a plain error, no coroutine left behind
+
+
+def test_stopping_the_server_leaves_no_bot_turn_pending(tmp_path):
+    """A student still seated when the server stops: their seat empties, which used to start a
+    bot turn after the bots had been cancelled ("Task was destroyed but it is pending")."""
+    import asyncio
+
+    from bluffkit.classroom.server import start_in_thread
+
+    running = start_in_thread(str(tmp_path / "class.sqlite"), teacher_token=TEACHER,
+                              bot_after=60)
+    teacher, ana = Client(running.url), Client(running.url)
+    teacher.teacher(TEACHER)
+    code = teacher.open_room("bluff", {"players": 2, "dice_per_player": 1}, seed=1)["code"]
+    ana.join(code, "Ana")
+    ana.wait_view()
+    running.stop()
+    assert not running.thread.is_alive()
+    assert not asyncio.all_tasks(running.loop)
+    teacher.close()
+    ana.close()

@@ -221,6 +221,61 @@ def test_failures_are_plain_sentences(server):
         t.link.close()
 
 
+def restart(db: str, port: int, tables, wait_for_port: float = 5.0):
+    """The server again on ``port``, as a teacher restarts it; if another program took that
+    port meanwhile (the machine is shared), on a new one, given to the students as a teacher
+    would (the tables then come back to their seats at that address)."""
+    deadline = time.monotonic() + wait_for_port
+    while True:
+        try:
+            return start_in_thread(db, port=port, teacher_token=TEACHER, bot_after=60)
+        except OSError:
+            if time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+    second = start_in_thread(db, teacher_token=TEACHER, bot_after=60)
+    for t in tables:
+        t.link.url = second.url
+    return second
+
+
+def test_a_server_that_cannot_listen_says_why_at_once(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        start = time.monotonic()
+        with pytest.raises(OSError):
+            start_in_thread(str(tmp_path / "c.sqlite"), port=taken.getsockname()[1])
+        assert time.monotonic() - start < 10  # not the 30 s wait for a server that never comes
+
+
+def test_a_restart_on_a_port_taken_meanwhile_still_brings_the_students_back(tmp_path):
+    import socket
+
+    db = str(tmp_path / "class.sqlite")
+    first = start_in_thread(db, teacher_token=TEACHER, bot_after=60)
+    port = first.server.port
+    code = open_room(first.url, "bluff", {"players": 2, "dice_per_player": 2}, seed=7)
+    ana = join(first.url, code, "Ana")
+    wait(lambda: ana.view is not None)
+    first.stop()
+    wait(lambda: "lost" in ana.connection.value)
+    with socket.socket() as squatter:  # another program takes the port in between
+        squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past TIME_WAIT
+        squatter.bind(("127.0.0.1", port))
+        squatter.listen()
+        second = restart(db, port, [ana], wait_for_port=0.5)
+    try:
+        assert second.server.port != port
+        wait(lambda: ana.connection.value == "" and ana.link.client is not None, timeout=30)
+        assert ana.view["seats"][ana.seat]["name"] == "Ana"
+    finally:
+        ana.link.close()
+        second.stop()
+
+
 def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path):
     db = str(tmp_path / "class.sqlite")
     first = start_in_thread(db, teacher_token=TEACHER, bot_after=60)
@@ -235,7 +290,7 @@ def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path):
     before = {t.seat: (t.obs, t.view["moves"]) for t in (ana, ben)}
     first.stop()  # the server goes away mid-game
     wait(lambda: "lost" in ana.connection.value and "lost" in ben.connection.value)
-    second = start_in_thread(db, port=port, teacher_token=TEACHER, bot_after=60)
+    second = restart(db, port, (ana, ben))
     try:
         wait(lambda: ana.connection.value == "" and ben.connection.value == "", timeout=30)
         for t in (ana, ben):

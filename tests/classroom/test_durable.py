@@ -1,0 +1,134 @@
+"""Moves are written to disk in a thread: a slow disk (``--sync full`` flushes it for every
+move) holds up only the move being written, never the other tables; and a move is still on
+disk before it is acknowledged."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+
+import pytest
+
+from bluffkit.classroom.client import Client
+from bluffkit.classroom.rooms import Hub
+from bluffkit.classroom.server import start_in_thread
+
+from .conftest import TEACHER
+
+SLOW = 0.6
+"""Seconds a write takes on the slowed disk."""
+
+
+def test_a_slow_write_does_not_hold_up_the_other_tables(tmp_path, monkeypatch):
+    running = start_in_thread(str(tmp_path / "class.sqlite"), teacher_token=TEACHER,
+                              bot_after=600)
+    teacher, ana = Client(running.url), Client(running.url)
+    try:
+        teacher.teacher(TEACHER)
+        code = teacher.open_room("bluff", {"players": 2, "dice_per_player": 2}, seed=1)["code"]
+        ana.join(code, "Ana")
+        ben = Client(running.url)
+        ben.join(code, "Ben")
+        mover = ana if ana.wait_view()["legal"] else ben
+        real = Hub._write
+
+        def slow_write(self, *statements):
+            time.sleep(SLOW)  # a disk flush that takes its time
+            real(self, *statements)
+
+        monkeypatch.setattr(Hub, "_write", slow_write)
+        done = {}
+        move = threading.Thread(target=lambda: done.setdefault(
+            "ack", mover.move(mover.view["legal"][0])))
+        move.start()
+        time.sleep(0.1)  # the move is being written now
+        start = time.monotonic()
+        tables = teacher.tables()  # another request, answered by the same loop
+        waited = time.monotonic() - start
+        move.join(10)
+        assert done["ack"]["type"] == "ack"
+        assert len(tables) == 1
+        assert waited < SLOW / 2, f"the loop waited {waited:.2f} s for the disk"
+        ben.close()
+    finally:
+        teacher.close()
+        ana.close()
+        running.stop()
+
+
+def test_every_move_is_on_disk_before_its_ack(tmp_path):
+    db = tmp_path / "class.sqlite"
+    running = start_in_thread(str(db), teacher_token=TEACHER, bot_after=600)
+    clients = [Client(running.url) for _ in range(3)]
+    teacher, *seats = clients
+    try:
+        teacher.teacher(TEACHER)
+        code = teacher.open_room("bluff-you", {"players": 2}, seed=4)["code"]
+        for i, c in enumerate(seats):
+            c.join(code, f"S{i}")
+        reader = sqlite3.connect(db)
+        acks = n = 0
+        while True:
+            views = [c.wait_view(lambda v, n=n: v["moves"] >= n) for c in seats]
+            if views[0]["over"]:
+                break
+            mover = next(c for c, v in zip(seats, views) if v["legal"])
+            ack = mover.move(mover.view["legal"][0])
+            # another connection to the file sees the move as soon as it is acknowledged
+            row = reader.execute("SELECT seat, action FROM moves WHERE code = ? AND idx = ?",
+                                 (code, ack["move"])).fetchone()
+            assert row is not None and row[0] == mover.seat, ack
+            logged = reader.execute("SELECT COUNT(*) FROM moves WHERE code = ?",
+                                    (code,)).fetchone()[0]
+            assert logged == ack["moves"]  # the chance moves after it too
+            acks, n = acks + 1, ack["moves"]
+        assert acks >= 10
+        reader.close()
+    finally:
+        for c in clients:
+            c.close()
+        running.stop()
+
+
+def test_the_group_writer_writes_what_waits_in_one_transaction_and_a_bad_move_alone():
+    from bluffkit.classroom.rooms import GroupWriter, Pending
+
+    hub = Hub(":memory:")
+    room = hub.open_room("bluff", {"players": 2, "dice_per_player": 1}, seed=2)
+    calls = []
+    gate = threading.Event()
+    real = Hub._write
+
+    def counted(self, *statements):
+        gate.wait(5)  # the first write holds the thread while the others queue up
+        calls.append(len(statements))
+        real(self, *statements)
+
+    Hub._write = counted
+    try:
+        writer = GroupWriter(hub)
+        base = len(room.moves)
+
+        def move(i):
+            return Pending(room.code, [("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)",
+                                        (room.code, base + i, 0, "1x1", "player", 0.0))],
+                           room.state, [])
+
+        first = writer.submit(move(0))
+        time.sleep(0.1)
+        waiting = [writer.submit(move(i)) for i in (1, 2, 3)]
+        bad = writer.submit(move(1))  # the same place in the log again: refused by SQLite
+        gate.set()
+        first.result(5)
+        for f in waiting:
+            assert f.result(5) is None
+        with pytest.raises(sqlite3.IntegrityError):
+            bad.result(5)
+        writer.stop()
+    finally:
+        Hub._write = real
+    assert calls[:2] == [1, 4]  # the first alone, then the four waiting in one transaction
+    rows = hub.db.execute("SELECT COUNT(*) FROM moves WHERE code = ? AND idx >= ?",
+                          (room.code, base)).fetchone()[0]
+    assert rows == 4
