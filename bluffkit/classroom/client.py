@@ -47,6 +47,21 @@ class ClassroomError(BluffkitError, ValueError):
         self.error = error
 
 
+def _who(value: str | None, field: str) -> dict:
+    """``{field: value}``, or this kernel's JupyterHub token when no value is given."""
+    if value is not None:
+        return {field: value}
+    from .hub_auth import hub_token
+
+    token = hub_token()
+    if token is None:
+        what = "your name" if field == "name" else "the teacher's token"
+        raise ClassroomError("bad_message", f"give {what}: this notebook is not running "
+                                            "inside a JupyterHub, so the hub cannot say who "
+                                            "you are")
+    return {"hub_token": token}
+
+
 class AsyncClient:
     """One connection. ``await AsyncClient.connect(url)``, then ``join`` (student) or
     ``teacher`` (teacher). ``view`` is the newest view; ``on_view(view)`` and
@@ -150,8 +165,10 @@ class AsyncClient:
         return await asyncio.wait_for(check(), timeout)
 
     # -- students ------------------------------------------------------------------------------
-    async def join(self, code: str, name: str) -> dict:
-        out = await self.request({"type": "join", "code": code, "name": name})
+    async def join(self, code: str, name: str | None = None) -> dict:
+        """Take a seat under ``name``; without a name, inside a JupyterHub, the hub token of
+        this kernel says who you are (the server asks the hub)."""
+        out = await self.request({"type": "join", "code": code, **_who(name, "name")})
         self.seat, self.code, self.token = out["seat"], out["code"], out["token"]
         return out
 
@@ -168,8 +185,10 @@ class AsyncClient:
         return await self.request({"type": "move", "action": str(action), "at": at})
 
     # -- teacher -------------------------------------------------------------------------------
-    async def teacher(self, token: str) -> dict:
-        return await self.request({"type": "teacher", "token": token})
+    async def teacher(self, token: str | None = None) -> dict:
+        """Teacher rights with the server's teacher token; without one, inside a JupyterHub,
+        with this kernel's hub token (a hub admin or a member of the teachers' group)."""
+        return await self.request({"type": "teacher", **_who(token, "token")})
 
     async def open_room(self, game: str, rules: dict | None = None, seed: int | None = None,
                         bot_after: float | None = None) -> dict:

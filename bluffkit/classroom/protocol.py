@@ -13,6 +13,10 @@ Student requests
 ----------------
 ``{"type": "join", "code": "K7QPM", "name": "Ana"}``
     Take the lowest free seat of a room. Reply ``joined`` (below), then a ``view``.
+``{"type": "join", "code": "K7QPM", "hub_token": "..."}``
+    Inside a JupyterHub (``bluffkit serve --hub``): the student's own hub token in place of a
+    name; the server asks the hub who it is and seats them under their hub name (a ``name``
+    sent along is ignored). A server run with ``--hub`` refuses typed names.
 ``{"type": "rejoin", "token": "..."}``
     Come back to one's seat (after a dropped connection or a server restart). Reply ``joined``
     and the current ``view``.
@@ -24,7 +28,8 @@ Student requests
 ``{"type": "view"}``
     Send my current view again.
 
-Teacher requests (after ``{"type": "teacher", "token": "..."}``, reply ``teacher``)
+Teacher requests (after ``{"type": "teacher", "token": "..."}``, or with ``"hub_token"`` from a
+hub admin or a member of the teachers' group; reply ``teacher``)
 ---------------------------------------------------------------------------------------
 ``{"type": "open", "game": "bluff", "rules": {"players": 3}, "seed": 7, "bot_after": 20}``
     Open a room: any registered game, its rules options (the fields of its rules, e.g.
@@ -71,7 +76,8 @@ Errors (``error`` field)
 missing, unknown, of the wrong type or out of range (the message names it) · ``unknown_type`` ·
 ``no_room`` · ``room_full`` · ``room_closed`` · ``bad_token`` · ``not_joined`` ·
 ``not_your_turn`` · ``illegal`` (the rules' reason) · ``stale`` · ``game_over`` ·
-``not_teacher`` · ``bad_rules`` · ``not_over`` · ``server_error`` (a bug on the server's side,
+``not_teacher`` · ``hub_error`` (the class hub cannot be asked) · ``bad_rules`` ·
+``not_over`` · ``server_error`` (a bug on the server's side,
 printed in its terminal; the connection stays open). Every other error changes nothing on the
 server. An error carries the request's ``id`` when the frame was JSON with a readable id
 (``too_many`` too: the client library sends such a request again a little later).
@@ -228,11 +234,23 @@ def _token(d: dict) -> str:
     return _text(d, "token", 100, r"[A-Za-z0-9_\-]+", " (the token given when you joined)")
 
 
+def _hub_token(d: dict) -> str:
+    return _text(d, "hub_token", 200, r"[A-Za-z0-9_\-]+", " (your JupyterHub token)")
+
+
 def _read_join(d):
+    if d.get("hub_token") is not None:  # inside a JupyterHub: the hub says who it is
+        return {"code": _code(d), "name": None, "hub_token": _hub_token(d)}
     name = _text(d, "name", MAX_NAME, what=" (your name)")
     if not name.isprintable():
         raise _bad("'name' must be printable text (no control characters)")
-    return {"code": _code(d), "name": name}
+    return {"code": _code(d), "name": name, "hub_token": None}
+
+
+def _read_teacher(d):
+    if d.get("hub_token") is not None:
+        return {"token": None, "hub_token": _hub_token(d)}
+    return {"token": _token(d), "hub_token": None}
 
 
 def _read_move(d):
@@ -271,7 +289,7 @@ _READERS = {
     "rejoin": lambda d: {"token": _token(d)},
     "move": _read_move,
     "view": lambda d: {},
-    "teacher": lambda d: {"token": _token(d)},
+    "teacher": _read_teacher,
     "open": _read_open,
     "close": lambda d: {"code": _code(d)},
     "tables": lambda d: {},
@@ -282,8 +300,9 @@ _READERS = {
 }
 
 
-FIELDS = {"join": {"code", "name"}, "rejoin": {"token"}, "move": {"action", "at"}, "view": set(),
-          "teacher": {"token"}, "open": {"game", "rules", "seed", "bot_after"},
+FIELDS = {"join": {"code", "name", "hub_token"}, "rejoin": {"token"}, "move": {"action", "at"},
+          "view": set(),
+          "teacher": {"token", "hub_token"}, "open": {"game", "rules", "seed", "bot_after"},
           "close": {"code"}, "tables": set(), "table": {"code"}, "reveal": {"code"},
           "export": {"format", "code"}, "watch": set()}
 """The fields each request may have (besides ``type`` and ``id``); any other is refused."""

@@ -91,11 +91,13 @@ class ClassroomServer:
 
     def __init__(self, db: str, host: str = "127.0.0.1", port: int = 8765,
                  teacher_token: str | None = None, bot_after: float = 30.0,
-                 sync: str = "normal"):
+                 sync: str = "normal", hub_api: str | None = None,
+                 hub_teachers: str = "teachers"):
         self.hub = Hub(db, bot_after=bot_after, sync=sync)
         self.writer = GroupWriter(self.hub)
         self.host, self.port = host, port
         self.teacher_token = teacher_token or secrets.token_urlsafe(12)
+        self.hub_api, self.hub_teachers = hub_api, hub_teachers  # run as a JupyterHub service
         self.conns: set[Connection] = set()
         self.timers: dict[str, asyncio.Task] = {}
         self.bots: set[asyncio.Task] = set()
@@ -214,7 +216,7 @@ class ClassroomServer:
     async def dispatch(self, conn: Connection, r: Request) -> None:
         hub = self.hub
         if r.type == "join":
-            seat, token = hub.join(r["code"], r["name"])
+            seat, token = hub.join(r["code"], await self.student_name(r))
             self._joined(conn, hub.room(r["code"]), seat, token, r.id)
         elif r.type == "rejoin":
             room, seat = hub.seat_of(r["token"])
@@ -229,12 +231,40 @@ class ClassroomServer:
             await self.play(conn.room, conn.seat, r["action"], r["at"], acked=lambda index, n:
                             conn.send(reply("ack", r.id, moves=n, move=index)))
         elif r.type == "teacher":
-            if not hmac.compare_digest(r["token"].encode(), self.teacher_token.encode()):
+            if r["hub_token"] is not None:
+                await self.hub_teacher(r["hub_token"])
+            elif not hmac.compare_digest(r["token"].encode(), self.teacher_token.encode()):
                 raise ProtocolError("not_teacher", "this is not the teacher's token")
             conn.teacher = True
             conn.send(reply("teacher", r.id))
         else:
             await self.teacher_request(conn, r)
+
+    async def student_name(self, r: Request) -> str:
+        """The name a student sits under: typed, or the hub's name for their hub token."""
+        if self.hub_api is None:
+            if r["hub_token"] is not None:
+                raise ProtocolError("bad_message", "this table server is not run by a "
+                                                   "JupyterHub: join with your name")
+            return r["name"]
+        if r["hub_token"] is None:
+            raise ProtocolError("bad_token", "this table server is run by the class's JupyterHub: "
+                                             "join from a notebook started by the hub (your "
+                                             "hub account says who you are)")
+        from .hub_auth import identify
+
+        return (await identify(self.hub_api, r["hub_token"])).name
+
+    async def hub_teacher(self, token: str) -> None:
+        if self.hub_api is None:
+            raise ProtocolError("not_teacher", "this table server is not run by a JupyterHub: "
+                                               "use the teacher's token it printed")
+        from .hub_auth import identify
+
+        user = await identify(self.hub_api, token)
+        if not user.is_teacher(self.hub_teachers):
+            raise ProtocolError("not_teacher", f"{user.name} is not a teacher on this hub (an "
+                                               f"admin or in the group {self.hub_teachers!r})")
 
     def _joined(self, conn, room: Room, seat: int, token: str, rid) -> None:
         self._sit(conn, room, seat)

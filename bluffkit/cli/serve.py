@@ -31,6 +31,13 @@ def add_serve_command(sub) -> None:
     p.add_argument("--sync", choices=("normal", "full"), default="normal",
                    help="normal: a move once written survives the server being killed; full: "
                         "also a power cut (slower: the disk is flushed after every move)")
+    p.add_argument("--hub", action="store_true",
+                   help="run as a JupyterHub service: students are who the hub says they are "
+                        "(their hub token, not a typed name); needs JUPYTERHUB_API_URL, which "
+                        "the hub sets (see deploy/jupyterhub_config.py)")
+    p.add_argument("--hub-teachers", default="teachers", metavar="GROUP",
+                   help="with --hub: the hub group whose members (and the hub's admins) teach "
+                        "(default teachers)")
     p.add_argument("--room", action="append", default=[], metavar="GAME[:PLAYERS]",
                    help="open a room at start, e.g. bluff:4 (repeat for more rooms)")
     p.add_argument("--seed", type=int, default=None,
@@ -61,16 +68,30 @@ def _check(args) -> list[tuple[str, dict]]:
 def _serve(args: argparse.Namespace) -> int:
     rooms = _check(args)
     import asyncio
+    import os
+
+    hub_api = None
+    if args.hub:
+        from ..classroom.hub_auth import API_VARIABLE
+
+        hub_api = os.environ.get(API_VARIABLE)
+        if not hub_api:
+            raise CliError(f"--hub: {API_VARIABLE} is not set; JupyterHub sets it for the "
+                           "services it starts (see deploy/jupyterhub_config.py)")
 
     from ..classroom.protocol import ProtocolError
     from ..classroom.server import ClassroomServer, run
 
     server = ClassroomServer(args.db, args.host, args.port, teacher_token=args.teacher_token,
-                             bot_after=args.bot_after, sync=args.sync)
+                             bot_after=args.bot_after, sync=args.sync, hub_api=hub_api,
+                             hub_teachers=args.hub_teachers)
 
     def ready(s: ClassroomServer) -> None:
         print(f"bluffkit classroom server on {s.url} (games kept in {args.db})", flush=True)
         print(f"Teacher token: {s.teacher_token}", flush=True)
+        if hub_api:
+            print(f"Students and teachers are who the hub at {hub_api} says they are "
+                  f"(teachers: its admins and the group {args.hub_teachers!r})", flush=True)
         for game, rules in rooms:
             try:
                 room = s.hub.open_room(game, rules, args.seed)

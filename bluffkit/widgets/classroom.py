@@ -235,9 +235,11 @@ class JoinFailed(widgets.HTML):
         self.message = message
 
 
-def join(url: str, code: str, name: str):
+def join(url: str | None = None, code: str = "", name: str | None = None):
     """Take a seat at table ``code`` of the class server at ``url`` as ``name``; returns the
-    table widget (show it as a cell's last line). When no seat can be taken (the server cannot
+    table widget (show it as a cell's last line). Inside the class's JupyterHub both ``url``
+    and ``name`` may be left out: ``join(code="K7QPM")`` (the hub gives the server's address
+    and says who you are). When no seat can be taken (the server cannot
     be reached, the code is wrong, the table is full) it returns a :class:`JoinFailed` saying
     why in plain words."""
     from ..classroom.client import ClassroomError
@@ -259,6 +261,12 @@ def join(url: str, code: str, name: str):
         if table is not None:
             table.show_connection(text)
 
+    from ..classroom.hub_auth import classroom_url
+
+    url = url or classroom_url()
+    if not url:
+        return JoinFailed("Give the table server's address (the teacher has it), e.g. "
+                          "join(\"ws://…\", \"K7QPM\", \"Ana\").")
     link = Seat(url, on_view, on_event, on_status)
     try:
         joined = link.join(code, name)

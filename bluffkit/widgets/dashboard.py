@@ -107,7 +107,7 @@ class Dashboard(widgets.VBox):
     in words), ``exported`` (the path of the last export).
     """
 
-    def __init__(self, url: str, teacher_token: str, folder: str | Path = "."):
+    def __init__(self, url: str, teacher_token: str | None, folder: str | Path = "."):
         self.url, self.folder = url, Path(folder)
         self.errors = ErrorArea()
         self.tables: dict[str, dict] = {}
@@ -244,12 +244,18 @@ class Dashboard(widgets.VBox):
         super().close()
 
 
-def dashboard(url: str, teacher_token: str, folder: str | Path = "."):
+def dashboard(url: str | None = None, teacher_token: str | None = None,
+              folder: str | Path = "."):
     """The teacher's dashboard of the class server at ``url`` (see :class:`Dashboard`); when
-    the server cannot be reached or the token is wrong, a message saying so instead."""
+    the server cannot be reached or the token is wrong, a message saying so instead. Inside the
+    class's JupyterHub both may be left out: the hub gives the address and says you teach."""
     from ..classroom.client import ClassroomError
+    from ..classroom.hub_auth import classroom_url
     from .classroom import JoinFailed
 
+    url = url or classroom_url()
+    if not url:
+        return JoinFailed("Give the table server's address, e.g. dashboard(\"ws://…\", token).")
     try:
         return Dashboard(url, teacher_token, folder)
     except ClassroomError as e:

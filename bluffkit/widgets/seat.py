@@ -95,7 +95,7 @@ class Seat:
         self.view = view
         self.on_view(view)
 
-    def join(self, code: str, name: str) -> dict:
+    def join(self, code: str, name: str | None = None) -> dict:
         """Take a seat; returns the ``joined`` frame. Raises ClassroomError (plain message)."""
         client = connect(self.url)
         self._wire(client)

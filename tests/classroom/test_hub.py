@@ -1,0 +1,173 @@
+"""The table server as a JupyterHub service, for real: JupyterHub (DummyAuthenticator) and its
+proxy on loopback, started from deploy/jupyterhub_config.py; the hub starts ``bluffkit serve
+--hub`` itself, students reach it through the hub's proxy, and their hub tokens say who they
+are. Needs jupyterhub (test extra) and configurable-http-proxy (npm, installed by scripts/test):
+skipped without them outside CI, a failure in CI."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from bluffkit.classroom.client import ClassroomError, Client
+
+ROOT = Path(__file__).resolve().parents[2]
+SETUP = "setup-" + "s" * 40  # a test-only service that makes users and their tokens
+pytestmark = pytest.mark.xdist_group("hub")
+
+
+def _proxy() -> str | None:
+    local = ROOT / ".cache" / "node" / "node_modules" / ".bin"
+    return shutil.which("configurable-http-proxy", path=f"{local}{os.pathsep}"
+                        f"{os.environ.get('PATH', '')}")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _api(url: str, token: str, method: str = "GET", body: dict | None = None):
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(url, data=data, method=method,
+                                 headers={"Authorization": f"token {token}"})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read().decode() or "null")
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    if shutil.which("jupyterhub", path=str(Path(sys.executable).parent)) is None or not _proxy():
+        if os.environ.get("CI"):
+            pytest.fail("jupyterhub or configurable-http-proxy missing: scripts/test installs them")
+        pytest.skip("jupyterhub or configurable-http-proxy not installed (scripts/test does it)")
+    data = tmp_path_factory.mktemp("hub")
+    port, hub_port, api_port, tables = (_free_port() for _ in range(4))
+    config = data / "test_config.py"
+    config.write_text(
+        f"load_subconfig({str(ROOT / 'deploy' / 'jupyterhub_config.py')!r})\n"
+        f"c.JupyterHub.hub_port = {hub_port}\n"
+        f"c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{api_port}'\n"
+        f"c.JupyterHub.services.append({{'name': 'setup', 'api_token': {SETUP!r}}})\n"
+        "c.JupyterHub.load_roles = [{'name': 'setup', 'services': ['setup'],"
+        " 'scopes': ['admin:users', 'tokens']}]\n")
+    env = {**os.environ, "BLUFFKIT_HUB_DATA": str(data), "BLUFFKIT_HUB_PORT": str(port),
+           "BLUFFKIT_TABLES_PORT": str(tables), "BLUFFKIT_TEACHERS": "teach",
+           "BLUFFKIT_HUB_DUMMY": "1",
+           "PATH": f"{Path(_proxy()).parent}{os.pathsep}{Path(sys.executable).parent}"
+                   f"{os.pathsep}{os.environ.get('PATH', '')}"}
+    log = open(data / "hub.log", "w")  # noqa: SIM115 (open while the hub runs)
+    proc = subprocess.Popen([str(Path(sys.executable).with_name("jupyterhub")), "-f",
+                             str(config)], cwd=data, env=env, stdout=log,
+                            stderr=subprocess.STDOUT)
+    api = f"http://127.0.0.1:{hub_port}/hub/api"
+    url = f"ws://127.0.0.1:{port}/services/bluffkit/"
+    try:
+        deadline = time.monotonic() + 60
+        while True:  # the hub answers, then its service takes a seat request through the proxy
+            try:
+                _api(api + "/users", SETUP)
+                Client(url).close()
+                break
+            except (OSError, ClassroomError, urllib.error.URLError):
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    pytest.fail("JupyterHub with the bluffkit service did not start:\n"
+                                + (data / "hub.log").read_text()[-3000:])
+                time.sleep(0.5)
+        tokens = {}
+        for name in ("ana", "bob", "teach"):
+            try:
+                _api(f"{api}/users/{name}", SETUP, "POST", {})
+            except urllib.error.HTTPError as e:
+                assert e.code == 409  # made already (teach: by the teachers' group)
+            tokens[name] = _api(f"{api}/users/{name}/tokens", SETUP, "POST", {})["token"]
+        yield {"url": url, "tokens": tokens, "api": api}
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def as_user(monkeypatch, token: str | None) -> None:
+    if token is None:
+        monkeypatch.delenv("JUPYTERHUB_API_TOKEN", raising=False)
+    else:
+        monkeypatch.setenv("JUPYTERHUB_API_TOKEN", token)
+
+
+def test_hub_says_who_sits_and_who_teaches(hub, monkeypatch):
+    url, tokens = hub["url"], hub["tokens"]
+    teacher = Client(url)
+    as_user(monkeypatch, tokens["teach"])
+    assert teacher.teacher()["type"] == "teacher"  # in the group "teachers"
+    code = teacher.open_room("bluff", {"players": 3, "dice_per_player": 1}, seed=3)["code"]
+
+    ana = Client(url)
+    as_user(monkeypatch, tokens["ana"])
+    assert ana.join(code)["seat"] == 0
+    bob = Client(url)
+    as_user(monkeypatch, tokens["bob"])  # a typed name is ignored: the hub says who this is
+    assert bob.request({"type": "join", "code": code, "name": "ana",
+                        "hub_token": tokens["bob"]})["seat"] == 1
+    names = [s["name"] for s in ana.wait_view(lambda v: v["seats"][1]["name"])["seats"]]
+    assert names[:2] == ["ana", "bob"]
+    summary = next(t for t in teacher.tables() if t["code"] == code)
+    assert [s["name"] for s in summary["seats"]][:2] == ["ana", "bob"]
+
+    as_user(monkeypatch, tokens["ana"])  # a student is not a teacher
+    with pytest.raises(ClassroomError) as e:
+        Client(url).teacher()
+    assert e.value.error == "not_teacher" and "ana is not a teacher" in str(e.value)
+    for c in (ana, bob, teacher):
+        c.close()
+
+
+def test_hub_refuses_bad_tokens_and_typed_names(hub, monkeypatch):
+    url = hub["url"]
+    teacher = Client(url)
+    as_user(monkeypatch, hub["tokens"]["teach"])
+    teacher.teacher()
+    code = teacher.open_room("bungee", {"players": 2}, seed=1)["code"]
+    as_user(monkeypatch, "not-a-token-of-this-hub")
+    with pytest.raises(ClassroomError) as e:
+        Client(url).join(code)
+    assert e.value.error == "bad_token" and "hub" in str(e.value)
+    with pytest.raises(ClassroomError) as e:  # a typed name alone: the hub must say who
+        Client(url).join(code, "Mallory")
+    assert e.value.error == "bad_token" and "JupyterHub" in str(e.value)
+    with pytest.raises(ClassroomError) as e:  # nor the teacher token printed by a plain server
+        Client(url).teacher("a-guessed-teacher-token")
+    assert e.value.error == "not_teacher"
+    v = teacher.table(code)
+    assert all(s["name"] == "" for s in v["seats"])  # nobody sat down
+    teacher.close()
+
+
+def test_outside_a_hub_a_name_is_needed(monkeypatch):
+    from bluffkit.classroom.server import start_in_thread
+
+    as_user(monkeypatch, None)
+    srv = start_in_thread(":memory:", teacher_token="t0kent0ken")
+    try:
+        with pytest.raises(ClassroomError) as e:
+            Client(srv.url).join("ABCDE")
+        assert "name" in str(e.value) and "JupyterHub" in str(e.value)
+        with pytest.raises(ClassroomError) as e:  # a hub token sent to a plain server
+            Client(srv.url).request({"type": "join", "code": "ABCDE", "hub_token": "abc"})
+        assert e.value.error == "bad_message" and "join with your name" in str(e.value)
+    finally:
+        srv.stop()
