@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import datetime
 import sys
 from pathlib import Path
 
@@ -98,6 +99,9 @@ KEYWORDS = {"_": None, "_l": None, "_n": (1, 2), "_p": ((1, "c"), 2)}
 """The translating calls, for Babel's extractor (``_n``: singular and plural; ``_p``: context
 first)."""
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
+STABLE_DATE = datetime.datetime(2026, 11, 23, tzinfo=datetime.UTC)
+"""The catalogues' POT-Creation-Date, kept fixed: a date that changes on every update would
+make two translators' catalogues conflict on their header."""
 
 
 def sources() -> list[Path]:
@@ -156,6 +160,7 @@ def update(langs: list[str] | None = None) -> list[Path]:
                 continue
             catalog = (_read(path, lang) if path.exists()
                        else Catalog(locale=lang, project="bluffkit", domain=domain, fuzzy=False))
+            template.creation_date = catalog.creation_date = STABLE_DATE
             catalog.update(template, no_fuzzy_matching=False)
             _write(path, catalog)
             written.append(path)

@@ -112,10 +112,12 @@ def test_translating_calls_take_literal_messages(path):
         assert len(texts) == count and all(
             isinstance(a, ast.Constant) and isinstance(a.value, str) for a in texts), where
     if re.search(r"^from \S*i18n import (.*, )?_(,|$)", source, flags=re.M):
-        for node in ast.walk(tree):
-            targets = [n for n in ast.walk(node) if isinstance(n, ast.Name)
-                       and isinstance(n.ctx, ast.Store) and n.id == "_"]
-            assert not targets, f"{i18n.relative(path)}:{node.lineno} assigns to _"
+        hidden = [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Name)
+                  and isinstance(n.ctx, ast.Store) and n.id == "_"]
+        assert not hidden, f"{i18n.relative(path)}: lines {hidden} assign to _"
+    inside = [n.lineno for s in ast.walk(tree) if isinstance(s, ast.JoinedStr)
+              for n in _calls(s)]
+    assert not inside, f"{i18n.relative(path)}: lines {inside} translate inside an f-string"
 
 
 def test_the_extraction_finds_each_kind_of_call():

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..core import Action, InvalidQuestion
+from ..core.i18n import _, num
 from ..games.bungee import (
     BUNGEE,
     CALL_LIMIT,
@@ -48,6 +49,7 @@ from ..games.bungee import (
     LeaveLucky,
     card_text,
     cards_text,
+    say_move,
 )
 from ..odds.bungee import (
     ActionOdds,
@@ -60,7 +62,8 @@ from ..odds.bungee import (
 from .bungee_sim import Estimate, check_seed_and_call_at, simulate_choices
 
 PENDING = "You may call Bungee now."
-"""How the line of a deferred advice about the coming simulation starts."""
+"""How the line of a deferred advice about the coming simulation starts (in English; in
+another language, its translation)."""
 REFILL = "the discard pile but its top card is shuffled"
 """How the engine's history (chance, player -1) starts the line of a refill of the draw pile."""
 
@@ -149,9 +152,9 @@ class BungeeAdvice:
             elif c is not None and row["action"] == str(play):
                 win, score = c.p_win_play.text(percent=True), c.score_play.text()
             elif row["action"] in ("bungee", str(play)):
-                win = score = "being simulated"
+                win = score = _("being simulated")
             else:
-                win = score = "not simulated"
+                win = score = _("not simulated")
             row.update(P_win_estimated=win, round_score_estimated=score)
         return rows
 
@@ -177,16 +180,21 @@ class BungeeAdvice:
     def __str__(self) -> str:
         return self.explanation
 
+    @staticmethod
+    def say_action(text: str) -> str:
+        """An action's text (``"play 7,7"``) in the current language, for views."""
+        return say_move(text)
+
 
 def _md(v) -> str:
     if isinstance(v, Fraction) and v.denominator != 1:
-        return f"{v.numerator}/{v.denominator} ≈ {float(v):.3f}"
+        return f"{v.numerator}/{v.denominator} ≈ {num(float(v), '.3f')}"
     return str(v)
 
 
 def _num(v: Fraction) -> str:
     return str(v.numerator) if v.denominator == 1 else (
-        f"{v.numerator}/{v.denominator} ≈ {float(v):.2f}")
+        f"{v.numerator}/{v.denominator} ≈ {num(float(v), '.2f')}")
 
 
 def _key(o: ActionOdds) -> tuple:
@@ -261,14 +269,14 @@ def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0
     """
     check_seed_and_call_at(seed, call_at)
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
-        raise InvalidQuestion(f"samples must be a whole number >= 0 (0: exact part only), "
-                              f"got {samples!r}")
+        raise InvalidQuestion(_("samples must be a whole number >= 0 (0: exact part only), got "
+                                "{samples}", samples=repr(samples)))
     if obs.phase not in ("turn", "call", "dealer") or obs.to_move != obs.player:
-        raise InvalidQuestion(f"nothing for player {obs.player} to decide now (phase "
-                              f"{obs.phase}, player {obs.to_move} to move)")
+        raise InvalidQuestion(_("nothing for player {p} to decide now (phase {phase}, player "
+                                "{q} to move)", p=obs.player, phase=obs.phase, q=obs.to_move))
     if obs.lucky is None:
-        raise InvalidQuestion("lucky: the advice needs the lucky card (it is turned before the "
-                              "first turn; e.g. Knowledge.parse(..., lucky=8))")
+        raise InvalidQuestion(_("lucky: the advice needs the lucky card (it is turned before "
+                                "the first turn; e.g. Knowledge.parse(..., lucky=8))"))
     k = Knowledge.from_observation(obs)
     if obs.phase == "dealer":
         return _dealer_advice(k)
@@ -305,118 +313,151 @@ def _dealer_advice(k: Knowledge) -> BungeeAdvice:
     best = best_lucky_choice(k)
     leave = options[-1]
     again = k.unseen[BUNGEE - 1]
+    if isinstance(best.action, LeaveLucky):
+        ranking = _("The choices are ranked by expected hand value (it decides whether you may "
+                    "call and who wins among the callers), ties by expected score. That ranking "
+                    "does not weigh the score you write down if somebody else wins the round, "
+                    "where each Bungee card in your hand costs 10: compare the expected scores "
+                    "in the table.")
+    else:
+        ranking = _("The choices are ranked by expected hand value (it decides whether you may "
+                    "call and who wins among the callers), ties by expected score. That ranking "
+                    "does not weigh the score you write down if somebody else wins the round, "
+                    "where each Bungee card in your hand costs 10: compare the expected scores "
+                    "in the table ({best} after {action}, {leave} if you leave it).",
+                    best=_num(best.mean_score), action=say_move(str(best.action)),
+                    leave=_num(leave.mean_score))
+    if again:
+        exact = _("All numbers are exact: the new lucky card is equally likely to be any of the "
+                  "{n} cards you then cannot see; if it is a Bungee card too ({again} of them "
+                  "are unseen), you choose again (take it or leave it, by the same ranking) and "
+                  "the numbers count that choice.", n=k.unseen_count, again=again)
+    else:
+        exact = _("All numbers are exact: the new lucky card is equally likely to be any of the "
+                  "{n} cards you then cannot see; no Bungee card is left unseen, so the new "
+                  "lucky card is a number.", n=k.unseen_count)
     lines = [_model(k),
-             "A Bungee card was turned as lucky card and you deal: take it (it counts 0 when "
-             "you call or win, 10 if somebody else wins) and discard a card, after which a new "
-             "lucky card is turned; or leave it (Bungee cards then count 0 for everybody, in "
-             "the scores too).",
-             f"Leaving it keeps your hand worth {k.value}; you would score {k.score} if somebody "
-             f"else wins. " + _choice_sentence(best),
-             "The choices are ranked by expected hand value (it decides whether you may call "
-             "and who wins among the callers), ties by expected score. That ranking does not "
-             "weigh the score you write down if somebody else wins the round, where each "
-             "Bungee card in your hand costs 10: compare the expected scores in the table"
-             + ("." if isinstance(best.action, LeaveLucky) else
-                f" ({_num(best.mean_score)} after {best.action}, {_num(leave.mean_score)} if "
-                f"you leave it)."),
-             "All numbers are exact: the new lucky card is equally likely to be any of the "
-             f"{k.unseen_count} cards you then cannot see"
-             + (f"; if it is a Bungee card too ({again} of them are unseen), you choose again "
-                "(take it or leave it, by the same ranking) and the numbers count that choice."
-                if again else "; no Bungee card is left unseen, so the new lucky card is a "
-                "number.")]
+             _("A Bungee card was turned as lucky card and you deal: take it (it counts 0 when "
+               "you call or win, 10 if somebody else wins) and discard a card, after which a "
+               "new lucky card is turned; or leave it (Bungee cards then count 0 for everybody, "
+               "in the scores too)."),
+             _("Leaving it keeps your hand worth {value}; you would score {score} if somebody "
+               "else wins.", value=k.value, score=k.score) + " " + _choice_sentence(best),
+             ranking, exact]
     return BungeeAdvice(k, "dealer", options, best, None, best.action, "\n".join(lines))
 
 
 def _choice_sentence(o: ActionOdds) -> str:
     if isinstance(o.action, LeaveLucky):
-        return "Recommended: leave it; no take lowers your expected hand value."
-    return (f"Best: {o.action}: your hand {cards_text(o.hand_before_draw)} is then worth "
-            f"{_num(o.mean_value)} on average, and you would score {_num(o.mean_score)} on "
-            f"average if somebody else wins.")
+        return _("Recommended: leave it; no take lowers your expected hand value.")
+    return _("Best: {action}: your hand {hand} is then worth {value} on average, and you would "
+             "score {score} on average if somebody else wins.", action=say_move(str(o.action)),
+             hand=cards_text(o.hand_before_draw), value=_num(o.mean_value),
+             score=_num(o.mean_score))
 
 
 def _model(k: Knowledge) -> str:
-    return (f"Model: the {k.unseen_count} cards you cannot see (opponents' hands and the draw "
-            f"pile) are in random places, so the card you draw is equally likely to be any of "
-            f"them; what opponents did is not read as information.")
+    return _("Model: the {n} cards you cannot see (opponents' hands and the draw pile) are in "
+             "random places, so the card you draw is equally likely to be any of them; what "
+             "opponents did is not read as information.", n=k.unseen_count)
 
 
 def _call_phase_text(k: Knowledge) -> str:
     return "\n".join([
-        f"You have had your last action and your hand {cards_text(k.hand)} is worth {k.value}, "
-        f"5 or less: call Bungee.",
-        f"Calling can only help: a player who does not call cannot win the round, and a caller "
-        f"who loses scores their hand ({k.score}), exactly what not calling would score. This "
-        f"is exact, no simulation needed.",
+        _("You have had your last action and your hand {hand} is worth {value}, 5 or less: "
+          "call Bungee.", hand=cards_text(k.hand), value=k.value),
+        _("Calling can only help: a player who does not call cannot win the round, and a "
+          "caller who loses scores their hand ({score}), exactly what not calling would score. "
+          "This is exact, no simulation needed.", score=k.score),
     ])
+
+
+def _pending_text() -> str:
+    return _("You may call Bungee now.")
 
 
 def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
                obs: BungeeObservation, options: tuple[ActionOdds, ...], pending: int = 0) -> str:
     lucky = card_text(k.lucky) if k.lucky is not None else "-"
+    action = say_move(str(best.action))
     lines = [_model(k)]
     if any(p < 0 and text.startswith(REFILL) for p, text in obs.history):
-        lines.append("The draw pile was refilled this round: you saw which cards went back "
-                     "into it (the discard pile but its top card), but the model does not use "
-                     "that; it treats every card you cannot see alike, so the numbers are exact "
-                     "for the model, not for everything you know.")
-    lines.append(f"Your hand {cards_text(k.hand)} is worth {k.value} (lucky {lucky} and Bungee "
-                 f"cards count 0); if somebody else wins you would score {k.score} (Bungee 10).")
-    draw = "then draw a card" if best.draws else "no draw"
+        lines.append(_("The draw pile was refilled this round: you saw which cards went back "
+                       "into it (the discard pile but its top card), but the model does not use "
+                       "that; it treats every card you cannot see alike, so the numbers are "
+                       "exact for the model, not for everything you know."))
+    lines.append(_("Your hand {hand} is worth {value} (lucky {lucky} and Bungee cards count 0); "
+                   "if somebody else wins you would score {score} (Bungee 10).",
+                   hand=cards_text(k.hand), value=k.value, lucky=lucky, score=k.score))
+    draw = _("then draw a card") if best.draws else _("no draw")
     if obs.callers and k.value > CALL_LIMIT and all(o.p_bungee == 0 for o in options):
-        lines.append("Somebody has called Bungee: this is your last action, and no action can "
-                     f"bring your hand to {CALL_LIMIT} or less, so you cannot call and cannot win "
-                     "this round. What counts is the score you will write down (Bungee cards "
-                     f"10): {best.action} ({draw}) gives the lowest, {_num(best.mean_score)} on "
-                     "average (exact).")
+        lines.append(_("Somebody has called Bungee: this is your last action, and no action can "
+                       "bring your hand to {limit} or less, so you cannot call and cannot win "
+                       "this round. What counts is the score you will write down (Bungee cards "
+                       "10): {action} ({draw}) gives the lowest, {score} on average (exact).",
+                       limit=CALL_LIMIT, action=action, draw=draw,
+                       score=_num(best.mean_score)))
         return "\n".join(lines)
-    lines.append(f"The action that best lowers your hand: {best.action} ({draw}): worth "
-                 f"{_num(best.mean_value)} on average, 5 or less with probability "
-                 f"{_num(best.p_bungee)} (exact, one step ahead).")
+    lines.append(_("The action that best lowers your hand: {action} ({draw}): worth {value} on "
+                   "average, 5 or less with probability {p} (exact, one step ahead).",
+                   action=action, draw=draw, value=_num(best.mean_value),
+                   p=_num(best.p_bungee)))
     if obs.callers:
-        lines.append("Somebody has called Bungee: this is your last action. (The exact "
-                     "one-step numbers treat every unseen card alike: they leave out that a "
-                     "caller's hand is worth 5 or less; the call-or-play-on simulation takes it "
-                     "into account.)")
+        lines.append(_("Somebody has called Bungee: this is your last action. (The exact "
+                       "one-step numbers treat every unseen card alike: they leave out that a "
+                       "caller's hand is worth 5 or less; the call-or-play-on simulation takes "
+                       "it into account.)"))
     if c is None:
         if not obs.opened:
-            lines.append("The round's first player must play, then draw: no call, no take.")
+            lines.append(_("The round's first player must play, then draw: no call, no take."))
         elif k.value > CALL_LIMIT and obs.callers:
-            lines.append(f"You cannot call before acting (a call needs a hand worth {CALL_LIMIT} "
-                         f"or less); if your action brings it to {CALL_LIMIT} or less, you may "
-                         f"call right after it.")
+            lines.append(_("You cannot call before acting (a call needs a hand worth {limit} or "
+                           "less); if your action brings it to {limit} or less, you may call "
+                           "right after it.", limit=CALL_LIMIT))
         elif k.value > CALL_LIMIT:
-            lines.append(f"You cannot call Bungee yet: that needs a hand worth {CALL_LIMIT} or "
-                         f"less.")
+            lines.append(_("You cannot call Bungee yet: that needs a hand worth {limit} or "
+                           "less.", limit=CALL_LIMIT))
         elif pending:
-            lines.append(f"{PENDING} Whether calling beats playing on is being "
-                         f"estimated by simulation ({pending} endings for each choice); the "
-                         f"numbers appear here when it is done. Until then the marked row is "
-                         f"the best action if you play on.")
+            lines.append(_pending_text() + " " + _(
+                "Whether calling beats playing on is being estimated by simulation ({n} endings "
+                "for each choice); the numbers appear here when it is done. Until then the "
+                "marked row is the best action if you play on.", n=pending))
         else:
-            lines.append("You may call Bungee now; ask with samples > 0 to compare calling "
-                         "with playing on.")
+            lines.append(_("You may call Bungee now; ask with samples > 0 to compare calling "
+                           "with playing on."))
         return "\n".join(lines)
-    when = "without acting (this is your last action)" if obs.callers else "now"
-    lines.append(
-        f"Call Bungee {when}: P(win the round) ≈ {c.p_win_call.text(True)}, estimated from "
-        f"the simulated endings; if you lose you score exactly {c.score_if_losing_call}, so "
-        f"E[round score] = -10 P(win) + {c.score_if_losing_call} (1 - P(win)) "
-        f"≈ {c.score_call.text()}.")
-    after = ("and call after it if your hand is then worth 5 or less" if obs.callers
-             else f"and call later at {CALL_LIMIT} or less")
-    lines.append(f"Play on ({c.play}, {after}): P(win) ≈ {c.p_win_play.text(True)}, "
-                 f"E[round score] ≈ {c.score_play.text()}.")
-    verdict = "call now" if c.call_better else "play on"
-    sure = ("" if c.clear else " (too close to call: the difference is within two standard "
-            "errors, either choice is reasonable)")
-    lines.append(f"Difference (call - play on) over the same worlds: {c.difference.text()}: "
-                 f"{verdict}{sure}.")
-    lines.append(f"Estimated numbers: {c.samples} simulated endings for each choice (seed "
-                 f"{c.seed}); everybody follows the greedy rule (lower the expected hand value, "
-                 f"call at 5 or less); ± is one standard error. Exact numbers: your hand now and "
-                 f"after your next card.")
+    values = {"win": c.p_win_call.text(True), "lose": c.score_if_losing_call,
+              "score": c.score_call.text()}
+    if obs.callers:
+        lines.append(_("Call Bungee without acting (this is your last action): P(win the round) "
+                       "≈ {win}, estimated from the simulated endings; if you lose you score "
+                       "exactly {lose}, so E[round score] = -10 P(win) + {lose} (1 - P(win)) "
+                       "≈ {score}.", **values))
+        lines.append(_("Play on ({action}, and call after it if your hand is then worth 5 or "
+                       "less): P(win) ≈ {win}, E[round score] ≈ {score}.",
+                       action=say_move(str(c.play)), win=c.p_win_play.text(True),
+                       score=c.score_play.text()))
+    else:
+        lines.append(_("Call Bungee now: P(win the round) ≈ {win}, estimated from the simulated "
+                       "endings; if you lose you score exactly {lose}, so E[round score] = -10 "
+                       "P(win) + {lose} (1 - P(win)) ≈ {score}.", **values))
+        lines.append(_("Play on ({action}, and call later at {limit} or less): P(win) ≈ {win}, "
+                       "E[round score] ≈ {score}.", action=say_move(str(c.play)),
+                       limit=CALL_LIMIT, win=c.p_win_play.text(True),
+                       score=c.score_play.text()))
+    verdict = _("call now") if c.call_better else _("play on")
+    if c.clear:
+        lines.append(_("Difference (call - play on) over the same worlds: {difference}: "
+                       "{verdict}.", difference=c.difference.text(), verdict=verdict))
+    else:
+        lines.append(_("Difference (call - play on) over the same worlds: {difference}: "
+                       "{verdict} (too close to call: the difference is within two standard "
+                       "errors, either choice is reasonable).", difference=c.difference.text(),
+                       verdict=verdict))
+    lines.append(_("Estimated numbers: {n} simulated endings for each choice (seed {seed}); "
+                   "everybody follows the greedy rule (lower the expected hand value, call at 5 "
+                   "or less); ± is one standard error. Exact numbers: your hand now and after "
+                   "your next card.", n=c.samples, seed=c.seed))
     return "\n".join(lines)
 
 
@@ -430,9 +471,10 @@ def without_simulation(advice: BungeeAdvice, reason: str) -> BungeeAdvice:
     >>> a.pending, a.explanation.splitlines()[-1]
     (0, 'You may call Bungee now, but calling could not be compared with playing on: no time.')
     """
-    lines = [line for line in advice.explanation.split("\n") if not line.startswith(PENDING)]
-    lines.append(f"{PENDING[:-1]}, but calling could not be compared with playing on: "
-                 f"{reason.rstrip('.')}.")
+    lines = [line for line in advice.explanation.split("\n")
+             if not line.startswith(_pending_text())]
+    lines.append(_("You may call Bungee now, but calling could not be compared with playing on: "
+                   "{reason}.", reason=reason.rstrip(".")))
     return replace(advice, pending=0, explanation="\n".join(lines))
 
 

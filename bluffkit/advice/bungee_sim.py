@@ -39,6 +39,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..core import Action, InvalidQuestion
+from ..core.i18n import _, num
 from ..games.bungee import (
     BUNGEE,
     CALL_LIMIT,
@@ -189,7 +190,7 @@ def _callers_hands(obs: BungeeObservation, counts: list[int],
     memo = _joint_memo(tuple(counts), obs.lucky, sizes)
     if memo:  # the quick way already failed for these cards: straight to the exact one
         return _callers_hands_exact(callers, sizes, counts, obs.lucky, rng, memo)
-    for _ in range(REJECTION_TRIES):
+    for _try in range(REJECTION_TRIES):
         left, chosen = list(counts), {}
         for j, p in enumerate(callers):
             hands, cum = full[p]
@@ -282,7 +283,7 @@ def sample_world(obs: BungeeObservation, rng: np.random.Generator) -> BungeeStat
     for hand in fixed.values():
         for c in hand:
             counts[c - 1] -= 1
-    unseen = [c for c, n in zip(CARDS, counts) for _ in range(n)]
+    unseen = [c for c, n in zip(CARDS, counts) for _i in range(n)]
     order = rng.permutation(len(unseen)).tolist()
     hands, i = [], 0
     pile = counts
@@ -323,7 +324,7 @@ def playout(state: BungeeState, rng: np.random.Generator, call_at: Sequence[int]
         InvalidQuestion: if the round lasts more than ``max_steps`` moves.
     """
     number = state.round
-    for _ in range(max_steps):
+    for _step in range(max_steps):
         if state.phase == "over" or state.round != number:
             return state.last
         if state.phase in ("deal", "lucky", "draw"):
@@ -370,15 +371,19 @@ class Estimate:
         ('100% (all 60 simulated endings agree)', '-10 (all 60 simulated endings agree)')
         """
         if self.se == 0:
-            value = 100 * self.mean if percent else self.mean
-            number = f"{float(value):.1f}" if value.denominator != 1 else str(value.numerator)
-            unit = "%" if percent else ""
+            if percent:
+                number = (num(float(self.mean), ".1%") if (100 * self.mean).denominator != 1
+                          else num(float(self.mean), ".0%"))
+            else:
+                number = (num(float(self.mean), ".1f") if self.mean.denominator != 1
+                          else str(self.mean.numerator))
             if self.samples == 1:
-                return f"{number}{unit} (one simulated ending: no error estimate)"
-            return f"{number}{unit} (all {self.samples} simulated endings agree)"
+                return _("{number} (one simulated ending: no error estimate)", number=number)
+            return _("{number} (all {n} simulated endings agree)", number=number,
+                     n=self.samples)
         if percent:
-            return f"{100 * float(self.mean):.1f}% ± {100 * self.se:.1f}%"
-        return f"{float(self.mean):.2f} ± {self.se:.2f}"
+            return f"{num(float(self.mean), '.1%')} ± {num(self.se, '.1%')}"
+        return f"{num(float(self.mean), '.2f')} ± {num(self.se, '.2f')}"
 
     def to_json(self) -> dict:
         return {"mean": self.mean, "se": round(self.se, 6), "samples": self.samples}
@@ -439,7 +444,7 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
     me = obs.player
     call_ats = [CALL_LIMIT] * obs.rules.players
     call_ats[me] = call_at
-    out = [([], []) for _ in choices]
+    out = [([], []) for _i in choices]
     worlds = np.random.default_rng(seed)
     for i in range(samples):
         world = sample_world(obs, worlds)

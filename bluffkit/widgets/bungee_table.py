@@ -31,15 +31,17 @@ from ..advice.bungee import BungeeAdvice, advise, without_simulation
 from ..advice.bungee_sim import draw_card
 from ..bots.bungee import GreedyBot
 from ..core import BluffkitError, InvalidQuestion
+from ..core.i18n import _, _l, _n, get_language
 from ..games.bungee import (
     BungeeRules,
     BungeeState,
     card_text,
     cards_text,
     hand_value,
+    say_move,
     seen_moves,
 )
-from .common import ExplainPanel, advice_html
+from .common import ExplainPanel, advice_html, label
 from .game_table import ME, GameTable, opponents_box
 
 log = logging.getLogger(__name__)
@@ -83,7 +85,8 @@ class BungeeTable(GameTable):
         bots: the bots (one per opponent); default ``GreedyBot`` (calls at 5 or less).
     """
 
-    history_title = "This game (what you see)"
+    history_title = _l("This game (what you see)")
+    replays_history = True
 
     def __init__(self, opponents: int = 3, seed: int = 0, rounds: int = 6,
                  bots: Sequence | None = None):
@@ -93,9 +96,9 @@ class BungeeTable(GameTable):
                                 idle_text=self.explain.idle_text)
         self.table_view = widgets.HTML()
         self.table_view.add_class("bk-players")
-        self.progress = widgets.IntProgress(value=0, min=0, max=EXPLAIN_SAMPLES,
-                                            description="Simulating",
-                                            layout=widgets.Layout(display="none"))
+        self.progress = label(widgets.IntProgress(value=0, min=0, max=EXPLAIN_SAMPLES,
+                                                  layout=widgets.Layout(display="none")),
+                              description=_l("Simulating"))
         self.progress.add_class("bk-sim-progress")
         self._rounds = rounds
         self._lock = threading.Lock()
@@ -113,14 +116,11 @@ class BungeeTable(GameTable):
         """Deal a new game from ``seed`` and let the bots play up to your turn."""
         opponents = self.opponents.value
         if not 1 <= opponents <= 4:
-            raise InvalidQuestion(f"play against 1-4 bots (Bungee is for 2-5 players), "
-                                  f"got {opponents}")
+            raise InvalidQuestion(_("play against 1-4 bots (Bungee is for 2-5 players), got "
+                                    "{n}", n=opponents))
         bots = self._seat_bots(opponents, GreedyBot)
         rules = BungeeRules(players=opponents + 1, rounds=self._rounds)
-        self._start(BungeeState.new(rules), bots, seed,
-                    f"New game (seed {seed}): you against {opponents} bot"
-                    f"{'s' * (opponents > 1)}, {rules.rounds} round"
-                    f"{'s' * (rules.rounds > 1)}.")
+        self._start(BungeeState.new(rules), bots, seed, _NewGame(seed, opponents, rules.rounds))
 
     # -- moving ------------------------------------------------------------------------------
     def _chance(self, state, rng):
@@ -129,34 +129,46 @@ class BungeeTable(GameTable):
     def _log(self, before: BungeeState, player: int, action, after: BungeeState) -> None:
         """Add to the history what seat 0 sees of the move from ``before``."""
         for p, text in seen_moves(before, action, after, self.me):
+            said = say_move(text)
             if p < 0:
-                self.history.add(text[0].upper() + text[1:] + ".")
+                self.history.add(said[0].upper() + said[1:] + ".")
             else:
-                self.history.add(f"{self.names[p]}: {text}.", strong=text == "bungee")
+                self.history.add(_("{name}: {move}.", name=self.names[p], move=said),
+                                 strong=text == "bungee")
         if after.last is not before.last:
             self._log_round_end(after)
 
     def _log_round_end(self, after: BungeeState) -> None:
         r = after.last
-        self.history.add(f"End of round {r.round} (lucky {card_text(r.lucky)}): hands shown in "
-                         f"calling order.", strong=True)
+        self.history.add(_("End of round {round} (lucky {lucky}): hands shown in calling order.",
+                           round=r.round, lucky=card_text(r.lucky)), strong=True)
         order = list(r.callers) + [p for p in range(len(r.hands)) if p not in r.callers]
         for p in order:
-            tag = f"Bungee #{r.callers.index(p) + 1}" if p in r.callers else "no call"
-            self.history.add(f"{self.names[p]}: {cards_text(r.hands[p])} worth {r.values[p]} "
-                             f"({tag}): scores {r.scores[p]}.")
-        self.history.add(f"{self.names[r.winner]} win{'' if r.winner == self.me else 's'} the "
-                         f"round. Totals: " + ", ".join(f"{n} {t}" for n, t in zip(self.names,
-                                                                            after.totals)),
-                         strong=True)
+            tag = (_("Bungee #{k}", k=r.callers.index(p) + 1) if p in r.callers
+                   else _("no call"))
+            self.history.add(_("{name}: {hand} worth {value} ({tag}): scores {score}.",
+                               name=self.names[p], hand=cards_text(r.hands[p]),
+                               value=r.values[p], tag=tag, score=r.scores[p]))
+        totals = ", ".join(f"{n} {t}" for n, t in zip(self.names, after.totals))
+        self.history.add(_("You win the round. Totals: {totals}", totals=totals)
+                         if r.winner == self.me else
+                         _("{name} wins the round. Totals: {totals}", name=self.names[r.winner],
+                           totals=totals), strong=True)
         if after.is_terminal():
-            w = after.winners()
-            who = " and ".join(self.names[p] for p in w)
-            verb = "wins" if list(w) != [self.me] and len(w) == 1 else "win"
-            self.history.add(f"Game over: {who} {verb} "
-                             f"with {min(after.totals)}.", strong=True)
+            w = list(after.winners())
+            if w == [self.me]:
+                text = _("Game over: you win with {total}.", total=min(after.totals))
+            else:
+                text = _n("Game over: {who} wins with {total}.",
+                          "Game over: {who} win with {total}.", len(w),
+                          who=_(" and ").join(self.names[p] for p in w),
+                          total=min(after.totals))
+            self.history.add(text, strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
+    def move_label(self, action) -> str:
+        return say_move(str(action))
+
     def _draw(self, s: BungeeState) -> None:
         self._show_moves(s)
         self.status.value = status_html(s, self.names, self.me)
@@ -171,7 +183,7 @@ class BungeeTable(GameTable):
 
     def _advice_for(self, s: BungeeState):
         """The exact part at once; the call-or-play-on simulation in the background."""
-        key = (s, self.seed)
+        key = (s, self.seed, get_language())
         with self._lock:
             done = self._done.get(key)
         if done is not None:
@@ -217,8 +229,9 @@ class BungeeTable(GameTable):
                 advice = without_simulation(quick, str(e))
             except Exception as e:  # a bug: logged, and said in one line, never a traceback
                 log.exception("Bungee advice simulation failed")
-                advice = without_simulation(quick, f"something went wrong inside bluffkit "
-                                                   f"({type(e).__name__}: {e}); please report it")
+                advice = without_simulation(quick, _(
+                    "something went wrong inside bluffkit ({error}); please report it",
+                    error=f"{type(e).__name__}: {e}"))
             with self._lock:  # the position may have changed meanwhile: then drop it
                 if self._generation != generation:
                     return
@@ -242,27 +255,47 @@ class BungeeTable(GameTable):
 
 
 
+class _NewGame:
+    """The history's first line, written again in a new language (a lazy text)."""
+
+    def __init__(self, seed: int, opponents: int, rounds: int):
+        self.seed, self.opponents, self.rounds = seed, opponents, rounds
+
+    def __str__(self) -> str:
+        bots = _n("{n} bot", "{n} bots", self.opponents)
+        rounds = _n("{n} round", "{n} rounds", self.rounds)
+        return _("New game (seed {seed}): you against {bots}, {rounds}.", seed=self.seed,
+                 bots=bots, rounds=rounds)
+
+
 def status_html(s: BungeeState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
-        w = s.winners()
-        text = ("You win the game!" if list(w) == [me] else
-                f"Game over: {' and '.join(names[p] for p in w)} win{'s' * (len(w) == 1)}.")
-        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
+        w = list(s.winners())
+        text = (_("You win the game!") if w == [me] else
+                _n("Game over: {who} wins.", "Game over: {who} win.", len(w),
+                   who=_(" and ").join(names[p] for p in w)))
+        press = html.escape(_("Press New game."))
+        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> {press}</div>'
     obs = s.observation(me)
     value = hand_value(obs.hand, obs.lucky)
-    head = f"Round {obs.round} of {s.rules.rounds}"
+    head = _("Round {round} of {rounds}", round=obs.round, rounds=s.rules.rounds)
     if obs.phase == "dealer":
-        return (f"<div><b>{head}: a Bungee card was turned as lucky card and you deal.</b> Take "
-                "it into your hand (discarding a card) or leave it.</div>")
+        return ("<div><b>" + _("{head}: a Bungee card was turned as lucky card and you deal.",
+                               head=head) + "</b> "
+                + _("Take it into your hand (discarding a card) or leave it.") + "</div>")
     if obs.phase == "call":
-        return (f"<div><b>{head}: your hand is worth {value}.</b> Call Bungee now, or pass."
-                "</div>")
-    lap = " <b>Last lap</b>: this is your last action." if obs.callers else ""
-    first = " You open the round: play, then draw." if not obs.opened else ""
-    call = " You may call Bungee." if obs.opened and value <= 5 else ""
-    return (f"<div><b>{head}: your turn.</b> Your hand is worth {value}.{first}{call}{lap}"
-            "</div>")
+        return ("<div><b>" + _("{head}: your hand is worth {value}.", head=head, value=value)
+                + "</b> " + _("Call Bungee now, or pass.") + "</div>")
+    extra = []
+    if not obs.opened:
+        extra.append(_("You open the round: play, then draw."))
+    if obs.opened and value <= 5:
+        extra.append(_("You may call Bungee."))
+    lap = (" <b>" + _("Last lap") + "</b>: " + _("this is your last action.")
+           if obs.callers else "")
+    return ("<div><b>" + _("{head}: your turn.", head=head) + "</b> "
+            + " ".join([_("Your hand is worth {value}.", value=value), *extra]) + lap + "</div>")
 
 
 PAD = ' style="padding:2px 10px;text-align:left"'
@@ -278,19 +311,22 @@ def table_html(s: BungeeState, names: list[str], me: int = ME) -> str:
             hand = html.escape(cards_text(obs.hand)) or "-"
             worth = str(hand_value(obs.hand, obs.lucky))
         else:
-            hand = f"{obs.hand_sizes[p]} cards"
+            hand = _n("{n} card", "{n} cards", obs.hand_sizes[p])
             worth = "?"
-        called = f"Bungee #{obs.callers.index(p) + 1}" if p in obs.callers else ""
+        called = _("Bungee #{k}", k=obs.callers.index(p) + 1) if p in obs.callers else ""
         turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
         cells = [f"<b>{html.escape(name)}</b>{turn}", hand, worth, called, obs.totals[p]]
         rows.append("<tr>" + "".join(f"<td{PAD}>{c}</td>" for c in cells) + "</tr>")
     lucky = card_text(obs.lucky) if obs.lucky is not None else "-"
-    top = card_text(obs.top) if obs.top is not None else "empty"
-    return (f"<div>Lucky card: <b>{lucky}</b> (counts 0) &nbsp; Discard pile: top <b>{top}</b> "
-            f"({len(obs.discard)} cards) &nbsp; Draw pile: {obs.pile_size} cards</div>"
-            '<table style="border-collapse:collapse"><thead><tr>'
-            + "".join(f"<th{PAD}>{h}</th>" for h in ("player", "hand", "worth", "called",
-                                                     "total"))
+    top = card_text(obs.top) if obs.top is not None else _("empty")
+    headers = (_("player"), _("hand"), _("worth"), _("called"), _("total"))
+    return ("<div>" + _("Lucky card: {lucky} (counts 0)", lucky=f"<b>{lucky}</b>")
+            + " &nbsp; " + _("Discard pile: top {top} ({cards})", top=f"<b>{top}</b>",
+                             cards=_n("{n} card", "{n} cards", len(obs.discard)))
+            + " &nbsp; " + _("Draw pile: {cards}",
+                             cards=_n("{n} card", "{n} cards", obs.pile_size))
+            + '</div><table style="border-collapse:collapse"><thead><tr>'
+            + "".join(f"<th{PAD}>{html.escape(h)}</th>" for h in headers)
             + f"</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
 

@@ -31,6 +31,11 @@ The pattern (copy it for a new game; ``bluffkit/widgets/bluff.py`` is the worked
 6. **Stable CSS classes** ``bk-<widget>`` on the container and ``bk-<role>`` on controls
    (``widget.add_class``), so the browser test and notebook styling can find them.
 7. **Widgets are returned, not displayed**: a notebook cell ends with the widget.
+8. **Words through the catalogue** (:mod:`bluffkit.i18n`): a label set with
+   :func:`label` (``label(button, description=_l("Play"))``) is translated again by
+   :func:`relabel` when the language changes; texts drawn by a render method use ``_()`` and
+   are redrawn. Game tables get an English/Français switch for free
+   (:class:`~bluffkit.widgets.game_table.GameTable`).
 
 >>> area = ErrorArea()
 >>> @area.guard
@@ -57,6 +62,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..core import BluffkitError, IllegalAction, InvalidQuestion, sample
+from ..core.i18n import LANGUAGES, _, _l, get_language, num, set_language
 from .figure import LiveFigure
 
 log = logging.getLogger(__name__)
@@ -85,16 +91,17 @@ def fraction_tex(value: Fraction | int) -> str:
 
 
 def decimal_text(value: Fraction | int, places: int = 3) -> str:
-    """A rounded decimal for display only (``0.259``).
+    """A rounded decimal for display only (``0.259``; ``0,259`` in French).
 
     >>> decimal_text(Fraction(1, 3))
     '0.333'
     """
-    return f"{float(value):.{places}f}"
+    return num(float(value), f".{places}f")
 
 
 def probability_tex(value: Fraction | int, places: int = 3) -> str:
-    """``\\frac{7}{27} \\approx 0.259``; an exact decimal is written with ``=``.
+    """``\\frac{7}{27} \\approx 0.259``; an exact decimal is written with ``=`` (in French the
+    decimal comma is written ``0{,}259``: TeX would put a space after a bare comma).
 
     >>> probability_tex(Fraction(1, 2)), probability_tex(Fraction(1))
     ('\\\\frac{1}{2} = 0.500', '1')
@@ -102,8 +109,8 @@ def probability_tex(value: Fraction | int, places: int = 3) -> str:
     q = Fraction(value)
     if q.denominator == 1:
         return str(q.numerator)
-    rel = "=" if Fraction(decimal_text(q, places)) == q else "\\approx"
-    return f"{fraction_tex(q)} {rel} {decimal_text(q, places)}"
+    rel = "=" if Fraction(f"{float(q):.{places}f}") == q else "\\approx"
+    return f"{fraction_tex(q)} {rel} {decimal_text(q, places).replace(',', '{,}')}"
 
 
 _FRACTION = re.compile(r"(?<![\w./])(-?\d+)/(\d+)(?![\w/])")
@@ -161,11 +168,11 @@ def value_tex(value: Any) -> str:
     if value is None:  # not applicable here: a dash, never Python's None
         return NOT_APPLICABLE
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
-        return f"{value:.3f}"
+        return num(value, ".3f")
     return math_html(str(value))
 
 
@@ -313,8 +320,8 @@ class ErrorArea(widgets.HTML):
                 return None
             except Exception as e:  # a bug: keep the widget alive, say so, log the traceback
                 log.exception("widget callback failed")
-                self.show(f"Something went wrong inside bluffkit ({type(e).__name__}: {e}). "
-                          "The widget still works; please report this.")
+                self.show(_("Something went wrong inside bluffkit ({error}). The widget still "
+                            "works; please report this.", error=f"{type(e).__name__}: {e}"))
                 return None
             self.clear()
             return result
@@ -355,8 +362,13 @@ class HistoryLog(widgets.HTMLMath):
                       f'padding-left:1.8em">{items}</ol></div>' if items else "")
 
 
-HEADERS = {"action": "choice", "p_stands": "P(bid stands)", "p_exact": "P(exact count)",
-           "my_loss": "my expected loss", "others_loss": "others' expected loss"}
+HEADERS = {"action": _l("choice"), "p_stands": _l("P(bid stands)"),
+           "p_exact": _l("P(exact count)"), "my_loss": _l("my expected loss"),
+           "others_loss": _l("others' expected loss"), "expected_value": _l("expected value"),
+           "P_worth_5_or_less": _l("P(worth 5 or less)"),
+           "expected_score_if_not_winning": _l("expected score if not winning"),
+           "cards": _l("cards"), "P_win_estimated": _l("P(win), estimated"),
+           "round_score_estimated": _l("round score, estimated")}
 """Column titles of the advice table for the usual ``Option.to_json()`` keys."""
 
 
@@ -365,9 +377,12 @@ def advice_html(advice) -> str:
 
     Reads ``advice.to_json()`` (``options`` as a list of dicts, ``recommended``,
     ``explanation``) so every game's advice renders the same way; exact numbers in the options
-    must be ``Fraction`` (or ``"n/d"`` strings), and are shown as math.
+    must be ``Fraction`` (or ``"n/d"`` strings), and are shown as math. An advice with a
+    ``say_action(text)`` method has its actions (the ``action`` column and the recommendation)
+    written by it in the current language (the JSON keeps the actions' own text).
     """
     data = advice.to_json() if hasattr(advice, "to_json") else dict(advice)
+    say = getattr(advice, "say_action", None) or str
     options = data.get("options") or []
     recommended = data.get("recommended")
     parts = []
@@ -375,13 +390,15 @@ def advice_html(advice) -> str:
         keys = list(options[0])
         for opt in options[1:]:
             keys += [k for k in opt if k not in keys]
-        rows = [[_cell(opt.get(k)) for k in keys] for opt in options]
+        rows = [[_cell(say(str(opt[k])) if k == "action" and opt.get(k) is not None
+                       else opt.get(k)) for k in keys] for opt in options]
         best = next((i for i, opt in enumerate(options)
                      if recommended is not None and recommended in opt.values()), None)
-        parts.append(html_table([HEADERS.get(k, k.replace("_", " ")) for k in keys], rows,
+        parts.append(html_table([str(HEADERS.get(k, k.replace("_", " "))) for k in keys], rows,
                                 "bk-advice-options", highlight=best))
     if recommended is not None:
-        parts.append(f"<p><b>Recommended:</b> {math_html(str(recommended))}</p>")
+        title = html.escape(_("Recommended:"))
+        parts.append(f"<p><b>{title}</b> {math_html(say(str(recommended)))}</p>")
     explanation = data.get("explanation") or ""
     if isinstance(explanation, (list, tuple)):
         explanation = "\n".join(map(str, explanation))
@@ -411,6 +428,9 @@ def _cell(value):
     return value
 
 
+NOTHING_TO_EXPLAIN = _l("Nothing to explain right now.")
+
+
 class ExplainPanel(widgets.VBox):
     """An "Explain" toggle; when on, shows the advice that ``source()`` returns.
 
@@ -422,10 +442,10 @@ class ExplainPanel(widgets.VBox):
     """
 
     def __init__(self, source: Callable[[], Any], errors: ErrorArea,
-                 idle_text: str = "Nothing to explain right now.", **kwargs):
-        self.toggle = widgets.ToggleButton(value=False, description="Explain",
-                                           icon="question-circle",
-                                           tooltip="Show the advice for your position")
+                 idle_text: Any = NOTHING_TO_EXPLAIN, **kwargs):
+        self.toggle = label(widgets.ToggleButton(value=False, icon="question-circle"),
+                            description=_l("Explain"),
+                            tooltip=_l("Show the advice for your position"))
         self.toggle.add_class("bk-explain")
         self.body = widgets.HTMLMath(value="")
         self.body.add_class("bk-explain-body")
@@ -446,7 +466,7 @@ class ExplainPanel(widgets.VBox):
 
     def _render(self) -> None:
         advice = self.source()
-        self.body.value = (f"<i>{html.escape(self.idle_text)}</i>" if advice is None
+        self.body.value = (f"<i>{html.escape(str(self.idle_text))}</i>" if advice is None
                            else advice_html(advice))
 
 
@@ -461,17 +481,18 @@ class NewGameBar(widgets.HBox):
 
     def __init__(self, on_new_game: Callable[[int], None], errors: ErrorArea, seed: int = 0,
                  extra: Iterable[widgets.Widget] = (), **kwargs):
-        self.seed = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed",
-                                           tooltip="the seed of the game on the table",
-                                           style={"description_width": "initial"},
-                                           layout=widgets.Layout(width="12em"))
+        self.seed = label(widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1,
+                                                 style={"description_width": "initial"},
+                                                 layout=widgets.Layout(width="12em")),
+                          description=_l("Seed"),
+                          tooltip=_l("the seed of the game on the table"))
         self.seed.add_class("bk-seed")
-        self.button = widgets.Button(description="New game", icon="refresh",
-                                     button_style="primary",
-                                     tooltip="deal the next seed, or the seed you typed")
+        self.button = label(widgets.Button(icon="refresh", button_style="primary"),
+                            description=_l("New game"),
+                            tooltip=_l("deal the next seed, or the seed you typed"))
         self.button.add_class("bk-new-game")
-        self.replay = widgets.Button(description="Replay", icon="undo",
-                                     tooltip="deal the seed in the box again")
+        self.replay = label(widgets.Button(icon="undo"), description=_l("Replay"),
+                            tooltip=_l("deal the seed in the box again"))
         self.replay.add_class("bk-replay")
         super().__init__([*extra, self.seed, self.button, self.replay], **kwargs)
         self._on_new_game = on_new_game
@@ -495,13 +516,53 @@ class NewGameBar(widgets.HBox):
         self.seed.value = seed
 
 
+# -- words in the chosen language ------------------------------------------------------------------
+def label(widget: widgets.Widget, **texts: Any) -> widgets.Widget:
+    """Set text traits (``description``, ``tooltip``, ``placeholder`` ...) from lazy texts
+    (``_l``) and remember them, so :func:`relabel` translates them again; returns ``widget``."""
+    known = getattr(widget, "_bk_texts", None)
+    if known is None:
+        known = {}
+        widget._bk_texts = known
+    known.update(texts)
+    for name, text in texts.items():
+        setattr(widget, name, str(text))
+    return widget
+
+
+def relabel(widget: widgets.Widget) -> None:
+    """Translate again every text set with :func:`label` in ``widget`` and its children
+    (and the options of a dropdown whose labels were given with ``_l``)."""
+    for name, text in getattr(widget, "_bk_texts", {}).items():
+        setattr(widget, name, str(text))
+    for child in getattr(widget, "children", ()):
+        relabel(child)
+
+
+class LanguageSwitch(widgets.ToggleButtons):
+    """English | Français: ``set_language`` for the whole kernel, then ``on_change()`` (the
+    widget redraws itself; other widgets follow when next drawn). Class ``bk-language``."""
+
+    def __init__(self, on_change: Callable[[], None], errors: ErrorArea):
+        super().__init__(options=[(name.capitalize(), code) for code, name in LANGUAGES.items()],
+                         value=get_language(), style={"button_width": "6.5em"})
+        self.add_class("bk-language")
+        label(self, tooltip=_l("the language of the texts (for the whole notebook)"))
+        self._on_change = on_change
+        self.observe(errors.guard(self._changed), names="value")
+
+    def _changed(self, change) -> None:
+        set_language(change["new"])
+        self._on_change()
+
+
 # -- playing against bots --------------------------------------------------------------------------
 def check_my_turn(state, me: int) -> None:
     """``IllegalAction`` when the game is over or it is not seat ``me``'s turn."""
     if state.is_terminal():
-        raise IllegalAction("the game is over: press New game to play again")
+        raise IllegalAction(_("the game is over: press New game to play again"))
     if state.current_player() != me:
-        raise IllegalAction("it is not your turn")
+        raise IllegalAction(_("it is not your turn"))
 
 
 def apply_my_move(state, me: int, action):
@@ -525,7 +586,7 @@ def play_until_turn(state, me: int, bots, rng, on_move: Callable | None = None,
     Raises:
         InvalidQuestion: if the game does not reach your turn or its end in ``max_steps``.
     """
-    for _ in range(max_steps):
+    for _step in range(max_steps):
         if state.is_terminal() or state.current_player() == me:
             return state
         if state.is_chance_node():
@@ -538,7 +599,7 @@ def play_until_turn(state, me: int, bots, rng, on_move: Callable | None = None,
         before, state = state, state.apply(action)
         if on_move is not None:
             on_move(before, player, action, state)
-    raise InvalidQuestion(f"the bots did not reach your turn within {max_steps} moves")
+    raise InvalidQuestion(_("the bots did not reach your turn within {n} moves", n=max_steps))
 
 
 def require(condition: bool, message: str) -> None:
@@ -549,7 +610,7 @@ def require(condition: bool, message: str) -> None:
 
 __all__ = [
     "COLORS", "NOT_APPLICABLE", "SPACED_TABLE", "ErrorArea", "ExplainPanel", "HistoryLog",
-    "NewGameBar",
+    "LanguageSwitch", "NewGameBar", "label", "relabel",
     "advice_html", "apply_my_move", "check_my_turn", "count_text", "play_until_turn",
     "decimal_text", "fraction_tex", "html_table", "math_html", "probability_tex", "require",
     "update_figure_in_place", "value_tex",

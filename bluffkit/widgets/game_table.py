@@ -16,6 +16,13 @@ A game's table subclasses :class:`GameTable` and fills in the hooks:
 - ``_advice_for(state)``: the advice for seat 0 (asked only on your turn);
 - optionally ``_chance(state, rng)``: how chance moves (default: exact sampling).
 
+Every table has an English | Français switch (``language_switch``, class ``bk-language``, in
+the new-game bar): it sets the language of the whole kernel (``bluffkit.set_language``),
+translates the labels set with :func:`~bluffkit.widgets.common.label`, names the seats again
+("You", "Bot 1"), and redraws. A table whose ``_log`` only writes the history (no other state)
+sets ``replays_history = True``: the history is then written again in the new language from the
+moves it recorded; otherwise the lines already written stay as they were.
+
 >>> from bluffkit.core import RandomBot
 >>> from bluffkit.games.bluff import BluffRules, BluffState
 >>> class Tiny(GameTable):
@@ -40,14 +47,18 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..core import IllegalAction, InvalidQuestion, make_rng, sample
+from ..core.i18n import _, _l
 from .common import (
     ErrorArea,
     ExplainPanel,
     HistoryLog,
+    LanguageSwitch,
     NewGameBar,
     apply_my_move,
     check_my_turn,
+    label,
     play_until_turn,
+    relabel,
 )
 from .static import StaticFallback
 
@@ -58,9 +69,10 @@ ME = 0
 def opponents_box(value: int, most: int) -> widgets.BoundedIntText:
     """The "Bots" box of a table's new-game bar: 1 to ``most`` opponents (class ``bk-opponents``).
     """
-    box = widgets.BoundedIntText(value=value, min=1, max=most, description="Bots",
-                                 style={"description_width": "initial"},
-                                 layout=widgets.Layout(width="8em"))
+    box = label(widgets.BoundedIntText(value=value, min=1, max=most,
+                                       style={"description_width": "initial"},
+                                       layout=widgets.Layout(width="8em")),
+                description=_l("Bots"))
     box.add_class("bk-opponents")
     return box
 
@@ -73,8 +85,11 @@ class GameTable(StaticFallback, widgets.VBox):
     seat), ``names`` (``"You"``, ``"Bot 1"`` ...), ``seed``, ``rng``.
     """
 
-    history_title = "This game"
-    """The heading above the history."""
+    history_title: Any = _l("This game")
+    """The heading above the history (a lazy text: ``_l``)."""
+
+    replays_history = False
+    """True when ``_log`` only writes the history, so a language switch may write it again."""
 
     me = ME
     """Your seat (0 against bots; a classroom table sits you where the server seated you)."""
@@ -94,22 +109,32 @@ class GameTable(StaticFallback, widgets.VBox):
         self.status.add_class("bk-status")
         self.history = HistoryLog()
         self.explain = ExplainPanel(self._advice, self.errors,
-                                    idle_text="Advice appears here when it is your turn.")
+                                    idle_text=_l("Advice appears here when it is your turn."))
+        self.language_switch = LanguageSwitch(self._language_changed, self.errors)
         self.new_game_bar = NewGameBar(lambda s: self.new_game(s), self.errors, seed=seed,
                                        extra=list(extra))
+        self.new_game_bar.children = (*self.new_game_bar.children, self.language_switch)
         self._bots_given = list(bots) if bots is not None else None
+        self._moves: list[tuple] = []
+        self._opening: Any = ""
 
     def _history_box(self) -> widgets.VBox:
         """The history under its heading."""
-        return widgets.VBox([widgets.HTML(f"<b>{self.history_title}</b>"), self.history])
+        heading = widgets.HTML()
+        self._heading = heading
+        self._draw_heading()
+        return widgets.VBox([heading, self.history])
+
+    def _draw_heading(self) -> None:
+        self._heading.value = f"<b>{self.history_title}</b>"
 
     def _move_dropdown(self, width: str) -> widgets.HBox:
         """A "Your move" dropdown (``bk-move-choice``) and a Play button (``bk-play``) that plays
         the chosen move; sets ``choice``, ``button`` and ``move_row`` (returned)."""
-        self.choice = widgets.Dropdown(description="Your move", options=[],
-                                       layout=widgets.Layout(width=width))
+        self.choice = label(widgets.Dropdown(options=[], layout=widgets.Layout(width=width)),
+                            description=_l("Your move"))
         self.choice.add_class("bk-move-choice")
-        self.button = widgets.Button(description="Play", button_style="success")
+        self.button = label(widgets.Button(button_style="success"), description=_l("Play"))
         self.button.add_class("bk-play")
         self.move_row = widgets.HBox([self.choice, self.button])
         self.button.on_click(self.errors.guard(lambda _b: self.play(self.choice.value)))
@@ -135,22 +160,45 @@ class GameTable(StaticFallback, widgets.VBox):
             InvalidQuestion: fewer bots were given than there are opponents.
         """
         if self._bots_given is not None and len(self._bots_given) < opponents:
-            raise InvalidQuestion(f"{opponents} opponents need {opponents} bots, "
-                                  f"got {len(self._bots_given)}")
-        return list((self._bots_given or [default() for _ in range(opponents)])[:opponents])
+            raise InvalidQuestion(_("{n} opponents need {n} bots, got {given}", n=opponents,
+                                    given=len(self._bots_given)))
+        return list((self._bots_given or [default() for _i in range(opponents)])[:opponents])
 
-    def _start(self, state, bots: Sequence, seed: int, message: str) -> None:
+    def _start(self, state, bots: Sequence, seed: int, message: Any) -> None:
         """Start a game from ``state`` against ``bots`` (seats 1, 2 ...), seeded by ``seed``:
-        clear the history, write ``message`` in bold, let the bots play up to your turn."""
+        clear the history, write ``message`` in bold (anything whose ``str()`` translates, like
+        ``_l(...)``, is written again in a new language), let the bots play up to your turn."""
         self.bots = [None, *bots]
         self.seed = seed
         self.rng = make_rng(seed)
         self.state = state
-        self.names = ["You"] + [f"Bot {p}" for p in range(1, len(self.bots))]
+        self._name_seats()
         self.new_game_bar.dealt(seed)  # the seed box shows the game on the table
+        self._moves = []
+        self._opening = message
         self.history.clear()
-        self.history.add(message, strong=True)
+        self.history.add(str(message), strong=True)
         self._advance()
+
+    def _name_seats(self) -> None:
+        self._seats_named = True
+        self.names = [_("You")] + [_("Bot {n}", n=p) for p in range(1, len(self.bots))]
+
+    # -- language ------------------------------------------------------------------------------
+    def _language_changed(self) -> None:
+        """The switch changed the language: labels, seat names, history (if the table replays
+        it) and every view in the new language."""
+        relabel(self)
+        self._draw_heading()
+        if hasattr(self, "state"):
+            if getattr(self, "_seats_named", False):  # a classroom table names its own seats
+                self._name_seats()
+            if self.replays_history:
+                self.history.clear()
+                self.history.add(str(self._opening), strong=True)
+                for move in self._moves:
+                    self._log(*move)
+            self._render()
 
     # -- moving ------------------------------------------------------------------------------
     def play(self, action) -> None:
@@ -163,7 +211,7 @@ class GameTable(StaticFallback, widgets.VBox):
         """
         check_my_turn(self.state, self.me)
         if action is None:
-            raise IllegalAction("choose a move first")
+            raise IllegalAction(_("choose a move first"))
         if isinstance(action, str):
             action = self.state.parse_action(action)
         self._play(action)
@@ -171,14 +219,20 @@ class GameTable(StaticFallback, widgets.VBox):
     def _play(self, action) -> None:
         before = self.state
         self.state = apply_my_move(before, self.me, action)  # IllegalAction: the state is unchanged
-        self._log(before, self.me, action, self.state)
+        self._record(before, self.me, action, self.state)
         self._advance()
 
     def _advance(self) -> None:
         """Chance and bots move until it is your turn or the game ends; then redraw."""
-        self.state = play_until_turn(self.state, self.me, self.bots, self.rng, self._log,
+        self.state = play_until_turn(self.state, self.me, self.bots, self.rng, self._record,
                                      chance=self._chance)
         self._render()
+
+    def _record(self, before, player: int, action, after) -> None:
+        """Log a move, and keep it when the table can write its history again."""
+        if self.replays_history:
+            self._moves.append((before, player, action, after))
+        self._log(before, player, action, after)
 
     def _chance(self, state, rng):
         """Chance's move (exact sampling of ``state.chance_outcomes()``)."""

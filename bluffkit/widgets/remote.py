@@ -113,7 +113,7 @@ class RemoteGame:
         """Only the server deals: an empty table until the first view arrives."""
         self.state = None
         self.names = ["You"]
-        self.status.value = f"<div>{_('Waiting for the server...')}</div>"
+        self.status.value = "<div>" + _("Waiting for the server...") + "</div>"
 
     def _render(self) -> None:
         if self.state is not None:
@@ -147,7 +147,7 @@ class RemoteGame:
         self._render()
         self.status.value = self.status.value.replace(" Press New game.", "")
         if view.get("closed") and not view["over"]:
-            self.status.value = f"<div><b>{_('Your teacher closed this table.')}</b></div>"
+            self.status.value = "<div><b>" + _("Your teacher closed this table.") + "</b></div>"
         self.view = view  # last: whoever waits for a view finds the table drawn from it
 
     def _log_view(self, before: SeatState | None, after: SeatState) -> None:
@@ -164,7 +164,7 @@ class RemoteGame:
 
     def show_event(self, frame: dict) -> None:
         if frame.get("type") == "closed":
-            self.status.value = f"<div><b>{_('Your teacher closed this table.')}</b></div>"
+            self.status.value = "<div><b>" + _("Your teacher closed this table.") + "</b></div>"
         elif frame.get("type") == "revealed":
             moves = sum(1 for p, _a, _b in frame["log"] if p >= 0)
             self.history.add(_n("Your teacher revealed the whole game: {n} move by the players, "

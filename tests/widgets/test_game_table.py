@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bluffkit.core import IllegalAction, InvalidQuestion, RandomBot, make_rng, sample
@@ -99,3 +101,52 @@ def test_play_until_turn_takes_chance_from_the_hook():
     assert calls[0] == "start" and (end.is_terminal() or end.current_player() == ME)
     again = play_until_turn(s, ME, [None, RandomBot()], make_rng(1))
     assert again == end  # the hook drew what exact sampling draws
+
+
+# -- the language switch ---------------------------------------------------------------------------
+ENGLISH_MARKERS = re.compile(r"\b(the|your|you|round|hand|worth|draw|discard|play|take|"
+                             r"lucky|game|turn|cards?|bot|seed|new|replay|explain)\b",
+                             re.IGNORECASE)
+"""English words a French table must not show (French has none of them as words; card names
+like B and numbers are left out)."""
+
+
+def _visible(widget) -> str:
+    """Every text a student reads in ``widget`` and its children (HTML tags removed)."""
+    parts = []
+    shown = ("description", "tooltip") if hasattr(widget, "options") else (
+        "value", "description", "tooltip")  # a dropdown's value is its hidden key
+    for name in shown:
+        v = getattr(widget, name, None)
+        if isinstance(v, str):
+            parts.append(v)
+    for label, _value in getattr(widget, "options", ()) or ():
+        parts.append(str(label))
+    for child in getattr(widget, "children", ()):
+        parts.append(_visible(child))
+    return re.sub(r"<[^>]+>|&nbsp;|\$[^$]*\$", " ", " ".join(parts))
+
+
+def test_the_language_switch_translates_a_whole_bungee_table_and_back():
+    from bluffkit.widgets.bungee_table import BungeeTable
+
+    t = BungeeTable(opponents=2, seed=5, rounds=2)
+    english = _visible(t)
+    values = [v for _label, v in t.choice.options]
+    t.play(values[-1])
+    t.explain.toggle.value = True
+    assert t.wait_for_advice()
+    t.language_switch.value = "fr"
+    assert t.wait_for_advice()
+    french = _visible(t)
+    assert "Jouer" in french and "Nouvelle partie" in french and "Manche" in french
+    assert "Nouvelle partie (graine 5)\xa0: toi contre 2 robots, 2 manches." in french
+    assert [v for _label, v in t.choice.options] == [str(a) for a in t.state.legal_actions()]
+    assert not ENGLISH_MARKERS.findall(french.replace("Bungee", "")), \
+        sorted(set(ENGLISH_MARKERS.findall(french)))
+    t.language_switch.value = "en"
+    assert _visible(t).startswith(english[:40]) and "Play" in _visible(t)
+
+
+def test_the_marker_check_sees_an_english_sentence():
+    assert ENGLISH_MARKERS.findall("Ta main vaut 5. Your hand is worth 5.")

@@ -28,14 +28,14 @@ from .state import (
     draw_outcomes,
     score_round,
 )
-from .text import describe, move_text, parse_action, seen_moves
+from .text import describe, move_text, parse_action, say_move, seen_moves
 
 __all__ = [
     "BUNGEE", "CALL_LIMIT", "CARDS", "DECK", "HAND_SIZE", "BungeeObservation", "BungeeRules",
     "BungeeState", "Call", "Draw", "LeaveLucky", "Play", "RoundResult", "Stand", "TakeLucky",
     "TakePlay", "can_call", "card_score", "card_text", "card_value", "cards_text", "check",
     "counts_of", "describe", "draw_outcomes", "hand_score", "hand_value", "move_text",
-    "parse_action", "seen_moves",
+    "parse_action", "say_move", "seen_moves",
     "parse_card", "parse_cards", "parse_pile", "position_from_json", "score_round",
     "state_from_json",
 ]

@@ -8,17 +8,21 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ...core import Action, IllegalAction
+from ...core.i18n import _
 from .cards import CARDS, HAND_SIZE, card_text, cards_text
 
 
 def _check_cards(card, count) -> None:
     if card not in CARDS:
-        raise IllegalAction(f"{card!r} is not a Bungee card: cards are 1-10 and B")
+        raise IllegalAction(_("{card} is not a Bungee card: cards are 1-10 and B",
+                              card=repr(card)))
     if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= HAND_SIZE:
-        raise IllegalAction(f"one plays 1-{HAND_SIZE} cards of one value, not {count!r}")
+        raise IllegalAction(_("one plays 1-{most} cards of one value, not {count}",
+                              most=HAND_SIZE, count=repr(count)))
 
 
 @dataclass(frozen=True)
@@ -86,7 +90,8 @@ class TakeLucky(Action):
 
     def __post_init__(self):
         if self.discard not in CARDS:
-            raise IllegalAction(f"{self.discard!r} is not a Bungee card: cards are 1-10 and B")
+            raise IllegalAction(_("{card} is not a Bungee card: cards are 1-10 and B",
+                                  card=repr(self.discard)))
 
     def sort_key(self) -> tuple:
         return (4, self.discard)
@@ -114,7 +119,8 @@ class Draw(Action):
 
     def __post_init__(self):
         if self.card not in CARDS:
-            raise IllegalAction(f"{self.card!r} is not a Bungee card: cards are 1-10 and B")
+            raise IllegalAction(_("{card} is not a Bungee card: cards are 1-10 and B",
+                                  card=repr(self.card)))
 
     def sort_key(self) -> tuple:
         return (6, self.card)
@@ -123,4 +129,39 @@ class Draw(Action):
         return f"draw {card_text(self.card)}"
 
 
-__all__ = ["Call", "Draw", "LeaveLucky", "Play", "Stand", "TakeLucky", "TakePlay"]
+_SAID = [
+    (re.compile(r"take (\w+), play (\S+)"), lambda m: _("take {card}, play {cards}",
+                                                          card=m[1], cards=m[2])),
+    (re.compile(r"take, play (\S+)"), lambda m: _("take, play {cards}", cards=m[1])),
+    (re.compile(r"play (\S+)"), lambda m: _("play {cards}", cards=m[1])),
+    (re.compile(r"take lucky, discard (\w+)"),
+     lambda m: _("take lucky, discard {card}", card=m[1])),
+    (re.compile(r"lucky card (\w+)"), lambda m: _("lucky card {card}", card=m[1])),
+    (re.compile(r"draw (\w+)"), lambda m: _("draw {card}", card=m[1])),
+    (re.compile(r"leave lucky( B)?"), lambda m: _("leave lucky") + (m[1] or "")),
+    (re.compile(r"draws a card"), lambda m: _("draws a card")),
+    (re.compile(r"bungee"), lambda m: _("bungee")),
+    (re.compile(r"pass"), lambda m: _("pass")),
+    (re.compile(r"skipped(: each 6 played skips the next player)?"),
+     lambda m: _("skipped: each 6 played skips the next player")),
+    (re.compile("the discard pile but its top card is shuffled into a new draw pile"),
+     lambda m: _("the discard pile but its top card is shuffled into a new draw pile")),
+    (re.compile("a 6 skipped onto the first caller: everybody else acts once more"),
+     lambda m: _("a 6 skipped onto the first caller: everybody else acts once more")),
+]
+
+
+def say_move(text: str) -> str:
+    """A move or table event as the engine writes it (``"take 4, play 9"``, ``"skipped"``),
+    in the current language (the history keeps the engine's text: it is read back).
+
+    >>> say_move("take 4, play 9"), say_move("skipped")
+    ('take 4, play 9', 'skipped: each 6 played skips the next player')
+    """
+    for pattern, said in _SAID:
+        if m := pattern.fullmatch(text):
+            return said(m)
+    return text
+
+
+__all__ = ["say_move", "Call", "Draw", "LeaveLucky", "Play", "Stand", "TakeLucky", "TakePlay"]

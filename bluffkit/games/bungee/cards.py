@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable
 
 from ...core import ParseError
+from ...core.i18n import _
 
 BUNGEE = 11
 """The Bungee card (worth 0 for calling and for the round's winner, 10 for everybody else)."""
@@ -67,8 +68,8 @@ def parse_card(text: str) -> int:
         return BUNGEE
     if t.isascii() and t.isdigit() and len(t) <= 5 and 1 <= int(t) <= 10:
         return int(t)
-    raise ParseError(f"{str(text)[:20]!r} is not a Bungee card: the numbers go from 1 to 10; "
-                     "write B for a Bungee card")
+    raise ParseError(_("{text} is not a Bungee card: the numbers go from 1 to 10; write B for "
+                       "a Bungee card", text=repr(str(text)[:20])))
 
 
 def parse_cards(text: str | Iterable) -> tuple[int, ...]:
@@ -95,7 +96,8 @@ def _parts(text: str | Iterable) -> list[str]:
     try:
         return [str(p) for p in text]
     except TypeError:
-        raise ParseError(f"{text!r} is not a list of cards: write cards like '1,2,8,B'") from None
+        raise ParseError(_("{text} is not a list of cards: write cards like '1,2,8,B'",
+                           text=repr(text))) from None
 
 
 def cards_text(cards: Iterable[int]) -> str:
@@ -144,7 +146,7 @@ def counts_of(cards: Iterable[int]) -> Counts:
 
 def cards_of(counts: Counts) -> tuple[int, ...]:
     """The sorted cards of a tuple of counts."""
-    return tuple(c for c, k in zip(CARDS, counts) for _ in range(k))
+    return tuple(c for c, k in zip(CARDS, counts) for _i in range(k))
 
 
 def add_counts(a: Counts, b: Counts) -> Counts:
@@ -159,7 +161,7 @@ def sub_counts(a: Counts, b: Counts) -> Counts:
 def remove_cards(hand: tuple[int, ...], card: int, count: int) -> tuple[int, ...]:
     """The hand without ``count`` cards ``card`` (the caller checks it holds them)."""
     out = list(hand)
-    for _ in range(count):
+    for _i in range(count):
         out.remove(card)
     return tuple(out)
 

@@ -48,7 +48,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...core import CHANCE, TERMINAL, Action, IllegalAction, InvalidRules, InvalidState
-from .actions import Call, Draw, LeaveLucky, Play, Stand, TakeLucky, TakePlay
+from ...core.i18n import _
+from .actions import Call, Draw, LeaveLucky, Play, Stand, TakeLucky, TakePlay, say_move
 from .cards import (
     BUNGEE,
     CALL_LIMIT,
@@ -87,12 +88,15 @@ class BungeeRules:
     def __post_init__(self):
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
                 2 <= self.players <= 5):
-            raise InvalidRules(f"Bungee is for 2-5 players, got players={self.players!r}")
+            raise InvalidRules(_("Bungee is for 2-5 players, got players={players}",
+                                 players=repr(self.players)))
         if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or not (
                 1 <= self.rounds <= 100):
-            raise InvalidRules(f"rounds must be 1-100 (the rulebook plays 6), got {self.rounds!r}")
+            raise InvalidRules(_("rounds must be 1-100 (the rulebook plays 6), got {rounds}",
+                                 rounds=repr(self.rounds)))
         if not isinstance(self.six_extra_lap, bool):
-            raise InvalidRules(f"six_extra_lap must be True or False, got {self.six_extra_lap!r}")
+            raise InvalidRules(_("six_extra_lap must be True or False, got {value}",
+                                 value=repr(self.six_extra_lap)))
 
     @property
     def dealer(self) -> int:
@@ -119,15 +123,16 @@ def score_round(hands, lucky: int | None, callers) -> tuple[int, tuple[int, ...]
     (3, (13, 21, 11, -10, 18))
     """
     if not callers:
-        raise InvalidState("a round ends only after somebody called Bungee")
+        raise InvalidState(_("a round ends only after somebody called Bungee"))
     n = len(hands)
     bad = [p for p in callers if isinstance(p, bool) or not isinstance(p, int)
            or not 0 <= p < n]
     if bad:
-        raise InvalidState(f"callers must be players 0-{n - 1} (one hand each), got {bad[0]!r}")
+        raise InvalidState(_("callers must be players 0-{last} (one hand each), got {bad}",
+                             last=n - 1, bad=repr(bad[0])))
     if len(set(callers)) != len(callers):
-        raise InvalidState(f"a player calls Bungee at most once a round, got callers "
-                           f"{list(callers)}")
+        raise InvalidState(_("a player calls Bungee at most once a round, got callers "
+                             "{callers}", callers=list(callers)))
     order = {p: i for i, p in enumerate(callers)}
     winner = min(callers, key=lambda p: (hand_value(hands[p], lucky), -order[p]))
     scores = tuple(WIN_SCORE if p == winner else hand_score(h, lucky) for p, h in enumerate(hands))
@@ -299,7 +304,7 @@ class BungeeState:
 
     def legal_actions(self) -> list[Action]:
         if self.phase in CHANCE_PHASES:
-            return [o for o, _ in draw_outcomes(self.pile)]
+            return [o for o, _w in draw_outcomes(self.pile)]
         if self.phase == "dealer":
             hand = self.hands[self.to_move] + (BUNGEE,)
             return [TakeLucky(c) for c in sorted(set(hand))] + [LeaveLucky()]
@@ -323,7 +328,8 @@ class BungeeState:
 
     def observation(self, player: int) -> BungeeObservation:
         if player not in range(self.rules.players):
-            raise InvalidState(f"no player {player} in a {self.rules.players}-player game")
+            raise InvalidState(_("no player {p} in a {n}-player game", p=player,
+                                 n=self.rules.players))
         return BungeeObservation(
             player, self.hands[player], tuple(map(len, self.hands)), self.discard, self.lucky,
             sum(self.pile), self.phase, self.to_move, self.round, self.opened, self.callers,
@@ -333,11 +339,13 @@ class BungeeState:
     def apply(self, action: Action) -> BungeeState:
         """The state after ``action``; raises ``IllegalAction`` naming the rule if illegal."""
         if self.phase == "over":
-            raise IllegalAction(f"the game is over: lowest total {min(self.totals)} wins")
+            raise IllegalAction(_("the game is over: lowest total {total} wins",
+                                  total=min(self.totals)))
         if self.phase in CHANCE_PHASES:
             return self._apply_chance(action)
         if isinstance(action, Draw):
-            raise IllegalAction(f"{action} is a chance outcome; player {self.to_move} must decide")
+            raise IllegalAction(_("{action} is a chance outcome; player {p} must decide",
+                                  action=say_move(str(action)), p=self.to_move))
         if self.phase == "dealer":
             return self._apply_dealer(action)
         p = self.to_move
@@ -347,9 +355,9 @@ class BungeeState:
                                history=self.history + ((p, "bungee"),))._finish_turn(p)
             if isinstance(action, Stand):
                 return self._with(history=self.history + ((p, "pass"),))._finish_turn(p)
-            raise IllegalAction(
-                f"player {p} has had their last-lap action; they may only call Bungee ('bungee') "
-                f"or not ('pass'), not {action}")
+            raise IllegalAction(_(
+                "player {p} has had their last-lap action; they may only call Bungee ('bungee') "
+                "or not ('pass'), not {action}", p=p, action=say_move(str(action))))
         if isinstance(action, Call):
             reason = self._why_not_call()
             if reason:
@@ -364,25 +372,29 @@ class BungeeState:
         if isinstance(action, Play | TakePlay):
             return self._apply_play(action)
         if isinstance(action, Stand):
-            raise IllegalAction("'pass' only declines a call after a last-lap action; on a turn "
-                                "one plays (or calls Bungee with a hand worth 5 or less)")
-        raise IllegalAction(f"player {p} must play cards (or call Bungee), not {action}")
+            raise IllegalAction(_("'pass' only declines a call after a last-lap action; on a "
+                                  "turn one plays (or calls Bungee with a hand worth 5 or less)"))
+        raise IllegalAction(_("player {p} must play cards (or call Bungee), not {action}", p=p,
+                              action=say_move(str(action))))
 
     def _why_not_call(self) -> str | None:
         p = self.to_move
         if not self.opened:
-            return "the round's first player must play (then draw) before anyone may call Bungee"
+            return _("the round's first player must play (then draw) before anyone may call "
+                     "Bungee")
         v = self.value(p)
         if v > CALL_LIMIT:
-            return (f"cannot call Bungee: player {p}'s hand {cards_text(self.hands[p])} is worth "
-                    f"{v} (lucky {card_text(self.lucky)} and Bungee cards count 0); a call needs "
-                    f"{CALL_LIMIT} or less")
+            return _("cannot call Bungee: player {p}'s hand {hand} is worth {value} (lucky {lucky} "
+                     "and Bungee cards count 0); a call needs {limit} or less", p=p,
+                     hand=cards_text(self.hands[p]), value=v, lucky=card_text(self.lucky),
+                     limit=CALL_LIMIT)
         return None
 
     def _apply_chance(self, action: Action) -> BungeeState:
         if not isinstance(action, Draw) or not self.pile[action.card - 1]:
-            raise IllegalAction(f"{action} is not a possible chance outcome in phase {self.phase}: "
-                                "the draw pile holds no such card")
+            raise IllegalAction(_("{action} is not a possible chance outcome in phase {phase}: "
+                                  "the draw pile holds no such card", action=say_move(str(action)),
+                                  phase=self.phase))
         c = action.card
         pile = self.pile[:c - 1] + (self.pile[c - 1] - 1,) + self.pile[c:]
         s = self._with(pile=pile, dealt=self.dealt + (c,))
@@ -414,12 +426,14 @@ class BungeeState:
             return self._with(phase="turn", to_move=0,
                            history=self.history + ((p, "leave lucky B"),))
         if not isinstance(action, TakeLucky):
-            raise IllegalAction(f"the dealer (player {p}) must first take the lucky Bungee card "
-                                f"and discard a card, or leave it; not {action}")
+            raise IllegalAction(_("the dealer (player {p}) must first take the lucky Bungee card "
+                                  "and discard a card, or leave it; not {action}", p=p,
+                                  action=say_move(str(action))))
         six = self.hands[p] + (BUNGEE,)
         if action.discard not in six:
-            raise IllegalAction(f"cannot discard {card_text(action.discard)}: with the lucky card "
-                                f"the dealer holds {cards_text(sorted(six))}")
+            raise IllegalAction(_("cannot discard {card}: with the lucky card the dealer holds "
+                                  "{hand}", card=card_text(action.discard),
+                                  hand=cards_text(sorted(six))))
         hand = tuple(sorted(remove_cards(six, action.discard, 1)))
         return self._with(hands=_set(self.hands, p, hand), lucky=None, phase="lucky",
                        discard=self.discard + (action.discard,),
@@ -429,17 +443,20 @@ class BungeeState:
         p = self.to_move
         hand = self.hands[p]
         if isinstance(action, TakePlay) and not self.opened:
-            raise IllegalAction("the round's first player must play then draw; taking from the "
-                                "discard pile comes later")
+            raise IllegalAction(_("the round's first player must play then draw; taking from "
+                                  "the discard pile comes later"))
         if isinstance(action, TakePlay) and not self.discard:
-            raise IllegalAction("cannot take: the discard pile is empty")
+            raise IllegalAction(_("cannot take: the discard pile is empty"))
         held = hand.count(action.card)
         if action.count > held:
-            taken = (" (the card just taken cannot be played in the same turn)"
-                     if isinstance(action, TakePlay) and action.card == self.top else "")
-            raise IllegalAction(f"cannot play {cards_text((action.card,) * action.count)}: "
-                                f"player {p}'s hand {cards_text(hand)} holds {held} of them"
-                                f"{taken}")
+            values = {"cards": cards_text((action.card,) * action.count), "p": p,
+                      "hand": cards_text(hand), "held": held}
+            if isinstance(action, TakePlay) and action.card == self.top:
+                raise IllegalAction(_("cannot play {cards}: player {p}'s hand {hand} holds {held} "
+                                      "of them (the card just taken cannot be played in the same "
+                                      "turn)", **values))
+            raise IllegalAction(_("cannot play {cards}: player {p}'s hand {hand} holds {held} of "
+                                  "them", **values))
         played = (action.card,) * action.count
         skip = action.count if action.card == 6 else 0
         if isinstance(action, Play):

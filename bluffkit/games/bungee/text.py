@@ -11,15 +11,22 @@ from __future__ import annotations
 import re
 
 from ...core import ParseError
-from ...core.i18n import _
+from ...core.i18n import _, _l, _n
 from ...core.text import short_text
-from .actions import Call, Draw, LeaveLucky, Play, Stand, TakeLucky, TakePlay
+from .actions import Call, Draw, LeaveLucky, Play, Stand, TakeLucky, TakePlay, say_move
 from .cards import card_text, cards_text, hand_value, parse_card, parse_cards
 from .state import BungeeState
 
-_HELP = ("type 'play 7,7' (play cards of one value, then draw), 'take, play 9' (take the discard "
-         "pile's top card, then play), 'bungee' (call), 'pass' (do not call), or for the dealer "
-         "'take lucky, discard 9' / 'leave lucky'")
+_HELP = _l("type 'play 7,7' (play cards of one value, then draw), 'take, play 9' (take the "
+           "discard pile's top card, then play), 'bungee' (call), 'pass' (do not call), or for "
+           "the dealer 'take lucky, discard 9' / 'leave lucky'")
+
+_FRENCH_WORDS = {"joue": "play", "jouer": "play", "prends": "take", "prendre": "take",
+                 "passe": "pass", "passer": "pass", "défausse": "discard", "laisse": "leave",
+                 "porte-bonheur": "lucky", "pioche": "draw", "puis": "then", "la": "",
+                 "le": ""}
+"""Moves may be typed in French too (``prends, joue 9``, ``passe``, ``laisse porte-bonheur``):
+the words are read as their English twins."""
 
 
 def parse_action(state: BungeeState | None, text: str):
@@ -30,8 +37,9 @@ def parse_action(state: BungeeState | None, text: str):
         ParseError: naming what could not be read and how to write it.
     """
     t = re.sub(r"\s+", " ", short_text(text, _("a move"), "play 7,7").lower().replace("!", ""))
+    t = " ".join(re.sub(r"[\w-]+", lambda m: _FRENCH_WORDS.get(m[0], m[0]), t).split())
     if not t:
-        raise ParseError(f"no action typed: {_HELP}")
+        raise ParseError(_("no action typed: {help}", help=_HELP))
     if t in {"bungee", "call", "call bungee"}:
         return Call()
     if t in {"pass", "stand", "no", "no call"}:
@@ -57,20 +65,22 @@ def _card(part: str, text: str) -> int:
     try:
         return parse_card(part)
     except ParseError as e:
-        raise ParseError(f"{text!r}: {e}") from None
+        raise ParseError(_("{text}: {reason}", text=repr(text), reason=e)) from None
 
 
 def _group(part: str, text: str) -> tuple[int, int]:
     try:
         cards = parse_cards(part)
     except ParseError:
-        raise ParseError(f"{text!r} is not a Bungee action: {_HELP}") from None
+        raise ParseError(_("{text} is not a Bungee action: {help}", text=repr(text),
+                           help=_HELP)) from None
     if not cards:
-        raise ParseError(f"{text!r} names no card: {_HELP}")
+        raise ParseError(_("{text} names no card: {help}", text=repr(text), help=_HELP))
     if len(set(cards)) > 1:
-        raise ParseError(f"{text!r}: one plays one or more cards of ONE value, e.g. 'play 7,7'")
+        raise ParseError(_("{text}: one plays one or more cards of ONE value, e.g. 'play 7,7'",
+                           text=repr(text)))
     if len(cards) > 5:
-        raise ParseError(f"{text!r}: a hand holds at most 5 cards")
+        raise ParseError(_("{text}: a hand holds at most 5 cards", text=repr(text)))
     return cards[0], len(cards)
 
 
@@ -89,7 +99,6 @@ def move_text(before: BungeeState, action) -> str:
 
 
 SKIPPED = "skipped: each 6 played skips the next player"
-
 
 def seen_moves(before: BungeeState, action, after: BungeeState,
                viewer: int | None) -> list[tuple[int, str]]:
@@ -115,26 +124,38 @@ def seen_moves(before: BungeeState, action, after: BungeeState,
 def describe(s: BungeeState) -> str:
     """A few lines a person can read (every hand is shown: this is the referee's view)."""
     n = s.rules.players
-    lines = [f"Bungee, round {s.round} of {s.rules.rounds}; totals: "
-             + ", ".join(f"P{p}={t}" for p, t in enumerate(s.totals))]
+    totals = ", ".join(f"P{p}={t}" for p, t in enumerate(s.totals))
+    lines = [_("Bungee, round {round} of {rounds}; totals: {totals}", round=s.round,
+               rounds=s.rules.rounds, totals=totals)]
     if s.phase == "over":
-        lines.append("Game over: " + ", ".join(f"player {p}" for p in s.winners())
-                     + f" win{'s' if len(s.winners()) == 1 else ''} with {min(s.totals)}.")
+        won = s.winners()
+        who = ", ".join(_("player {p}", p=p) for p in won)
+        lines.append(_n("Game over: {who} wins with {total}.",
+                        "Game over: {who} win with {total}.", len(won), who=who,
+                        total=min(s.totals)))
         return "\n".join(lines)
     if s.phase == "deal":
-        lines.append(f"Dealing: player {s.to_move} receives a card.")
+        lines.append(_("Dealing: player {p} receives a card.", p=s.to_move))
         return "\n".join(lines)
-    lucky = card_text(s.lucky) if s.lucky is not None else "not turned yet"
-    lines.append(f"Lucky card: {lucky}; draw pile {sum(s.pile)} cards; discard pile "
-                 f"{len(s.discard)} cards, top {card_text(s.top) if s.discard else '-'}")
+    lucky = card_text(s.lucky) if s.lucky is not None else _("not turned yet")
+    lines.append(_("Lucky card: {lucky}; draw pile {pile} cards; discard pile {discard} cards, "
+                   "top {top}", lucky=lucky, pile=sum(s.pile), discard=len(s.discard),
+                   top=card_text(s.top) if s.discard else "-"))
     for p in range(n):
-        tag = f" (called Bungee #{s.callers.index(p) + 1})" if p in s.callers else ""
-        lines.append(f"  P{p}: {cards_text(s.hands[p]) or '-'} worth "
-                     f"{hand_value(s.hands[p], s.lucky)}{tag}")
+        worth = hand_value(s.hands[p], s.lucky)
+        cards = cards_text(s.hands[p]) or "-"
+        if p in s.callers:
+            lines.append("  " + _("P{p}: {cards} worth {worth} (called Bungee #{k})", p=p,
+                                  cards=cards, worth=worth, k=s.callers.index(p) + 1))
+        else:
+            lines.append("  " + _("P{p}: {cards} worth {worth}", p=p, cards=cards, worth=worth))
     if s.callers:
-        lines.append("Last lap: still to act " + (", ".join(f"P{p}" for p in s.to_act) or "-"))
-    lines.append(f"Phase {s.phase}; to move: {s.current_player()}")
+        lines.append(_("Last lap: still to act {players}",
+                       players=", ".join(f"P{p}" for p in s.to_act) or "-"))
+    lines.append(_("Phase {phase}; to move: {player}", phase=s.phase,
+                   player=s.current_player()))
     return "\n".join(lines)
 
 
-__all__ = ["describe", "move_text", "parse_action", "seen_moves"]
+__all__ = ["SKIPPED", "describe", "move_text", "parse_action", "say_move",
+           "seen_moves"]
