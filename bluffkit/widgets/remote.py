@@ -16,6 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..core import IllegalAction
+from ..core.i18n import _, _n
 from ..games import find_game
 from ..games.bluff_you import action_text, parse_action_text, points_text
 from ..games.bungee.text import SKIPPED
@@ -49,7 +50,7 @@ class SeatState:
 
     def observation(self, player: int):
         if player != self.obs.player:
-            raise IllegalAction("a classroom table sees only its own seat")
+            raise IllegalAction(_("a classroom table sees only its own seat"))
         return self.obs
 
     def is_terminal(self) -> bool:
@@ -112,7 +113,7 @@ class RemoteGame:
         """Only the server deals: an empty table until the first view arrives."""
         self.state = None
         self.names = ["You"]
-        self.status.value = "<div>Waiting for the server...</div>"
+        self.status.value = "<div>" + _("Waiting for the server...") + "</div>"
 
     def _render(self) -> None:
         if self.state is not None:
@@ -120,15 +121,15 @@ class RemoteGame:
 
     def _play(self, action) -> None:
         if self.state is None or self.state.is_terminal():
-            raise IllegalAction("the game is over: no more moves")
+            raise IllegalAction(_("the game is over: no more moves"))
         if self.state.current_player() != self.me:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(_("it is not your turn"))
         self.link.move(str(action))
 
     def play(self, action) -> None:
         """Send your move (an action or its text, as in local play) to the server."""
         if action is None:
-            raise IllegalAction("choose a move first")
+            raise IllegalAction(_("choose a move first"))
         self._play(action)
 
     # -- from the server --------------------------------------------------------------------
@@ -146,7 +147,7 @@ class RemoteGame:
         self._render()
         self.status.value = self.status.value.replace(" Press New game.", "")
         if view.get("closed") and not view["over"]:
-            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
+            self.status.value = "<div><b>" + _("Your teacher closed this table.") + "</b></div>"
         self.view = view  # last: whoever waits for a view finds the table drawn from it
 
     def _log_view(self, before: SeatState | None, after: SeatState) -> None:
@@ -157,16 +158,19 @@ class RemoteGame:
             self._over_logged = True
             w = after.winners()
             who = " and ".join(self.names[p] for p in w)
-            verb = "win" if self.me in w or len(w) > 1 else "wins"
-            self.history.add(f"Game over: {who} {verb}.", strong=True)
+            self.history.add(_("Game over: you win.") if list(w) == [self.me] else
+                             _n("Game over: {who} wins.", "Game over: {who} win.", len(w),
+                                who=who), strong=True)
 
     def show_event(self, frame: dict) -> None:
         if frame.get("type") == "closed":
-            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
+            self.status.value = "<div><b>" + _("Your teacher closed this table.") + "</b></div>"
         elif frame.get("type") == "revealed":
             moves = sum(1 for p, _a, _b in frame["log"] if p >= 0)
-            self.history.add(f"Your teacher revealed the whole game: {moves} moves by the "
-                             "players, every deal and roll included.", strong=True)
+            self.history.add(_n("Your teacher revealed the whole game: {n} move by the players, "
+                                "every deal and roll included.",
+                                "Your teacher revealed the whole game: {n} moves by the "
+                                "players, every deal and roll included.", moves), strong=True)
 
     def show_connection(self, text: str) -> None:
         import html
@@ -198,17 +202,21 @@ class RemoteBluffYouTable(RemoteGame, BluffYouTable):
             self.history.add(after.last.describe(self.names))
         if after.phase == "call" and after.pending is not None and (
                 before is None or before.phase != "call" or before.turn != after.turn):
-            verb = "announce" if after.bluffer == self.me else "announces"
-            self.history.add(f"{self.names[after.bluffer]} {verb}: "
-                             f"{action_text(after.pending, self.names)}.")
+            move = action_text(after.pending, self.names)
+            self.history.add(_("You announce: {move}.", move=move) if after.bluffer == self.me
+                             else _("{name} announces: {move}.",
+                                    name=self.names[after.bluffer], move=move))
         if after.is_terminal() and not getattr(self, "_over_logged", False):
             self._over_logged = True
             points = ", ".join(f"{n} {points_text(p)}" for n, p in zip(
                 self.names, [sum(_points(h)) for h in after.held]))
             w = after.winners()
-            verb = "win" if self.me in w or len(w) > 1 else "wins"
-            self.history.add(f"Game over: {' and '.join(self.names[p] for p in w)} {verb} "
-                             f"({points}).", strong=True)
+            who = " and ".join(self.names[p] for p in w)
+            self.history.add(_("Game over: you win ({points}).", points=points)
+                             if list(w) == [self.me] else
+                             _n("Game over: {who} wins ({points}).",
+                                "Game over: {who} win ({points}).", len(w), who=who,
+                                points=points), strong=True)
 
 
 def _points(tokens) -> list[int]:
@@ -230,11 +238,12 @@ class RemotePokerDiceTable(RemoteGame, PokerDiceTable):
         if before is not None and after.last != before.last:
             self._log_round_end(before, after)  # the result, who is out, the game's end
         if after.obs.my_dice and (before is None or before.round != after.round):
-            self.history.add(f"Round {after.round} (leader {self.names[after.leader]}): your "
-                             f"peeker shows {_dice(after.obs.my_dice)}.", strong=True)
+            self.history.add(_("Round {round} (leader {leader}): your peeker shows {dice}.",
+                               round=after.round, leader=self.names[after.leader],
+                               dice=_dice(after.obs.my_dice)), strong=True)
         for p, text in _new_entries(before, after):
             if text.startswith("common "):
-                self.history.add(f"Common dice: {text[7:]}.")
+                self.history.add(_("Common dice: {dice}.", dice=text[7:]))
             elif p >= 0:
                 self.history.add(f"{self.names[p]}: {text}.")
 
@@ -262,14 +271,23 @@ class RemoteJungleTable(RemoteGame, JungleTable):
                 self.history.add(self._move_text(m))
             r = after.history[-1]
             won = ", ".join(f"{self.names[p]} {cards_text(w, '+')}" for p, w in enumerate(r.won)
-                            if w) or "nobody"
-            which = "the final round" if r.number > after.rules.top_card else f"round {r.number}"
-            self.history.add(f"End of {which}: won {won}.", strong=True)
+                            if w) or _("nobody")
+            self.history.add(_("End of the final round: won {won}.", won=won)
+                             if r.number > after.rules.top_card else
+                             _("End of round {round}: won {won}.", round=r.number, won=won),
+                             strong=True)
         if before is None or before.round != after.round and not after.is_terminal():
-            name = "Final round" if after.final else f"Round {after.round}"
-            self.history.add(f"{name}: score cards {cards_text(after.centre)}; "
-                             f"{self.names[after.first]} start"
-                             f"{'' if after.first == self.me else 's'}.", strong=True)
+            cards, who = cards_text(after.centre), self.names[after.first]
+            if after.first == self.me:
+                text = (_("Final round: score cards {cards}; you start.", cards=cards)
+                        if after.final else _("Round {round}: score cards {cards}; you start.",
+                                              round=after.round, cards=cards))
+            else:
+                text = (_("Final round: score cards {cards}; {who} starts.", cards=cards,
+                          who=who) if after.final else
+                        _("Round {round}: score cards {cards}; {who} starts.",
+                          round=after.round, cards=cards, who=who))
+            self.history.add(text, strong=True)
         for m in after.moves[done:]:
             self.history.add(self._move_text(m))
         self._log_game_over(after)
