@@ -24,7 +24,9 @@ from bluffkit.exercises import exercise_sets, load
 from bluffkit.exercises.notebook import exercise_module, notebook_path, student_notebook
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipynb")])
+NOTEBOOKS = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipynb"),
+                    *ROOT.glob("notebooks/fr/*.ipynb"), *ROOT.glob("exercises/fr/*.ipynb")])
+FRENCH = [p for p in NOTEBOOKS if p.parent.name == "fr"]
 EXERCISE_NOTEBOOKS = sorted(ROOT.glob("exercises/*.ipynb"))
 CELL_TIMEOUT = 300
 
@@ -69,6 +71,57 @@ def test_notebook_runs_top_to_bottom(path):
     assert not errors
     stray = stray_outputs(nb)
     assert not stray, f"cells show a value nobody asked for: {stray}"
+    if path in FRENCH:
+        english = english_outputs(nb)
+        assert not english, f"a French notebook shows English: {english}"
+
+
+# -- French notebooks: no English in what they show --------------------------------------------
+ENGLISH_MARKERS = re.compile(
+    r"\b(the|your|you|with|and|which|when|this|worth|hand|round|rounds|wins?|unseen|cards?|"
+    r"games?|lucky|draw|discard|call|calls|play|seed|bots?|player|score if|expected|estimated|"
+    r"simulated|endings|choice|exact count|probability)\b", re.IGNORECASE)
+"""English words a French notebook's outputs must not show (none of them is a French word)."""
+SHOWN = ("text/html", "text/markdown", "text/plain")
+VIEWS = ("application/vnd.jupyter.widget-view+json", "application/vnd.plotly.v1+json")
+
+
+def english_outputs(nb) -> list[str]:
+    """The English marker words in what the executed ``nb`` shows: printed text, and each
+    result in its richest form (HTML, else Markdown, else plain text; a widget's or a figure's
+    plain-text repr is not what a reader sees: the widgets are checked in tests/widgets)."""
+    found = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            texts = [out.get("text", "")]
+            data = out.get("data", {})
+            if not any(v in data for v in VIEWS):  # the richest form is what a reader sees
+                texts.append(next((data[m] for m in SHOWN if m in data), ""))
+            for text in texts:
+                text = re.sub(r"<[^>]+>|\$[^$]*\$|`[^`]*`", " ", "".join(text))
+                found += [f"{m.group(0)!r} in {text[max(0, m.start() - 40):m.end() + 40]!r}"
+                          for m in ENGLISH_MARKERS.finditer(text)]
+    return found
+
+
+def test_the_english_check_sees_an_english_sentence():
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(...)")])
+    nb.cells[0].outputs = [nbformat.v4.new_output("stream", name="stdout",
+                                                  text="Ta main vaut 5.\n")]
+    assert english_outputs(nb) == []
+    nb.cells[0].outputs.append(nbformat.v4.new_output(
+        "execute_result", data={"text/markdown": "Your hand is worth 5."}))
+    assert len(english_outputs(nb)) == 3  # your, hand, worth
+
+
+def test_every_french_notebook_has_an_english_twin_and_speaks_french():
+    assert FRENCH, "no French notebook"
+    for path in FRENCH:
+        twin = path.parent.parent / path.name
+        assert twin.exists(), f"{path} has no English twin {twin}"
+        source = "".join(c.source for c in nbformat.read(path, as_version=4).cells
+                         if c.cell_type == "code")
+        assert 'set_language("fr")' in source, f"{path} does not call set_language(\"fr\")"
 
 
 def stray_outputs(nb) -> list[str]:

@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ..core import Action, InvalidQuestion
-from ..core.i18n import _, num
+from ..core.i18n import _, _l, num
 from ..games.bungee import (
     BUNGEE,
     CALL_LIMIT,
@@ -66,6 +66,13 @@ PENDING = "You may call Bungee now."
 another language, its translation)."""
 REFILL = "the discard pile but its top card is shuffled"
 """How the engine's history (chance, player -1) starts the line of a refill of the draw pile."""
+
+COLUMNS = {"action": _l("choice"), "expected_value": _l("expected value"),
+           "P_worth_5_or_less": _l("P(worth 5 or less)"),
+           "expected_score_if_not_winning": _l("expected score if not winning"),
+           "cards": _l("cards"), "P_win_estimated": _l("P(win), estimated"),
+           "round_score_estimated": _l("round score, estimated")}
+"""The advice table's column titles (the JSON keeps the keys)."""
 
 DEFAULT_SAMPLES = 100
 """Simulated endings of the round for each choice (about 10-20 ms in all; more for a smaller
@@ -171,10 +178,11 @@ class BungeeAdvice:
     def _repr_markdown_(self) -> str:
         rows = self.rows()
         keys = list(dict.fromkeys(k for r in rows for k in r))
-        lines = ["| " + " | ".join(k.replace("_", " ") for k in keys) + " |",
-                 "|" + "---|" * len(keys)]
+        lines = ["| " + " | ".join(str(COLUMNS.get(k, k.replace("_", " "))) for k in keys)
+                 + " |", "|" + "---|" * len(keys)]
         for r in rows:
-            lines.append("| " + " | ".join(_md(r.get(k, "")) for k in keys) + " |")
+            lines.append("| " + " | ".join(
+                _md(say_move(r[k]) if k == "action" else r.get(k, "")) for k in keys) + " |")
         return "\n".join(lines) + "\n\n" + self.explanation.replace("\n", "\n\n")
 
     def __str__(self) -> str:

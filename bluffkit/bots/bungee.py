@@ -22,6 +22,7 @@ from fractions import Fraction
 from ..advice.bungee import advise
 from ..advice.bungee_sim import Estimate, draw_card, greedy_action
 from ..core import Bot, InvalidQuestion, RandomBot, make_rng
+from ..core.i18n import _, _n
 from ..core.play import advised, bot_names, check_match, seed_label
 from ..core.rng import Seed
 from ..games.bungee import CALL_LIMIT, BungeeObservation, BungeeRules, BungeeState
@@ -84,9 +85,11 @@ class MatchResult:
                 "seed": self.seed, "total_se": [round(x, 6) for x in self.total_se]}
 
     def __str__(self) -> str:
-        lines = [f"{self.games} games, seed {self.seed}"]
+        lines = [_n("{n} game, seed {seed}", "{n} games, seed {seed}", self.games,
+                    seed=self.seed)]
         se = self.total_se or (float("nan"),) * len(self.names)
-        lines += [f"  {n}: {w} games won, mean total {float(t):.1f} ± {e:.1f}, {r} rounds won"
+        lines += ["  " + _("{name}: {won} games won, mean total {mean:.1f} ± {se:.1f}, {rounds} "
+                           "rounds won", name=n, won=w, mean=float(t), se=e, rounds=r)
                   for n, w, t, e, r in zip(self.names, self.wins, self.mean_totals, se,
                                            self.round_wins)]
         return "\n".join(lines)
@@ -102,7 +105,7 @@ def play_game_rounds(rules: BungeeRules, bots: Sequence[Bot], rng,
     """
     state = BungeeState.new(rules)
     last, winners = None, []
-    for _ in range(max_steps):
+    for _i in range(max_steps):
         if state.phase == "over":
             return state, winners
         if state.is_chance_node():
@@ -127,8 +130,8 @@ def play_match(rules: BungeeRules, bots: Sequence[Bot], games: int,
     check_match(rules.players, bots, games)
     rng = make_rng(seed)
     n = rules.players
-    wins, totals, round_wins = [0] * n, [[] for _ in range(n)], [0] * n
-    for _ in range(games):
+    wins, totals, round_wins = [0] * n, [[] for _i in range(n)], [0] * n
+    for _i in range(games):
         final, winners = play_game_rounds(rules, bots, rng)
         for p in final.winners():
             wins[p] += 1
@@ -168,7 +171,7 @@ def compare_thresholds(thresholds: Sequence[int], games: int, seed: int = 0,
     _check_games(games)
     rules = BungeeRules(players=n, rounds=rounds)
     rng = make_rng(seed)
-    wins, totals, round_wins = [0] * n, [[] for _ in range(n)], [0] * n
+    wins, totals, round_wins = [0] * n, [[] for _i in range(n)], [0] * n
     for g in range(games):
         seat_of = [(i + g) % n for i in range(n)]
         bots: list = [None] * n
@@ -180,7 +183,8 @@ def compare_thresholds(thresholds: Sequence[int], games: int, seed: int = 0,
             wins[i] += seat_of[i] in won
             totals[i].append(final.totals[seat_of[i]])
             round_wins[i] += winners.count(seat_of[i])
-    return _result([f"calls at {t}" for t in thresholds], wins, games, totals, round_wins, seed)
+    return _result([_("calls at {t}", t=t) for t in thresholds], wins, games, totals,
+                   round_wins, seed)
 
 
 __all__ = ["AdviceBot", "GreedyBot", "MatchResult", "RandomBot", "compare_thresholds",

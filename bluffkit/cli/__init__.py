@@ -18,7 +18,7 @@ import sys
 
 from ..core import BluffkitError
 from ..core.i18n import _, _l, check_environment, check_language, language
-from .common import CliError, check_arguments
+from .common import CliError, argparse_in_language, check_arguments
 from .files import add_file_commands
 from .serve import add_serve_command
 from .teacher import add_teacher_commands
@@ -121,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     except BluffkitError as e:
         print(f"bluffkit: error: {e}", file=sys.stderr)
         return 2
-    with language(code) if code is not None else contextlib.nullcontext():
+    with language(code) if code is not None else contextlib.nullcontext(), \
+            argparse_in_language():
         return _main(argv)
 
 

@@ -20,10 +20,11 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..advice.bungee import DEFAULT_SAMPLES, BungeeAdvice, advise, observation_for
+from ..advice.bungee import COLUMNS, DEFAULT_SAMPLES, BungeeAdvice, advise, observation_for
 from ..advice.bungee_sim import draw_card
 from ..bots.bungee import AdviceBot, GreedyBot, RandomBot
 from ..core import BluffkitError, make_rng
+from ..core.i18n import _, _l, _n, num
 from ..games.bungee import (
     CARDS,
     BungeeRules,
@@ -33,6 +34,7 @@ from ..games.bungee import (
     cards_text,
     hand_value,
     parse_cards,
+    say_move,
     seen_moves,
 )
 from ..odds.bungee import Knowledge, best_chance_of_bungee, draws_distribution, turn_odds
@@ -59,62 +61,69 @@ clock = time.perf_counter
 
 
 def _knowledge_options(p) -> None:
-    p.add_argument("--hand", required=True, help="my cards, e.g. 1,2,8,B (B: Bungee card)")
-    p.add_argument("--discard", default="", help="the discard pile, bottom first, e.g. 10,4,7")
-    p.add_argument("--lucky", required=True, help="the lucky card, e.g. 8 (or B)")
+    p.add_argument("--hand", required=True, help=_("my cards, e.g. 1,2,8,B (B: Bungee card)"))
+    p.add_argument("--discard", default="",
+                   help=_("the discard pile, bottom first, e.g. 10,4,7"))
+    p.add_argument("--lucky", required=True, help=_("the lucky card, e.g. 8 (or B)"))
     p.add_argument("--first", action="store_true",
-                   help="the round's first turn (play then draw only)")
-    p.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+                   help=_("the round's first turn (play then draw only)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
 
 
 def register(commands) -> None:
     p = commands["odds"].add_parser(
-        "bungee", help="exact odds of a Bungee hand after each action",
-        description="What you know, the unseen cards, and the exact distribution of your "
-                    "hand's value after each action (the card drawn is uniform over the "
-                    "unseen cards).")
+        "bungee", help=_("exact odds of a Bungee hand after each action"),
+        description=_("What you know, the unseen cards, and the exact distribution of your "
+                      "hand's value after each action (the card drawn is uniform over the "
+                      "unseen cards)."))
     _knowledge_options(p)
     p.add_argument("--draws", type=int, default=None,
-                   help="also: how many of the next N drawn cards are --good (hypergeometric)")
+                   help=_("also: how many of the next N drawn cards are --good "
+                          "(hypergeometric)"))
     p.add_argument("--good", default="<=2",
-                   help="which cards are good for --draws: '<=2' (value), '0' (worth 0), "
-                        "or a list such as 1,2,B (default <=2)")
+                   help=_("which cards are good for --draws: '<=2' (value), '0' (worth 0), "
+                          "or a list such as 1,2,B (default <=2)"))
     p.set_defaults(handler=odds_command)
 
     a = commands["advise"].add_parser(
-        "bungee", help="the best action, and call Bungee now or play on?",
-        description="Exact numbers one step ahead; call-or-play-on estimated by seeded "
-                    "simulation with standard errors.")
+        "bungee", help=_("the best action, and call Bungee now or play on?"),
+        description=_("Exact numbers one step ahead; call-or-play-on estimated by seeded "
+                      "simulation with standard errors."))
     _knowledge_options(a)
-    a.add_argument("--players", type=int, default=4, help="number of players (2-5)")
+    a.add_argument("--players", type=int, default=4, help=_("number of players (2-5)"))
     a.add_argument("--sizes", default=None,
-                   help="the other players' hand sizes in playing order (default 5 each)")
+                   help=_("the other players' hand sizes in playing order (default 5 each)"))
     a.add_argument("--last-lap", action="store_true",
-                   help="somebody has called Bungee: this is my last action")
+                   help=_("somebody has called Bungee: this is my last action"))
     a.add_argument("--dealer", action="store_true",
-                   help="I deal and the lucky card is a Bungee card: take it or leave it?")
+                   help=_("I deal and the lucky card is a Bungee card: take it or leave it?"))
     a.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
-                   help=f"simulated endings per choice, 0-{MAX_SAMPLES} (default "
-                        f"{DEFAULT_SAMPLES}; past a second, the time it takes and a "
-                        "progress bar)")
-    a.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
+                   help=_("simulated endings per choice, 0-{most} (default {default}; past a "
+                          "second, the time it takes and a progress bar)", most=MAX_SAMPLES,
+                          default=DEFAULT_SAMPLES))
+    a.add_argument("--seed", type=int, default=0, help=_("the simulation's seed (default 0)"))
     a.set_defaults(handler=advise_command)
 
-    g = commands["play"].add_parser("bungee", help="play Bungee against bots",
-                                    description="Play Bungee in the terminal against bots.")
-    g.add_argument("--bots", type=int, default=3, help="number of bots (1-4)")
-    g.add_argument("--bot", choices=sorted(BOTS), default="greedy", help="the bots' strategy")
-    g.add_argument("--rounds", type=int, default=6, help="rounds in the game (default 6)")
-    g.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots")
-    g.add_argument("--auto", action="store_true", help="bots in every seat (watch a game)")
+    g = commands["play"].add_parser("bungee", help=_("play Bungee against bots"),
+                                    description=_("Play Bungee in the terminal against bots."))
+    g.add_argument("--bots", type=int, default=3, help=_("number of bots (1-4)"))
+    g.add_argument("--bot", choices=sorted(BOTS), default="greedy",
+                   help=_("the bots' strategy"))
+    g.add_argument("--rounds", type=int, default=6, help=_("rounds in the game (default 6)"))
+    g.add_argument("--seed", type=int, default=None,
+                   help=_("seed for the cards and the bots"))
+    g.add_argument("--auto", action="store_true",
+                   help=_("bots in every seat (watch a game)"))
     g.add_argument("--json", action="store_true",
-                   help="print the game's record and result as JSON (messages go to stderr)")
+                   help=_("print the game's record and result as JSON (messages go to "
+                          "stderr)"))
     g.set_defaults(handler=play_command)
 
 
 def _knowledge(args) -> Knowledge:
     if not args.lucky.strip():
-        raise CliError("--lucky needs the lucky card turned beside the draw pile, e.g. 8 (or B)")
+        raise CliError(_("--lucky needs the lucky card turned beside the draw pile, e.g. 8 "
+                         "(or B)"))
     return Knowledge.parse(args.hand, args.discard, args.lucky, opened=not args.first)
 
 
@@ -128,15 +137,15 @@ def _good(text: str, k: Knowledge) -> tuple[str, Callable[[int], bool]]:
     Spaces around the comparison are allowed (``'<= 2'``), not inside the number: ``'<= 2 3'``
     is refused rather than read as ``<= 23``.
     """
-    usage = (f"--good takes one value test like '<=2' (a card's value, 0-10) or a list of cards "
-             f"like 1,2,B; got {text[:40]!r}")
+    usage = _("--good takes one value test like '<=2' (a card's value, 0-10) or a list of "
+              "cards like 1,2,B; got {text}", text=repr(text[:40]))
     t = text.strip()
     m = re.fullmatch(r"(<=|<|>=|>|=)?\s*(\d{1,3})", t)
     if m:
         op, n = m.group(1) or "=", int(m.group(2))
         if n > 10:
             raise CliError(usage)
-        return f"value {op} {n}", lambda c: OPS[op](card_value(c, k.lucky), n)
+        return _("value {op} {n}", op=op, n=n), lambda c: OPS[op](card_value(c, k.lucky), n)
     if re.match(r"[<>=]", t):
         raise CliError(usage)
     try:
@@ -145,7 +154,7 @@ def _good(text: str, k: Knowledge) -> tuple[str, Callable[[int], bool]]:
         raise CliError(f"{usage} ({e})") from None
     if not cards:
         raise CliError(usage)
-    return f"cards {cards_text(sorted(cards))}", lambda c: c in cards
+    return _("cards {cards}", cards=cards_text(sorted(cards))), lambda c: c in cards
 
 
 def odds_command(args: argparse.Namespace) -> int:
@@ -166,23 +175,27 @@ def odds_command(args: argparse.Namespace) -> int:
         print_json(out)
         return 0
     lucky = card_text(k.lucky)
-    print(f"Your hand {cards_text(k.hand)} is worth {k.value} (lucky {lucky} and Bungee cards "
-          f"count 0); if somebody else wins you score {k.score}.")
-    print(f"Unseen: {k.unseen_count} cards (opponents' hands and the draw pile); the card you "
-          f"draw is equally likely to be any of them.")
-    print(table(["card"] + [card_text(c) for c in CARDS],
-                [["unseen"] + list(k.unseen)]))
+    print(_("Your hand {hand} is worth {value} (lucky {lucky} and Bungee cards count 0); if "
+            "somebody else wins you score {score}.", hand=cards_text(k.hand), value=k.value,
+            lucky=lucky, score=k.score))
+    print(_("Unseen: {n} cards (opponents' hands and the draw pile); the card you draw is "
+            "equally likely to be any of them.", n=k.unseen_count))
+    print(table([_("card")] + [card_text(c) for c in CARDS],
+                [[_("unseen")] + list(k.unseen)]))
     print()
-    rows = [[str(o.action), fraction_text(o.mean_value), fraction_text(o.p_bungee),
+    rows = [[say_move(str(o.action)), fraction_text(o.mean_value), fraction_text(o.p_bungee),
              fraction_text(o.mean_score), o.cards] for o in options]
-    print(table(["action", "E[value after]", "P(worth <= 5)", "E[score if not winning]",
-                 "cards"], rows))
-    print(f"\nBest chance of reaching 5 or less this turn: "
-          f"{fraction_text(out['best_chance_of_bungee'])}")
+    print(table([_("action"), _("E[value after]"), _("P(worth <= 5)"),
+                 _("E[score if not winning]"), _("cards")], rows))
+    print()
+    print(_("Best chance of reaching 5 or less this turn: {p}",
+            p=fraction_text(out["best_chance_of_bungee"])))
     if args.draws is not None:
-        print(f"\nGood cards ({out['draws']['good']}) among the next {args.draws} drawn:")
-        print(table(["good", "P", ""], [[x, str(p), f"{float(p):.4f}"]
-                                         for x, p in d.pmf().items()]))
+        print()
+        print(_("Good cards ({good}) among the next {n} drawn:", good=out["draws"]["good"],
+                n=args.draws))
+        print(table([_("good"), "P", ""], [[x, str(p), num(float(p), ".4f")]
+                                           for x, p in d.pmf().items()]))
     return 0
 
 
@@ -194,19 +207,21 @@ def advice_table(advice: BungeeAdvice) -> str:
     for r in rows:
         cells = [fraction_text(r[key]) if isinstance(r.get(key), Fraction) else
                  str(r.get(key, "")) for key in keys]
-        body.append(cells + (["<- best"] if r["action"] == str(advice.recommended) else [""]))
-    return table([key.replace("_", " ") for key in keys] + [""], body)
+        cells[keys.index("action")] = say_move(str(r["action"]))
+        body.append(cells + ([_("<- best")] if r["action"] == str(advice.recommended)
+                             else [""]))
+    return table([str(COLUMNS.get(key, key.replace("_", " "))) for key in keys] + [""], body)
 
 
 def advise_command(args: argparse.Namespace) -> int:
     if not 0 <= args.samples <= MAX_SAMPLES:
-        raise CliError(f"--samples must be 0-{MAX_SAMPLES} simulated endings per choice (each "
-                       f"takes about a millisecond or two; 0 gives the exact part only), got "
-                       f"{args.samples}")
+        raise CliError(_("--samples must be 0-{most} simulated endings per choice (each takes "
+                         "about a millisecond or two; 0 gives the exact part only), got {n}",
+                         most=MAX_SAMPLES, n=args.samples))
     k = _knowledge(args)
     sizes = ints(args.sizes, "--sizes") if args.sizes is not None else None
     obs = observation_for(k, args.players, sizes, args.last_lap, args.dealer)
-    bar = ProgressBar("Simulating endings")
+    bar = ProgressBar(_("Simulating endings"))
     advice = advise(obs, args.samples, args.seed, progress=bar)
     bar.close()
     return print_advice(advice, args.json, advice_table)
@@ -234,15 +249,16 @@ class ProgressBar:
             if elapsed + left < PROGRESS_AFTER:
                 return
             self.started = True
-            print(f"{self.label}: {total} in all, about {_duration(elapsed + left)} "
-                  "(Ctrl+C stops).", file=sys.stderr, flush=True)
+            print(_("{label}: {total} in all, about {time} (Ctrl+C stops).", label=self.label,
+                    total=total, time=_duration(elapsed + left)), file=sys.stderr, flush=True)
         tenth = 10 * done // total
         if not self.tty and tenth == self.shown:
             return
         self.shown = tenth
         filled = self.width * done // total
         line = (f"{self.label} [{'#' * filled}{'.' * (self.width - filled)}] {done}/{total}, "
-                + ("done" if done >= total else f"about {_duration(left)} left"))
+                + (_("done") if done >= total else _("about {time} left",
+                                                         time=_duration(left))))
         if self.tty:
             print("\r" + line, end="", file=sys.stderr, flush=True)
             self.drawn = True
@@ -264,14 +280,15 @@ def _duration(seconds: float) -> str:
 
 
 # -- play -----------------------------------------------------------------------------------------
-HELP = ("Type 'play 7,7' (play cards of one value, then draw), 'take, play 9' (take the discard "
-        "pile's top card, then play), 'bungee' to call, 'pass' not to call, 'advice' for the "
-        "numbers, 'best' to play the advice, 'quit' to stop.")
+HELP = _l("Type 'play 7,7' (play cards of one value, then draw), 'take, play 9' (take the "
+          "discard pile's top card, then play), 'bungee' to call, 'pass' not to call, 'advice' "
+          "for the numbers, 'best' to play the advice, 'quit' to stop.")
 
 
 def play_command(args: argparse.Namespace) -> int:
     if not 1 <= args.bots <= 4:
-        raise CliError(f"--bots must be 1-4 (Bungee is for 2-5 players), got {args.bots}")
+        raise CliError(_("--bots must be 1-4 (Bungee is for 2-5 players), got {n}",
+                         n=args.bots))
     rules = BungeeRules(players=args.bots + 1, rounds=args.rounds)
     rng = make_rng(args.seed)
     bot = BOTS[args.bot]()
@@ -279,8 +296,10 @@ def play_command(args: argparse.Namespace) -> int:
     human = None if args.auto else 0
     record: list[str] = []
     results = []
-    say(f"Bungee: {'bots only' if human is None else 'you are player 0'}, {rules.players} "
-        f"players, {rules.rounds} rounds. " + ("" if human is None else HELP))
+    who = _("bots only") if human is None else _("you are player 0")
+    say(_("Bungee: {who}, {players} players, {rounds}.", who=who, players=rules.players,
+          rounds=_n("{n} round", "{n} rounds", rules.rounds))
+        + ("" if human is None else " " + str(HELP)))
 
     def on_move(before: BungeeState, _player, action, after: BungeeState) -> None:
         for line in _public(before, action, after, human):
@@ -293,12 +312,18 @@ def play_command(args: argparse.Namespace) -> int:
                                lambda s: _ask(s, human, say), on_move,
                                chance=lambda s, r: draw_card(s.pile, r))
     if stopped:
-        say("Game stopped.")
+        say(_("Game stopped."))
     if state.is_terminal():
         won = state.winners()
-        say(f"Game over: totals {list(state.totals)}; "
-            + " and ".join(f"P{p}" for p in won) + " win" + ("s" if len(won) == 1 else "")
-            + (" (you!)" if human in won else "."))
+        who = _(" and ").join(f"P{p}" for p in won)
+        if human in won:
+            say(_n("Game over: totals {totals}; {who} wins (you!)",
+                   "Game over: totals {totals}; {who} win (you!)", len(won),
+                   totals=list(state.totals), who=who))
+        else:
+            say(_n("Game over: totals {totals}; {who} wins.",
+                   "Game over: totals {totals}; {who} win.", len(won),
+                   totals=list(state.totals), who=who))
     if args.json:
         print_json({"players": rules.players, "bot": args.bot, "seed": args.seed,
                     "rounds": [r.to_json() for r in results], "totals": list(state.totals),
@@ -310,48 +335,58 @@ def _public(before: BungeeState, action, after: BungeeState, human) -> list[str]
     """What everyone at the table sees happen (and, for the human, the cards they draw)."""
     lines = []
     for p, text in seen_moves(before, action, after, human):
+        said = say_move(text)
         if p < 0:
-            lines.append(text[0].upper() + text[1:] + ".")
+            lines.append(said[0].upper() + said[1:] + ".")
         else:
-            lines.append(f"{'You' if p == human else f'P{p}'}: {text}")
+            lines.append(_("{name}: {move}", name=_("You") if p == human else f"P{p}",
+                           move=said))
     if after.last is not before.last:
         lines += _round_end(after.last, after)
     return lines
 
 
 def _round_end(r, after: BungeeState) -> list[str]:
-    lines = [f"Round {r.round} over (lucky {card_text(r.lucky)}). Hands in calling order:"]
+    lines = [_("Round {round} over (lucky {lucky}). Hands in calling order:", round=r.round,
+               lucky=card_text(r.lucky))]
     order = list(r.callers) + [p for p in range(len(r.hands)) if p not in r.callers]
     for p in order:
-        tag = f"Bungee #{r.callers.index(p) + 1}" if p in r.callers else "no call"
-        lines.append(f"  P{p}: {cards_text(r.hands[p])} worth {r.values[p]} ({tag}), "
-                     f"scores {r.scores[p]}")
-    lines.append(f"  P{r.winner} wins the round. Totals: {list(after.totals)}")
+        tag = (_("Bungee #{k}", k=r.callers.index(p) + 1) if p in r.callers
+               else _("no call"))
+        lines.append("  " + _("P{p}: {hand} worth {value} ({tag}), scores {score}", p=p,
+                              hand=cards_text(r.hands[p]), value=r.values[p], tag=tag,
+                              score=r.scores[p]))
+    lines.append("  " + _("P{p} wins the round. Totals: {totals}", p=r.winner,
+                          totals=list(after.totals)))
     return lines
 
 
 def _ask(state: BungeeState, me: int, say):
     obs = state.observation(me)
-    say(f"Round {obs.round}. Lucky {card_text(obs.lucky) if obs.lucky else '-'}; discard top "
-        f"{card_text(obs.top) if obs.top else '-'}; hand sizes {list(obs.hand_sizes)}; "
-        f"draw pile {obs.pile_size}.")
+    say(_("Round {round}. Lucky {lucky}; discard top {top}; hand sizes {sizes}; draw pile "
+          "{pile}.", round=obs.round, lucky=card_text(obs.lucky) if obs.lucky else "-",
+          top=card_text(obs.top) if obs.top else "-", sizes=list(obs.hand_sizes),
+          pile=obs.pile_size))
     if obs.callers:
-        say("Last lap: called Bungee: " + ", ".join(f"P{p}" for p in obs.callers))
-    say(f"Your hand: {cards_text(obs.hand)} (worth {hand_value(obs.hand, obs.lucky)}).")
+        say(_("Last lap: called Bungee: {players}",
+              players=", ".join(f"P{p}" for p in obs.callers)))
+    say(_("Your hand: {hand} (worth {value}).", hand=cards_text(obs.hand),
+          value=hand_value(obs.hand, obs.lucky)))
     legal = state.legal_actions()
 
     def read():
-        say("Your move: ")
+        say(_("Your move: "))
         text = sys.stdin.readline()
         return text.strip() if text else None
 
     def best():
         action = advise(obs).recommended
-        say(f"You: {action}")
+        say(_("{name}: {move}", name=_("You"), move=say_move(str(action))))
         return action
 
     def explain():
-        help_and_advice(HELP, advise(obs), advice_table, say)
+        help_and_advice(str(HELP), advise(obs), advice_table, say)
 
     return ask_move(state, read, best, explain, say,
-                    on_illegal=lambda: say("Legal: " + "; ".join(map(str, legal))))
+                    on_illegal=lambda: say(_("Legal: {moves}", moves="; ".join(
+                        say_move(str(a)) for a in legal))))

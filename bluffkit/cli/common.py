@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import json
 import re
 import sys
@@ -10,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core import BluffkitError, sample
-from ..core.i18n import _, _n, num
+from ..core.i18n import _, _l, _n, num, translations
 from ..core.text import shorten
 
 
@@ -59,6 +61,38 @@ def check_arguments(argv: Sequence[str]) -> None:
         if len(arg) > MAX_ARGUMENT:
             raise CliError(_("{name}: {text} is too long (at most {limit} characters)",
                              name=name, text=shorten(arg), limit=MAX_ARGUMENT))
+
+
+ARGPARSE_TEXTS = (
+    _l("usage: "), _l("positional arguments"), _l("options"),
+    _l("show this help message and exit"), _l("the following arguments are required: %s"),
+    _l("argument %(argument_name)s: %(message)s"), _l("invalid %(type)s value: %(value)r"),
+    _l("invalid choice: %(value)r (choose from %(choices)s)"), _l("expected one argument"),
+    _l("expected at least one argument"), _l("expected at most one argument"),
+    _l("unrecognized arguments: %s"), _l("ambiguous option: %(option)s could match %(matches)s"),
+    _l("not allowed with argument %s"), _l("one of the arguments %s is required"),
+    _l("ignored explicit argument %r"),
+)
+"""argparse's own words (usage, options, its errors), in the catalogue so that
+:func:`argparse_in_language` can say them in the user's language (argparse formats them itself
+with ``%``)."""
+
+
+@contextlib.contextmanager
+def argparse_in_language():
+    """argparse's words through bluffkit's catalogue while the command line runs (argparse
+    looks its texts up with ``gettext`` at use; the original lookup is put back after)."""
+    before = argparse._
+
+    def lookup(message: str) -> str:
+        found = translations().gettext(message)
+        return found if found != message else before(message)
+
+    argparse._ = lookup
+    try:
+        yield
+    finally:
+        argparse._ = before
 
 
 def jsonable(obj: Any) -> Any:

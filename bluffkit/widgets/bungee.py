@@ -21,9 +21,17 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..core import InvalidQuestion
-from ..games.bungee import CALL_LIMIT, CARDS, DECK, card_text, cards_text
+from ..core.i18n import _, _l, _n, num
+from ..games.bungee import CALL_LIMIT, CARDS, DECK, card_text, cards_text, say_move
 from ..odds.bungee import ActionOdds, Knowledge, action_odds, turn_actions, turn_odds
-from .common import COLORS, ErrorArea, html_table, probability_tex, update_figure_in_place
+from .common import (
+    COLORS,
+    ErrorArea,
+    html_table,
+    label,
+    probability_tex,
+    update_figure_in_place,
+)
 from .figure import LiveFigure
 from .static import StaticFallback
 
@@ -35,15 +43,15 @@ def figure_for_unseen(k: Knowledge, title: str | None = None) -> go.Figure:
     unseen = list(k.unseen)
     seen = [d - u for d, u in zip(DECK, unseen)]
     fig = go.Figure([
-        go.Bar(name="seen by me", x=labels, y=seen, marker_color=COLORS["falls"]),
-        go.Bar(name="unseen", x=labels, y=unseen, marker_color=COLORS["stands"],
+        go.Bar(name=_("seen by me"), x=labels, y=seen, marker_color=COLORS["falls"]),
+        go.Bar(name=_("unseen"), x=labels, y=unseen, marker_color=COLORS["stands"],
                text=unseen, textposition="inside",
-               hovertemplate="card %{x}: %{y} unseen<extra></extra>"),
+               hovertemplate=_("card %{x}: %{y} unseen") + "<extra></extra>"),
     ])
     fig.update_layout(barmode="stack", template="plotly_white", height=320,
-                      title=title or f"The 56 cards: {k.unseen_count} unseen (each equally likely "
-                                     "to be the next card drawn)",
-                      xaxis_title="card", yaxis_title="cards", xaxis_type="category")
+                      title=title or _("The 56 cards: {n} unseen (each equally likely to be the "
+                                       "next card drawn)", n=k.unseen_count),
+                      xaxis_title=_("card"), yaxis_title=_("cards"), xaxis_type="category")
     return fig
 
 
@@ -58,37 +66,43 @@ def figure_for_action(o: ActionOdds, title: str | None = None) -> go.Figure:
         hovertemplate="value %{x}: probability %{text}<extra></extra>"))
     p = o.p_bungee
     fig.update_layout(template="plotly_white", height=320,
-                      title=title or f"After {o.action}: P(worth 5 or less) = {p} ≈ "
-                                     f"{float(p):.3f}, mean {float(o.mean_value):.2f}",
-                      xaxis_title="hand value after the action", yaxis_title="probability")
+                      title=title or _("After {action}: P(worth 5 or less) = {p} ≈ {approx:.3f}, "
+                                       "mean {mean:.2f}", action=say_move(str(o.action)), p=p,
+                                       approx=float(p), mean=float(o.mean_value)),
+                      xaxis_title=_("hand value after the action"),
+                      yaxis_title=_("probability"))
     return fig
 
 
 def figure_for_actions(options: Iterable[ActionOdds],
-                       title: str = "Expected hand value after each action") -> go.Figure:
+                       title: str | None = None) -> go.Figure:
     """Bars: the expected value after each action (the lowest highlighted), P(<= 5) as text."""
     options = list(options)
     best = min((o.mean_value for o in options), default=0)
     fig = go.Figure(go.Bar(
         x=[str(o.action) for o in options], y=[float(o.mean_value) for o in options],
-        text=[f"P(≤5) {float(o.p_bungee):.2f}" for o in options], textposition="outside",
+        text=[f"P(≤5) {num(float(o.p_bungee), '.2f')}" for o in options],
+        textposition="outside",
         marker_color=[COLORS["accent"] if o.mean_value == best else COLORS["stands"]
                       for o in options]))
-    fig.update_layout(template="plotly_white", height=340, title=title,
-                      yaxis_title="expected hand value", xaxis_type="category")
+    fig.update_layout(template="plotly_white", height=340,
+                      title=title or _("Expected hand value after each action"),
+                      yaxis_title=_("expected hand value"), xaxis_type="category")
     return fig
 
 
-def figure_for_thresholds(result, title: str = "Calling thresholds compared") -> go.Figure:
+def figure_for_thresholds(result, title: str | None = None) -> go.Figure:
     """Bars: each threshold's mean total per game (lower is better) with one standard error,
     games won as text."""
     errors = dict(type="data", array=list(result.total_se)) if result.total_se else None
     fig = go.Figure(go.Bar(
         x=list(result.names), y=[float(t) for t in result.mean_totals], error_y=errors,
-        text=[f"{w} of {result.games} games won" for w in result.wins], textposition="outside",
+        text=[_n("{won} of {n} game won", "{won} of {n} games won", result.games, won=w)
+              for w in result.wins], textposition="outside",
         marker_color=COLORS["stands"]))
-    fig.update_layout(template="plotly_white", height=340, title=title,
-                      yaxis_title="mean total per game (lower is better)",
+    fig.update_layout(template="plotly_white", height=340,
+                      title=title or _("Calling thresholds compared"),
+                      yaxis_title=_("mean total per game (lower is better)"),
                       xaxis_type="category")
     return fig
 
@@ -107,17 +121,18 @@ class DrawExplorer(StaticFallback, widgets.VBox):
     def __init__(self, hand: str = "1,2,9,10", discard: str = "4,7", lucky: str = "8",
                  action: str | None = None):
         self.errors = ErrorArea()
-        self.hand = widgets.Text(value=hand, description="My hand", placeholder="1,2,9,B",
-                                 layout=widgets.Layout(width="16em"))
+        self.hand = label(widgets.Text(value=hand, placeholder="1,2,9,B",
+                                       layout=widgets.Layout(width="16em")),
+                          description=_l("My hand"))
         self.hand.add_class("bk-hand")
-        self.discard = widgets.Text(value=discard, description="Discard pile",
-                                    layout=widgets.Layout(width="24em"))
+        self.discard = label(widgets.Text(value=discard, layout=widgets.Layout(width="24em")),
+                             description=_l("Discard pile"))
         self.discard.add_class("bk-discard")
-        self.lucky = widgets.Text(value=lucky, description="Lucky card", placeholder="8 or B",
-                                  layout=widgets.Layout(width="10em"))
+        self.lucky = label(widgets.Text(value=lucky, layout=widgets.Layout(width="10em")),
+                           description=_l("Lucky card"), placeholder=_l("8 or B"))
         self.lucky.add_class("bk-lucky")
-        self.action = widgets.Dropdown(description="Action", options=[],
-                                       layout=widgets.Layout(width="18em"))
+        self.action = label(widgets.Dropdown(options=[], layout=widgets.Layout(width="18em")),
+                            description=_l("Action"))
         self.action.add_class("bk-action")
         self.summary = widgets.HTMLMath()
         self.summary.add_class("bk-summary")
@@ -139,8 +154,8 @@ class DrawExplorer(StaticFallback, widgets.VBox):
     def knowledge(self) -> Knowledge:
         """What the boxes say (``InvalidQuestion`` naming the box that cannot be read)."""
         if not self.lucky.value.strip():
-            raise InvalidQuestion("Lucky card: type the card turned beside the draw pile, "
-                                  "e.g. 8 (B for a Bungee card); cards of its value count 0")
+            raise InvalidQuestion(_("Lucky card: type the card turned beside the draw pile, "
+                                    "e.g. 8 (B for a Bungee card); cards of its value count 0"))
         return Knowledge.parse(self.hand.value, self.discard.value, self.lucky.value)
 
     def update(self) -> None:
@@ -153,12 +168,14 @@ class DrawExplorer(StaticFallback, widgets.VBox):
             str(min(options, key=lambda o: o.mean_value).action))
         self._wanted = None
         self.table.value = html_table(
-            ["action", "E[value]", "P(worth ≤ 5)", "E[score if not winning]", "cards"],
-            [[str(o.action), o.mean_value, o.p_bungee, o.mean_score, o.cards] for o in options],
+            [_("action"), _("E[value]"), _("P(worth ≤ 5)"), _("E[score if not winning]"),
+             _("cards")],
+            [[say_move(str(o.action)), o.mean_value, o.p_bungee, o.mean_score, o.cards]
+             for o in options],
             "bk-advice-options", highlight=names.index(keep))
         self._muted = True
         try:
-            self.action.options = names
+            self.action.options = [(say_move(n), n) for n in names]
             self.action.value = keep
         finally:
             self._muted = False
@@ -170,13 +187,16 @@ class DrawExplorer(StaticFallback, widgets.VBox):
         k = self.knowledge()
         o = action_odds(k, self.action.value)
         self.odds = o
-        draw = (f"then one of the {k.unseen_count} unseen cards" if o.draws
-                else "no draw: the result is certain")
-        self.summary.value = (
-            f"Hand <b>{html.escape(cards_text(k.hand))}</b> worth {k.value} (lucky "
-            f"{html.escape(card_text(k.lucky))}); <b>{html.escape(str(o.action))}</b>, {draw}: "
-            f"$P(\\text{{worth}} \\le 5) = {probability_tex(o.p_bungee)}$, "
-            f"$E[\\text{{value}}] = {probability_tex(o.mean_value, 2)}$")
+        draw = (_("then one of the {n} unseen cards", n=k.unseen_count) if o.draws
+                else _("no draw: the result is certain"))
+        worth, value = _("worth"), _("value")
+        self.summary.value = _(
+            "Hand {hand} worth {value} (lucky {lucky}); {action}, {draw}:",
+            hand=f"<b>{html.escape(cards_text(k.hand))}</b>", value=k.value,
+            lucky=html.escape(card_text(k.lucky)),
+            action=f"<b>{html.escape(say_move(str(o.action)))}</b>", draw=draw) + (
+            f" $P(\\text{{{worth}}} \\le 5) = {probability_tex(o.p_bungee)}$, "
+            f"$E[\\text{{{value}}}] = {probability_tex(o.mean_value, 2)}$")
         update_figure_in_place(self.figure, figure_for_action(o))
 
 

@@ -65,7 +65,7 @@ def test_thresholds_figure():
 def test_draw_explorer_updates_and_explains_bad_input():
     e = DrawExplorer(hand="1,2,9", discard="4", lucky="8", action="play 9")
     assert e.odds.p_bungee == Fraction(15, 51) and "frac{5}{17}" in e.summary.value
-    assert e.action.options[0] == "play 1" and "bk-advice-options" in e.table.value
+    assert e.action.options[0] == ("play 1", "play 1") and "bk-advice-options" in e.table.value
     e.action.value = "take, play 9"
     assert e.odds.value.pmf() == {7: 1} and "certain" in e.summary.value
     before = e.summary.value
@@ -209,3 +209,13 @@ def test_a_simulation_that_fails_leaves_the_exact_part_and_says_why(monkeypatch)
     assert ("could not be compared with playing on: could not deal the callers' hands worth 5 "
             "or less.") in body
     assert "Recommended" in body and t.progress.layout.display == "none"
+
+
+def test_draw_explorer_in_french():
+    from bluffkit.core.i18n import language
+
+    with language("fr"):
+        e = DrawExplorer(hand="1,2,9", discard="4", lucky="8", action="play 9")
+        assert e.action.options[0] == ("joue 1", "play 1") and e.action.value == "play 9"
+        assert e.hand.description == "Ma main" and "Main <b>1,2,9</b> qui vaut" in e.summary.value
+        assert "0{,}" in e.summary.value  # decimals in the math with a comma
