@@ -37,11 +37,15 @@ def test_loose_coroutines_and_pending_tasks_fail_the_classroom_tests(request):
     async def never_finished():
         await asyncio.sleep(3600)
 
-    def leave_a_task_pending():
-        loop = asyncio.new_event_loop()
-        loop.create_task(never_finished())
-        loop.run_until_complete(asyncio.sleep(0))
-        loop.close()
+    def leave_a_task_pending():  # on a thread: in CI, Playwright's loop runs on this one
+        def sin():
+            loop = asyncio.new_event_loop()
+            loop.create_task(never_finished())
+            loop.run_until_complete(asyncio.sleep(0))
+            loop.close()
+
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pool.submit(sin).result()
 
     for sin in (never_awaited, leave_a_task_pending):
         steps = body()
