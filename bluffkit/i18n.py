@@ -44,7 +44,7 @@ Checklist for every message (the tests hold most of it):
    défausse, la carte porte-bonheur, la carte de force, la carte de score, le défi; the player is
    addressed with « tu », as the rulebooks do. French typography: a no-break space
    (``\\u00a0``) before ``: ; ! ?`` and inside « », decimal comma.
-8. Tests: ``tests/test_i18n_catalogues.py`` lists every message without a French translation;
+8. Tests: ``tests/test_i18n.py`` lists every message without a French translation;
    check your text in French by running your code under ``with language("fr"):``.
 
 >>> from bluffkit.i18n import _n, language, num
@@ -224,11 +224,11 @@ def unwrapped() -> dict[str, int]:
 
 
 def status(lang: str = "fr") -> str:
-    lines = [f"{'area':14} {'messages':>8} {'missing':>8} {'unwrapped':>9}"]
+    lines = [f"{'area':16} {'messages':>8} {'missing':>8} {'unwrapped':>9}"]
     catalogs, gaps, rough = extract(), missing(lang), unwrapped()
     for domain in DOMAINS:
         count = sum(1 for m in catalogs[domain] if m.id)
-        lines.append(f"{domain:14} {count:8} {len(gaps.get(domain, [])):8} {rough[domain]:9}")
+        lines.append(f"{domain:16} {count:8} {len(gaps.get(domain, [])):8} {rough[domain]:9}")
     return "\n".join(lines)
 
 
