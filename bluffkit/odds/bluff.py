@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
+from operator import mul
 from typing import Any
 
 from ..core import BluffkitError, Distribution, InvalidQuestion
@@ -324,18 +325,19 @@ def loss_weights(count: int, known: int, weights, bidder_held: int,
     >>> loss_weights(2, 1, (4, 4, 1), 5, 5)
     (5, 4, 4, 1, 6)
     """
-    true_w = exact_w = bidder_w = challenger_w = mean_w = 0
-    for k, wk in enumerate(weights):
-        a = known + k
-        mean_w += wk * k
-        if a >= count:
-            true_w += wk
-            if a == count:
-                exact_w += wk
-            else:
-                challenger_w += wk * min(a - count, challenger_held)
-        else:
-            bidder_w += wk * min(count - a, bidder_held)
+    n, j = len(weights) - 1, count - known  # k = j: A = count exactly
+    true_w = sum(weights[max(j, 0):])
+    exact_w = weights[j] if 0 <= j <= n else 0
+    mean_w = sum(map(mul, range(n + 1), weights))
+    # the challenger loses min(k - j, cap) for k > j: weight k - j below k = j + cap, cap above
+    cap = challenger_held
+    lo, hi = max(j + 1, 0), max(j + cap, j + 1, 0)
+    challenger_w = sum(map(mul, range(lo - j, hi - j), weights[lo:hi])) + cap * sum(weights[hi:])
+    # the bidder loses min(j - k, cap) for k < j: cap up to k = j - cap, j - k above
+    cap = bidder_held
+    lo, hi = min(max(j - cap + 1, 0), n + 1), min(max(j, 0), n + 1)
+    bidder_w = cap * sum(weights[:lo]) + sum(map(mul, range(j - lo, j - max(hi, lo), -1),
+                                                 weights[lo:max(hi, lo)]))
     return true_w, exact_w, bidder_w, challenger_w, mean_w
 
 

@@ -197,10 +197,8 @@ def legal_count(previous: Bid | None, top: int) -> int:
     """
     n = 0 if previous is None else 1
     for face in FACES:
-        first = smallest_raise(previous, face, top)
-        if first is not None:
-            n += top - first.count + 1  # a raise on a face stays one at higher counts
-    return n
+        n += max(0, top - _first_count(previous, face) + 1)  # a raise on a face stays one
+    return n                                                   # at higher counts
 
 
 def _raises(count: int, face: int, previous: Bid) -> bool:
@@ -219,20 +217,24 @@ def smallest_raise(previous: Bid | None, face: int, top: int) -> Bid | None:
     return first if first.count <= top else None
 
 
-@lru_cache(maxsize=4096)
 def _first_raise(previous: Bid | None, face: int) -> Bid:
-    """The smallest raise of ``previous`` on ``face``, whatever the dice in play. The ladder
+    """The smallest raise of ``previous`` on ``face``, whatever the dice in play."""
+    return Bid(_first_count(previous, face), face)
+
+
+def _first_count(previous: Bid | None, face: int) -> int:
+    """The count of the smallest raise of ``previous`` on ``face``. The ladder
     (``bluffkit.games.bluff.box_index``): star box s is box 3s - 2; the digit boxes are the
     others, digit count c on box c - 1 + c // 2, so digit box b holds count 2b // 3 + 1."""
     if previous is None:
-        return Bid(1, face)
+        return 1
     b = previous.box
     if face == STAR:
-        return Bid((b + 2) // 3 + 1, face)
+        return (b + 2) // 3 + 1
     if not previous.is_star and face > previous.face:
-        return Bid(2 * b // 3 + 1, face)  # same box, higher digit
+        return 2 * b // 3 + 1  # same box, higher digit
     b += 2 if (b + 1) % 3 == 1 else 1  # the next digit box
-    return Bid(2 * b // 3 + 1, face)
+    return 2 * b // 3 + 1
 
 
 def _key(loss: int, action) -> int:
@@ -281,7 +283,7 @@ class DecisionTable:
         self.previous, self.held, self.dice_in_play = previous, held, dice_in_play
         unknown = dice_in_play - held
         self.legal = legal_count(previous, dice_in_play)
-        rows = [_raise_row(_first_raise(previous, face).count, face, held, dice_in_play)
+        rows = [_raise_row(_first_count(previous, face), face, held, dice_in_play)
                 for face in FACES_ORDER]
         rows.append((None,) * (held + 1) if previous is None else
                     _challenge_row(previous.count, previous.is_star, held, unknown))
@@ -405,13 +407,11 @@ def _challenge_loss(count: int, star: bool, m: int, unknown: int, held: int) -> 
     """Dice I expect to lose challenging ``count`` on a face, times 6^unknown:
     E[min(A - count, held)] over A > count, plus P(A = count) (when I hold dice)."""
     w, total = _binomial(unknown, star)
-    lost = 0
-    for k, wk in enumerate(w):
-        a = m + k
-        if a > count:
-            lost += wk * min(a - count, held)
-        elif a == count and held >= 1:
-            lost += wk
+    tails = _tails(unknown, star)  # min(A - count, held) = #{t = 1..held: A >= count + t}
+    need = count - m
+    lost = sum(tails[min(max(0, need + t), unknown + 1)] for t in range(1, held + 1))
+    if held >= 1 and 0 <= need <= unknown:
+        lost += w[need]  # A = count: the challenger loses one die too
     return lost * (6 ** unknown // total)
 
 

@@ -1,5 +1,6 @@
 """Bluff odds pinned to brute-force enumeration of every roll and to the rulebook's examples."""
 
+import random
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -8,7 +9,7 @@ import pytest
 
 from bluffkit.core import Distribution, InvalidQuestion
 from bluffkit.games.bluff import FACES, STAR, Bid
-from bluffkit.odds.bluff import bid_odds, count_distribution, reroll_odds
+from bluffkit.odds.bluff import bid_odds, count_distribution, loss_weights, reroll_odds
 
 
 def brute_counts(face, known_dice, unknown):
@@ -179,3 +180,22 @@ def test_dice_already_read_are_taken_as_they_are_and_bad_ones_still_named():
     for bad in [(3, 7), (0,), (True, 3), (3.0,)]:
         with pytest.raises(InvalidQuestion, match="mine"):
             read_dice(bad, "mine")
+
+
+def test_loss_weights_are_the_sums_they_define():
+    """``loss_weights`` (slices and running sums) against its definition, term by term, on
+    arbitrary weights (posteriors are not binomial) and every kind of cap (None is 10**6)."""
+    rng = random.Random(5)
+    for _ in range(3000):
+        weights = [rng.randint(0, 40) for _ in range(rng.randint(1, 31))]
+        count, known = rng.randint(0, 40), rng.randint(0, 12)
+        bidder, challenger = rng.choice((0, 1, 2, 5, 10**6)), rng.choice((0, 1, 3, 5, 10**6))
+        a = [known + k for k in range(len(weights))]
+        expected = (
+            sum(w for w, x in zip(weights, a) if x >= count),
+            sum(w for w, x in zip(weights, a) if x == count),
+            sum(w * min(count - x, bidder) for w, x in zip(weights, a) if x < count),
+            sum(w * min(x - count, challenger) for w, x in zip(weights, a) if x > count),
+            sum(w * k for k, w in enumerate(weights)),
+        )
+        assert loss_weights(count, known, weights, bidder, challenger) == expected
