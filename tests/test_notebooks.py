@@ -86,10 +86,32 @@ SHOWN = ("text/html", "text/markdown", "text/plain")
 VIEWS = ("application/vnd.jupyter.widget-view+json", "application/vnd.plotly.v1+json")
 
 
+def figure_texts(figure: dict) -> list[str]:
+    """What a reader of a plotly figure (its JSON) reads: titles (of the figure, its axes,
+    legend and colour bars), trace names, category labels and the texts on the marks."""
+    texts = []
+
+    def walk(node, key=""):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, k)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+        elif isinstance(node, str) and key in ("text", "name", "x", "y", "labels",
+                                               "ticktext", "title"):
+            texts.append(node)
+
+    walk(figure.get("layout", {}))
+    walk(figure.get("data", []))
+    return texts
+
+
 def english_outputs(nb) -> list[str]:
     """The English marker words in what the executed ``nb`` shows: printed text, and each
-    result in its richest form (HTML, else Markdown, else plain text; a widget's or a figure's
-    plain-text repr is not what a reader sees: the widgets are checked in tests/widgets)."""
+    result in its richest form (HTML, else Markdown, else plain text; a widget's plain-text
+    repr is not what a reader sees: the widgets are checked in tests/widgets), and the texts
+    of each plotly figure."""
     found = []
     for cell in nb.cells:
         for out in cell.get("outputs", []):
@@ -97,6 +119,7 @@ def english_outputs(nb) -> list[str]:
             data = out.get("data", {})
             if not any(v in data for v in VIEWS):  # the richest form is what a reader sees
                 texts.append(next((data[m] for m in SHOWN if m in data), ""))
+            texts += figure_texts(data.get("application/vnd.plotly.v1+json", {}))
             for text in texts:
                 text = re.sub(r"<[^>]+>|\$[^$]*\$|`[^`]*`", " ", "".join(text))
                 found += [f"{m.group(0)!r} in {text[max(0, m.start() - 40):m.end() + 40]!r}"
@@ -112,6 +135,11 @@ def test_the_english_check_sees_an_english_sentence():
     nb.cells[0].outputs.append(nbformat.v4.new_output(
         "execute_result", data={"text/markdown": "Your hand is worth 5."}))
     assert len(english_outputs(nb)) == 3  # your, hand, worth
+    figure = {"data": [{"type": "bar", "x": ["joue 9", "take, play 1"], "y": [1, 2],
+                        "hovertemplate": "%{x}"}], "layout": {"title": {"text": "Valeur"}}}
+    nb.cells[0].outputs = [nbformat.v4.new_output(
+        "display_data", data={"application/vnd.plotly.v1+json": figure, "text/plain": "Figure"})]
+    assert len(english_outputs(nb)) == 1  # play: a figure's category labels are read
 
 
 def test_every_french_notebook_has_an_english_twin_and_speaks_french():

@@ -80,7 +80,7 @@ def figure_for_actions(options: Iterable[ActionOdds],
     options = list(options)
     best = min((o.mean_value for o in options), default=0)
     fig = go.Figure(go.Bar(
-        x=[str(o.action) for o in options], y=[float(o.mean_value) for o in options],
+        x=[say_move(str(o.action)) for o in options], y=[float(o.mean_value) for o in options],
         text=[f"P(≤5) {num(float(o.p_bungee), '.2f')}" for o in options],
         textposition="outside",
         marker_color=[COLORS["accent"] if o.mean_value == best else COLORS["stands"]
