@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core import InvalidQuestion, InvalidState
+from ..core.i18n import _, _l, _n
 from ..games.bluff_you import (
     POINTS,
     TOKENS,
@@ -48,9 +49,9 @@ from ..games.bluff_you import (
 from ..odds.bluff_you import Posterior, posterior_true, read_tokens
 from .bluff_you_turn import DOUBLET, TurnEquilibrium, TurnGame, move_text, solve_turn
 
-MODEL = ("Payoff: the change in (bluffer's points - guesser's points) this turn, a decision of "
-         "this toolkit; the other players act as one side, later turns are left out; the guesser "
-         "hears the move, not the dice.")
+MODEL = _l("Payoff: the change in (bluffer's points - guesser's points) this turn, a decision "
+           "of this toolkit; the other players act as one side, later turns are left out; the "
+           "guesser hears the move, not the dice.")
 
 
 def position(centre: Any = None, held: Mapping[int, Any] | None = None, players: int = 2,
@@ -185,8 +186,8 @@ def bluffer_options(state: BluffYouState, names=None) -> tuple[list[Option], Tur
     ``names`` (e.g. ``["You", "Bot 1"]``) name the players in the labels, else ``P1`` ...
     """
     if state.phase != "act" or state.roll is None:
-        raise InvalidQuestion(f"bluffer advice needs the bluffer to have rolled (phase act), the "
-                              f"state is in phase {state.phase}")
+        raise InvalidQuestion(_("bluffer advice needs the bluffer to have rolled (phase act), "
+                                "the state is in phase {phase}", phase=state.phase))
     eq = solve_turn(turn_game(state))
     dice = state.roll
     mix = eq.mix(dice)
@@ -199,15 +200,16 @@ def bluffer_options(state: BluffYouState, names=None) -> tuple[list[Option], Tur
     out = []
     for key, actions in groups.items():
         if key[0] == "doublet":
-            out.append(Option("doublet", str(key[1]), Fraction(0), mix.get(DOUBLET, Fraction(0)),
-                              key[1]))
+            out.append(Option("doublet", action_text(key[1]), Fraction(0),
+                              mix.get(DOUBLET, Fraction(0)), key[1]))
             continue
         moves = [_move(a) for a in actions]
         by_number = {m[-1]: eq.expected(dice, m) for m in moves}
         total = sum((mix.get(m, Fraction(0)) for m in moves), Fraction(0))
         announce = {m[-1]: mix.get(m, Fraction(0)) / total for m in moves} if total else None
         who = player_name(key[1], names, subject=False)
-        label = f"gain to {who}" if key[0] == "gain" else f"steal from {who}"
+        label = (_("gain to {player}", player=who) if key[0] == "gain" else
+                 _("steal from {player}", player=who))
         out.append(Option(key[0], label, max(by_number.values()), total, None, key[1],
                           by_number, announce))
     order = {id(o): i for i, o in enumerate(out)}
@@ -234,27 +236,32 @@ def bluffer_advice(state: BluffYouState, names=None) -> BlufferAdvice:
 
 def _explain_bluffer(state, options, best, eq, names=None) -> str:
     dice = state.roll
-    lines = [f"You rolled {dice_text(dice)} (sum {sum(dice)}). {MODEL} The whole turn is worth "
-             f"{eq.value} to you before the roll, at equilibrium."]
+    lines = [_("You rolled {dice} (sum {total}). {model} The whole turn is worth {value} to you "
+               "before the roll, at equilibrium.", dice=dice_text(dice), total=sum(dice),
+               model=MODEL, value=eq.value)]
     for o in options:
         if o.kind == "doublet":
-            lines.append(f"- {o.label}: worth 0 (a swap keeps your points; you hold fewer tokens, "
-                         "which wins ties, and tokens go back to the centre).")
+            lines.append(_("- {option}: worth 0 (a swap keeps your points; you hold fewer "
+                           "tokens, which wins ties, and tokens go back to the centre).",
+                           option=o.label))
         else:
             best_n = [n for n, v in o.by_number.items() if v == o.value]
-            lines.append(f"- {o.label}: worth {o.value} with your roll (best number"
-                         f"{'s' if len(best_n) > 1 else ''}: {', '.join(map(str, best_n[:6]))}).")
-    lines.append(f"Best: {best.label} (worth {best.value}). Equilibrium play "
-                 f"{eq.words(dice, names)}.")
-    calls = ", ".join(f"OK to {move_text(m, names)} with probability {eq.believe[m]}"
-                      for m in eq.mix(dice) if m in eq.believe)
+            lines.append(_n("- {option}: worth {value} with your roll (best number: {numbers}).",
+                            "- {option}: worth {value} with your roll (best numbers: "
+                            "{numbers}).", len(best_n), option=o.label, value=o.value,
+                            numbers=", ".join(map(str, best_n[:6]))))
+    lines.append(_("Best: {option} (worth {value}). Equilibrium play {words}.",
+                   option=best.label, value=best.value, words=eq.words(dice, names)))
+    calls = ", ".join(_("OK to {move} with probability {p}", move=move_text(m, names),
+                        p=eq.believe[m]) for m in eq.mix(dice) if m in eq.believe)
     if calls and len(eq.mix(dice)) > 1:
-        lines.append(f"Why mix: the equilibrium guesser says {calls}; against that every move in "
-                     "your mix is worth the same, so no single lie or truth does better, and "
-                     "mixing keeps the guesser from learning anything they could use.")
+        lines.append(_("Why mix: the equilibrium guesser says {calls}; against that every move "
+                       "in your mix is worth the same, so no single lie or truth does better, "
+                       "and mixing keeps the guesser from learning anything they could use.",
+                       calls=calls))
     elif calls:
-        lines.append(f"Why: the equilibrium guesser says {calls}; no other move does better "
-                     "against that.")
+        lines.append(_("Why: the equilibrium guesser says {calls}; no other move does better "
+                       "against that.", calls=calls))
     return "\n".join(lines)
 
 
@@ -327,8 +334,8 @@ def guesser_advice(view: BluffYouState | BluffYouObservation, q: Any = None,
     ('ok', Fraction(1, 1), 'either')
     """
     if view.phase != "call" or view.pending is None:
-        raise InvalidQuestion(f"guesser advice needs an announcement awaiting a call, the phase "
-                              f"is {view.phase}")
+        raise InvalidQuestion(_("guesser advice needs an announcement awaiting a call, the "
+                                "phase is {phase}", phase=view.phase))
     a = view.pending
     game = turn_game(view)
     eq = solve_turn(game)
@@ -351,20 +358,27 @@ def guesser_advice(view: BluffYouState | BluffYouObservation, q: Any = None,
 def _explain_guesser(a, move, game, eq, model, vs_model, vs_eq, names=None) -> str:
     n = a.number
     right, wrong = -game.payoff(n, move, True), game.payoff(n, move, False)
-    lines = [f"{action_text(a, names)}: if you are right you gain {right} on the bluffer, if "
-             f"wrong you lose {wrong} (difference of points, this turn only)."]
+    lines = [_("{move}: if you are right you gain {right} on the bluffer, if wrong you lose "
+               "{wrong} (difference of points, this turn only).", move=action_text(a, names),
+               right=right, wrong=wrong)]
     if model is not None:
         lines.append(model.explain())
-        lines.append(f"Against this model: OK is worth {vs_model.ok}, Bluff you "
-                     f"{vs_model.bluff_you} -> {vs_model.best}.")
+        lines.append(_("Against this model: OK is worth {ok}, Bluff you {bluff_you} -> {best}.",
+                       ok=vs_model.ok, bluff_you=vs_model.bluff_you, best=say_call(vs_model.best)))
     if vs_eq.p_true is None:
-        lines.append(f"The equilibrium bluffer never plays {move_text(move, names)}; the "
-                     "equilibrium "
-                     f"guesser says OK with probability {eq.believe[move]}.")
+        lines.append(_("The equilibrium bluffer never plays {move}; the equilibrium guesser "
+                       "says OK with probability {p}.", move=move_text(move, names),
+                       p=eq.believe[move]))
     else:
-        lines.append(f"Against the equilibrium bluffer P(true | {move_text(move, names)}) = "
-                     f"{vs_eq.p_true}: OK is worth {vs_eq.ok}, Bluff you {vs_eq.bluff_you} -> "
-                     f"{vs_eq.best}. The equilibrium guesser says OK with probability "
-                     f"{eq.believe[move]}, which leaves the bluffer nothing to gain by changing "
-                     "how often they lie.")
+        lines.append(_("Against the equilibrium bluffer P(true | {move}) = {p_true}: OK is worth "
+                       "{ok}, Bluff you {bluff_you} -> {best}. The equilibrium guesser says OK "
+                       "with probability {p}, which leaves the bluffer nothing to gain by "
+                       "changing how often they lie.", move=move_text(move, names),
+                       p_true=vs_eq.p_true, ok=vs_eq.ok, bluff_you=vs_eq.bluff_you,
+                       best=say_call(vs_eq.best), p=eq.believe[move]))
     return "\n".join(lines)
+
+
+def say_call(best: str) -> str:
+    """A call as ``CallValues.best`` names it (``ok``, ``bluff you``, ``either``), in words."""
+    return {"ok": _("ok"), "bluff you": _("bluff you"), "either": _("either")}[best]

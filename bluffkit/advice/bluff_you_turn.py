@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 from ..games.bluff_you import POINTS, is_doublet, player_name, roll_weights
 from ..odds.bluff_you import read_tokens
 from ..solvers.lp import SequenceForm, solve_sequence_form
@@ -44,10 +45,11 @@ def move_text(move: tuple, names=None) -> str:
     """``("gain", 11)`` -> ``"gain 11"``, ``("steal", 2, 5)`` -> ``"steal 5 from P2"`` (or from
     ``names[2]``)."""
     if move[0] == "gain":
-        return f"gain {move[1]}"
+        return _("gain {number}", number=move[1])
     if move[0] == "steal":
-        return f"steal {move[2]} from {player_name(move[1], names, subject=False)}"
-    return "doublet"
+        return _("steal {number} from {player}", number=move[2],
+                 player=player_name(move[1], names, subject=False))
+    return _("doublet")
 
 
 @dataclass(frozen=True)
@@ -73,14 +75,14 @@ class TurnGame:
         except (TypeError, ValueError):
             raise InvalidQuestion(f"targets must be (player, tokens) pairs, got "
                                   f"{self.targets!r}") from None
-        seats = [p for p, _ in pairs]
+        seats = [p for p, _tokens in pairs]
         if any(isinstance(p, bool) or not isinstance(p, int) for p in seats) or len(
                 set(seats)) != len(seats):
             raise InvalidQuestion(f"targets: each player (a whole number) at most once, got "
                                   f"{seats!r}")
         targets = tuple(sorted((p, hand) for p, t in pairs
                                if (hand := read_tokens(t, f"targets[{p}]"))))
-        every = list(centre) + [t for _, hand in targets for t in hand]
+        every = list(centre) + [t for _player, hand in targets for t in hand]
         if len(set(every)) != len(every):  # one token announced two ways made a wrong game
             raise InvalidQuestion(f"each token is in one place only: the centre {list(centre)} "
                                   f"and the targets' hands {dict(targets)} share a token")
@@ -98,7 +100,7 @@ class TurnGame:
         """What the equilibrium depends on: ``(centre, tokens that may be stolen, give_points,
         doublet)``. Who holds a token that may be stolen does not matter (the payoffs name no
         player), so turns with the same key have the same equilibrium, the steals relabelled."""
-        stealable = tuple(sorted(a for _, tokens in self.targets for a in tokens))
+        stealable = tuple(sorted(a for _player, tokens in self.targets for a in tokens))
         return (self.centre, stealable, self.give_points if stealable else None, self.doublet)
 
     def moves(self) -> list[tuple]:
@@ -206,11 +208,12 @@ class TurnEquilibrium:
         """The equilibrium move frequencies for one roll, in words."""
         dice = tuple(dice)
         mix = sorted(self.mix(dice).items(), key=lambda mp: (-mp[1], mp[0]))
-        head = f"with {sum(dice)}" + (" (a doublet)" if self.game.type_of(dice)[1] else "")
+        head = (_("with {total} (a doublet)", total=sum(dice)) if self.game.type_of(dice)[1]
+                else _("with {total}", total=sum(dice)))
         if len(mix) == 1:
-            return f"{head} always {move_text(mix[0][0], names)}"
-        return f"{head}: " + ", ".join(f"{move_text(m, names)} with probability {p}"
-                                       for m, p in mix)
+            return _("{head} always {move}", head=head, move=move_text(mix[0][0], names))
+        return _("{head}: {moves}", head=head, moves=", ".join(
+            _("{move} with probability {p}", move=move_text(m, names), p=p) for m, p in mix))
 
     def to_json(self) -> dict:
         return {"centre": list(self.game.centre),

@@ -22,6 +22,7 @@ from itertools import product
 from typing import Any
 
 from ..core import BluffkitError, Distribution, InvalidQuestion
+from ..core.i18n import _, _n
 from ..games.bluff_you import POINTS, TOKENS, parse_tokens
 
 ROLLS = 6**3
@@ -123,10 +124,13 @@ def rarity_explanation() -> str:
         toks = ", ".join(str(r.token) for r in sorted(g, key=lambda r: r.token))
         ps = sorted({r.ways for r in g})
         bits = sorted({f"{r.surprisal_bits:.2f}" for r in g})
-        parts.append(f"{pts} point{'s' if pts > 1 else ''}: {toks} (made by "
-                     f"{' or '.join(map(str, ps))} of 216 rolls, surprisal {'-'.join(bits)} bits)")
-    return ("Points follow rarity: the fewer of the 216 rolls make a sum, the more its token is "
-            "worth, and no rarer sum is worth fewer points. " + "; ".join(parts) + ".")
+        parts.append(_n("{n} point: {tokens} (made by {ways} of 216 rolls, surprisal {bits} "
+                        "bits)", "{n} points: {tokens} (made by {ways} of 216 rolls, surprisal "
+                        "{bits} bits)", pts, tokens=toks, ways=_(" or ").join(map(str, ps)),
+                        bits="-".join(bits)))
+    return _("Points follow rarity: the fewer of the 216 rolls make a sum, the more its token "
+             "is worth, and no rarer sum is worth fewer points. {groups}.",
+             groups="; ".join(parts))
 
 
 def expected_truthful_points(centre: Iterable[int] | None = None) -> Fraction:
@@ -179,24 +183,29 @@ class Posterior:
         """Bayes' rule with every term, in words."""
         a, k = self.announced, len(self.allowed)
         if k == 1:  # the model's q plays no part: there is nothing else to say
-            model = (f"Model: {a} is the only number the bluffer may announce, so they announce "
-                     f"it whatever the roll (q = {self.q} plays no part).\n")
+            model = _("Model: {a} is the only number the bluffer may announce, so they "
+                      "announce it whatever the roll (q = {q} plays no part).", a=a, q=self.q)
         else:
-            others = f"uniformly among the {k - 1} other tokens" if k > 2 else "the other token"
-            model = (f"Model (stated, not known): with a sum that can be announced the bluffer "
-                     f"tells the truth with probability q = {self.q}, otherwise announces "
-                     f"{others}; with a sum that cannot be announced, any of the {k} tokens at "
-                     "random.\n")
-        return (
-            model +
-            f"Prior P(S = {a}) = {sum_ways()[a]}/216"
-            f"{'' if str(self.prior) == f'{sum_ways()[a]}/216' else f' = {self.prior}'}.\n"
-            f"P(announce {a} | true) = {self.p_announce_if_true}.\n"
-            f"P(announce {a} | false) = {self.p_announce_if_false} (over the other sums).\n"
-            f"P(announce {a}) = {self.prior} x {self.p_announce_if_true} + {1 - self.prior} x "
-            f"{self.p_announce_if_false} = {self.p_announce}.\n"
-            f"Bayes: P(true | announced {a}) = {self.prior} x {self.p_announce_if_true} / "
-            f"{self.p_announce} = {self.posterior} (about {float(self.posterior):.3f}).")
+            others = (_("uniformly among the {n} other tokens", n=k - 1) if k > 2
+                      else _("the other token"))
+            model = _("Model (stated, not known): with a sum that can be announced the bluffer "
+                      "tells the truth with probability q = {q}, otherwise announces {others}; "
+                      "with a sum that cannot be announced, any of the {k} tokens at random.",
+                      q=self.q, others=others, k=k)
+        ways = f"{sum_ways()[a]}/216"
+        prior = ways if str(self.prior) == ways else f"{ways} = {self.prior}"
+        return "\n".join([
+            model,
+            _("Prior P(S = {a}) = {prior}.", a=a, prior=prior),
+            _("P(announce {a} | true) = {p}.", a=a, p=self.p_announce_if_true),
+            _("P(announce {a} | false) = {p} (over the other sums).", a=a,
+              p=self.p_announce_if_false),
+            _("P(announce {a}) = {prior} x {if_true} + {not_prior} x {if_false} = {p}.", a=a,
+              prior=self.prior, if_true=self.p_announce_if_true, not_prior=1 - self.prior,
+              if_false=self.p_announce_if_false, p=self.p_announce),
+            _("Bayes: P(true | announced {a}) = {prior} x {if_true} / {p} = {posterior} (about "
+              "{approx:.3f}).", a=a, prior=self.prior, if_true=self.p_announce_if_true,
+              p=self.p_announce, posterior=self.posterior, approx=float(self.posterior))])
 
     def to_json(self) -> dict:
         return {"announced": self.announced, "allowed": list(self.allowed), "q": self.q,
@@ -213,7 +222,7 @@ def announce_model(allowed: Iterable[int], q: Any) -> dict[int, dict[int, Fracti
     """
     allowed = read_tokens(allowed, "allowed")
     if not allowed:
-        raise InvalidQuestion("allowed: the bluffer needs at least one number to announce")
+        raise InvalidQuestion(_("allowed: the bluffer needs at least one number to announce"))
     q = read_probability(q, "q")
     k = len(allowed)
     out = {}
@@ -245,8 +254,9 @@ def posterior_true(announced: int, allowed: Iterable[int], q: Any) -> Posterior:
     """
     allowed_t = read_tokens(allowed, "allowed")
     if announced not in allowed_t:
-        raise InvalidQuestion(f"announced: {announced!r} is not one of the numbers the bluffer may "
-                              f"announce {list(allowed_t)}")
+        raise InvalidQuestion(_("announced: {value} is not one of the numbers the bluffer may "
+                                "announce {tokens}", value=repr(announced),
+                                tokens=list(allowed_t)))
     model = announce_model(allowed_t, q)
     ways = sum_ways()
     prior = Fraction(ways[announced], ROLLS)
@@ -271,7 +281,8 @@ def read_tokens(tokens: Any, name: str) -> tuple[int, ...]:
     try:
         return parse_tokens(tokens if isinstance(tokens, str) else list(tokens), name)
     except TypeError:
-        raise InvalidQuestion(f"{name} must be token numbers 3-18, got {tokens!r}") from None
+        raise InvalidQuestion(_("{name} must be token numbers 3-18, got {value}", name=name,
+                                value=repr(tokens))) from None
     except BluffkitError as e:
         raise InvalidQuestion(str(e)) from None
 
@@ -283,11 +294,14 @@ def read_probability(p: Any, name: str) -> Fraction:
     Fraction(2, 3)
     """
     if isinstance(p, bool):
-        raise InvalidQuestion(f"{name} must be a probability, got {p!r}")
+        raise InvalidQuestion(_("{name} must be a probability, got {value}", name=name,
+                                value=repr(p)))
     try:
         value = Fraction(str(p).strip()) if isinstance(p, str) else Fraction(p)
     except (ValueError, TypeError, ZeroDivisionError, OverflowError):  # inf: OverflowError
-        raise InvalidQuestion(f"{name} must be a probability such as 1/2, got {p!r}") from None
+        raise InvalidQuestion(_("{name} must be a probability such as 1/2, got {value}",
+                                name=name, value=repr(p))) from None
     if not 0 <= value <= 1:
-        raise InvalidQuestion(f"{name} must lie between 0 and 1, got {value}")
+        raise InvalidQuestion(_("{name} must lie between 0 and 1, got {value}", name=name,
+                                value=value))
     return value

@@ -12,6 +12,7 @@ updates one ``go.FigureWidget`` in place. ``BluffYouTable`` (play against bots) 
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable
 from fractions import Fraction
 
@@ -19,6 +20,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..core import InvalidQuestion
+from ..core.i18n import _, _l, _n
 from ..games.bluff_you import POINTS, TOKENS
 from ..odds.bluff_you import (
     Posterior,
@@ -28,7 +30,14 @@ from ..odds.bluff_you import (
     posterior_true,
     read_tokens,
 )
-from .common import COLORS, ErrorArea, math_html, probability_tex, update_figure_in_place
+from .common import (
+    COLORS,
+    ErrorArea,
+    label,
+    math_html,
+    probability_tex,
+    update_figure_in_place,
+)
 from .figure import LiveFigure
 from .static import StaticFallback
 
@@ -41,7 +50,7 @@ def _frac(p: Fraction) -> str:
 
 
 def figure_for_points(centre: Iterable[int] | None = None, announced: int | None = None,
-                      title: str = "Sum of three dice, token points and surprisal",
+                      title: str | None = None,
                       template: str | None = "plotly_white") -> go.Figure:
     """Bars: P(sum = t) for t = 3..18 (centre tokens coloured); on the right axis the token's
     points and the sum's surprisal -log2 P (bits): points go up where the probability goes down.
@@ -49,7 +58,7 @@ def figure_for_points(centre: Iterable[int] | None = None, announced: int | None
     Args:
         centre: the tokens still in the centre (default: all), coloured; others greyed.
         announced: a number to mark (yellow).
-        title: the figure's title.
+        title: the figure's title (default: what it shows).
         template: plotly template (``None`` when updating a figure in place).
 
     >>> f = figure_for_points()
@@ -63,23 +72,25 @@ def figure_for_points(centre: Iterable[int] | None = None, announced: int | None
     xs = [r.token for r in rows]
     fig = go.Figure()
     fig.add_trace(go.Bar(
-        x=xs, y=[float(r.probability) for r in rows], name="P(sum)", marker={"color": colors},
+        x=xs, y=[float(r.probability) for r in rows], name=_("P(sum)"),
+        marker={"color": colors},
         customdata=[_frac(r.probability) for r in rows],
         text=[f"{r.ways}/216" for r in rows],
-        hovertemplate="sum %{x}: %{text} = %{customdata} ≈ %{y:.4f}<extra></extra>"))
+        hovertemplate=_("sum %{x}: %{text} = %{customdata} ≈ %{y:.4f}") + "<extra></extra>"))
     fig.add_trace(go.Scatter(
-        x=xs, y=[r.points for r in rows], name="token points", yaxis="y2",
+        x=xs, y=[r.points for r in rows], name=_("token points"), yaxis="y2",
         mode="lines+markers", line={"color": COLORS["accent"], "width": 2},
-        hovertemplate="token %{x}: %{y} points<extra></extra>"))
+        hovertemplate=_("token %{x}: %{y} points") + "<extra></extra>"))
     fig.add_trace(go.Scatter(
-        x=xs, y=[r.surprisal_bits for r in rows], name="surprisal (bits)", yaxis="y2",
+        x=xs, y=[r.surprisal_bits for r in rows], name=_("surprisal (bits)"), yaxis="y2",
         mode="lines", line={"color": "#264653", "dash": "dot"},
-        hovertemplate="sum %{x}: -log2 P = %{y:.2f} bits<extra></extra>"))
+        hovertemplate=_("sum %{x}: -log2 P = %{y:.2f} bits") + "<extra></extra>"))
     fig.update_layout(
-        title={"text": title}, bargap=0.15, height=360,
-        xaxis={"title": {"text": "sum of three dice = token number"}, "dtick": 1},
-        yaxis={"title": {"text": "probability"}, "rangemode": "tozero"},
-        yaxis2={"title": {"text": "points / bits"}, "overlaying": "y", "side": "right",
+        title={"text": title or _("Sum of three dice, token points and surprisal")},
+        bargap=0.15, height=360,
+        xaxis={"title": {"text": _("sum of three dice = token number")}, "dtick": 1},
+        yaxis={"title": {"text": _("probability")}, "rangemode": "tozero"},
+        yaxis2={"title": {"text": _("points / bits")}, "overlaying": "y", "side": "right",
                 "range": [0, 8.5]},
         legend={"orientation": "h", "y": -0.22}, margin={"l": 55, "r": 55, "t": 60, "b": 80})
     if template:
@@ -113,14 +124,14 @@ class SumExplorer(StaticFallback, widgets.VBox):
         style = {"description_width": "9em"}
         wide = widgets.Layout(width="34em")
         tokens = read_tokens(centre, "centre")
-        self.centre = widgets.Text(value=centre, description="Centre tokens", style=style,
-                                   layout=wide, continuous_update=False,
-                                   placeholder="e.g. 3,4,17,18")
-        self.announced = widgets.Dropdown(options=list(tokens), value=announced,
-                                          description="Announced", style=style)
-        self.q = widgets.SelectionSlider(options=Q_OPTIONS, value=Fraction(q),
-                                         description="Model q", style=style, layout=wide,
-                                         tooltip="P(truthful when the sum is in the centre)")
+        self.centre = label(widgets.Text(value=centre, style=style, layout=wide,
+                                         continuous_update=False),
+                            description=_l("Centre tokens"), placeholder=_l("e.g. 3,4,17,18"))
+        self.announced = label(widgets.Dropdown(options=list(tokens), value=announced,
+                                                style=style), description=_l("Announced"))
+        self.q = label(widgets.SelectionSlider(options=Q_OPTIONS, value=Fraction(q), style=style,
+                                               layout=wide), description=_l("Model q"),
+                       tooltip=_l("P(truthful when the sum is in the centre)"))
         for control, css in ((self.centre, "bk-centre"), (self.announced, "bk-announced"),
                              (self.q, "bk-q")):
             control.add_class(css)
@@ -147,7 +158,7 @@ class SumExplorer(StaticFallback, widgets.VBox):
             return
         tokens = read_tokens(self.centre.value, "centre")
         if not tokens:
-            raise InvalidQuestion("the centre needs at least one token")
+            raise InvalidQuestion(_("the centre needs at least one token"))
         if list(self.announced.options) != list(tokens):
             keep = self.announced.value if self.announced.value in tokens else tokens[0]
             self._syncing = True  # (a kept value fired no event, and the old centre stayed shown)
@@ -167,17 +178,20 @@ class SumExplorer(StaticFallback, widgets.VBox):
 
 def result_html(centre: tuple[int, ...]) -> str:
     """P(sum in centre) and the expected points of a truthful announcement, as math."""
-    return (f"<div>P(the sum is a centre token) = ${probability_tex(p_sum_in(centre))}$<br>"
-            f"Expected points of a truthful announcement (0 when it cannot be truthful) = "
-            f"${probability_tex(expected_truthful_points(centre))}$<br>"
-            f"<small>{len(centre)} tokens in the centre worth "
-            f"{sum(POINTS[t] for t in centre)} points</small></div>")
+    p = f"${probability_tex(p_sum_in(centre))}$"
+    points = f"${probability_tex(expected_truthful_points(centre))}$"
+    small = _n("{n} token in the centre worth {points} points",
+               "{n} tokens in the centre worth {points} points", len(centre),
+               points=sum(POINTS[t] for t in centre))
+    return ("<div>" + _("P(the sum is a centre token) = {p}", p=p) + "<br>"
+            + _("Expected points of a truthful announcement (0 when it cannot be truthful) = "
+                "{points}", points=points) + f"<br><small>{small}</small></div>")
 
 
 def bayes_html(post: Posterior) -> str:
     """Bayes' rule with every term (the posterior's own words, fractions as math)."""
     lines = post.explain().split("\n")
-    head = (f"<b>P(true | announced {post.announced})</b> = "
+    head = ("<b>" + _("P(true | announced {a})", a=post.announced) + "</b> = "
             f"${probability_tex(post.posterior)}$")
     return f"<div>{head}<br>" + "<br>".join(math_html(x) for x in lines) + "</div>"
 
@@ -196,7 +210,7 @@ def tokens_html(tokens: Iterable[int], highlight: Iterable[int] = ()) -> str:
         back = "background:#e9c46a;" if t in marked else "background:#fff;"
         out.append(f'<span class="bk-token" style="{style}{back}"><b>{t}</b>'
                    f"<sub>{POINTS[t]}</sub></span>")
-    return "".join(out) or "<i>none</i>"
+    return "".join(out) or "<i>" + html.escape(_("none")) + "</i>"
 
 
 def __getattr__(name: str):

@@ -20,9 +20,10 @@ from collections.abc import Sequence
 
 import ipywidgets as widgets
 
-from ..advice.bluff_you import bluffer_advice, guesser_advice
+from ..advice.bluff_you import bluffer_advice, guesser_advice, say_call
 from ..bots.bluff_you import BOTS, make_bot
 from ..core import InvalidQuestion
+from ..core.i18n import _, _l, _n
 from ..games.bluff_you import (
     BLUFF_YOU,
     OK,
@@ -37,8 +38,12 @@ from ..games.bluff_you import (
 from ..odds.bluff_you import read_probability, read_tokens
 from .bluff import dice_html as _star_dice_html
 from .bluff_you import tokens_html
-from .common import SPACED_TABLE
+from .common import SPACED_TABLE, label
 from .game_table import ME, GameTable
+
+BOT_NAMES = {"random": _l("random"), "naive": _l("naive"), "equilibrium": _l("equilibrium"),
+             "believer": _l("believer"), "doubter": _l("doubter")}
+"""The bots' kinds as the dropdown names them."""
 
 
 class BluffYouTable(GameTable):
@@ -57,31 +62,38 @@ class BluffYouTable(GameTable):
         InvalidRules: for an impossible number of players or tokens.
     """
 
+    replays_history = True
+
     def __init__(self, players: int = 2, seed: int = 0, bots: str = "equilibrium",
                  tokens: Sequence[int] | str | None = None, q="1/2"):
-        label = {"description_width": "initial"}
-        self.players = widgets.BoundedIntText(value=players, min=2, max=6, description="Players",
-                                              style=label, layout=widgets.Layout(width="9em"))
+        style = {"description_width": "initial"}
+        self.players = label(widgets.BoundedIntText(value=players, min=2, max=6, style=style,
+                                                    layout=widgets.Layout(width="9em")),
+                             description=_l("Players"))
         self.players.add_class("bk-players-count")
-        self.bot_kind = widgets.Dropdown(options=sorted(BOTS), value=bots, description="Bots",
-                                         style=label, layout=widgets.Layout(width="13em"))
+        self.bot_kind = label(widgets.Dropdown(options=sorted(BOTS), value=bots, style=style,
+                                               layout=widgets.Layout(width="13em")),
+                              description=_l("Bots"),
+                              options=[(BOT_NAMES.get(k, k), k) for k in sorted(BOTS)])
         self.bot_kind.add_class("bk-bot-kind")
         self._build(seed, [self.players, self.bot_kind])
         self.board = widgets.HTML()
         self.board.add_class("bk-board")
-        self.move_choice = widgets.Dropdown(description="Your move", options=[],
-                                            layout=widgets.Layout(width="22em"))
+        self.move_choice = label(widgets.Dropdown(options=[], layout=widgets.Layout(width="22em")),
+                                 description=_l("Your move"))
         self.move_choice.add_class("bk-move-choice")
-        self.move_button = widgets.Button(description="Play", button_style="success")
+        self.move_button = label(widgets.Button(button_style="success"),
+                                 description=_l("Play"))
         self.move_button.add_class("bk-play")
-        self.ok_button = widgets.Button(description="OK!", button_style="success")
+        self.ok_button = label(widgets.Button(button_style="success"), description=_l("OK!"))
         self.ok_button.add_class("bk-ok")
-        self.bluff_button = widgets.Button(description="Bluff you!", button_style="danger")
+        self.bluff_button = label(widgets.Button(button_style="danger"),
+                                  description=_l("Bluff you!"))
         self.bluff_button.add_class("bk-bluff-you")
-        self.give_choice = widgets.Dropdown(description="Give", options=[],
-                                            layout=widgets.Layout(width="14em"))
+        self.give_choice = label(widgets.Dropdown(options=[], layout=widgets.Layout(width="14em")),
+                                 description=_l("Give"))
         self.give_choice.add_class("bk-give-choice")
-        self.give_button = widgets.Button(description="Give", button_style="warning")
+        self.give_button = label(widgets.Button(button_style="warning"), description=_l("Give"))
         self.give_button.add_class("bk-give")
         self.move_row = widgets.HBox([self.move_choice, self.move_button])
         self.call_row = widgets.HBox([self.ok_button, self.bluff_button])
@@ -103,40 +115,45 @@ class BluffYouTable(GameTable):
         players = self.players.value if players is None else players
         kind = self.bot_kind.value if bots is None else bots
         if kind not in BOTS:
-            raise InvalidQuestion(f"no Bluff You bot called {kind!r}; choose from "
-                                  f"{', '.join(BOTS)}")
+            raise InvalidQuestion(_("no Bluff You bot called {kind}; choose from {choices}",
+                                    kind=repr(kind), choices=", ".join(BOTS)))
         rules = (BluffYouRules(players=players, tokens=self._tokens) if self._tokens
                  else BluffYouRules(players=players))
-        self._start(BluffYouState.new(rules), [make_bot(kind) for _ in range(1, players)], seed,
-                    f"New game (seed {seed}): you against {players - 1} {kind} bot"
-                    f"{'s' if players > 2 else ''}; tokens "
-                    f"{', '.join(map(str, rules.tokens))} in the centre.")
+        self._start(BluffYouState.new(rules), [make_bot(kind) for _seat in range(1, players)], seed,
+                    _NewGame(seed, players - 1, kind, rules.tokens))
 
     # -- moving ------------------------------------------------------------------------------
     def _log(self, before: BluffYouState, player: int, action, after: BluffYouState) -> None:
         if player == -1:
             if before.bluffer == self.me:
-                self.history.add(f"Turn {before.turn + 1}: you roll {dice_text(action.dice)} "
-                                 f"(sum {action.total}).", strong=True)
+                self.history.add(_("Turn {turn}: you roll {dice} (sum {total}).",
+                                   turn=before.turn + 1, dice=dice_text(action.dice),
+                                   total=action.total), strong=True)
             else:
-                self.history.add(f"Turn {before.turn + 1}: {self.names[before.bluffer]} rolls "
-                                 "under the cup.", strong=True)
+                self.history.add(_("Turn {turn}: {player} rolls under the cup.",
+                                   turn=before.turn + 1, player=self.names[before.bluffer]),
+                                 strong=True)
             return
         who = self.names[player]
         if before.phase == "act" and after.phase == "call":
-            self.history.add(f"{who} {'announce' if player == self.me else 'announces'}: "
-                             f"{action_text(action, self.names)}.")
+            move = action_text(action, self.names)
+            self.history.add(_("You announce: {move}.", move=move) if player == self.me else
+                             _("{player} announces: {move}.", player=who, move=move))
         elif before.phase == "call":
-            self.history.add(f"{who} {'say' if player == self.me else 'says'} {action}.")
+            call = action_text(action)
+            self.history.add(_("You say {call}.", call=call) if player == self.me else
+                             _("{player} says {call}.", player=who, call=call))
         if after.turn > before.turn:
             self.history.add(after.last.describe(self.names))
         if after.is_terminal():
             points = ", ".join(f"{n} {points_text(p)}" for n, p in zip(self.names,
                                                                         after.points()))
             w = after.winners()
-            winners = " and ".join(self.names[p] for p in w)
-            verb = "win" if self.me in w or len(w) > 1 else "wins"
-            self.history.add(f"Game over: {winners} {verb} ({points}).", strong=True)
+            winners = _(" and ").join(self.names[p] for p in w)
+            text = (_("Game over: {who} win ({points}).", who=winners, points=points)
+                    if self.me in w or len(w) > 1 else
+                    _("Game over: {who} wins ({points}).", who=winners, points=points))
+            self.history.add(text, strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self, s: BluffYouState) -> None:
@@ -157,20 +174,37 @@ class BluffYouTable(GameTable):
     def _advice_for(self, s: BluffYouState):
         if s.phase == "act":
             a = bluffer_advice(s, self.names)
-            return {"options": [{"option": o.label, "value with your roll": o.value,
-                                 "equilibrium probability": o.probability} for o in a.options],
+            return {"options": [{_("option"): o.label, _("value with your roll"): o.value,
+                                 _("equilibrium probability"): o.probability}
+                                for o in a.options],
                     "recommended": a.best.label, "explanation": a.explanation}
         if s.phase == "call":
             g = guesser_advice(s.observation(self.me), q=self.q, names=self.names)
-            never = "never announced at equilibrium"  # no call's value: nothing to compare
-            rows = [{"call": c, f"vs model q={self.q}": getattr(g.vs_model, k),
-                     "vs equilibrium": v if (v := getattr(g.vs_equilibrium, k)) is not None
+            never = _("never announced at equilibrium")  # no call's value: nothing to compare
+            rows = [{_("call"): action_text(c),
+                     _("vs model q={q}", q=self.q): getattr(g.vs_model, k),
+                     _("vs equilibrium"): v if (v := getattr(g.vs_equilibrium, k)) is not None
                      else never}
-                    for c, k in (("ok", "ok"), ("bluff you", "bluff_you"))]
-            return {"options": rows, "recommended": g.vs_model.best,
+                    for c, k in ((OK, "ok"), (BLUFF_YOU, "bluff_you"))]
+            return {"options": rows, "recommended": say_call(g.vs_model.best),
                     "explanation": g.explanation}
-        return {"recommended": f"give {min(s.held[self.me], key=lambda t: (total_points([t]), t))}",
-                "explanation": "Give your cheapest token: it costs you the fewest points."}
+        cheapest = min(s.held[self.me], key=lambda t: (total_points([t]), t))
+        return {"recommended": action_text(Give(cheapest)),
+                "explanation": _("Give your cheapest token: it costs you the fewest points.")}
+
+
+class _NewGame:
+    """The history's first line, written again in a new language (a lazy text)."""
+
+    def __init__(self, seed: int, opponents: int, kind: str, tokens: Sequence[int]):
+        self.seed, self.opponents, self.kind, self.tokens = seed, opponents, kind, tokens
+
+    def __str__(self) -> str:
+        return _n("New game (seed {seed}): you against {n} {kind} bot; tokens {tokens} in the "
+                  "centre.", "New game (seed {seed}): you against {n} {kind} bots; tokens "
+                  "{tokens} in the centre.", self.opponents, seed=self.seed,
+                  kind=BOT_NAMES.get(self.kind, self.kind),
+                  tokens=", ".join(map(str, self.tokens)))
 
 
 def dice_html(dice: Sequence[int]) -> str:
@@ -186,37 +220,42 @@ def status_html(s: BluffYouState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
         w = s.winners()
-        text = ("You win the game!" if w == (me,) else
-                "Game over: " + " and ".join(names[p] for p in w) + " win.")
-        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
+        text = (_("You win the game!") if w == (me,) else
+                _n("Game over: {who} wins.", "Game over: {who} win.", len(w),
+                   who=_(" and ").join(names[p] for p in w)))
+        press = html.escape(_("Press New game."))
+        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> {press}</div>'
     p = s.current_player()
     if p != me:
-        return f"<div>Waiting for {html.escape(names[p])}.</div>"
+        return "<div>" + html.escape(_("Waiting for {player}.", player=names[p])) + "</div>"
     if s.phase == "act":
-        return (f"<div><b>You are the bluffer.</b> Your dice: {dice_html(s.roll)} (sum "
-                f"{sum(s.roll)}). Announce a centre token to gain it, a player's token to "
-                "steal it, or swap with a doublet.</div>")
+        return ("<div><b>" + html.escape(_("You are the bluffer.")) + "</b> " + _(
+            "Your dice: {dice} (sum {total}). Announce a centre token to gain it, a player's "
+            "token to steal it, or swap with a doublet.", dice=dice_html(s.roll),
+            total=sum(s.roll)) + "</div>")
     if s.phase == "call":
-        return (f"<div><b>{html.escape(names[s.bluffer])} announces:</b> "
-                f"{html.escape(action_text(s.pending, names))}. Believe it (OK!) or not "
-                "(Bluff you!)?</div>")
-    return (f"<div><b>You were caught</b> (dice {dice_html(s.roll)}): give one of your tokens "
-            f"to {html.escape(names[s.pending.guesser])}.</div>")
+        return ("<div><b>" + html.escape(_("{player} announces:", player=names[s.bluffer]))
+                + "</b> " + html.escape(_("{move}. Believe it (OK!) or not (Bluff you!)?",
+                                          move=action_text(s.pending, names))) + "</div>")
+    return ("<div><b>" + html.escape(_("You were caught")) + "</b> " + _(
+        "(dice {dice}): give one of your tokens to {player}.", dice=dice_html(s.roll),
+        player=html.escape(names[s.pending.guesser])) + "</div>")
 
 
 def board_html(s: BluffYouState, names: list[str]) -> str:
     """The centre and each player's tokens with points (a token's points as a subscript)."""
     announced = {s.pending.number} if s.pending is not None else set()
-    rows = [f"<tr><td><b>Centre</b></td><td>{tokens_html(s.centre, announced)}</td>"
+    centre = html.escape(_("Centre"))
+    rows = [f"<tr><td><b>{centre}</b></td><td>{tokens_html(s.centre, announced)}</td>"
             f"<td>{total_points(s.centre)}</td></tr>"]
     for p, name in enumerate(names):
         turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
         rows.append(f"<tr><td><b>{html.escape(name)}</b>{turn}</td>"
                     f"<td>{tokens_html(s.held[p], announced)}</td>"
                     f"<td>{total_points(s.held[p])}</td></tr>")
-    return (SPACED_TABLE + '<thead><tr><th></th><th>tokens '
-            "(points below each number)</th><th>points</th></tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>")
+    head = (html.escape(_("tokens (points below each number)")), html.escape(_("points")))
+    return (SPACED_TABLE + f"<thead><tr><th></th><th>{head[0]}</th><th>{head[1]}</th></tr>"
+            f"</thead><tbody>{''.join(rows)}</tbody></table>")
 
 
 __all__ = ["BluffYouTable", "board_html", "status_html"]

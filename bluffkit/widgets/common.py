@@ -525,16 +525,25 @@ def label(widget: widgets.Widget, **texts: Any) -> widgets.Widget:
         known = {}
         widget._bk_texts = known
     known.update(texts)
-    for name, text in texts.items():
-        setattr(widget, name, str(text))
+    _show_texts(widget, texts)
     return widget
+
+
+def _show_texts(widget: widgets.Widget, texts: dict) -> None:
+    for name, text in texts.items():
+        if name == "options":  # (label, value) pairs: new labels, the same value chosen
+            value = widget.value
+            widget.options = [(str(shown), v) for shown, v in text]
+            widget.value = value
+        else:
+            setattr(widget, name, str(text))
 
 
 def relabel(widget: widgets.Widget) -> None:
     """Translate again every text set with :func:`label` in ``widget`` and its children
-    (and the options of a dropdown whose labels were given with ``_l``)."""
-    for name, text in getattr(widget, "_bk_texts", {}).items():
-        setattr(widget, name, str(text))
+    (and the options of a dropdown whose labels were given with ``_l``:
+    ``label(dropdown, options=[(_l("random"), "random"), ...])``)."""
+    _show_texts(widget, getattr(widget, "_bk_texts", {}))
     for child in getattr(widget, "children", ()):
         relabel(child)
 

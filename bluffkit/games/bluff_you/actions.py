@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ...core import Action, IllegalAction, ParseError
-from ...core.i18n import _
+from ...core.i18n import _, _p
 from ...core.text import short_text
 from .tokens import dice_text, parse_dice, parse_tokens, tokens_text
 
@@ -22,7 +22,8 @@ from .tokens import dice_text, parse_dice, parse_tokens, tokens_text
 def _whole(v, what: str) -> None:
     """Action fields are whole numbers (``True`` or ``9.0`` made states that did not reload)."""
     if isinstance(v, bool) or not isinstance(v, int):
-        raise IllegalAction(f"{what} must be a whole number, got {v!r}")
+        raise IllegalAction(_("{what} must be a whole number, got {value}", what=what,
+                              value=repr(v)))
 
 
 @dataclass(frozen=True)
@@ -33,11 +34,11 @@ class Roll(Action):
 
     def __post_init__(self):
         if isinstance(self.dice, str) or not hasattr(self.dice, "__iter__"):
-            raise IllegalAction(f"a roll is three dice, got {self.dice!r}; from text use "
-                                "parse_dice('2,2,5')")
+            raise IllegalAction(_("a roll is three dice, got {value}; from text use "
+                                  "parse_dice('2,2,5')", value=repr(self.dice)))
         object.__setattr__(self, "dice", tuple(self.dice))
         for d in self.dice:
-            _whole(d, "a die")
+            _whole(d, _("a die"))
 
     @property
     def total(self) -> int:
@@ -58,8 +59,8 @@ class Gain(Action):
     number: int
 
     def __post_init__(self):
-        _whole(self.guesser, "the guesser (a player number)")
-        _whole(self.number, "the announced number")
+        _whole(self.guesser, _("the guesser (a player number)"))
+        _whole(self.number, _("the announced number"))
 
     def sort_key(self) -> tuple:
         return (1, self.guesser, self.number)
@@ -76,8 +77,8 @@ class Steal(Action):
     number: int
 
     def __post_init__(self):
-        _whole(self.target, "the target (a player number)")
-        _whole(self.number, "the announced number")
+        _whole(self.target, _("the target (a player number)"))
+        _whole(self.number, _("the announced number"))
 
     @property
     def guesser(self) -> int:
@@ -99,12 +100,12 @@ class Doublet(Action):
 
     def __post_init__(self):
         if isinstance(self.give, str) or not hasattr(self.give, "__iter__"):
-            raise IllegalAction(f"a doublet gives a list of tokens, got {self.give!r}; from text "
-                                "use parse_tokens('8,13')")
+            raise IllegalAction(_("a doublet gives a list of tokens, got {value}; from text "
+                                  "use parse_tokens('8,13')", value=repr(self.give)))
         for t in self.give:
-            _whole(t, "a token given")
+            _whole(t, _("a token given"))
         object.__setattr__(self, "give", tuple(sorted(self.give)))
-        _whole(self.take, "the token taken")
+        _whole(self.take, _("the token taken"))
 
     def sort_key(self) -> tuple:
         return (3, self.take, self.give)
@@ -121,8 +122,8 @@ class Call(Action):
 
     def __post_init__(self):
         if not isinstance(self.believe, bool):
-            raise IllegalAction(f"a call believes (True, 'ok') or not (False, 'bluff you'), got "
-                                f"{self.believe!r}")
+            raise IllegalAction(_("a call believes (True, 'ok') or not (False, 'bluff you'), "
+                                  "got {value}", value=repr(self.believe)))
 
     def sort_key(self) -> tuple:
         return (4, not self.believe)
@@ -138,7 +139,7 @@ class Give(Action):
     token: int
 
     def __post_init__(self):
-        _whole(self.token, "the token given")
+        _whole(self.token, _("the token given"))
 
     def sort_key(self) -> tuple:
         return (5, self.token)
@@ -159,7 +160,7 @@ def player_name(p: int, names=None, subject: bool = True) -> str:
     ('you', 'P1', 'Bot 1')
     """
     name = names[p] if names is not None else f"P{p}"
-    return "you" if name == "You" and not subject else name
+    return _p("object", "you") if name == _("You") and not subject else name
 
 
 def action_text(action: Action, names=None) -> str:
@@ -169,10 +170,29 @@ def action_text(action: Action, names=None) -> str:
     ('gain 11 to you', 'steal 5 from Bot 1')
     """
     if isinstance(action, Gain):
-        return f"gain {action.number} to {player_name(action.guesser, names, False)}"
+        return _("gain {number} to {player}", number=action.number,
+                 player=player_name(action.guesser, names, False))
     if isinstance(action, Steal):
-        return f"steal {action.number} from {player_name(action.target, names, False)}"
+        return _("steal {number} from {player}", number=action.number,
+                 player=player_name(action.target, names, False))
+    if isinstance(action, Doublet):
+        return _("doublet {tokens} for {token}", tokens=tokens_text(action.give),
+                 token=action.take)
+    if isinstance(action, Give):
+        return _("give {token}", token=action.token)
+    if isinstance(action, Call):
+        return _("ok") if action.believe else _("bluff you")
+    if isinstance(action, Roll):
+        return _("roll {dice}", dice=dice_text(action.dice))
     return str(action)
+
+
+_FRENCH_WORDS = {"gagne": "gain", "gagner": "gain", "annonce": "announce", "vole": "steal",
+                 "voler": "steal", "à": "to", "a": "to", "de": "from", "du": "from",
+                 "pour": "for", "contre": "for", "donne": "give", "donner": "give",
+                 "lance": "roll", "oui": "yes", "non": "no", "crois": "believe"}
+"""Moves may be typed in French too (``gagne 11 à P1``, ``vole 5 de P2``, ``doublet 8,13
+contre 4``, ``donne 7``): the words are read as their English twins."""
 
 _PLAYER = r"(?:to|from|vs)?\s*(?:p|player)?\s*(\d+)"
 
@@ -187,6 +207,7 @@ def parse_action_text(text: str) -> Action:
         ParseError: with the forms that are accepted.
     """
     t = " ".join(short_text(text, _("a move"), "gain 11 to P1").lower().replace("!", "").split())
+    t = " ".join(_FRENCH_WORDS.get(w, w) for w in t.split())
     if t in {"ok", "o", "believe", "yes"}:
         return OK
     if t in {"bluff you", "bluff", "b", "bluffyou", "no"}:
@@ -204,6 +225,6 @@ def parse_action_text(text: str) -> Action:
     m = re.fullmatch(r"roll\s+(.+)", t)
     if m:
         return Roll(parse_dice(m.group(1)))
-    raise ParseError(
-        f"{text!r} is not a Bluff You action: type 'gain 11 to P1', 'steal 5 from P2', "
-        "'doublet 8,13 for 4', 'ok', 'bluff you' or 'give 7'")
+    raise ParseError(_(
+        "{text} is not a Bluff You action: type 'gain 11 to P1', 'steal 5 from P2', "
+        "'doublet 8,13 for 4', 'ok', 'bluff you' or 'give 7'", text=repr(text)))

@@ -46,6 +46,7 @@ from ...core import (
     InvalidState,
     ParseError,
 )
+from ...core.i18n import _
 from .actions import (
     BLUFF_YOU,
     OK,
@@ -87,17 +88,20 @@ class BluffYouRules:
     def __post_init__(self):
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
                 2 <= self.players <= 6):
-            raise InvalidRules(f"Bluff You is for 2-6 players (decision), got "
-                               f"players={self.players!r}")
+            raise InvalidRules(_("Bluff You is for 2-6 players (decision), got players={value}",
+                                 value=repr(self.players)))
         try:
             tokens = tuple(sorted(self.tokens))
         except TypeError:
-            raise InvalidRules(f"tokens must be token numbers 3-18, got {self.tokens!r}") from None
+            raise InvalidRules(_("tokens must be token numbers 3-18, got {value}",
+                                 value=repr(self.tokens))) from None
         if any(isinstance(t, bool) or not isinstance(t, int) for t in tokens):
-            raise InvalidRules(f"tokens must be whole token numbers 3-18, got {self.tokens!r}")
+            raise InvalidRules(_("tokens must be whole token numbers 3-18, got {value}",
+                                 value=repr(self.tokens)))
         if not tokens or len(set(tokens)) != len(tokens) or not set(tokens) <= set(TOKENS):
-            raise InvalidRules(f"tokens must be distinct numbers among 3-18 (at least one), got "
-                               f"{self.tokens!r}; the box holds the 16 tokens 3-18")
+            raise InvalidRules(_("tokens must be distinct numbers among 3-18 (at least one), "
+                                 "got {value}; the box holds the 16 tokens 3-18",
+                                 value=repr(self.tokens)))
         object.__setattr__(self, "tokens", tokens)
 
     def to_json(self) -> dict:
@@ -141,18 +145,27 @@ class TurnResult:
         'You said ok and were right. 11: centre -> you'
         """
         def who(p, subject=True):
-            return "centre" if p is None else player_name(p, names, subject)
+            return _("centre") if p is None else player_name(p, names, subject)
 
         try:
             action = action_text(parse_action_text(self.action), names)
         except ParseError:
             action = self.action
-        head = f"{who(self.bluffer)} played {action} with {dice_text(self.roll)}"
+        head = _("{bluffer} played {move} with {dice}", bluffer=who(self.bluffer), move=action,
+                 dice=dice_text(self.roll))
         if self.call is not None:
-            were = "were" if who(self.guesser) == "You" else "was"
-            head += (f" (sum {sum(self.roll)}: {'true' if self.truthful else 'false'}); "
-                     f"{who(self.guesser)} said {self.call} and {were} "
-                     f"{'right' if self.guesser_right else 'wrong'}")
+            call = action_text(Call(self.call == "ok"))
+            g = who(self.guesser)
+            if g == _("You"):
+                said = (_("{guesser} said {call} and were right", guesser=g, call=call)
+                        if self.guesser_right else
+                        _("{guesser} said {call} and were wrong", guesser=g, call=call))
+            else:
+                said = (_("{guesser} said {call} and was right", guesser=g, call=call)
+                        if self.guesser_right else
+                        _("{guesser} said {call} and was wrong", guesser=g, call=call))
+            head = _("{head} (sum {total}: {truth}); {said}", head=head, total=sum(self.roll),
+                     truth=_("true") if self.truthful else _("false"), said=said)
         moves = ", ".join(f"{t}: {who(a, False)} -> {who(b, False)}" for t, a, b in self.moves)
         return f"{head}. {moves}"
 
@@ -268,7 +281,7 @@ class BluffYouState:
 
     def legal_actions(self) -> list[Action]:
         if self.phase == "roll":
-            return [o for o, _ in self.chance_outcomes()]
+            return [o for o, _p in self.chance_outcomes()]
         if self.phase == "act":
             return self._options()
         if self.phase == "call":
@@ -288,7 +301,8 @@ class BluffYouState:
 
     def observation(self, player: int) -> BluffYouObservation:
         if isinstance(player, bool) or player not in range(self.rules.players):
-            raise InvalidState(f"no player {player} in a {self.rules.players}-player game")
+            raise InvalidState(_("no player {player} in a {n}-player game", player=player,
+                                 n=self.rules.players))
         sees = player == self.bluffer or self.phase == "give"
         to_move = self.current_player()
         return BluffYouObservation(player, self.bluffer, self.phase, to_move, self.centre,
@@ -299,16 +313,20 @@ class BluffYouState:
     def apply(self, action: Action) -> BluffYouState:
         """The state after ``action``; raises ``IllegalAction`` naming the rule if illegal."""
         if self.phase == "over":
-            raise IllegalAction("the game is over: the last centre token has been taken")
+            raise IllegalAction(_("the game is over: the last centre token has been taken"))
         if self.phase == "roll":
             if not isinstance(action, Roll) or len(action.dice) != 3 or action.dice != tuple(
                     sorted(action.dice)) or not all(1 <= d <= 6 for d in action.dice):
-                raise IllegalAction(f"{action} is not a roll of three dice (sorted, 1-6)")
+                raise IllegalAction(_("{action} is not a roll of three dice (sorted, 1-6)",
+                                      action=action))
             return replace(self, phase="act", roll=action.dice)
         if self.phase == "call":
             if not isinstance(action, Call):
-                raise IllegalAction(f"P{self.pending.guesser} must answer 'ok' or 'bluff you' to "
-                                    f"{self.pending}, not {action}")
+                raise IllegalAction(_("P{guesser} must answer 'ok' or 'bluff you' to "
+                                      "{announcement}, not {action}",
+                                      guesser=self.pending.guesser,
+                                      announcement=action_text(self.pending),
+                                      action=action_text(action)))
             return self._resolve(action.believe)
         if self.phase == "give":
             return self._apply_give(action)
@@ -321,43 +339,53 @@ class BluffYouState:
         if isinstance(action, Doublet):
             self._check_doublet(action)
             return self._swap(action)
-        raise IllegalAction(f"the bluffer P{self.bluffer} must gain, steal or play a doublet, "
-                            f"not {action}")
+        raise IllegalAction(_("the bluffer P{bluffer} must gain, steal or play a doublet, "
+                              "not {action}", bluffer=self.bluffer, action=action_text(action)))
 
     def _check_gain(self, a: Gain) -> None:
         if a.guesser == self.bluffer or a.guesser not in range(self.rules.players):
-            raise IllegalAction(f"{a}: the guesser must be another player (not P{self.bluffer}, "
-                                f"one of 0-{self.rules.players - 1})")
+            raise IllegalAction(_("{action}: the guesser must be another player (not "
+                                  "P{bluffer}, one of 0-{last})", action=action_text(a),
+                                  bluffer=self.bluffer, last=self.rules.players - 1))
         if a.number not in self.centre:
-            raise IllegalAction(f"{a}: only a token still in the centre may be announced "
-                                f"(decision); the centre holds {list(self.centre)}")
+            raise IllegalAction(_("{action}: only a token still in the centre may be announced "
+                                  "(decision); the centre holds {tokens}",
+                                  action=action_text(a), tokens=list(self.centre)))
 
     def _check_steal(self, a: Steal) -> None:
         b = self.bluffer
         if a.target == b or a.target not in range(self.rules.players):
-            raise IllegalAction(f"{a}: the target must be another player")
+            raise IllegalAction(_("{action}: the target must be another player",
+                                  action=action_text(a)))
         if not self.held[b]:
-            raise IllegalAction(f"{a}: stealing needs the bluffer to hold a token (P{b} holds "
-                                "none)")
+            raise IllegalAction(_("{action}: stealing needs the bluffer to hold a token "
+                                  "(P{bluffer} holds none)", action=action_text(a), bluffer=b))
         if a.number not in self.held[a.target]:
-            raise IllegalAction(f"{a}: announce one of P{a.target}'s tokens "
-                                f"{list(self.held[a.target]) or '(none)'}")
+            raise IllegalAction(_("{action}: announce one of P{target}'s tokens {tokens}",
+                                  action=action_text(a), target=a.target,
+                                  tokens=list(self.held[a.target]) or _("(none)")))
 
     def _check_doublet(self, a: Doublet) -> None:
         b = self.bluffer
         if not is_doublet(self.roll):
-            raise IllegalAction(f"{a}: a doublet needs two equal dice; the roll is "
-                                f"{dice_text(self.roll)}")
+            raise IllegalAction(_("{action}: a doublet needs two equal dice; the roll is "
+                                  "{dice}", action=action_text(a), dice=dice_text(self.roll)))
         if len(a.give) < 2 or len(set(a.give)) != len(a.give):
-            raise IllegalAction(f"{a}: a doublet swaps two or more different tokens")
+            raise IllegalAction(_("{action}: a doublet swaps two or more different tokens",
+                                  action=action_text(a)))
         if not set(a.give) <= set(self.held[b]):
-            raise IllegalAction(f"{a}: P{b} can only give tokens they hold {list(self.held[b])}")
+            raise IllegalAction(_("{action}: P{bluffer} can only give tokens they hold "
+                                  "{tokens}", action=action_text(a), bluffer=b,
+                                  tokens=list(self.held[b])))
         if a.take not in self.centre:
-            raise IllegalAction(f"{a}: the token taken must be in the centre {list(self.centre)}")
+            raise IllegalAction(_("{action}: the token taken must be in the centre {tokens}",
+                                  action=action_text(a), tokens=list(self.centre)))
         if total_points(a.give) != POINTS[a.take]:
-            raise IllegalAction(f"{a}: the tokens given are worth {total_points(a.give)} points "
-                                f"but {a.take} is worth {POINTS[a.take]}; a doublet swap keeps the "
-                                "same total of points")
+            raise IllegalAction(_("{action}: the tokens given are worth {given} points but "
+                                  "{token} is worth {points}; a doublet swap keeps the same "
+                                  "total of points", action=action_text(a),
+                                  given=total_points(a.give), token=a.take,
+                                  points=POINTS[a.take]))
 
     # -- token moves -------------------------------------------------------------------------
     def _move(self, token: int, src: int | None, dst: int | None) -> BluffYouState:
@@ -404,8 +432,9 @@ class BluffYouState:
     def _apply_give(self, action: Action) -> BluffYouState:
         b = self.bluffer
         if not isinstance(action, Give) or action.token not in self.held[b]:
-            raise IllegalAction(f"the guesser was right: P{b} must give one of their own tokens "
-                                f"{list(self.held[b])}, e.g. 'give {self.held[b][0]}'")
+            raise IllegalAction(_("the guesser was right: P{bluffer} must give one of their own "
+                                  "tokens {tokens}, e.g. 'give {token}'", bluffer=b,
+                                  tokens=list(self.held[b]), token=self.held[b][0]))
         a = self.pending
         result = TurnResult(b, str(a), self.roll, str(Call(self.call)), self.call, a.guesser,
                             True, ((action.token, b, a.target),))

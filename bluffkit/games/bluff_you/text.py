@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ...core import Action
-from .actions import parse_action_text
+from ...core.i18n import _
+from .actions import action_text, parse_action_text
 from .state import BluffYouState
 from .tokens import POINTS, dice_text, points_text, total_points
 
@@ -20,19 +21,22 @@ def parse_action(state: BluffYouState, text: str) -> Action:
 
 def describe(s: BluffYouState) -> str:
     """A few lines a person can read (the roll is not shown: it is the bluffer's secret)."""
-    lines = [f"Bluff You, turn {s.turn + 1}; centre: "
-             + (", ".join(f"{t}({POINTS[t]})" for t in s.centre) or "empty")]
+    centre = ", ".join(f"{t}({POINTS[t]})" for t in s.centre) or _("empty")
+    lines = [_("Bluff You, turn {turn}; centre: {tokens}", turn=s.turn + 1, tokens=centre)]
     for p, h in enumerate(s.held):
         lines.append(f"P{p}: {', '.join(map(str, h)) or '-'} ({points_text(total_points(h))})")
     if s.last:
-        lines.append(f"Last turn: {s.last.describe()}")
+        lines.append(_("Last turn: {turn}", turn=s.last.describe()))
     if s.phase == "over":
-        lines.append("Game over: winner(s) " + ", ".join(f"P{p}" for p in s.winners()))
+        lines.append(_("Game over: winner(s) {players}",
+                       players=", ".join(f"P{p}" for p in s.winners())))
     elif s.phase == "give":
-        lines.append(f"P{s.pending.guesser} was right (dice {dice_text(s.roll)}): P{s.bluffer} "
-                     "gives one of their tokens")
+        lines.append(_("P{guesser} was right (dice {dice}): P{bluffer} gives one of their tokens",
+                       guesser=s.pending.guesser, dice=dice_text(s.roll), bluffer=s.bluffer))
     elif s.phase == "call":
-        lines.append(f"P{s.bluffer} announces: {s.pending}; P{s.pending.guesser} to answer")
+        lines.append(_("P{bluffer} announces: {move}; P{guesser} to answer", bluffer=s.bluffer,
+                       move=action_text(s.pending), guesser=s.pending.guesser))
     else:
-        lines.append(f"P{s.bluffer} is the bluffer ({s.phase})")
+        phase = _("rolling") if s.phase == "roll" else _("choosing a move")
+        lines.append(_("P{bluffer} is the bluffer ({phase})", bluffer=s.bluffer, phase=phase))
     return "\n".join(lines)

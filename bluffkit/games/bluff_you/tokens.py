@@ -23,6 +23,7 @@ from itertools import combinations, combinations_with_replacement
 from numbers import Integral
 
 from ...core import ParseError
+from ...core.i18n import _, _n
 
 TOKENS: tuple[int, ...] = tuple(range(3, 19))
 """The 16 tokens of the box, numbered like the sums of three dice."""
@@ -51,7 +52,7 @@ def points_text(n: int) -> str:
     >>> points_text(1), points_text(0), points_text(4)
     ('1 point', '0 points', '4 points')
     """
-    return f"{n} point{'' if n == 1 else 's'}"
+    return _n("{n} point", "{n} points", n)
 
 
 def is_doublet(dice: Iterable[int]) -> bool:
@@ -126,12 +127,15 @@ def parse_tokens(text: str | Iterable, name: str = "tokens") -> tuple[int, ...]:
                 raise TypeError  # 3.7 is no token (int() would read it as 3)
             t = int(p)
         except (TypeError, ValueError):
-            raise ParseError(f"{name}: {p!r} is not a token number (tokens are 3-18)") from None
+            raise ParseError(_("{name}: {value} is not a token number (tokens are 3-18)",
+                               name=name, value=repr(p))) from None
         if t not in POINTS:
-            raise ParseError(f"{name}: there is no token {t}; tokens are numbered 3-18")
+            raise ParseError(_("{name}: there is no token {token}; tokens are numbered 3-18",
+                               name=name, token=t))
         out.append(t)
     if len(set(out)) != len(out):
-        raise ParseError(f"{name}: each token exists once, got {sorted(out)}")
+        raise ParseError(_("{name}: each token exists once, got {tokens}", name=name,
+                           tokens=sorted(out)))
     return tuple(sorted(out))
 
 
@@ -156,8 +160,9 @@ def parse_dice(text: str | Iterable) -> tuple[int, int, int]:
             raise TypeError  # 2.5 is no die (int() would read it as 2)
         dice = tuple(sorted(int(p) for p in parts))
     except (TypeError, ValueError):
-        raise ParseError(f"{text!r} is not three dice: write e.g. 2,2,5") from None
+        raise ParseError(_("{text} is not three dice: write e.g. 2,2,5",
+                           text=repr(text))) from None
     if len(dice) != DICE or not all(1 <= d <= 6 for d in dice):
-        raise ParseError(f"{text!r} is not three dice: Bluff You rolls three dice showing 1-6, "
-                         "e.g. 2,2,5")
+        raise ParseError(_("{text} is not three dice: Bluff You rolls three dice showing 1-6, "
+                           "e.g. 2,2,5", text=repr(text)))
     return dice  # type: ignore[return-value]

@@ -1,0 +1,101 @@
+"""Each game in French, as a student meets it: the engine's errors, moves typed in French, the
+advice's explanation (numbers with a decimal comma, fractions unchanged) and a whole table with
+no English left; the English side unchanged."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bluffkit.core import IllegalAction, ParseError
+from bluffkit.i18n import language
+
+ENGLISH = re.compile(r"\b(the|your|you|round|hand|worth|draw|play|take|game|turn|bot|seed|new|"
+                     r"explain|tokens?|announces?|steal|gain|give|wins?|rolls?|dice|sum|"
+                     r"waiting|believe|caught|random|naive|believer|doubter|equilibrium)\b",
+                     re.IGNORECASE)
+"""English words a French table must not show (none of them is a French word)."""
+
+
+def visible(widget) -> str:
+    """Every text a student reads in ``widget`` and its children (HTML tags removed)."""
+    parts = []
+    shown = ("description", "tooltip", "placeholder") if hasattr(widget, "options") else (
+        "value", "description", "tooltip", "placeholder")
+    for name in shown:
+        v = getattr(widget, name, None)
+        if isinstance(v, str):
+            parts.append(v)
+    for option in getattr(widget, "options", ()) or ():
+        parts.append(str(option[0] if isinstance(option, tuple) else option))
+    for child in getattr(widget, "children", ()):
+        parts.append(visible(child))
+    return re.sub(r"<[^>]+>|&nbsp;|\$[^$]*\$", " ", " ".join(parts))
+
+
+def english_in(text: str, allowed=("Bluff", "you", "You", "OK")) -> list[str]:
+    text = text.replace("Bluff you", " ").replace("bluff you", " ").replace("Bluff You", " ")
+    return sorted({m.group(0) for m in ENGLISH.finditer(text)} - set(allowed))
+
+
+def test_the_english_check_sees_english():
+    assert english_in("Tu annonces : gagner 11. Your turn.") == ["Your", "turn"]
+
+
+# -- Bluff You -------------------------------------------------------------------------------------
+def test_bluff_you_engine_speaks_french():
+    from bluffkit.games.bluff_you import BluffYouRules, BluffYouState, Gain, Roll, parse_action
+
+    s = BluffYouState.new(BluffYouRules(players=3)).apply(Roll((2, 2, 5)))
+    with language("fr"):
+        with pytest.raises(IllegalAction) as e:
+            s.apply(Gain(0, 9))
+        assert str(e.value).startswith("gagner 9 (Devin\u00a0: P0)\u00a0: le Devin doit être "
+                                       "un autre joueur")
+        with pytest.raises(ParseError, match="n'est pas un coup de Bluff You"):
+            parse_action(s, "hop")
+        assert parse_action(s, "gagne 9 à P1") == Gain(1, 9)  # typed in French
+        with pytest.raises(IllegalAction, match="must be another player"), language("en"):
+            s.apply(Gain(0, 9))
+
+
+def test_bluff_you_advice_explains_in_french():
+    from bluffkit.advice.bluff_you import bluffer_advice, guesser_advice, position
+    from bluffkit.games.bluff_you import Gain
+
+    s = position(held={0: (8, 13)}, players=2, roll=(2, 2, 5))
+    with language("fr"):
+        a = bluffer_advice(s)
+        assert a.explanation.startswith("Tu as lancé 2,2,5 (somme 9).")
+        assert "Le mieux\u00a0: gagner (Devin\u00a0: P1)" in a.explanation
+        g = guesser_advice(position(players=2, roll=(1, 1, 1)).apply(Gain(1, 18)), q="1/2")
+        assert "Bayes\u00a0: P(vrai | 18 annoncé) = " in g.explanation
+        assert "(environ 0," in g.explanation  # a decimal comma
+    assert bluffer_advice(s).explanation.startswith("You rolled 2,2,5 (sum 9).")
+    english = guesser_advice(position(players=2, roll=(1, 1, 1)).apply(Gain(1, 18)), q="1/2")
+    assert english.vs_model == g.vs_model and "(about 0." in english.explanation
+
+
+def test_a_french_bluff_you_table_has_no_english_and_switches_back():
+    from bluffkit.widgets.bluff_you_table import BluffYouTable
+
+    t = BluffYouTable(players=3, seed=4)
+    english = visible(t)
+    for _turn in range(12):  # play a few turns so every kind of history line is written
+        if t.state.is_terminal():
+            break
+        if t.move_row.layout.display is None:
+            t.play(t.move_choice.value)
+        elif t.call_row.layout.display is None:
+            t.play("ok")
+        else:
+            t.play(f"give {t.give_choice.value}")
+    t.explain.toggle.value = True
+    t.language_switch.value = "fr"
+    french = visible(t)
+    assert "Nouvelle partie (graine 4)\u00a0: toi contre 2 robots" in french
+    assert "Tour 1\u00a0:" in french and "Jetons" not in english
+    assert not english_in(french), english_in(french)
+    t.language_switch.value = "en"
+    assert "New game (seed 4): you against 2" in visible(t)
