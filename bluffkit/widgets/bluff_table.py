@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from ..advice.bluff import Position, advise
 from ..bots.bluff import AdviceBot
 from ..core import IllegalAction, InvalidQuestion
+from ..core.i18n import _, _l, _n
 from ..games.bluff import (
     STAR,
     Bid,
@@ -40,7 +41,7 @@ from ..games.bluff import (
 from .bluff import dice_html
 from .bluff_beliefs import figure_for_beliefs
 from .bluff_solved import figure_for_solved
-from .common import SPACED_TABLE, count_text, update_figure_in_place
+from .common import SPACED_TABLE, label, update_figure_in_place
 from .figure import LiveFigure
 from .game_table import ME, GameTable, opponents_box
 
@@ -62,40 +63,43 @@ class BluffTable(GameTable):
     def __init__(self, opponents: int = 3, seed: int = 0, show_and_reroll: bool = False,
                  bots: Sequence | None = None, dice_per_player: int = 5):
         self.opponents = opponents_box(opponents, 5)
-        self.expansion = widgets.Checkbox(value=show_and_reroll,
-                                          description="Montre-moi ton jeu (expose/re-roll)",
-                                          indent=False)
+        self.expansion = label(widgets.Checkbox(value=show_and_reroll, indent=False),
+                               description=_l("Montre-moi ton jeu (expose/re-roll)"))
         self.expansion.add_class("bk-expansion")
         self._build(seed, [self.opponents, self.expansion], bots)
         self.players_view = widgets.HTML()
         self.players_view.add_class("bk-players")
         self.ladder_view = widgets.HTML()
         self.ladder_view.add_class("bk-ladder")
-        self.bid_choice = widgets.Dropdown(description="Your bid", options=[],
-                                           layout=widgets.Layout(width="16em"))
+        self.bid_choice = label(widgets.Dropdown(options=[], layout=widgets.Layout(width="16em")),
+                                description=_l("Your bid"))
         self.bid_choice.add_class("bk-bid-choice")
-        self.bid_button = widgets.Button(description="Bid", button_style="success", icon="gavel")
+        self.bid_button = label(widgets.Button(button_style="success", icon="gavel"),
+                                description=_l("Bid"))
         self.bid_button.add_class("bk-bid")
-        self.challenge_button = widgets.Button(description="Challenge!", button_style="danger",
-                                               tooltip="Haut les gobelets ! Doubt the bid")
+        self.challenge_button = label(widgets.Button(button_style="danger"),
+                                      description=_l("Challenge!"),
+                                      tooltip=_l("Haut les gobelets ! Doubt the bid"))
         self.challenge_button.add_class("bk-challenge")
         self.expose_dice = widgets.HBox()
         """One toggle per hidden die of yours: pressed dice are exposed (class ``bk-expose``)."""
-        self.reroll = widgets.Checkbox(value=False, description="re-roll my other hidden dice",
-                                       indent=False, layout=widgets.Layout(width="auto"))
+        self.reroll = label(widgets.Checkbox(value=False, indent=False,
+                                             layout=widgets.Layout(width="auto")),
+                            description=_l("re-roll my other hidden dice"))
         self.reroll.add_class("bk-reroll")
-        self.show_button = widgets.Button(description="Confirm", button_style="info")
+        self.show_button = label(widgets.Button(button_style="info"),
+                                 description=_l("Confirm"))
         self.show_button.add_class("bk-show")
         self.bid_row = widgets.HBox([self.bid_choice, self.bid_button, self.challenge_button])
-        self.show_row = widgets.HBox([widgets.Label("Expose:"), self.expose_dice, self.reroll,
-                                      self.show_button])
+        self.show_row = widgets.HBox([label(widgets.Label(), value=_l("Expose:")),
+                                      self.expose_dice, self.reroll, self.show_button])
         self.reveal_view = widgets.HTMLMath()
         self.reveal_view.add_class("bk-reveal")
         self._dice_per_player = dice_per_player
         self.bid_button.on_click(self.errors.guard(lambda _b: self._play(self._chosen_bid())))
         self.challenge_button.on_click(self.errors.guard(lambda _b: self._play(Challenge())))
         self.show_button.on_click(self.errors.guard(lambda _b: self._play(self._chosen_show())))
-        self.beliefs = LiveFigure(figure_for_beliefs(None, None, ["You"]))
+        self.beliefs = LiveFigure(figure_for_beliefs(None, None, [_("You")]))
         """Explain's chart: each opponent's dice for the current bid's face, dice random and
         after reading the bids (shown when Explain is on and the bids were read)."""
         self.beliefs_box = widgets.VBox([self.beliefs])
@@ -120,33 +124,31 @@ class BluffTable(GameTable):
         opponents = self.opponents.value if opponents is None else opponents
         expansion = self.expansion.value if show_and_reroll is None else show_and_reroll
         if not 1 <= opponents <= 5:
-            raise InvalidQuestion(f"play against 1-5 bots, got {opponents}")
+            raise InvalidQuestion(_("play against 1-5 bots, got {n}", n=opponents))
         rules = BluffRules(players=opponents + 1, dice_per_player=self._dice_per_player,
                            show_and_reroll=expansion)
         bots = self._seat_bots(opponents, AdviceBot)
         self._round_logged = 0
         self.reveal_view.value = ""
         self._start(BluffState.new(rules), bots, seed,
-                    f"New game (seed {seed}): you against {opponents} bot"
-                    f"{'s' if opponents > 1 else ''}, {rules.dice_per_player} dice each"
-                    f"{', with the expansion' if expansion else ''}.")
+                    _NewGame(seed, opponents, rules.dice_per_player, expansion))
 
     # -- moving ------------------------------------------------------------------------------
     def _chosen_bid(self) -> Bid:
         if self.bid_choice.value is None:
-            raise IllegalAction("no bid is possible here: challenge the current bid")
+            raise IllegalAction(_("no bid is possible here: challenge the current bid"))
         return Bid.parse(self.bid_choice.value)
 
     def _chosen_show(self) -> Show:
         """The dice pressed in ``expose_dice``, re-rolling the others if ``reroll`` is ticked."""
         if self.state.is_terminal() or self.state.phase != "show":
-            raise IllegalAction("nothing to expose now")
+            raise IllegalAction(_("nothing to expose now"))
         exposed = tuple(b.face for b in self.expose_dice.children if b.value)
         if len(exposed) == len(self.expose_dice.children):
-            raise IllegalAction("keep at least one die hidden (Montre-moi ton jeu)")
+            raise IllegalAction(_("keep at least one die hidden (Montre-moi ton jeu)"))
         if self.reroll.value and not exposed and not self.state.exposed[ME]:
-            raise IllegalAction("expose at least one die before re-rolling the others "
-                                "(Montre-moi ton jeu)")
+            raise IllegalAction(_("expose at least one die before re-rolling the others "
+                                  "(Montre-moi ton jeu)"))
         return Show(exposed, bool(self.reroll.value))
 
     def choose_show(self, expose: Sequence[int] = (), reroll: bool = False) -> None:
@@ -158,7 +160,8 @@ class BluffTable(GameTable):
             if b.value:
                 wanted.remove(b.face)
         if wanted:
-            raise IllegalAction(f"you have no hidden {dice_text(wanted)} to expose")
+            raise IllegalAction(_("you have no hidden {dice} to expose",
+                                  dice=dice_text(wanted)))
         self.reroll.value = reroll
 
     def play(self, action) -> None:
@@ -172,47 +175,57 @@ class BluffTable(GameTable):
     def _log(self, before: BluffState, player: int, action, after: BluffState) -> None:
         if before.phase == "roll" and before.round != self._round_logged:
             self._round_logged = before.round
-            self.history.add(f"Round {before.round}: {before.dice_in_play()} dice in play; "
-                             f"{self._says(before.opener, 'open')}.", strong=True)
+            opens = (_("you open") if before.opener == ME else
+                     _("{player} opens", player=self.names[before.opener]))
+            self.history.add(_("Round {round}: {n} dice in play; {opens}.", round=before.round,
+                               n=before.dice_in_play(), opens=opens), strong=True)
         if player == -1:
             if before.phase == "roll" and before.to_move == ME:
-                self.history.add(f"Round {before.round}: your dice are "
-                                 f"{dice_text(after.hidden[ME])}.")
+                self.history.add(_("Round {round}: your dice are {dice}.", round=before.round,
+                                   dice=dice_text(after.hidden[ME])))
             if before.phase == "reroll":
                 who = self.names[before.to_move]
-                shown = ("your new dice: " + dice_text(after.hidden[ME]) if before.to_move == ME
-                         else count_text(len(after.hidden[before.to_move]), "die", "dice")
-                         + " under the cup")
-                self.history.add(f"{who} re-rolled ({shown}).")
+                if before.to_move == ME:
+                    self.history.add(_("You re-rolled (your new dice: {dice}).",
+                                       dice=dice_text(after.hidden[ME])))
+                else:
+                    self.history.add(_n("{player} re-rolled ({n} die under the cup).",
+                                        "{player} re-rolled ({n} dice under the cup).",
+                                        len(after.hidden[before.to_move]), player=who))
             if before.phase == "start" and after.phase == "roll":
-                self.history.add(f"Start roll: {self.names[after.opener]} rolled highest and "
-                                 f"{'open' if after.opener == ME else 'opens'}.")
+                self.history.add(_("Start roll: you rolled highest and open.")
+                                 if after.opener == ME else
+                                 _("Start roll: {player} rolled highest and opens.",
+                                   player=self.names[after.opener]))
             return
         who = self.names[player]
         if isinstance(action, Bid):
-            self.history.add(f"{self._says(player, 'bid')} {action}.")
+            self.history.add(_("You bid {bid}.", bid=action) if player == ME else
+                             _("{player} bids {bid}.", player=who, bid=action))
         elif isinstance(action, Show):
             if action != Show():
-                self.history.add(f"{who}: {action}.")
+                self.history.add(_("{player}: {move}.", player=who, move=say_show(action)))
         elif isinstance(action, Challenge):
             r = after.last
-            self.history.add(f"{self._says(player, 'challenge')} {r.bid} by "
-                             f"{self.names[r.bidder]}.")
+            bidder = self.names[r.bidder]
+            self.history.add(_("You challenge {bid} by {bidder}.", bid=r.bid, bidder=bidder)
+                             if player == ME else
+                             _("{player} challenges {bid} by {bidder}.", player=who, bid=r.bid,
+                               bidder=bidder))
             lost = ", ".join(f"{self.names[p]} {n}" for p, n in enumerate(r.losses) if n)
-            matches = "die matches" if r.count == 1 else "dice match"
-            self.history.add(f"Reveal: {r.count} {matches} {r.bid}. {_sentence(r.outcome)}. "
-                             f"Dice lost: {lost or 'none'}.", strong=True)
+            self.history.add(_n("Reveal: {n} die matches {bid}. {outcome}. Dice lost: {lost}.",
+                                "Reveal: {n} dice match {bid}. {outcome}. Dice lost: {lost}.",
+                                r.count, bid=r.bid, outcome=_sentence(r.outcome),
+                                lost=lost or _("none")), strong=True)
             for p, (b, a) in enumerate(zip(before.dice, after.dice)):
                 if b and not a:
-                    self.history.add(f"{self.names[p]} {'are' if p == ME else 'is'} out of "
-                                     "dice.")
+                    self.history.add(_("You are out of dice.") if p == ME else
+                                     _("{player} is out of dice.", player=self.names[p]))
             self.reveal_view.value = reveal_html(r, self.names)
         if after.is_terminal():
-            self.history.add(f"Game over: {self._says(after.winner(), 'win')}.", strong=True)
-
-    def _says(self, player: int, verb: str) -> str:
-        """``"You bid"`` / ``"Bot 2 bids"``."""
-        return f"{self.names[player]} {verb}{'' if player == ME else 's'}"
+            w = after.winner()
+            self.history.add(_("Game over: you win.") if w == ME else
+                             _("Game over: {player} wins.", player=self.names[w]), strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self, s: BluffState) -> None:
@@ -268,7 +281,7 @@ class BluffTable(GameTable):
 def _die_toggle(face: int) -> widgets.ToggleButton:
     """A toggle for one of your hidden dice: pressed, it is exposed."""
     b = widgets.ToggleButton(value=False, description="★" if face == STAR else str(face),
-                             tooltip="press to expose this die",
+                             tooltip=_("press to expose this die"),
                              layout=widgets.Layout(width="3em"))
     b.face = face
     b.add_class("bk-expose")
@@ -284,18 +297,23 @@ def status_html(s: BluffState, names: list[str]) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
         w = s.winner()
-        text = "You win the game!" if w == ME else f"Game over: {names[w]} wins."
-        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
+        text = (_("You win the game!") if w == ME else
+                _("Game over: {player} wins.", player=names[w]))
+        press = html.escape(_("Press New game."))
+        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> {press}</div>'
     if s.current_player() != ME:
-        return f"<div>Waiting for {html.escape(names[s.current_player()])}.</div>"
+        return ("<div>" + html.escape(_("Waiting for {player}.",
+                                        player=names[s.current_player()])) + "</div>")
     if s.phase == "show":
-        return ("<div><b>Your bid is on the board.</b> With the expansion you may press some "
-                "of your hidden dice to expose them (keep at least one hidden), tick re-roll to "
-                "re-roll the others, then Confirm; Confirm alone keeps your dice.</div>")
+        return ("<div><b>" + html.escape(_("Your bid is on the board.")) + "</b> " + html.escape(
+            _("With the expansion you may press some of your hidden dice to expose them (keep "
+              "at least one hidden), tick re-roll to re-roll the others, then Confirm; Confirm "
+              "alone keeps your dice.")) + "</div>")
+    turn = "<b>" + html.escape(_("Your turn:")) + "</b> "
     if s.bid is None:
-        return "<div><b>Your turn:</b> open the round with a bid.</div>"
-    return (f"<div><b>Your turn:</b> raise {s.bid} (by {html.escape(names[s.bidder])}) or "
-            "challenge it.</div>")
+        return "<div>" + turn + html.escape(_("open the round with a bid.")) + "</div>"
+    return ("<div>" + turn + html.escape(_("raise {bid} (by {player}) or challenge it.",
+                                           bid=s.bid, player=names[s.bidder])) + "</div>")
 
 
 def players_html(s: BluffState, names: list[str]) -> str:
@@ -303,9 +321,9 @@ def players_html(s: BluffState, names: list[str]) -> str:
     rows = []
     for p, name in enumerate(names):
         if s.dice[p] == 0:
-            cup = "<i>out</i>"
+            cup = "<i>" + html.escape(_("out")) + "</i>"
         elif s.is_terminal():
-            cup = count_text(s.dice[p], "die", "dice")
+            cup = html.escape(_n("{n} die", "{n} dice", s.dice[p]))
         elif p == ME:
             cup = dice_html(s.hidden[p]) + dice_html(s.exposed[p], exposed=True)
         else:
@@ -314,8 +332,8 @@ def players_html(s: BluffState, names: list[str]) -> str:
         turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
         rows.append(f"<tr><td><b>{html.escape(name)}</b>{turn}</td><td>{s.dice[p]}</td>"
                     f"<td>{cup}</td><td>{s.lost[p]}</td></tr>")
-    head = "".join(f'<th style="padding:0 8px;text-align:left">{h}</th>' for h in (
-        "player", "dice", "cup (yours face up; exposed dice in yellow)", "lost"))
+    head = "".join(f'<th style="padding:0 8px;text-align:left">{html.escape(h)}</th>' for h in (
+        _("player"), _("dice"), _("cup (yours face up; exposed dice in yellow)"), _("lost")))
     return (SPACED_TABLE +
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
 
@@ -338,9 +356,11 @@ def ladder_html(s: BluffState, names: list[str]) -> str:
         cells.append(f'<span class="bk-ladder-box" style="display:inline-block;min-width:2em;'
                      f'padding:1px 3px;margin:1px;border:1px solid #999;border-radius:3px;'
                      f'text-align:center;{style}">{label}</span>')
-    who = (f"current bid <b>{html.escape(str(current))}</b> by {html.escape(names[s.bidder])}"
-           if current is not None else "no bid yet this round")
-    return f"<div><small>Bid ladder ({who}):</small><br>{''.join(cells)}</div>"
+    who = (_("current bid {bid} by {player}", bid=f"<b>{html.escape(str(current))}</b>",
+             player=html.escape(names[s.bidder]))
+           if current is not None else html.escape(_("no bid yet this round")))
+    return ("<div><small>" + _("Bid ladder ({who}):", who=who) + "</small><br>"
+            f"{''.join(cells)}</div>")
 
 
 def reveal_html(r, names: list[str]) -> str:
@@ -354,14 +374,44 @@ def reveal_html(r, names: list[str]) -> str:
             if count_matching((d,), r.bid.face) else dice_html((d,)) for d in dice)
         rows.append(f"<tr><td>{html.escape(names[p])}</td><td>{marked}</td>"
                     f"<td>{count_matching(dice, r.bid.face)}</td><td>{r.losses[p]}</td></tr>")
-    what = "stars" if r.bid.face == STAR else f"{r.bid.face}s and stars"
-    return (f"<div><b>Last reveal:</b> {html.escape(names[r.challenger])} challenged "
-            f"{html.escape(str(r.bid))} by {html.escape(names[r.bidder])}. "
-            f"{count_text(r.count, 'matching die', 'matching dice')} ({what}) in all, bid "
-            f"${r.bid.count}$: {html.escape(r.outcome)}.</div>" + SPACED_TABLE +
-            '<thead><tr><th>player</th><th>dice</th>'
-            f"<th>matching</th><th>dice lost</th></tr></thead><tbody>{''.join(rows)}</tbody>"
-            "</table>")
+    what = _("stars") if r.bid.face == STAR else _("{face}s and stars", face=r.bid.face)
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in (_("player"), _("dice"), _("matching"),
+                                                            _("dice lost")))
+    return ("<div><b>" + html.escape(_("Last reveal:")) + "</b> " + html.escape(_(
+        "{challenger} challenged {bid} by {bidder}.", challenger=names[r.challenger], bid=r.bid,
+        bidder=names[r.bidder])) + " " + html.escape(_n(
+            "{n} matching die ({what}) in all, bid {count}: {outcome}.",
+            "{n} matching dice ({what}) in all, bid {count}: {outcome}.", r.count, what=what,
+            count=r.bid.count, outcome=r.outcome)) + "</div>" + SPACED_TABLE +
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+class _NewGame:
+    """The history's first line, written again in a new language (a lazy text)."""
+
+    def __init__(self, seed: int, opponents: int, dice: int, expansion: bool):
+        self.seed, self.opponents, self.dice, self.expansion = seed, opponents, dice, expansion
+
+    def __str__(self) -> str:
+        bots = _n("{n} bot", "{n} bots", self.opponents)
+        dice = _n("{n} die each", "{n} dice each", self.dice)
+        if self.expansion:
+            return _("New game (seed {seed}): you against {bots}, {dice}, with the expansion.",
+                     seed=self.seed, bots=bots, dice=dice)
+        return _("New game (seed {seed}): you against {bots}, {dice}.", seed=self.seed,
+                 bots=bots, dice=dice)
+
+
+def say_show(show: Show) -> str:
+    """A Montre-moi ton jeu move as the engine writes it (``show 3,3 reroll``, ``keep``), in
+    the current language."""
+    if not show.expose and not show.reroll:
+        return _("keep")
+    if not show.expose:
+        return _("reroll")
+    if show.reroll:
+        return _("show {dice} reroll", dice=dice_text(show.expose))
+    return _("show {dice}", dice=dice_text(show.expose))
 
 
 __all__ = ["BluffTable", "ladder_html", "players_html", "reveal_html", "status_html"]

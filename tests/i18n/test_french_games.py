@@ -99,3 +99,44 @@ def test_a_french_bluff_you_table_has_no_english_and_switches_back():
     assert not english_in(french), english_in(french)
     t.language_switch.value = "en"
     assert "New game (seed 4): you against 2" in visible(t)
+
+
+# -- Bluff -----------------------------------------------------------------------------------------
+def test_bluff_engine_speaks_french():
+    from bluffkit.games.bluff import Bid, Challenge, parse_action, position
+
+    s = position(["2,2,*", "1,4,5"], ["3x2"])
+    with language("fr"):
+        with pytest.raises(IllegalAction) as e:
+            s.apply(Bid(2, 4))
+        assert str(e.value).startswith("2x4 n'augmente pas 3x2\u00a0: la case 2 vient avant")
+        assert parse_action(s, "Haut les gobelets !") == Challenge()
+        with pytest.raises(ParseError, match="n'est pas un coup"):
+            parse_action(s, "hop")
+        r = s.apply(Challenge()).last
+        assert r.outcome == "pari égal à la quantité réelle\u00a0: tous sauf le parieur " \
+                            "perdent un dé"  # 2, 2 and the star: three 2s
+    with pytest.raises(IllegalAction, match="does not raise"):
+        s.apply(Bid(2, 4))
+
+
+def test_a_french_bluff_table_has_no_english():
+    from bluffkit.widgets.bluff_table import BluffTable
+
+    with language("fr"):
+        t = BluffTable(opponents=2, seed=3, show_and_reroll=True)
+        for _turn in range(30):
+            if t.state.is_terminal():
+                break
+            if t.state.phase == "show":
+                t.play("keep")
+            elif t.state.bid is not None and t.state.bid.count >= 4:
+                t.play("challenge")
+            else:
+                t.play(t.bid_choice.value)
+        shown = visible(t)
+        assert "Nouvelle partie (graine 3)\u00a0: toi contre 2 robots, 5 dés chacun, avec " \
+               "l'extension." in shown
+        assert "Haut les gobelets\u00a0: " in shown and "Dés perdus\u00a0:" in shown
+        english = english_in(re.sub(r"\d+x[\d*★]", " ", shown), allowed=("Bluff",))
+        assert not english, english

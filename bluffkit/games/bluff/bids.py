@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...core import Action, IllegalAction, ParseError
+from ...core.i18n import _
 
 STAR = 6
 FACES = (1, 2, 3, 4, 5, STAR)
@@ -46,7 +47,8 @@ def parse_face(text: str) -> int:
         return STAR
     if t in {"1", "2", "3", "4", "5"}:
         return int(t)
-    raise ParseError(f"{text!r} is not a Bluff die face: use 1-5 or * for the star")
+    raise ParseError(_("{text} is not a Bluff die face: use 1-5 or * for the star",
+                       text=repr(text)))
 
 
 def parse_dice(text: str | Iterable) -> tuple[int, ...]:
@@ -93,9 +95,11 @@ class Bid(Action):
 
     def __post_init__(self):
         if isinstance(self.count, bool) or not isinstance(self.count, int) or self.count < 1:
-            raise IllegalAction(f"a bid's count must be a whole number >= 1, got {self.count!r}")
+            raise IllegalAction(_("a bid's count must be a whole number >= 1, got {value}",
+                                  value=repr(self.count)))
         if isinstance(self.face, bool) or not isinstance(self.face, int) or self.face not in FACES:
-            raise IllegalAction(f"a bid's face must be 1-5 or the star, got {self.face!r}")
+            raise IllegalAction(_("a bid's face must be 1-5 or the star, got {value}",
+                                  value=repr(self.face)))
 
     @property
     def is_star(self) -> bool:
@@ -120,11 +124,12 @@ class Bid(Action):
         """Read ``"7x3"``, ``"7 x 3"``, ``"5x*"`` or ``"5x★"``."""
         m = re.fullmatch(r"\s*(\d+)\s*[x×X]\s*(\S+)\s*", str(text))
         if not m:
-            raise ParseError(f"{text!r} is not a bid: write COUNTxFACE, e.g. 7x3 or 5x* for stars")
+            raise ParseError(_("{text} is not a bid: write COUNTxFACE, e.g. 7x3 or 5x* for "
+                               "stars", text=repr(text)))
         try:
             return cls(int(m.group(1)), parse_face(m.group(2)))
         except IllegalAction as e:
-            raise ParseError(f"{text!r}: {e}") from None
+            raise ParseError(_("{text}: {reason}", text=repr(text), reason=e)) from None
 
 
 def why_not_raise(bid: Bid, previous: Bid | None) -> str | None:
@@ -137,21 +142,26 @@ def why_not_raise(bid: Bid, previous: Bid | None) -> str | None:
     after = _later_boxes(previous)
     if bid.box == previous.box:
         if previous.is_star:
-            return (f"{bid} does not raise {previous}: {previous} is on star box {here}, which "
-                    f"holds only star bids; a raise moves forward to a later box ({after})")
+            return _("{bid} does not raise {previous}: {previous} is on star box {box}, which "
+                     "holds only star bids; a raise moves forward to a later box ({later})",
+                     bid=bid, previous=previous, box=here, later=after)
         if bid.face > previous.face:
             return None
-        higher = [f"{previous.count}x{d}" for d in DIGITS if d > previous.face]
-        keep = (f"keeps box {here} with a higher digit ({' or '.join(higher)}) or "
-                if higher else "")
-        return (f"{bid} does not raise {previous}: on the same box the red die must turn to a "
-                f"higher digit; a raise {keep}moves forward to a later box ({after})")
-    where = f"box {box_name(bid.count, bid.face)} comes before box {here} on the ladder"
+        return _("{bid} does not raise {previous}: on the same box the red die must turn to a "
+                 "higher digit; {raise_}", bid=bid, previous=previous,
+                 raise_=_a_raise(previous, here, after))
+    return _("{bid} does not raise {previous}: box {box} comes before box {here} on the "
+             "ladder; {raise_}", bid=bid, previous=previous, box=box_name(bid.count, bid.face),
+             here=here, raise_=_a_raise(previous, here, after))
+
+
+def _a_raise(previous: Bid, here: str, after: str) -> str:
+    """What a raise of ``previous`` may be, in words."""
     higher = [f"{previous.count}x{d}" for d in DIGITS if d > previous.face]
-    keep = (f"keeps box {here} with a higher digit ({' or '.join(higher)}) or "
-            if higher and not previous.is_star else "")
-    return (f"{bid} does not raise {previous}: {where}; "
-            f"a raise {keep}moves forward to a later box ({after})")
+    if higher and not previous.is_star:
+        return _("a raise keeps box {box} with a higher digit ({digits}) or moves forward to a "
+                 "later box ({later})", box=here, digits=_(" or ").join(higher), later=after)
+    return _("a raise moves forward to a later box ({later})", later=after)
 
 
 def _later_boxes(previous: Bid, n: int = 3) -> str:

@@ -37,6 +37,7 @@ from ...core import (
     InvalidRules,
     InvalidState,
 )
+from ...core.i18n import _
 from .bids import (
     DIGITS,
     FACES,
@@ -84,34 +85,36 @@ class BluffRules:
 
     def __post_init__(self):
         if not _whole(self.players) or not 2 <= self.players <= 6:
-            raise InvalidRules(f"Bluff is for 2-6 players, got players={self.players!r}")
+            raise InvalidRules(_("Bluff is for 2-6 players, got players={value}",
+                                 value=repr(self.players)))
         if not _whole(self.dice_per_player) or not 1 <= self.dice_per_player <= MAX_DICE:
-            raise InvalidRules(
-                f"dice_per_player must be 1-{MAX_DICE} (the box has 5 dice a player), "
-                f"got {self.dice_per_player!r}")
+            raise InvalidRules(_("dice_per_player must be 1-{most} (the box has 5 dice a "
+                                 "player), got {value}", most=MAX_DICE,
+                                 value=repr(self.dice_per_player)))
         if not isinstance(self.show_and_reroll, bool):
-            raise InvalidRules(f"show_and_reroll must be True or False, got "
-                               f"{self.show_and_reroll!r}")
+            raise InvalidRules(_("show_and_reroll must be True or False, got {value}",
+                                 value=repr(self.show_and_reroll)))
         if self.starting_dice is not None:
             if isinstance(self.starting_dice, list | tuple):
                 object.__setattr__(self, "starting_dice", tuple(self.starting_dice))
             if not isinstance(self.starting_dice, tuple) or len(
                     self.starting_dice) != self.players or not all(
                     _whole(d) and 1 <= d <= MAX_DICE for d in self.starting_dice):
-                raise InvalidRules(
-                    f"starting_dice needs one count of 1-{MAX_DICE} per player "
-                    f"({self.players} players), got {self.starting_dice!r}")
+                raise InvalidRules(_("starting_dice needs one count of 1-{most} per player "
+                                     "({players} players), got {value}", most=MAX_DICE,
+                                     players=self.players, value=repr(self.starting_dice)))
         if self.opener is not None and (not _whole(self.opener)
                                         or self.opener not in range(self.players)):
-            raise InvalidRules(f"opener must be a player 0-{self.players - 1}, got {self.opener!r}")
+            raise InvalidRules(_("opener must be a player 0-{last}, got {value}",
+                                 last=self.players - 1, value=repr(self.opener)))
         if self.resolution not in ("board", "openspiel"):
-            raise InvalidRules(
-                f"resolution must be 'board' or 'openspiel', got {self.resolution!r}")
+            raise InvalidRules(_("resolution must be 'board' or 'openspiel', got {value}",
+                                 value=repr(self.resolution)))
         if self.resolution == "openspiel" and (
                 self.players != 2 or self.start_dice() != (1, 1) or self.show_and_reroll):
-            raise InvalidRules("resolution='openspiel' is OpenSpiel's liars_dice: 2 players with "
-                               "one die each and no expansion (use "
-                               "BluffRules.openspiel_liars_dice())")
+            raise InvalidRules(_("resolution='openspiel' is OpenSpiel's liars_dice: 2 players "
+                                 "with one die each and no expansion (use "
+                                 "BluffRules.openspiel_liars_dice())"))
 
     def start_dice(self) -> tuple[int, ...]:
         return self.starting_dice or (self.dice_per_player,) * self.players
@@ -147,8 +150,9 @@ class Show(Action):
     def __post_init__(self):
         if (not isinstance(self.reroll, bool) or not isinstance(self.expose, tuple | list)
                 or not all(f in FACES for f in self.expose)):
-            raise IllegalAction(f"a show exposes die faces (1-5, *) and re-rolls or not, got "
-                                f"{self.expose!r}, reroll={self.reroll!r}")
+            raise IllegalAction(_("a show exposes die faces (1-5, *) and re-rolls or not, got "
+                                  "{value}, reroll={reroll}", value=repr(self.expose),
+                                  reroll=repr(self.reroll)))
         object.__setattr__(self, "expose", tuple(sorted(self.expose)))  # one way to write it
 
     def sort_key(self) -> tuple:
@@ -205,7 +209,7 @@ def roll_outcomes(k: int) -> tuple[tuple[Roll, Fraction], ...]:
 def start_total_distribution(k: int) -> Distribution:
     """Total of ``k`` dice with stars counting 6."""
     d = Distribution.point(0)
-    for _ in range(k):
+    for _die in range(k):
         d = d + Distribution.uniform(range(1, 7))
     return d
 
@@ -231,10 +235,10 @@ class Reveal:
     @property
     def outcome(self) -> str:
         if self.bid.count < self.count:
-            return "bid below the count: the challenger loses"
+            return _("bid below the count: the challenger loses")
         if self.bid.count == self.count:
-            return "bid exactly right: everyone but the bidder loses a die"
-        return "bid above the count: the bidder loses"
+            return _("bid exactly right: everyone but the bidder loses a die")
+        return _("bid above the count: the bidder loses")
 
     def to_json(self) -> dict:
         return {"bid": str(self.bid), "bidder": self.bidder, "challenger": self.challenger,
@@ -369,7 +373,7 @@ class BluffState:
 
     def legal_actions(self) -> list[Action]:
         if self.is_chance_node():
-            return [o for o, _ in self.chance_outcomes()]
+            return [o for o, _p in self.chance_outcomes()]
         if self.phase == "bid":
             raises: list[Action] = list(raises_of(self.bid, self.dice_in_play()))
             return raises + ([Challenge()] if self.bid else [])
@@ -401,7 +405,8 @@ class BluffState:
 
     def observation(self, player: int) -> BluffObservation:
         if player not in range(self.rules.players):
-            raise InvalidState(f"no player {player} in a {self.rules.players}-player game")
+            raise InvalidState(_("no player {player} in a {n}-player game", player=player,
+                                 n=self.rules.players))
         return BluffObservation(player, self.hidden[player], self.dice, self.exposed, self.bid,
                                 self.bidder, self.history, self.to_move, self.phase, self.round,
                                 self.last, self.rules)
@@ -410,24 +415,27 @@ class BluffState:
     def apply(self, action: Action) -> BluffState:
         """The state after ``action``; raises ``IllegalAction`` naming the rule if illegal."""
         if self.phase == "over":
-            raise IllegalAction(f"the game is over: player {self.winner()} won")
+            raise IllegalAction(_("the game is over: player {player} won",
+                                  player=self.winner()))
         if self.is_chance_node():
             return self._apply_chance(action)
         if self.phase == "show":
             return self._apply_show(action)
         if isinstance(action, Challenge):
             if self.bid is None:
-                raise IllegalAction("nothing to challenge: the round's first player must bid")
+                raise IllegalAction(_("nothing to challenge: the round's first player must "
+                                      "bid"))
             return self._resolve()
         if not isinstance(action, Bid):
-            raise IllegalAction(f"player {self.to_move} must bid or challenge, not {action!r}")
+            raise IllegalAction(_("player {player} must bid or challenge, not {action}",
+                                  player=self.to_move, action=repr(action)))
         reason = why_not_raise(action, self.bid)
         if reason:
             raise IllegalAction(reason)
         if action.count > self.dice_in_play():
-            raise IllegalAction(
-                f"{action} claims {action.count} dice but only {self.dice_in_play()} are in play "
-                "(decision: a bid can claim at most the dice in play)")
+            raise IllegalAction(_("{bid} claims {count} dice but only {n} are in play "
+                                  "(decision: a bid can claim at most the dice in play)",
+                                  bid=action, count=action.count, n=self.dice_in_play()))
         s = replace(self, bid=action, bidder=self.to_move,
                     history=self.history + ((self.to_move, str(action)),))
         if self.rules.show_and_reroll and len(s._show_options()) > 1:
@@ -436,7 +444,8 @@ class BluffState:
 
     def _apply_chance(self, action: Action) -> BluffState:
         if action not in self.legal_actions():
-            raise IllegalAction(f"{action} is not a possible chance outcome in phase {self.phase}")
+            raise IllegalAction(_("{action} is not a possible chance outcome in phase {phase}",
+                                  action=action, phase=self.phase))
         if self.phase == "start":
             totals = self.start_totals + (action.total,)
             if len(totals) < len(self.contenders):
@@ -457,22 +466,24 @@ class BluffState:
 
     def _apply_show(self, action: Action) -> BluffState:
         if not isinstance(action, Show):
-            raise IllegalAction(
-                f"after bidding, player {self.to_move} may only expose dice and re-roll "
-                f"(or keep), not {action}")
+            raise IllegalAction(_("after bidding, player {player} may only expose dice and "
+                                  "re-roll (or keep), not {action}", player=self.to_move,
+                                  action=action))
         p = self.to_move
         left = Counter(self.hidden[p])
         left.subtract(Counter(action.expose))
         if any(v < 0 for v in left.values()):
-            raise IllegalAction(
-                f"cannot expose {dice_text(action.expose)}: the hidden dice are "
-                f"{dice_text(self.hidden[p])}")
+            raise IllegalAction(_("cannot expose {dice}: the hidden dice are {hidden}",
+                                  dice=dice_text(action.expose),
+                                  hidden=dice_text(self.hidden[p])))
         hidden = tuple(sorted(left.elements()))
         if self.hidden[p] and not hidden:
-            raise IllegalAction("Montre-moi ton jeu: at least one die must stay under the cup")
+            raise IllegalAction(_("Montre-moi ton jeu: at least one die must stay under the "
+                                  "cup"))
         exposed = tuple(sorted(self.exposed[p] + tuple(action.expose)))
         if action.reroll and not exposed:
-            raise IllegalAction("Montre-moi ton jeu: re-rolling needs at least one exposed die")
+            raise IllegalAction(_("Montre-moi ton jeu: re-rolling needs at least one exposed "
+                                  "die"))
         s = replace(self, hidden=_set(self.hidden, p, hidden),
                     exposed=_set(self.exposed, p, exposed),
                     history=self.history + (((p, str(action)),) if action != Show() else ()))
@@ -516,7 +527,7 @@ class BluffState:
             q = (p + k) % n
             if self.dice[q]:
                 return q
-        raise InvalidState("no player has dice left")
+        raise InvalidState(_("no player has dice left"))
 
     def _next_to_roll(self) -> int | None:
         for p in range(self.rules.players):

@@ -16,21 +16,23 @@ def parse_action(state: BluffState, text: str):
     """Read ``7x3``, ``5x*``, ``challenge`` (or ``c``, ``doubt``), ``keep``,
     ``show 3,3`` or ``show 3,3 reroll`` / ``reroll``."""
     t = short_text(text, _("a move"), "7x3").lower()
-    if t in {"challenge", "c", "doubt", "haut les gobelets", "liar"}:
+    t = t.replace("!", "").strip()
+    if t in {"challenge", "c", "doubt", "haut les gobelets", "liar", "défi", "defi", "conteste"}:
         return Challenge()
-    if t in {"keep", "k", "none", "no"}:
+    if t in {"keep", "k", "none", "no", "garde", "garder", "non"}:
         return Show()
-    m = re.fullmatch(r"(?:show|expose)\s+(.*?)\s*(reroll)?", t)
+    m = re.fullmatch(r"(?:show|expose|montre)\s+(.*?)\s*(reroll|relance)?", t)
     if m:
         return Show(parse_dice(m.group(1)), bool(m.group(2)))
-    if t == "reroll":
+    if t in {"reroll", "relance"}:
         return Show((), True)
     try:
         return Bid.parse(t)
     except ParseError:
-        raise ParseError(
-            f"{text!r} is not an action: type a bid like 7x3 or 5x*, 'challenge', or after your "
-            "bid with the expansion, 'keep', 'show 3,3' or 'show 3,3 reroll'") from None
+        raise ParseError(_(
+            "{text} is not an action: type a bid like 7x3 or 5x*, 'challenge', or after your "
+            "bid with the expansion, 'keep', 'show 3,3' or 'show 3,3 reroll'",
+            text=repr(text))) from None
 
 
 def position(hands: Sequence[str | Iterable], moves: Iterable[str] = (), *, opener: int = 0,
@@ -63,17 +65,18 @@ def position(hands: Sequence[str | Iterable], moves: Iterable[str] = (), *, open
 
 def describe(s: BluffState) -> str:
     """A few lines a person can read."""
-    lines = [f"Bluff, round {s.round}, {s.dice_in_play()} dice in play "
-             f"(held: {', '.join(f'P{p}={d}' for p, d in enumerate(s.dice))})"]
+    lines = [_("Bluff, round {round}, {n} dice in play (held: {held})", round=s.round,
+               n=s.dice_in_play(), held=", ".join(f"P{p}={d}" for p, d in enumerate(s.dice)))]
     if s.phase == "over":
-        lines.append(f"Game over: player {s.winner()} wins.")
+        lines.append(_("Game over: player {player} wins.", player=s.winner()))
         return "\n".join(lines)
     if s.bid:
-        lines.append(f"Current bid: {s.bid} by player {s.bidder}")
+        lines.append(_("Current bid: {bid} by player {player}", bid=s.bid, player=s.bidder))
     for p, e in enumerate(s.exposed):
         if e:
-            lines.append(f"Player {p} shows {dice_text(e)}")
-    lines.append(f"Phase {s.phase}; to move: {s.current_player()}")
+            lines.append(_("Player {player} shows {dice}", player=p, dice=dice_text(e)))
+    lines.append(_("Phase {phase}; to move: {player}", phase=s.phase,
+                   player=s.current_player()))
     return "\n".join(lines)
 
 
