@@ -48,6 +48,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..core import Action, BluffkitError, InvalidQuestion
+from ..core.i18n import _, num
 from ..games.bluff import (
     DIGITS,
     STAR,
@@ -291,7 +292,7 @@ class Position:
 def _round_bids(history) -> tuple[str, ...]:
     """The bids of an observation's round history (shows and re-rolls left out)."""
     bids = []
-    for _, text in history:
+    for _seat, text in history:
         try:
             bids.append(str(Bid.parse(text)))
         except BluffkitError:
@@ -383,20 +384,23 @@ class Advice:
     def _repr_markdown_(self) -> str:
         eq = self.equilibrium if self.equilibrium and self.equilibrium.reached else None
         eq = eq if eq is not None or self.equilibrium else self.solved
-        extra = (" equilibrium frequency |", "---|") if eq else ("", "")
+        extra = (" " + _("equilibrium frequency") + " |", "---|") if eq else ("", "")
         if self.reading is not None:
-            rows = ["| choice | P(true), dice random | P(true) after reading the bids | "
-                    "loss if challenged, dice random | loss if challenged, bids read | "
-                    "dice lost, look ahead | note |" + extra[0],
+            rows = ["| " + " | ".join((
+                _("choice"), _("P(true), dice random"), _("P(true) after reading the bids"),
+                _("loss if challenged, dice random"), _("loss if challenged, bids read"),
+                _("dice lost, look ahead"), _("note"))) + " |" + extra[0],
                     "|---|---|---|---|---|---|---|" + extra[1]]
         else:
-            rows = ["| choice | P(bid stands) | P(exact) | my expected loss | others' expected "
-                    "loss | note |" + extra[0], "|---|---|---|---|---|---|" + extra[1]]
+            rows = ["| " + " | ".join((
+                _("choice"), _("P(bid stands)"), _("P(exact)"), _("my expected loss"),
+                _("others' expected loss"), _("note"))) + " |" + extra[0],
+                    "|---|---|---|---|---|---|" + extra[1]]
         for o in self.options:
-            star = " **(recommended)**" if o is self.recommended else ""
-            freq = f" {eq.frequency(o.action):.1%} |" if eq else ""
+            star = " **(" + _("recommended") + ")**" if o is self.recommended else ""
+            freq = f" {num(eq.frequency(o.action), '.1%')} |" if eq else ""
             if self.reading is not None:
-                ahead = _of(o.ahead.my_loss) if o.ahead is not None else "not played out"
+                ahead = _of(o.ahead.my_loss) if o.ahead is not None else _("not played out")
                 rows.append(f"| `{o.action}`{star} | {_of(o.p_stands)} | {_short(o.p_read)} | "
                             f"{_of(o.my_loss)} | {_short(o.loss_read)} | {ahead} | {o.note} |"
                             + freq)
@@ -458,7 +462,8 @@ def _challenge_option(t: _Tally, names: Sequence[str] | None) -> Option:
     o = t.odds(pos.bid, pos.bidder, pos.me)
     others = o.bidder_loss + (t.n_active - 2) * o.other_loss
     return Option(Challenge(), "challenge", o.p_true, o.p_exact, o.challenger_loss, others,
-                  f"doubt {pos.bid} by {seat_name(pos.bidder, names)}", o)
+                  _("doubt {bid} by {player}", bid=pos.bid,
+                    player=seat_name(pos.bidder, names)), o)
 
 
 def bid_options(pos: Position, names: Sequence[str] | None = None) -> list[Option]:
@@ -476,14 +481,15 @@ def bid_options(pos: Position, names: Sequence[str] | None = None) -> list[Optio
         if first is None:
             continue
         c0 = first.count
-        picks = {c0: f"smallest raise on {'stars' if face == STAR else f'{face}s'}"}
+        picks = {c0: _("smallest raise on stars") if face == STAR else
+                 _("smallest raise on {face}s", face=face)}
         likely = c0
         while likely < top and _stands(t, Bid(likely + 1, face)) * 2 > 1:
             likely += 1
         if likely > c0:
-            picks[likely] = "highest count more likely true than not"
+            picks[likely] = _("highest count more likely true than not")
         if t.known[face] > c0:
-            picks[t.known[face]] = "the dice you see already make it true"
+            picks[t.known[face]] = _("the dice you see already make it true")
         for count, note in sorted(picks.items()):
             options.append(_raise_option(t, Bid(count, face), note))
     options.sort(key=lambda o: o.action.sort_key())
@@ -494,25 +500,26 @@ def show_options(pos: Position) -> list[Option]:
     """The expansion's choices right after my bid: keep, show my matching dice, show them and
     re-roll the rest (or, with no matching die, show one other die and re-roll)."""
     if not pos.rules.show_and_reroll:
-        raise InvalidQuestion("show options need the expansion (rules.show_and_reroll=True)")
+        raise InvalidQuestion(_("show options need the expansion "
+                                "(rules.show_and_reroll=True)"))
     t = _Tally(pos)
     bid, hidden, mine_shown = pos.bid, pos.my_dice, pos.exposed[pos.me]
     others = sum((e for p, e in enumerate(pos.exposed) if p != pos.me), ())
     matching = tuple(d for d in hidden if matches((d,), bid.face))
     misses = tuple(d for d in hidden if not matches((d,), bid.face))
     shown = matching[:len(hidden) - 1]
-    keep = _raise_option(t, bid, "keep every die hidden")
+    keep = _raise_option(t, bid, _("keep every die hidden"))
     out = [Option(Show(), "show", keep.p_stands, keep.p_exact, keep.my_loss, keep.others_loss,
                   keep.note, keep.odds)]
     if shown:
         out.append(Option(Show(shown), "show", keep.p_stands, keep.p_exact, keep.my_loss,
-                          keep.others_loss, "show matching dice: your odds do not change",
+                          keep.others_loss, _("show matching dice: your odds do not change"),
                           keep.odds))
     if len(hidden) >= 2 or mine_shown:
         expose = shown if (shown or mine_shown) else misses[:1]
-        note = ("show the matching dice and re-roll the rest" if shown else
-                "re-roll the hidden dice" if mine_shown else
-                "show a die that does not match, to be allowed to re-roll the rest")
+        note = (_("show the matching dice and re-roll the rest") if shown else
+                _("re-roll the hidden dice") if mine_shown else
+                _("show a die that does not match, to be allowed to re-roll the rest"))
         me, nxt = pos.me, pos.next_player()
         o = reroll_odds(bid, pos.dice_in_play, hidden, expose, others, mine_shown,
                         bidder_held=pos.dice_held[me], challenger_held=pos.dice_held[nxt])
@@ -535,12 +542,12 @@ def _show_key(o: Option) -> tuple:
 def can_read(pos: Position) -> str | None:
     """``None`` when the round's bids can be read, else why not (plain words)."""
     if pos.phase != "bid":
-        return "after your own bid (the expansion's show) nothing new is bid"
+        return _("after your own bid (the expansion's show) nothing new is bid")
     if pos.rules.show_and_reroll or any(pos.exposed):
-        return ("with the expansion, shown and re-rolled dice change what a bid says about a "
-                "hand, and the model does not cover it")
+        return _("with the expansion, shown and re-rolled dice change what a bid says about a "
+                 "hand, and the model does not cover it")
     if pos.history is None:
-        return "the round's earlier bids were not given"
+        return _("the round's earlier bids were not given")
     return None
 
 
@@ -574,7 +581,8 @@ def advise(position: Position, equilibrium: bool = True,
     """
     names = check_names(names, len(position.dice_held))
     if not isinstance(read_bids, bool):
-        raise InvalidQuestion(f"read_bids must be True or False, got {read_bids!r}")
+        raise InvalidQuestion(_("read_bids must be True or False, got {value}",
+                                value=repr(read_bids)))
     reading = None
     if position.phase == "show":
         options = show_options(position)
@@ -596,8 +604,9 @@ def advise(position: Position, equilibrium: bool = True,
     else:
         text = explain(position, options, best, names)
         if read_bids and position.phase == "bid":
-            text = text.replace("Other players' bids are not read as information.",
-                                f"Other players' bids are not read as information: {why_not}.")
+            text = text.replace(_("Other players' bids are not read as information."),
+                                _("Other players' bids are not read as information: {why}.",
+                                  why=why_not))
     view = equilibrium_view(position) if equilibrium else None
     solved = None
     if equilibrium:

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..core.i18n import _, num
 from ..games.bluff import DIGITS, STAR, Bid
 from ..odds.bluff import matches
 from ..odds.bluff_beliefs import RoundReading, _belief, read_bids, read_numbers
@@ -63,8 +64,8 @@ def read_options(pos: Position, options: list[Option], model: BidModel, samples:
         while c < top and _read_odds(Bid(c + 1, face), pos, reading, me, nxt)[0] * 2 > 1:
             c += 1
         if Bid(c, face) not in listed:
-            extra.append(_raise_option(t, Bid(c, face), "highest count more likely true than "
-                                       "not after reading the bids"))
+            extra.append(_raise_option(t, Bid(c, face), _("highest count more likely true "
+                                                          "than not after reading the bids")))
             listed.add(Bid(c, face))
     everything = sorted([o for o in options if o.kind == "raise"] + extra,
                         key=lambda o: o.action.sort_key())
@@ -72,10 +73,10 @@ def read_options(pos: Position, options: list[Option], model: BidModel, samples:
     out = []
     for o in everything:
         if o.kind == "challenge":
-            p, _, lost = _read_odds(pos.bid, pos, reading, pos.bidder, me)
+            p, _bidder, lost = _read_odds(pos.bid, pos, reading, pos.bidder, me)
             out.append(replace(o, p_read=p, loss_read=lost))
         else:
-            p, lost, _ = _read_odds(o.action, pos, reading, me, nxt)
+            p, lost, _challenger = _read_odds(o.action, pos, reading, me, nxt)
             out.append(replace(o, p_read=p, loss_read=lost))
     raises = sorted((o for o in out if o.kind == "raise"),
                     key=lambda o: (o.loss_read, -o.action.box, -o.action.face))
@@ -106,43 +107,47 @@ def explain_reading(pos: Position, options: list[Option], best: Option, reading:
     """The explanation when the bids are read: the model, one Bayes step, the current bid's
     odds both ways, the look ahead, the recommendation."""
     model = reading.model
-    lines = [f"Model: the bids are read; {model.describe()}. Bayes' rule turns the round's "
-             "bids into beliefs about each player's dice, exactly, over every hand they may "
-             "hold. Before any bid each die you cannot see counts for a digit with probability "
-             "1/3 (the digit or a star) and for the star with probability 1/6 (the dice-random "
-             "model, shown beside for comparison)."]
+    lines = [_("Model: the bids are read; {model}. Bayes' rule turns the round's bids into "
+               "beliefs about each player's dice, exactly, over every hand they may hold. Before "
+               "any bid each die you cannot see counts for a digit with probability 1/3 (the "
+               "digit or a star) and for the star with probability 1/6 (the dice-random model, "
+               "shown beside for comparison).", model=model.describe())]
     step = bayes_step(reading, names)
     if step:
         lines.append(step[:1].upper() + step[1:])
     elif not reading.history:
-        lines.append("No bid yet this round: every other player's dice are still random.")
+        lines.append(_("No bid yet this round: every other player's dice are still random."))
     if pos.bid is not None:
         ch = next(o for o in options if o.kind == "challenge")
-        lines.append(
-            f"The current bid {pos.bid} ({seat_name(pos.bidder, names)}): P(true), dice random "
-            f"= {_of(ch.p_stands)}; P(true) after reading the bids {_eq(ch.p_read)}.")
-    k = best.ahead.samples
-    lines.append(
-        f"Look ahead: each choice below was played out {k} times for one lap of the round, the "
-        "other players' dice drawn from these beliefs and the following players "
-        f"({seat_name(pos.next_player(), names)} first) acting by the same model (raise or "
-        "challenge); at your next turn, if it comes, you play the advice for your dice, and "
-        "the next player answers that.")
+        lines.append(_("The current bid {bid} ({player}): P(true), dice random = {p}; P(true) "
+                       "after reading the bids {p_read}.", bid=pos.bid,
+                       player=seat_name(pos.bidder, names), p=_of(ch.p_stands),
+                       p_read=_eq(ch.p_read)))
+    lines.append(_("Look ahead: each choice below was played out {k} times for one lap of the "
+                   "round, the other players' dice drawn from these beliefs and the following "
+                   "players ({player} first) acting by the same model (raise or challenge); at "
+                   "your next turn, if it comes, you play the advice for your dice, and the next "
+                   "player answers that.", k=best.ahead.samples,
+                   player=seat_name(pos.next_player(), names)))
     judged = sorted((o for o in options if o.ahead is not None), key=_ahead_key)
     for o in judged[:4]:
-        what = "Challenging" if o.kind == "challenge" else f"Bidding {o.action}"
-        caught = ("" if o.kind == "challenge" else
-                  f" (the next player challenged it in {_pct(o.ahead.challenged_next)} of the "
-                  "playouts)")
-        lines.append(f"{what}: you lose {_lost(o.ahead.my_loss)} on average{caught}; the "
-                     f"others lose {_of(o.ahead.others_loss)}.")
+        if o.kind == "challenge":
+            lines.append(_("Challenging: you lose {loss} on average; the others lose {others}.",
+                           loss=_lost(o.ahead.my_loss), others=_of(o.ahead.others_loss)))
+        else:
+            lines.append(_("Bidding {bid}: you lose {loss} on average (the next player "
+                           "challenged it in {share} of the playouts); the others lose "
+                           "{others}.", bid=o.action, loss=_lost(o.ahead.my_loss),
+                           share=_pct(o.ahead.challenged_next),
+                           others=_of(o.ahead.others_loss)))
     if old_best.action != best.action:
-        lines.append(f"Without reading the bids (dice random, and judging a raise as if the "
-                     f"next player challenged it) the advice would be {old_best.action}.")
-    verb = "challenge" if best.kind == "challenge" else f"bid {best.action}"
-    lines.append(f"Recommendation: {verb}, the fewest dice lost on average in the playouts "
-                 f"({_of(best.ahead.my_loss)}); ties go to more dice lost by the others, then "
-                 "to a raise, then to the higher bid.")
+        lines.append(_("Without reading the bids (dice random, and judging a raise as if the "
+                       "next player challenged it) the advice would be {move}.",
+                       move=old_best.action))
+    verb = _("challenge") if best.kind == "challenge" else _("bid {bid}", bid=best.action)
+    lines.append(_("Recommendation: {move}, the fewest dice lost on average in the playouts "
+                   "({loss}); ties go to more dice lost by the others, then to a raise, then to "
+                   "the higher bid.", move=verb, loss=_of(best.ahead.my_loss)))
     return "\n".join(lines)
 
 
@@ -152,7 +157,7 @@ def _eq(p: Fraction) -> str:
 
 
 def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.0f}%"
+    return num(float(p), ".0%")
 
 
 def bayes_step(reading: RoundReading, names: Sequence[str] | None = None) -> str | None:
@@ -168,10 +173,12 @@ def bayes_step(reading: RoundReading, names: Sequence[str] | None = None) -> str
         if s.seat == reading.me:
             continue
         who = seat_name(s.seat, names)
-        after = " after " + str(s.previous) if s.previous else " to open the round"
+        said = (_("{player} bid {bid} after {previous}", player=who, bid=s.bid,
+                  previous=s.previous) if s.previous else
+                _("{player} bid {bid} to open the round", player=who, bid=s.bid))
         if not s.explained:
-            return (f"{who} bid {s.bid}{after}: the advice makes that bid with no hand, so under "
-                    "the model it is a random choice and says nothing about their dice.")
+            return _("{said}: the advice makes that bid with no hand, so under the model it is a "
+                     "random choice and says nothing about their dice.", said=said)
         dice = reading.held[s.seat]
         earlier = tuple(x for x in reading.steps[:i] if x.seat == s.seat)
         before = _belief(s.seat, dice, earlier, top)
@@ -185,24 +192,31 @@ def bayes_step(reading: RoundReading, names: Sequence[str] | None = None) -> str
             return None
         k, p, q = best
         ratio = (q * (1 - p)) / (p * (1 - q)) if q < 1 else None
-        face = (f"{'a star' if k == 1 else 'stars'}" if s.bid.face == STAR else
-                f"{'a die' if k == 1 else 'dice'} counting for {s.bid.face} ({s.bid.face}s "
-                "or stars)")
-        holding = f"{_number(k)} or more {face}" if k > 1 else face
-        times = (f"make that bid {_times(ratio)} as often as players holding fewer"
-                 if ratio is not None else "are the only ones the model expects to make it")
-        return (f"{who} bid {s.bid}{after}: players holding {holding} {times}; your belief that "
-                f"{who} holds {_number(k)} or more goes from {_short(p)} to {_short(q)}.")
+        if s.bid.face == STAR:
+            holding = (_("a star") if k == 1 else
+                       _("{k} or more stars", k=_number(k)))
+        else:
+            holding = (_("a die counting for {face} ({face}s or stars)", face=s.bid.face)
+                       if k == 1 else
+                       _("{k} or more dice counting for {face} ({face}s or stars)",
+                         k=_number(k), face=s.bid.face))
+        times = (_("make that bid {times} as often as players holding fewer",
+                   times=_times(ratio)) if ratio is not None else
+                 _("are the only ones the model expects to make it"))
+        return _("{said}: players holding {holding} {times}; your belief that {player} holds {k} "
+                 "or more goes from {p} to {q}.", said=said, holding=holding, times=times,
+                 player=who, k=_number(k), p=_short(p), q=_short(q))
     return None
 
 
 def _number(k: int) -> str:
-    return ("one", "two", "three", "four", "five")[k - 1] if 1 <= k <= 5 else str(k)
+    return (_("one"), _("two"), _("three"), _("four"), _("five"))[k - 1] if 1 <= k <= 5 \
+        else str(k)
 
 
 def _times(r: Fraction) -> str:
     x = float(r)
-    return f"{x:.0f} times" if x >= 10 else f"{x:.1f} times"
+    return _("{x:.0f} times", x=x) if x >= 10 else _("{x:.1f} times", x=x)
 
 
 def beliefs_summary(reading: RoundReading) -> list[dict]:

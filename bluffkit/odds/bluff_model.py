@@ -88,11 +88,11 @@ class BidModel:
     def describe(self) -> str:
         """The model in plain words (the explanations start with it)."""
         e = self.bluff_rate
-        text = (f"each player bids as this advice would for their own dice (the choice that "
-                f"costs them the fewest dice if the next player challenges, every die they "
-                f"cannot see treated as random), except that {_pct(e)} of the time "
-                f"(ε = {e.numerator}/{e.denominator}) they pick any legal choice at random: a "
-                "bluff or a slip")
+        text = _("each player bids as this advice would for their own dice (the choice that "
+                 "costs them the fewest dice if the next player challenges, every die they "
+                 "cannot see treated as random), except that {share} of the time (ε = {e}) "
+                 "they pick any legal choice at random: a bluff or a slip", share=_pct(e),
+                 e=f"{e.numerator}/{e.denominator}")
         text += ". " + _("Fitted to how bots really bid (maximum likelihood), ε is {advice:.0f} "
                          "for the advice bots (they bid exactly this way), {honest:.2f} for bots "
                          "that always bid their best face truthfully and {equilibrium:.2f} for "

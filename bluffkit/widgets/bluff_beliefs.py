@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from ..core.i18n import _
 from ..games.bluff import STAR
 from ..odds.bluff import _binomial
 from ..odds.bluff_beliefs import RoundReading
@@ -30,20 +31,21 @@ def figure_for_beliefs(reading: RoundReading | None, face: int | None,
     if reading is None or face is None:
         fig = go.Figure(layout={"template": template, "height": 120,
                                 "xaxis": {"visible": False}, "yaxis": {"visible": False}})
-        fig.add_annotation(text="No bid to read yet.", showarrow=False, x=0.5, y=0.5,
+        fig.add_annotation(text=_("No bid to read yet."), showarrow=False, x=0.5, y=0.5,
                            xref="paper", yref="paper")
         return fig
     beliefs = [b for b in reading.beliefs if b is not None]
-    what = "stars" if face == STAR else f"{face}s or stars"
+    what = _("stars") if face == STAR else _("{face}s or stars", face=face)
     fig = make_subplots(rows=1, cols=len(beliefs),
                         subplot_titles=[names[b.seat] for b in beliefs], shared_yaxes=True)
     for col, b in enumerate(beliefs, 1):
         prior, total = _binomial(b.dice, face == STAR)
         post = b.match_pmf(face)
         posterior_bars(fig, [w / total for w in prior], [float(post[m]) for m in post],
-                       "after the bids", col)
-        fig.update_xaxes(title_text=f"their {what}", row=1, col=col)
-    return posterior_layout(fig, f"What the bids say: each opponent's {what}", template)
+                       _("after the bids"), col)
+        fig.update_xaxes(title_text=_("their {what}", what=what), row=1, col=col)
+    return posterior_layout(fig, _("What the bids say: each opponent's {what}", what=what),
+                            template)
 
 
 def posterior_bars(fig: go.Figure, prior: Sequence[float], posterior: Sequence[float],
@@ -51,7 +53,8 @@ def posterior_bars(fig: go.Figure, prior: Sequence[float], posterior: Sequence[f
     """Add one pair of bar series to ``fig`` (column ``col`` of its first row): P(m), m = 0, 1,
     ..., with the dice random (grey) and ``posterior`` (coloured, named ``name``)."""
     xs = list(range(len(prior)))
-    fig.add_trace(go.Bar(x=xs, y=list(prior), name="dice random", marker_color=COLORS["falls"],
+    fig.add_trace(go.Bar(x=xs, y=list(prior), name=_("dice random"),
+                         marker_color=COLORS["falls"],
                          showlegend=col == 1, legendgroup="random",
                          hovertemplate="%{x}: %{y:.3f}"), row=1, col=col)
     fig.add_trace(go.Bar(x=xs, y=list(posterior), name=name, marker_color=COLORS["stands"],
@@ -62,7 +65,7 @@ def posterior_bars(fig: go.Figure, prior: Sequence[float], posterior: Sequence[f
 
 def posterior_layout(fig: go.Figure, title: str, template: str) -> go.Figure:
     """The small charts' shared layout: grouped bars, probability axis 0-1, legend below."""
-    fig.update_yaxes(title_text="probability", range=[0, 1], row=1, col=1)
+    fig.update_yaxes(title_text=_("probability"), range=[0, 1], row=1, col=1)
     fig.update_layout(template=template, height=260, barmode="group",
                       margin={"l": 50, "r": 10, "t": 40, "b": 40},
                       legend={"orientation": "h", "y": -0.35},

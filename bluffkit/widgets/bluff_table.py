@@ -38,6 +38,7 @@ from ..games.bluff import (
     dice_text,
     ladder,
 )
+from ..games.bluff.text import say_show
 from .bluff import dice_html
 from .bluff_beliefs import figure_for_beliefs
 from .bluff_solved import figure_for_solved
@@ -400,18 +401,6 @@ class _NewGame:
                      seed=self.seed, bots=bots, dice=dice)
         return _("New game (seed {seed}): you against {bots}, {dice}.", seed=self.seed,
                  bots=bots, dice=dice)
-
-
-def say_show(show: Show) -> str:
-    """A Montre-moi ton jeu move as the engine writes it (``show 3,3 reroll``, ``keep``), in
-    the current language."""
-    if not show.expose and not show.reroll:
-        return _("keep")
-    if not show.expose:
-        return _("reroll")
-    if show.reroll:
-        return _("show {dice} reroll", dice=dice_text(show.expose))
-    return _("show {dice}", dice=dice_text(show.expose))
 
 
 __all__ = ["BluffTable", "ladder_html", "players_html", "reveal_html", "status_html"]

@@ -140,3 +140,26 @@ def test_a_french_bluff_table_has_no_english():
         assert "Haut les gobelets\u00a0: " in shown and "Dés perdus\u00a0:" in shown
         english = english_in(re.sub(r"\d+x[\d*★]", " ", shown), allowed=("Bluff",))
         assert not english, english
+
+
+def test_bluff_advice_explains_in_french_with_the_same_numbers():
+    from bluffkit.advice.bluff import Position, advise
+
+    pos = Position("1,1,2,4,5", (5, 5, 5), bid="4x3", history=("2x3", "4x3"))
+    english = advise(pos, equilibrium=False)
+    with language("fr"):
+        french = advise(pos, equilibrium=False)
+        plain = advise(pos, equilibrium=False, read_bids=False)
+        table = french._repr_markdown_()
+    assert [o.ahead for o in french.options] == [o.ahead for o in english.options]
+    assert french.recommended.action == english.recommended.action
+    text = french.explanation
+    assert text.startswith("Modèle\u00a0: les paris sont lus\u00a0; chaque joueur parie")
+    assert "Coup d'avance\u00a0: chaque choix ci-dessous a été joué" in text
+    assert re.search(r"≈ 0,\d{3}", text) and not re.search(r"≈ 0\.\d", text)  # decimal comma
+    assert "Conseil\u00a0: " in text.splitlines()[-1]
+    assert "Les paris des autres joueurs ne sont pas lus comme des informations." in \
+        plain.explanation
+    assert "| choix | P(vrai), dés au hasard |" in table
+    assert not english_in(re.sub(r"\d+x[\d*★]|`[^`]*`", " ", text + table),
+                          allowed=("Bluff", "Bayes"))

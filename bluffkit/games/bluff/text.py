@@ -80,4 +80,16 @@ def describe(s: BluffState) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["parse_action", "position", "describe", "IllegalAction"]
+def say_show(show: Show) -> str:
+    """A Montre-moi ton jeu move as the engine writes it (``show 3,3 reroll``, ``keep``), in
+    the current language."""
+    if not show.expose and not show.reroll:
+        return _("keep")
+    if not show.expose:
+        return _("reroll")
+    if show.reroll:
+        return _("show {dice} reroll", dice=dice_text(show.expose))
+    return _("show {dice}", dice=dice_text(show.expose))
+
+
+__all__ = ["parse_action", "position", "describe", "say_show", "IllegalAction"]
