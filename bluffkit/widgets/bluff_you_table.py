@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from ..advice.bluff_you import bluffer_advice, guesser_advice, say_call
 from ..bots.bluff_you import BOTS, make_bot
 from ..core import InvalidQuestion
-from ..core.i18n import _, _l, _n
+from ..core.i18n import _, _l, _n, _p
 from ..games.bluff_you import (
     BLUFF_YOU,
     OK,
@@ -181,7 +181,7 @@ class BluffYouTable(GameTable):
         if s.phase == "call":
             g = guesser_advice(s.observation(self.me), q=self.q, names=self.names)
             never = _("never announced at equilibrium")  # no call's value: nothing to compare
-            rows = [{_("call"): action_text(c),
+            rows = [{_p("column", "call"): action_text(c),
                      _("vs model q={q}", q=self.q): getattr(g.vs_model, k),
                      _("vs equilibrium"): v if (v := getattr(g.vs_equilibrium, k)) is not None
                      else never}

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from ..advice.poker_dice import advise_observation
 from ..bots.poker_dice import AdviceBot
 from ..core import InvalidQuestion
+from ..core.i18n import _, _l, _n
 from ..games.poker_dice import (
     Ante,
     Bet,
@@ -37,8 +38,9 @@ from ..games.poker_dice import (
     best_hand,
     call_words,
     dice_text,
+    say_move,
 )
-from .common import SPACED_TABLE
+from .common import SPACED_TABLE, label
 from .game_table import ME, GameTable, opponents_box
 from .poker_dice import dice_html
 
@@ -56,6 +58,8 @@ class PokerDiceTable(GameTable):
         InvalidQuestion: for an impossible number of opponents or bots.
     """
 
+    replays_history = True
+
     def __init__(self, opponents: int = 2, seed: int = 0, bots: Sequence | None = None,
                  points: int | None = None):
         self.opponents = opponents_box(opponents, 3)
@@ -64,19 +68,21 @@ class PokerDiceTable(GameTable):
         self.players_view.add_class("bk-players")
         self.common_view = widgets.HTML()
         self.common_view.add_class("bk-common-dice")
-        self.ante_button = widgets.Button(description="Ante 1", button_style="success")
+        self.ante_button = label(widgets.Button(button_style="success"),
+                                 description=_l("Ante 1"))
         self.ante_button.add_class("bk-ante")
-        self.pass_button = widgets.Button(description="Pass")
+        self.pass_button = label(widgets.Button(), description=_l("Pass"))
         self.pass_button.add_class("bk-pass")
-        self.fold_button = widgets.Button(description="Fold", button_style="danger")
+        self.fold_button = label(widgets.Button(button_style="danger"), description=_l("Fold"))
         self.fold_button.add_class("bk-fold")
-        self.call_button = widgets.Button(description="Call", button_style="info")
+        self.call_button = label(widgets.Button(button_style="info"), description=_l("Call"))
         self.call_button.add_class("bk-call")
-        self.amount = widgets.BoundedIntText(value=1, min=1, max=1, description="Points",
-                                             style={"description_width": "initial"},
-                                             layout=widgets.Layout(width="10em"))
+        self.amount = label(widgets.BoundedIntText(value=1, min=1, max=1,
+                                                   style={"description_width": "initial"},
+                                                   layout=widgets.Layout(width="10em")),
+                            description=_l("Points"))
         self.amount.add_class("bk-amount")
-        self.bet_button = widgets.Button(description="Bet", button_style="warning")
+        self.bet_button = widgets.Button(description=_("Bet"), button_style="warning")
         self.bet_button.add_class("bk-bet")
         self.ante_row = widgets.HBox([self.ante_button, self.pass_button])
         self.bet_row = widgets.HBox([self.fold_button, self.call_button, self.amount,
@@ -99,14 +105,13 @@ class PokerDiceTable(GameTable):
         """Deal a new game from ``seed`` (reproducible) and let the bots play up to your turn."""
         opponents = self.opponents.value if opponents is None else opponents
         if not 1 <= opponents <= 3:
-            raise InvalidQuestion(f"play against 1-3 bots (poker dice is for 2-4 players), got "
-                                  f"{opponents}")
+            raise InvalidQuestion(_("play against 1-3 bots (poker dice is for 2-4 players), "
+                                    "got {n}", n=opponents))
         bots = self._seat_bots(opponents, AdviceBot)
         rules = PokerDiceRules(players=opponents + 1, starting_points=self._points)
         self.result_view.value = ""
         self._start(PokerDiceState.new(rules), bots, seed,
-                    f"New game (seed {seed}): you against {opponents} bot"
-                    f"{'s' if opponents > 1 else ''}, {rules.start_stacks()[0]} points each.")
+                    _NewGame(seed, opponents, rules.start_stacks()[0]))
 
     # -- moving ------------------------------------------------------------------------------
     def _sized(self):
@@ -123,14 +128,17 @@ class PokerDiceTable(GameTable):
     def _log(self, before: PokerDiceState, player: int, action, after: PokerDiceState) -> None:
         if player == -1:
             if before.phase == "start" and after.phase == "peek":
-                self.history.add(f"First leader: {self.names[after.leader]} (highest die).")
+                self.history.add(_("First leader: {player} (highest die).",
+                                   player=self.names[after.leader]))
             elif before.phase == "peek" and before.to_move == self.me:
-                self.history.add(f"Round {before.round} (leader {self.names[before.leader]}): "
-                                 f"your peeker shows {dice_text(action.dice)}.", strong=True)
+                self.history.add(_("Round {round} (leader {player}): your peeker shows {dice}.",
+                                   round=before.round, player=self.names[before.leader],
+                                   dice=dice_text(action.dice)), strong=True)
             elif before.phase == "common":
-                self.history.add(f"Common dice: {dice_text(action.dice)}.")
+                self.history.add(_("Common dice: {dice}.", dice=dice_text(action.dice)))
         else:
-            self.history.add(f"{self.names[player]}: {action}.")
+            self.history.add(_("{player}: {move}.", player=self.names[player],
+                               move=say_move(str(action))))
         if after.round != before.round or after.is_terminal():
             self._log_round_end(before, after)
 
@@ -139,26 +147,29 @@ class PokerDiceTable(GameTable):
         if r is None or before.round == 0:
             return
         if r.kind == "no ante":
-            self.history.add("Nobody anted: next leader.")
+            self.history.add(_("Nobody anted: next leader."))
         elif r.kind == "one ante":
             who = next(p for p, c in enumerate(r.committed) if c)
-            only = "you" if who == self.me else self.names[who]
-            self.history.add(f"Only {only} anted: the ante comes back.")
+            self.history.add(_("Only you anted: the ante comes back.") if who == self.me else
+                             _("Only {player} anted: the ante comes back.",
+                               player=self.names[who]))
         else:
             self.result_view.value = result_html(r, after.rules, self.names)
             for pot in r.pots:
-                won = " and ".join(f"{self.names[w]} {x}" for w, x in zip(pot.winners,
-                                                                          pot.shares))
-                how = "at the showdown" if r.kind == "showdown" else "(everyone else folded)"
-                self.history.add(f"Pot of {pot.amount} {how}: {won}.", strong=True)
+                won = _(" and ").join(f"{self.names[w]} {x}" for w, x in zip(pot.winners,
+                                                                             pot.shares))
+                self.history.add(_("Pot of {n} at the showdown: {won}.", n=pot.amount, won=won)
+                                 if r.kind == "showdown" else
+                                 _("Pot of {n} (everyone else folded): {won}.", n=pot.amount,
+                                   won=won), strong=True)
         for p in range(after.rules.players):
             if before.status[p] != "out" and after.status[p] == "out":
-                self.history.add(f"{self.names[p]} {'are' if p == self.me else 'is'} out of "
-                                 "points.")
+                self.history.add(_("You are out of points.") if p == self.me else
+                                 _("{player} is out of points.", player=self.names[p]))
         if after.is_terminal():
             w = after.winner()
-            self.history.add(f"Game over: {self.names[w]} {'win' if w == self.me else 'wins'}.",
-                             strong=True)
+            self.history.add(_("Game over: you win.") if w == self.me else
+                             _("Game over: {player} wins.", player=self.names[w]), strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self, s: PokerDiceState) -> None:
@@ -171,19 +182,39 @@ class PokerDiceTable(GameTable):
                  if isinstance(a, Bet | Raise)]
         self.call_button.disabled = Call() not in legal
         owed = s.observation(self.me).to_call
-        self.call_button.description = f"Call {owed}" if Call() in legal else "Call"
+        self.call_button.description = (_("Call {n}", n=owed) if Call() in legal
+                                        else _("Call"))
         self.bet_button.disabled = self.amount.disabled = not sizes
-        self.bet_button.description = "Raise by" if s.opened else "Bet"
+        self.bet_button.description = _("Raise by") if s.opened else _("Bet")
         if sizes:
             self.amount.max = max(sizes)
             self.amount.value = min(max(self.amount.value, 1), self.amount.max)
         self.players_view.value = players_html(s, self.names, self.me)
-        self.common_view.value = (f"<div>Common dice: {dice_html(s.common)}</div>" if s.common
-                                  else "<div><small>Common dice: not rolled yet</small></div>")
+        self.common_view.value = (
+            "<div>" + _("Common dice: {dice}", dice=dice_html(s.common)) + "</div>" if s.common
+            else "<div><small>" + html.escape(_("Common dice: not rolled yet")) +
+            "</small></div>")
         self.status.value = status_html(s, self.names, self.me)
 
     def _advice_for(self, s: PokerDiceState):
         return advice_for_display(advise_observation(s.observation(self.me)))
+
+
+STATUS_WORDS = {"waiting": _l("waiting"), "in": _l("in"), "passed": _l("passed"),
+                "folded": _l("folded"), "out": _l("out")}
+"""A player's status (``PokerDiceState.status``) in words."""
+
+
+class _NewGame:
+    """The history's first line, written again in a new language (a lazy text)."""
+
+    def __init__(self, seed: int, opponents: int, points: int):
+        self.seed, self.opponents, self.points = seed, opponents, points
+
+    def __str__(self) -> str:
+        return _n("New game (seed {seed}): you against {n} bot, {points} points each.",
+                  "New game (seed {seed}): you against {n} bots, {points} points each.",
+                  self.opponents, seed=self.seed, points=self.points)
 
 
 def advice_for_display(advice) -> dict:
@@ -204,16 +235,20 @@ def status_html(s: PokerDiceState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
         w = s.winner()
-        text = "You win the game!" if w == me else f"Game over: {names[w]} wins."
-        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
+        text = (_("You win the game!") if w == me else
+                _("Game over: {player} wins.", player=names[w]))
+        press = html.escape(_("Press New game."))
+        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> {press}</div>'
     if s.current_player() != me:
-        return f"<div>Waiting for {html.escape(names[s.current_player()])}.</div>"
+        return ("<div>" + html.escape(_("Waiting for {player}.",
+                                        player=names[s.current_player()])) + "</div>")
+    turn = "<div><b>" + html.escape(_("Your turn:")) + "</b> "
     if s.phase == "ante":
-        return "<div><b>Your turn:</b> ante 1 point to play this round, or pass.</div>"
+        return turn + html.escape(_("ante 1 point to play this round, or pass.")) + "</div>"
     if not s.opened:
-        return "<div><b>Your turn:</b> bet any amount (at least 1), or fold.</div>"
-    return (f"<div><b>Your turn:</b> {html.escape(call_words(s, me, names))} Or raise, or "
-            "fold.</div>")
+        return turn + html.escape(_("bet any amount (at least 1), or fold.")) + "</div>"
+    return turn + html.escape(_("{call} Or raise, or fold.", call=call_words(s, me, names))) \
+        + "</div>"
 
 
 def players_html(s: PokerDiceState, names: list[str], me: int = ME) -> str:
@@ -222,20 +257,23 @@ def players_html(s: PokerDiceState, names: list[str], me: int = ME) -> str:
     rows = []
     for p, name in enumerate(names):
         if s.status[p] == "out":
-            cup = "<i>out</i>"
+            cup = "<i>" + html.escape(str(STATUS_WORDS["out"])) + "</i>"
         elif p == me and mine:
             hand = (best_hand(mine + s.common, s.rules.colours, s.rules.tie_break)
                     if s.common else None)
             cup = dice_html(mine, colours=s.rules.colours) + (
-                f" <small>{html.escape(str(hand))}</small>" if hand else "")
+                f" <small>{html.escape(hand.words)}</small>" if hand else "")
         else:  # every player still in the game rolls a peeker at once when a round starts
             cup = dice_html((), hidden=3 if s.round and not s.is_terminal() else 0)
         turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
-        lead = " (leader)" if s.round and p == s.leader and not s.is_terminal() else ""
+        lead = (" (" + html.escape(_("leader")) + ")"
+                if s.round and p == s.leader and not s.is_terminal() else "")
+        status = html.escape(str(STATUS_WORDS.get(s.status[p], s.status[p])))
         rows.append(f"<tr><td><b>{html.escape(name)}</b>{lead}{turn}</td><td>{s.chips[p]}</td>"
-                    f"<td>{s.committed[p]}</td><td>{s.status[p]}</td><td>{cup}</td></tr>")
-    return (SPACED_TABLE + '<thead><tr><th>player</th><th>points</th>'
-            "<th>in the middle</th><th>status</th><th>peeker</th></tr></thead>"
+                    f"<td>{s.committed[p]}</td><td>{status}</td><td>{cup}</td></tr>")
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in (
+        _("player"), _("points"), _("in the middle"), _("status"), _("peeker")))
+    return (SPACED_TABLE + f"<thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -246,16 +284,19 @@ def result_html(r, rules: PokerDiceRules, names: list[str]) -> str:
         if dice:
             rows.append(f"<tr><td>{html.escape(names[p])}</td>"
                         f"<td>{dice_html(dice, colours=rules.colours)}</td>"
-                        f"<td>{html.escape(str(r.hand(p, rules)))}</td>"
+                        f"<td>{html.escape(r.hand(p, rules).words)}</td>"
                         f"<td>{r.payouts[p]}</td></tr>")
-    pots = "; ".join(f"pot of {pot.amount} to " + " and ".join(
-        f"{html.escape(names[w])} ({x})" for w, x in zip(pot.winners, pot.shares))
+    pots = "; ".join(_("pot of {n} to {winners}", n=pot.amount, winners=_(" and ").join(
+        f"{html.escape(names[w])} ({x})" for w, x in zip(pot.winners, pot.shares)))
         for pot in r.pots)
-    head = ("<b>Last showdown</b> (common dice " + dice_html(r.common, colours=rules.colours)
-            + f"): {pots}." if r.kind == "showdown" else
-            f"<b>Last round:</b> everyone else folded, nothing shown: {pots}.")
-    table = (SPACED_TABLE + '<thead><tr><th>player</th><th>peeker</th>'
-             f"<th>best 5 of 6</th><th>won</th></tr></thead><tbody>{''.join(rows)}</tbody>"
+    head = ("<b>" + html.escape(_("Last showdown")) + "</b> " +
+            _("(common dice {dice}): {pots}.", dice=dice_html(r.common, colours=rules.colours),
+              pots=pots) if r.kind == "showdown" else
+            "<b>" + html.escape(_("Last round:")) + "</b> " +
+            _("everyone else folded, nothing shown: {pots}.", pots=pots))
+    cells = "".join(f"<th>{html.escape(h)}</th>" for h in (
+        _("player"), _("peeker"), _("best 5 of 6"), _("won")))
+    table = (SPACED_TABLE + f"<thead><tr>{cells}</tr></thead><tbody>{''.join(rows)}</tbody>"
              "</table>") if rows else ""
     return f"<div>{head}</div>{table}"
 

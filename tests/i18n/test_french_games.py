@@ -163,3 +163,37 @@ def test_bluff_advice_explains_in_french_with_the_same_numbers():
     assert "| choix | P(vrai), dés au hasard |" in table
     assert not english_in(re.sub(r"\d+x[\d*★]|`[^`]*`", " ", text + table),
                           allowed=("Bluff", "Bayes"))
+
+
+# -- Poker dice ------------------------------------------------------------------------------------
+def test_poker_dice_engine_speaks_french():
+    from bluffkit.games.poker_dice import Bet, PokerDiceRules, PokerDiceState, parse_action
+
+    s = PokerDiceState.new(PokerDiceRules(players=2, leader=0))
+    for move in ("roll 9,9,9", "roll K,K,A", "ante", "ante", "roll 9,Q,K"):
+        s = s.apply(parse_action(s, move))
+    with language("fr"):
+        with pytest.raises(IllegalAction, match="^mise 0\u00a0: une mise vaut au moins 1 point$"):
+            s.apply(Bet(0))
+        assert parse_action(s, "mise 3") == Bet(3)  # typed in French
+        s = s.apply(parse_action(s, "mise 3"))
+        assert s.history[-1][1] == "bet 3"  # the history keeps the engine's text
+        from bluffkit.games.poker_dice import call_words
+        assert call_words(s, 0).startswith("P1 mise 3\u00a0: pour suivre, engage 3 points")
+
+
+def test_a_french_poker_dice_table_has_no_english():
+    from bluffkit.widgets.poker_dice_table import PokerDiceTable
+
+    with language("fr"):
+        t = PokerDiceTable(opponents=2, seed=2)
+        for _turn in range(40):
+            if t.state.is_terminal():
+                break
+            t.play("ante" if t.state.phase == "ante" else
+                   "call" if t.state.opened else "bet 1")
+        shown = visible(t)
+        assert "Nouvelle partie (graine 2)\u00a0: toi contre 2 robots" in shown
+        assert "Dés communs\u00a0:" in shown and "Pot de " in shown
+        english = english_in(shown, allowed=("Poker",))
+        assert not english, english

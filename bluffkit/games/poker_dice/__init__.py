@@ -13,6 +13,7 @@ from .actions import (
     Raise,
     Roll,
     StartRoll,
+    say_move,
 )
 from .hand import (
     DEFAULT_COLOURS,
@@ -41,5 +42,5 @@ __all__ = [
     "StartRoll", "best_hand", "call_words", "check", "describe", "dice_text", "face_text",
     "hand_category", "hand_key", "multinomial", "multisets", "parse_action", "parse_dice",
     "parse_face", "roll_outcomes", "seats_from_left", "settle", "side_pots", "split",
-    "state_from_json",
+    "say_move", "state_from_json",
 ]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from ...core import Action, IllegalAction, InvalidRules
+from ...core.i18n import _
 from .hand import DEFAULT_COLOURS, FACES, TIE_BREAKS, dice_text, face_text
 
 TOTAL_POINTS = 192
@@ -241,5 +242,21 @@ class StartRoll(Action):
         return f"start {face_text(self.face)}"
 
 
-__all__ = ["Ante", "Bet", "COMMON_DICE", "Call", "DICE_PER_PEEKER", "Fold", "Pass",
+def say_move(text: str) -> str:
+    """A move as the engine writes it (``ante``, ``bet 3``, ``raise 2``), in the current
+    language (the history keeps the engine's text).
+
+    >>> say_move("raise 2"), say_move("fold")
+    ('raise 2', 'fold')
+    """
+    word, _space, n = text.partition(" ")
+    if word == "bet" and n:
+        return _("bet {n}", n=n)
+    if word == "raise" and n:
+        return _("raise {n}", n=n)
+    words = {"fold": _("fold"), "call": _("call"), "ante": _("ante"), "pass": _("pass")}
+    return words.get(text, text)
+
+
+__all__ = ["say_move", "Ante", "Bet", "COMMON_DICE", "Call", "DICE_PER_PEEKER", "Fold", "Pass",
            "PokerDiceRules", "Raise", "Roll", "StartRoll", "TOTAL_POINTS"]

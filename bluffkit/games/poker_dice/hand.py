@@ -34,6 +34,7 @@ from functools import cache
 from itertools import combinations
 
 from ...core import ParseError
+from ...core.i18n import _, _l
 
 FACES = (9, 10, 11, 12, 13, 14)
 """The six faces of a poker die, low to high: 9, 10, J, Q, K, A."""
@@ -62,8 +63,20 @@ class Category(IntEnum):
     def label(self) -> str:
         return self.name.lower().replace("_", " ")
 
+    @property
+    def words(self) -> str:
+        """The category's name in the current language (``label`` stays the engine's)."""
+        return str(_CATEGORY_WORDS[self])
+
     def __str__(self) -> str:
         return self.label
+
+
+_CATEGORY_WORDS = {
+    Category.NOTHING: _l("nothing"), Category.PAIR: _l("pair"), Category.TWO_PAIRS: _l("two pairs"),
+    Category.THREE_OF_A_KIND: _l("three of a kind"), Category.FULL_HOUSE: _l("full house"),
+    Category.FOUR_OF_A_KIND: _l("four of a kind"), Category.LARGE_STRAIGHT: _l("large straight"),
+    Category.LARGE_FLUSH: _l("large flush"), Category.FIVE_OF_A_KIND: _l("five of a kind")}
 
 
 def face_text(face: int) -> str:
@@ -79,7 +92,8 @@ def parse_face(text: str) -> int:
     """
     face = _FACE_BY_NAME.get(str(text).strip().lower())
     if face is None:
-        raise ParseError(f"{text!r} is not a poker-dice face: use 9, 10, J, Q, K or A")
+        raise ParseError(_("{text} is not a poker-dice face: use 9, 10, J, Q, K or A",
+                           text=repr(text)))
     return face
 
 
@@ -96,7 +110,8 @@ def parse_dice(text: str | Iterable) -> tuple[int, ...]:
     elif hasattr(text, "__iter__"):
         parts = [str(p) for p in text]
     else:
-        raise ParseError(f"{text!r} is not dice: write them like '9,K,K' (or a list of faces)")
+        raise ParseError(_("{text} is not dice: write them like '9,K,K' (or a list of faces)",
+                           text=repr(text)))
     return tuple(sorted(parse_face(p) for p in parts))
 
 
@@ -138,7 +153,7 @@ def hand_key(dice: tuple[int, ...], colours: tuple[str, ...] = DEFAULT_COLOURS,
     (<Category.TWO_PAIRS: 2>,)
     """
     if len(dice) != 5:
-        raise ParseError(f"a hand has exactly 5 dice, got {len(dice)}")
+        raise ParseError(_("a hand has exactly 5 dice, got {n}", n=len(dice)))
     counts = Counter(dice)
     shape = sorted(counts.values(), reverse=True)
     high_first = tuple(sorted(dice, reverse=True))
@@ -170,6 +185,11 @@ class Hand:
     def __str__(self) -> str:
         return f"{self.category} {dice_text(self.dice)}"
 
+    @property
+    def words(self) -> str:
+        """``full house K,K,K,Q,Q`` in the current language."""
+        return f"{self.category.words} {dice_text(self.dice)}"
+
     def to_json(self) -> dict:
         return {"category": str(self.category), "dice": dice_text(self.dice)}
 
@@ -186,7 +206,7 @@ def best_hand(dice: tuple[int, ...], colours: tuple[str, ...] = DEFAULT_COLOURS,
     """
     dice = tuple(sorted(dice))
     if len(dice) < 5:
-        raise ParseError(f"a hand needs at least 5 dice, got {len(dice)}")
+        raise ParseError(_("a hand needs at least 5 dice, got {n}", n=len(dice)))
     best = None
     for five in set(combinations(dice, 5)):
         full = hand_key(five, colours, "faces")

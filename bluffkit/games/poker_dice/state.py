@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...core import CHANCE, TERMINAL, Action, IllegalAction, InvalidState
+from ...core.i18n import _
 from .actions import (
     DICE_PER_PEEKER,
     Ante,
@@ -49,6 +50,7 @@ from .actions import (
     Raise,
     Roll,  # noqa: F401 (the module doctest rolls dice)
     StartRoll,
+    say_move,
 )
 from .hand import FACES, Hand, best_hand, dice_text
 from .pots import PotResult, seats_from_left, settle
@@ -254,7 +256,7 @@ class PokerDiceState:
 
     def legal_actions(self) -> list[Action]:
         if self.is_chance_node():
-            return [o for o, _ in self.chance_outcomes()]
+            return [o for o, _p in self.chance_outcomes()]
         if self.phase == "ante":
             return [Ante(), Pass()]
         if self.phase != "bet":
@@ -277,7 +279,8 @@ class PokerDiceState:
 
     def observation(self, player: int) -> PokerDiceObservation:
         if isinstance(player, bool) or player not in range(self.rules.players):
-            raise InvalidState(f"no player {player!r} in a {self.rules.players}-player game")
+            raise InvalidState(_("no player {player} in a {n}-player game", player=repr(player),
+                                 n=self.rules.players))
         return PokerDiceObservation(player, self.peekers[player], self.common, self.chips,
                                     self.committed, self.status, self.leader, self.to_move,
                                     self.phase, self.opened, self.round, self.history,
@@ -287,14 +290,16 @@ class PokerDiceState:
     def apply(self, action: Action) -> PokerDiceState:
         """The state after ``action``; raises ``IllegalAction`` naming the rule if illegal."""
         if self.phase == "over":
-            raise IllegalAction(f"the game is over: player {self.winner()} holds every point")
+            raise IllegalAction(_("the game is over: player {player} holds every point",
+                                  player=self.winner()))
         if self.is_chance_node():
             return self._apply_chance(action)
         p = self.to_move
         if self.phase == "ante":
             if not isinstance(action, Ante | Pass):
-                raise IllegalAction(f"player {p} must ante 1 point or pass (step 2: antes "
-                                    f"before the common roll), not {action}")
+                raise IllegalAction(_("player {player} must ante 1 point or pass (step 2: antes "
+                                      "before the common roll), not {action}", player=p,
+                                      action=say_move(str(action))))
             return self._apply_ante(p, isinstance(action, Ante))
         reason = self._why_illegal_bet(p, action)
         if reason:
@@ -317,34 +322,40 @@ class PokerDiceState:
 
     def _why_illegal_bet(self, p: int, action: Action) -> str | None:
         if not isinstance(action, Fold | Call | Bet | Raise):
-            return (f"player {p} must fold, call or raise (step 4: betting), not {action}"
-                    if self.opened else f"player {p} must fold or bet (step 4: betting), "
-                    f"not {action}")
+            move = say_move(str(action))
+            return (_("player {player} must fold, call or raise (step 4: betting), not {action}",
+                      player=p, action=move) if self.opened else
+                    _("player {player} must fold or bet (step 4: betting), not {action}",
+                      player=p, action=move))
         chips, owed = self.chips[p], self.to_call(p)
         if isinstance(action, Call) and not self.opened:
-            return "nothing to call yet: the first player who does not fold bets at least 1 point"
+            return _("nothing to call yet: the first player who does not fold bets at least 1 "
+                     "point")
         if isinstance(action, Bet):
             if self.opened:
-                return (f"the first bet is made (each player still in must have put in "
-                        f"{self.level} points in all this round, the ante of 1 included): call, "
-                        "raise or fold")
+                return _("the first bet is made (each player still in must have put in "
+                         "{level} points in all this round, the ante of 1 included): call, "
+                         "raise or fold", level=self.level)
             if action.amount < 1:
-                return f"bet {action.amount}: a bet is at least 1 point"
+                return _("bet {n}: a bet is at least 1 point", n=action.amount)
             if action.amount > chips:
-                return f"bet {action.amount}: player {p} has only {chips} points"
+                return _("bet {n}: player {player} has only {chips} points", n=action.amount,
+                         player=p, chips=chips)
         if isinstance(action, Raise):
             if not self.opened:
-                return "nothing to raise yet: the first player who does not fold bets instead"
+                return _("nothing to raise yet: the first player who does not fold bets "
+                         "instead")
             if action.by < 1:
-                return (f"raise {action.by}: a raise calls (put in {owed} more now, for "
-                        f"{self.committed[p] + owed} in all this round, the ante included) and "
-                        "adds at least 1 point; or call, or fold")
+                return _("raise {n}: a raise calls (put in {owed} more now, for {total} in all "
+                         "this round, the ante included) and adds at least 1 point; or call, or "
+                         "fold", n=action.by, owed=owed, total=self.committed[p] + owed)
             if owed + action.by > chips:
-                return (f"raise {action.by}: calling costs {owed} and player {p} has only "
-                        f"{chips} points, so the largest raise is {chips - owed}")
+                return _("raise {n}: calling costs {owed} and player {player} has only {chips} "
+                         "points, so the largest raise is {most}", n=action.by, owed=owed,
+                         player=p, chips=chips, most=chips - owed)
             if not self._someone_can_answer(p):
-                return ("no raise: every other player in the hand is all-in, so nobody could "
-                        "answer it; call or fold")
+                return _("no raise: every other player in the hand is all-in, so nobody could "
+                         "answer it; call or fold")
         return None
 
     def _someone_can_answer(self, p: int) -> bool:
@@ -352,8 +363,8 @@ class PokerDiceState:
 
     def _apply_chance(self, action: Action) -> PokerDiceState:
         if action not in self.legal_actions():
-            raise IllegalAction(f"{action} is not a possible chance outcome in phase "
-                                f"{self.phase}")
+            raise IllegalAction(_("{action} is not a possible chance outcome in phase {phase}",
+                                  action=action, phase=self.phase))
         if self.phase == "start":
             faces = self.start_faces + (action.face,)
             if len(faces) < len(self.contenders):
