@@ -25,6 +25,7 @@ import ipywidgets as widgets
 from ..advice.jungle_bluff import advise
 from ..bots.jungle_bluff import AdviceBot
 from ..core import InvalidQuestion
+from ..core.i18n import _, _l, _n
 from ..games.jungle_bluff import (
     SPECIALS,
     Duel,
@@ -33,8 +34,9 @@ from ..games.jungle_bluff import (
     Taken,
     cards_text,
     points,
+    say_move,
 )
-from .common import SPACED_TABLE
+from .common import SPACED_TABLE, label
 from .game_table import ME, GameTable, opponents_box
 
 
@@ -52,18 +54,19 @@ class JungleTable(GameTable):
         top_card: decks run ``1..top_card`` (10 in the box; fewer for a short game).
     """
 
-    history_title = "This game (what you see)"
+    history_title = _l("This game (what you see)")
+    replays_history = True
 
     def __init__(self, opponents: int = 3, seed: int = 0, combined: bool = False,
                  special_cards: Sequence[str] = (), bots: Sequence | None = None,
                  top_card: int = 10):
         self.opponents = opponents_box(opponents, 5)
-        self.combined = widgets.Checkbox(value=combined, description="combined cards",
-                                         indent=False)
+        self.combined = label(widgets.Checkbox(value=combined, indent=False),
+                              description=_l("combined cards"))
         self.combined.add_class("bk-combined")
         self.specials = widgets.SelectMultiple(options=list(SPECIALS),
-                                               value=tuple(special_cards), rows=4,
-                                               description="Special")
+                                               value=tuple(special_cards), rows=4)
+        label(self.specials, description=_l("Special"))
         self.specials.add_class("bk-specials")
         self._build(seed, [self.opponents, self.combined], bots)
         self.table_view = widgets.HTML()
@@ -78,29 +81,25 @@ class JungleTable(GameTable):
         """Deal a new game from ``seed`` and let the bots play up to your turn."""
         opponents = self.opponents.value
         if not 1 <= opponents <= 5:
-            raise InvalidQuestion(f"play against 1-5 bots, got {opponents}")
+            raise InvalidQuestion(_("play against 1-5 bots, got {n}", n=opponents))
         rules = JungleRules(players=opponents + 1, top_card=self._top_card,
                             combined=self.combined.value, special_cards=self.specials.value)
         bots = self._seat_bots(opponents, AdviceBot)
-        extras = ", ".join(([" combined cards"] if rules.combined else [])
-                           + list(rules.special_cards))
         self._start(JungleState.new(rules), bots, seed,
-                    f"New game (seed {seed}): you against {opponents} bot"
-                    f"{'s' * (opponents > 1)}{'; ' + extras if extras else ''}.")
+                    _NewGame(seed, opponents, rules.combined, tuple(rules.special_cards)))
 
     # -- moving ------------------------------------------------------------------------------
     def _log(self, before: JungleState, player: int, action, after: JungleState) -> None:
         """Add to the history what seat 0 sees of the move from ``before``."""
         if before.phase == "deal" or (before.phase == "first" and after.phase == "choose"):
             if after.phase == "choose":
-                self.history.add(f"Score cards {cards_text(after.centre)}; "
-                                 f"{self.names[after.first]} start"
-                                 f"{'' if after.first == self.me else 's'}.")
+                self.history.add(self._starts(_("Score cards {cards}", cards=cards_text(
+                    after.centre)), after.first))
             return
         if before.phase == "choose":
             if before.to_move == self.me:
                 card = after.strength[self.me] or before.strength[self.me]
-                self.history.add(f"You put down {card} face down.")
+                self.history.add(_("You put down {card} face down.", card=card))
             return
         obs = after.observation(self.me)
         moves = obs.moves if after.round == before.round and not after.is_terminal() else (
@@ -110,31 +109,51 @@ class JungleTable(GameTable):
         if after.round != before.round or after.is_terminal():
             r = obs.history[-1]
             won = ", ".join(f"{self.names[p]} {cards_text(w, '+')}" for p, w in enumerate(r.won)
-                            if w) or "nobody"
-            which = "the final round" if r.number > after.rules.top_card else f"round {r.number}"
-            self.history.add(f"End of {which}: won {won}.", strong=True)
+                            if w) or _("nobody")
+            self.history.add(_("End of the final round: won {won}.", won=won)
+                             if r.number > after.rules.top_card else
+                             _("End of round {n}: won {won}.", n=r.number, won=won), strong=True)
             if after.is_terminal():
                 w = after.winners()
-                who = " and ".join(self.names[p] for p in w)
-                self.history.add(f"Game over: {who} win{'s' if len(w) == 1 and w[0] else ''}"
-                                 f" with {max(after.scores())} points.", strong=True)
+                who = _(" and ").join(self.names[p] for p in w)
+                best = max(after.scores())
+                self.history.add(_("Game over: {who} wins with {points} points.", who=who,
+                                   points=best) if len(w) == 1 and w[0] else
+                                 _("Game over: {who} win with {points} points.", who=who,
+                                   points=best), strong=True)
             else:
-                name = "Final round" if after.final else f"Round {after.round}"
-                self.history.add(f"{name}: score cards {cards_text(after.centre)};"
-                                 f" {self.names[after.first]} start"
-                                 f"{'' if after.first == self.me else 's'}.", strong=True)
+                cards = cards_text(after.centre)
+                head = (_("Final round: score cards {cards}", cards=cards) if after.final else
+                        _("Round {n}: score cards {cards}", n=after.round, cards=cards))
+                self.history.add(self._starts(head, after.first), strong=True)
+
+    def _starts(self, head: str, first: int) -> str:
+        """``head; Bot 1 starts.`` (``you start`` for seat 0)."""
+        return (_("{head}; you start.", head=head) if first == self.me else
+                _("{head}; {player} starts.", head=head, player=self.names[first]))
 
     def _move_text(self, m) -> str:
         if isinstance(m, Taken):
-            return f"{self.names[m.player]} take{'' if m.player == self.me else 's'} " \
-                   f"{cards_text(m.cards, '+')}."
+            cards = cards_text(m.cards, "+")
+            return (_("You take {cards}.", cards=cards) if m.player == self.me else
+                    _("{player} takes {cards}.", player=self.names[m.player], cards=cards))
         assert isinstance(m, Duel)
-        cards = (f" ({m.challenger_card} against {m.defender_card})"
-                 if m.challenger_card is not None else "")
-        result = ("nobody wins, the card goes back" if m.winner is None
-                  else f"{self.names[m.winner]} keep{'' if m.winner == self.me else 's'} it")
-        return (f"{self.names[m.challenger]} challenge{'' if m.challenger == self.me else 's'} "
-                f"{self.names[m.defender]} for {cards_text(m.stack, '+')}{cards}: {result}.")
+        if m.winner is None:
+            result = _("nobody wins, the card goes back")
+        elif m.winner == self.me:
+            result = _("you keep it")
+        else:
+            result = _("{player} keeps it", player=self.names[m.winner])
+        stack = cards_text(m.stack, "+")
+        if m.challenger_card is not None:
+            stack = _("{cards} ({mine} against {theirs})", cards=stack, mine=m.challenger_card,
+                      theirs=m.defender_card)
+        if m.challenger == self.me:
+            return _("You challenge {player} for {cards}: {result}.",
+                     player=self.names[m.defender], cards=stack, result=result)
+        return _("{challenger} challenges {player} for {cards}: {result}.",
+                 challenger=self.names[m.challenger], player=self.names[m.defender],
+                 cards=stack, result=result)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self, s: JungleState) -> None:
@@ -144,7 +163,7 @@ class JungleTable(GameTable):
 
     def move_label(self, action) -> str:
         """``challenge Bot 2`` where the engine writes ``challenge 2``."""
-        return seat_names(str(action), self.names)
+        return say_move(str(action), self.names)
 
     def _advice_for(self, s: JungleState):
         data = advise(s.observation(self.me)).to_json()
@@ -172,17 +191,24 @@ def status_html(s: JungleState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
         w = s.winners()
-        text = ("You win the game!" if w == (me,) else
-                f"Game over: {' and '.join(names[p] for p in w)} win{'s' * (len(w) == 1)}.")
-        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> Press New game.</div>'
+        text = (_("You win the game!") if w == (me,) else
+                _n("Game over: {who} wins.", "Game over: {who} win.", len(w),
+                   who=_(" and ").join(names[p] for p in w)))
+        press = html.escape(_("Press New game."))
+        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> {press}</div>'
     obs = s.observation(me)
-    name = "Final round" if obs.final else f"Round {obs.round}"
+    name = _("Final round") if obs.final else _("Round {n}", n=obs.round)
     if obs.phase == "choose":
-        source = "score pile" if obs.final else "hand"
-        return (f"<div><b>{name}: choose your strength card</b> from your {source}, face down "
-                "(everybody chooses at the same time).</div>")
-    return (f"<div><b>{name}: your turn.</b> Your strength card is {obs.my_strength}. Take a "
-            "score card, or challenge a player who holds one (ties go to the challenger).</div>")
+        return ("<div><b>" + html.escape(_("{round}: choose your strength card", round=name))
+                + "</b> " + html.escape(
+                    _("from your score pile, face down (everybody chooses at the same time).")
+                    if obs.final else
+                    _("from your hand, face down (everybody chooses at the same time).")) +
+                "</div>")
+    return ("<div><b>" + html.escape(_("{round}: your turn.", round=name)) + "</b> " +
+            html.escape(_("Your strength card is {card}. Take a score card, or challenge a "
+                          "player who holds one (ties go to the challenger).",
+                          card=obs.my_strength)) + "</div>")
 
 
 def table_html(s: JungleState, names: list[str], me: int = ME) -> str:
@@ -194,18 +220,35 @@ def table_html(s: JungleState, names: list[str], me: int = ME) -> str:
             hand = cards_text(obs.hand) or "-"
             strength = str(obs.my_strength) if obs.my_strength else "-"
         else:
-            hand = f"{obs.hand_sizes[p]} cards"
-            strength = "face down" if obs.placed[p] else "-"
+            hand = _n("{n} card", "{n} cards", obs.hand_sizes[p])
+            strength = _("face down") if obs.placed[p] else "-"
         turn = " ◀" if not s.is_terminal() and s.current_player() == p else ""
         rows.append(f"<tr><td><b>{html.escape(name)}</b>{turn}</td><td>{hand}</td>"
                     f"<td>{strength}</td><td>{cards_text(obs.held[p], '+') or '-'}</td>"
                     f"<td>{cards_text(obs.piles[p]) or '-'}</td>"
                     f"<td>{points(obs.piles[p])}</td></tr>")
-    centre = cards_text(obs.centre) or "empty"
-    return (f"<div>Centre: <b>{centre}</b></div>" + SPACED_TABLE +
-            '<thead><tr><th>player</th><th>hand</th>'
-            "<th>strength card</th><th>holds</th><th>score pile</th><th>points</th></tr>"
-            f"</thead><tbody>{''.join(rows)}</tbody></table>")
+    centre = html.escape(cards_text(obs.centre) or _("empty"))
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in (
+        _("player"), _("hand"), _("strength card"), _("holds"), _("score pile"), _("points")))
+    return ("<div>" + _("Centre: {cards}", cards=f"<b>{centre}</b>") + "</div>" +
+            SPACED_TABLE + f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
+
+
+class _NewGame:
+    """The history's first line, written again in a new language (a lazy text)."""
+
+    def __init__(self, seed: int, opponents: int, combined: bool, specials: tuple):
+        self.seed, self.opponents, self.combined, self.specials = (seed, opponents, combined,
+                                                                   specials)
+
+    def __str__(self) -> str:
+        extras = ", ".join(([_("combined cards")] if self.combined else [])
+                           + list(self.specials))
+        bots = _n("{n} bot", "{n} bots", self.opponents)
+        if extras:
+            return _("New game (seed {seed}): you against {bots}; {extras}.", seed=self.seed,
+                     bots=bots, extras=extras)
+        return _("New game (seed {seed}): you against {bots}.", seed=self.seed, bots=bots)
 
 
 __all__ = ["JungleTable", "status_html", "table_html"]

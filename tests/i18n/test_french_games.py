@@ -197,3 +197,34 @@ def test_a_french_poker_dice_table_has_no_english():
         assert "Dés communs\u00a0:" in shown and "Pot de " in shown
         english = english_in(shown, allowed=("Poker",))
         assert not english, english
+
+
+# -- Jungle Bluff ----------------------------------------------------------------------------------
+def test_jungle_bluff_engine_speaks_french():
+    from bluffkit.games.jungle_bluff import Challenge, JungleRules, JungleState, parse_action
+
+    s = JungleState.setup(JungleRules(players=2, special_cards=["nervous"]), ["3,9", "5,9"],
+                          "4,7")
+    with language("fr"):
+        with pytest.raises(IllegalAction, match="chaque joueur pose d'abord une carte de force"):
+            s.apply(Challenge(1))
+        assert parse_action(s, "joue 3") == parse_action(s, "play 3")  # typed in French
+        with pytest.raises(ParseError, match="n'est pas un coup de Jungle Bluff"):
+            parse_action(s, "hop")
+
+
+def test_a_french_jungle_table_has_no_english():
+    from bluffkit.widgets.jungle_table import JungleTable
+
+    with language("fr"):
+        t = JungleTable(opponents=2, seed=1, combined=True)
+        for _turn in range(40):
+            if t.state.is_terminal():
+                break
+            t.play(t.choice.value)
+        shown = visible(t)
+        assert "Nouvelle partie (graine 1)\u00a0: toi contre 2 robots\u00a0; cartes combinées." \
+            in shown
+        assert "Cartes de score" in shown and "carte de force" in shown
+        english = english_in(shown, allowed=("Jungle", "Bluff"))
+        assert not english, english

@@ -6,13 +6,36 @@ import re
 from collections import Counter
 
 from ...core import Action, ParseError
-from ...core.i18n import _
+from ...core.i18n import _, _l
 from ...core.text import short_text
 from .cards import Card, cards_text, parse_card, parse_cards
 from .state import COMBINED_LIMIT, Challenge, Deal, FirstPlayer, JungleState, Play, Take
 
-HELP = ("type 'play 7' (or just 7) to choose a strength card, 'take 10' or with combined cards "
-        "'take 3+3', or 'challenge 2'")
+HELP = _l("type 'play 7' (or just 7) to choose a strength card, 'take 10' or with combined "
+          "cards 'take 3+3', or 'challenge 2'")
+_FRENCH_WORDS = {"joue": "play", "jouer": "play", "prends": "take", "prendre": "take",
+                 "défie": "challenge", "defie": "challenge", "défier": "challenge",
+                 "joueur": "player"}
+"""Moves typed in French (``joue 7``, ``prends 10``, ``défie 2``) read as their English
+twins."""
+
+
+def say_move(text: str, names=None) -> str:
+    """A move as the engine writes it (``play 7``, ``take 3+3``, ``challenge 2``), in the current
+    language, the seats named as at the table (``names``).
+
+    >>> say_move("challenge 2", ["You", "Bot 1", "Bot 2"]), say_move("take 10")
+    ('challenge Bot 2', 'take 10')
+    """
+    word, _space, rest = text.partition(" ")
+    if word == "play":
+        return _("play {card}", card=rest)
+    if word == "take":
+        return _("take {cards}", cards=rest)
+    if word == "challenge" and rest.isdigit():
+        p = int(rest)
+        return _("challenge {player}", player=names[p] if names else _("player {n}", n=p))
+    return text
 
 
 def _resolve(card: Card, available) -> Card:
@@ -37,6 +60,7 @@ def parse_action(state: JungleState, text: str) -> Action:
     Play(card=Card(value=9, special=True))
     """
     t = short_text(text, _("a move"), "take 10").lower()
+    t = " ".join(_FRENCH_WORDS.get(w, w) for w in t.split())
     try:
         if m := re.fullmatch(r"(?:challenge|c|defy)\s*(?:player\s*)?(\d+)", t):
             return Challenge(int(m.group(1)))
@@ -50,73 +74,88 @@ def parse_action(state: JungleState, text: str) -> Action:
         if m := re.fullmatch(r"first\s*player\s*(\d+)", t):
             return FirstPlayer(int(m.group(1)))
     except ParseError as e:
-        raise ParseError(f"{text!r}: {e}") from None
-    raise ParseError(f"{text!r} is not a Jungle Bluff action: {HELP}")
+        raise ParseError(_("{text}: {reason}", text=repr(text), reason=e)) from None
+    raise ParseError(_("{text} is not a Jungle Bluff action: {help}", text=repr(text),
+                       help=HELP))
 
 
 def why_illegal(s: JungleState, action) -> str:
     """The rule an action breaks in state ``s`` (for ``IllegalAction``)."""
     if s.phase == "over":
-        return f"the game is over: {describe_winners(s)}"
+        return _("the game is over: {winners}", winners=describe_winners(s))
     if s.is_chance_node():
-        return f"{action} is not a possible chance outcome here (phase {s.phase})"
+        return _("{action} is not a possible chance outcome here (phase {phase})",
+                 action=action, phase=s.phase)
     p = s.to_move
     if not isinstance(action, Play | Take | Challenge):
-        todo = "choose a strength card" if s.phase == "choose" else "take or challenge"
-        return f"player {p} must {todo}, not {action!r}"
+        return (_("player {player} must choose a strength card, not {action}", player=p,
+                  action=repr(action)) if s.phase == "choose" else
+                _("player {player} must take or challenge, not {action}", player=p,
+                  action=repr(action)))
+    move = say_move(str(action))
     if s.phase == "choose":
         if not isinstance(action, Play):
-            return (f"{action}: every player first puts a strength card face down; player {p} "
-                    "must choose one now")
-        source = "score pile (final round)" if s.final else "hand"
-        return (f"{action}: player {p} has no {action.card} in their {source} "
-                f"({cards_text(s.strength_options(p)) or 'empty'})")
+            return _("{action}: every player first puts a strength card face down; player "
+                     "{player} must choose one now", action=move, player=p)
+        cards = cards_text(s.strength_options(p)) or _("empty")
+        if s.final:
+            return _("{action}: player {player} has no {card} in their score pile (final round) "
+                     "({cards})", action=move, player=p, card=action.card, cards=cards)
+        return _("{action}: player {player} has no {card} in their hand ({cards})", action=move,
+                 player=p, card=action.card, cards=cards)
     if isinstance(action, Play):
-        return f"{action}: the strength cards are already down; player {p} must take or challenge"
+        return _("{action}: the strength cards are already down; player {player} must take or "
+                 "challenge", action=move, player=p)
     if isinstance(action, Challenge):
         t = action.target
         if t == p:
-            return f"player {p} cannot challenge themself"
+            return _("player {player} cannot challenge themself", player=p)
         if t not in range(s.rules.players):
-            return f"there is no player {t}"
-        return (f"player {t} holds no score card, so cannot be challenged "
-                f"(only a player holding one can be: "
-                f"{', '.join(str(q) for q in range(s.rules.players) if s.held[q]) or 'nobody'})")
+            return _("there is no player {player}", player=t)
+        holders = ", ".join(str(q) for q in range(s.rules.players) if s.held[q])
+        return _("player {player} holds no score card, so cannot be challenged (only a player "
+                 "holding one can be: {holders})", player=t, holders=holders or _("nobody"))
     cards = action.cards
     if not cards or Counter(cards) - Counter(s.centre):
-        return (f"{action}: those cards are not all in the centre "
-                f"({cards_text(s.centre) or 'empty'})")
+        return _("{action}: those cards are not all in the centre ({cards})", action=move,
+                 cards=cards_text(s.centre) or _("empty"))
     if len(cards) > 1 and not s.rules.combined:
-        return f"{action}: one score card per take (several need the combined-cards variant)"
+        return _("{action}: one score card per take (several need the combined-cards variant)",
+                 action=move)
     if len({c.value for c in cards}) > 1:
-        return f"{action}: combined cards must all have the same value"
-    return f"{action}: combined cards may not add up to more than {COMBINED_LIMIT}"
+        return _("{action}: combined cards must all have the same value", action=move)
+    return _("{action}: combined cards may not add up to more than {most}", action=move,
+             most=COMBINED_LIMIT)
 
 
 def describe_winners(s: JungleState) -> str:
     w = s.winners()
     scores = ", ".join(f"P{p}={x}" for p, x in enumerate(s.scores()))
-    who = f"player {w[0]} wins" if len(w) == 1 else f"players {', '.join(map(str, w))} share " \
-        "the win"
-    return f"{who} ({scores})"
+    if len(w) == 1:
+        return _("player {player} wins ({scores})", player=w[0], scores=scores)
+    return _("players {players} share the win ({scores})", players=", ".join(map(str, w)),
+             scores=scores)
 
 
 def describe(s: JungleState) -> str:
     """A few lines a person can read (the whole truth: all hidden cards included)."""
     if s.phase == "over":
-        return f"Jungle Bluff, game over: {describe_winners(s)}."
+        return _("Jungle Bluff, game over: {winners}.", winners=describe_winners(s))
     if s.is_chance_node():
-        return f"Jungle Bluff, {s.rules.players} players: phase {s.phase}"
-    name = "final round" if s.final else f"round {s.round}"
-    lines = [f"Jungle Bluff, {name}; first player {s.first}; centre: "
-             f"{cards_text(s.centre) or 'empty'}"]
+        return _("Jungle Bluff, {n} players: phase {phase}", n=s.rules.players, phase=s.phase)
+    name = _("final round") if s.final else _("round {n}", n=s.round)
+    lines = [_("Jungle Bluff, {round}; first player {player}; centre: {cards}", round=name,
+               player=s.first, cards=cards_text(s.centre) or _("empty"))]
     for p in range(s.rules.players):
-        lines.append(f"P{p}: hand {cards_text(s.hands[p]) or '-'}; strength "
-                     f"{s.strength[p] or '-'}; holds {cards_text(s.held[p], '+') or '-'}; "
-                     f"pile {cards_text(s.piles[p]) or '-'} ({sum(c.value for c in s.piles[p])})")
+        lines.append(_("P{player}: hand {hand}; strength {strength}; holds {held}; pile {pile} "
+                       "({points})", player=p, hand=cards_text(s.hands[p]) or "-",
+                       strength=s.strength[p] or "-", held=cards_text(s.held[p], "+") or "-",
+                       pile=cards_text(s.piles[p]) or "-",
+                       points=sum(c.value for c in s.piles[p])))
     lines += [f"  {m}" for m in s.moves]
-    lines.append(f"Phase {s.phase}; to move: player {s.to_move}")
+    lines.append(_("Phase {phase}; to move: player {player}", phase=s.phase,
+                   player=s.to_move))
     return "\n".join(lines)
 
 
-__all__ = ["HELP", "describe", "parse_action", "why_illegal"]
+__all__ = ["HELP", "describe", "parse_action", "say_move", "why_illegal"]
