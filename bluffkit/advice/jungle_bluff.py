@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core import Action, Distribution, InvalidQuestion, ParseError
+from ..core.i18n import _, _l
 from ..games.jungle_bluff import (
     Card,
     Challenge,
@@ -39,6 +40,7 @@ from ..games.jungle_bluff import (
     Take,
     cards_text,
     parse_cards,
+    say_move,
 )
 from ..odds.jungle_bluff import (
     option_values,
@@ -49,14 +51,23 @@ from ..odds.jungle_bluff import (
 )
 from .jungle_round import RoundEquilibrium, RoundGame, solve_round
 
-TWO_PLAYER_MODEL = ("two-player round as a zero-sum game: payoff = my points this round minus my "
-                    "opponent's, later rounds not counted; both hands are known exactly; the "
-                    "opponent plays the round's exact equilibrium")
-POSTERIOR = ("each opponent's strength card follows the posterior over the histories of play "
-             "consistent with what you saw, if every player picks each card of their hand with "
-             "the same chance")
-MANY_PLAYER_MODEL = ("best response to a belief: " + POSTERIOR
-                     + " (unless stated otherwise); {later}")
+TWO_PLAYER_MODEL = _l("two-player round as a zero-sum game: payoff = my points this round "
+                      "minus my opponent's, later rounds not counted; both hands are known "
+                      "exactly; the opponent plays the round's exact equilibrium")
+POSTERIOR = _l("each opponent's strength card follows the posterior over the histories of play "
+               "consistent with what you saw, if every player picks each card of their hand "
+               "with the same chance")
+MANY_PLAYER_MODEL = "best response to a belief: " + str(POSTERIOR) + \
+    " (unless stated otherwise); {later}"
+"""The model of 3+ players in English (``many_player_model`` writes it in the language)."""
+
+
+def many_player_model(later: str, stated: bool = False) -> str:
+    """The model of 3+ players: a best response to the posterior (or to a ``stated`` belief),
+    then what later players do (``later``)."""
+    belief = _("each opponent's strength card follows the belief stated") if stated else _(
+        "{posterior} (unless stated otherwise)", posterior=POSTERIOR)
+    return _("best response to a belief: {belief}; {later}", belief=belief, later=later)
 
 
 @dataclass(frozen=True)
@@ -88,12 +99,12 @@ class AdviceOption:
         if "p_win" in keys:
             out["p_win"] = self.p_win if self.p_win is not None else ""
         if "frequency" in keys:
-            out["frequency"] = (NOT_REACHED if not self.reached else
+            out["frequency"] = (str(NOT_REACHED) if not self.reached else
                                 self.frequency if self.frequency is not None else "")
         return out
 
 
-NOT_REACHED = "not reached"
+NOT_REACHED = _l("not reached")
 """What a decision the equilibrium never reaches shows instead of a frequency."""
 
 
@@ -134,7 +145,7 @@ class JungleAdvice:
 
 
 def _f(x: Fraction) -> str:
-    return str(x) if x.denominator == 1 else f"{x} (about {float(x):.2f})"
+    return str(x) if x.denominator == 1 else _("{x} (about {approx:.2f})", x=x, approx=float(x))
 
 
 def advise(obs: JungleObservation, beliefs: Mapping[int, Distribution] | None = None,
@@ -157,8 +168,9 @@ def advise(obs: JungleObservation, beliefs: Mapping[int, Distribution] | None = 
     me = obs.player
     choosing = obs.phase == "choose" and obs.my_strength is None and obs.seated[me]
     if not choosing and (obs.phase != "bluff" or obs.to_move != me):
-        raise InvalidQuestion(f"it is not player {me}'s turn (the strength cards are chosen "
-                              "together; then each player takes or challenges in turn)")
+        raise InvalidQuestion(_("it is not player {player}'s turn (the strength cards are "
+                                "chosen together; then each player takes or challenges in "
+                                "turn)", player=me))
     if obs.rules.players == 2 and not beliefs and all(obs.seated):
         return _two_player(obs, opponent_hand)
     return _many_players(obs, beliefs, Fraction(later_challenge))
@@ -218,14 +230,15 @@ def advise_round(g: RoundGame, me: int, mine: Card | None = None,
     {'play 5': Fraction(1, 2), 'play 10': Fraction(1, 2)}
     """
     if me not in (0, 1):
-        raise InvalidQuestion(f"me is player 0 or 1, got {me!r}")
+        raise InvalidQuestion(_("me is player 0 or 1, got {value}", value=repr(me)))
     if mine is not None and mine not in g.options[me]:
-        raise InvalidQuestion(f"your strength card {mine} is not among your cards "
-                              f"{cards_text(g.options[me])}")
+        raise InvalidQuestion(_("your strength card {card} is not among your cards {cards}",
+                                card=mine, cards=cards_text(g.options[me])))
     if mine is not None and take is None and me != g.first:
-        raise InvalidQuestion("the first player takes first: say what they took")
+        raise InvalidQuestion(_("the first player takes first: say what they took"))
     if take is not None and (me == g.first or take not in g.takes()):
-        raise InvalidQuestion(f"{take} is not a take the first player can make here")
+        raise InvalidQuestion(_("{take} is not a take the first player can make here",
+                                take=say_move(str(take))))
     eq = solve_round(g)
     sign = 1 if me == 0 else -1
     opp = 1 - me
@@ -235,13 +248,14 @@ def advise_round(g: RoundGame, me: int, mine: Card | None = None,
             options.append(AdviceOption(Play(c), sign * _value_with_card(eq, me, c),
                                         frequency=eq.strength[me][c]))
         best = max(options, key=lambda o: (o.frequency, o.value))
-        played = ", ".join(f"{o.action.card} with probability {o.frequency}"
+        played = ", ".join(_("{card} with probability {p}", card=o.action.card, p=o.frequency)
                            for o in options if o.frequency)
-        words = (f"The round is a game of hidden choices, so the best play is mixed: put down "
-                 f"{played}. Doing so you get {_f(sign * eq.value)} points more than your "
-                 "opponent on average this round, whatever they do; no other mix guarantees "
-                 "more.")
-        return JungleAdvice(me, "choose", tuple(options), best, TWO_PLAYER_MODEL, words, eq)
+        words = _("The round is a game of hidden choices, so the best play is mixed: put down "
+                  "{played}. Doing so you get {value} points more than your opponent on average "
+                  "this round, whatever they do; no other mix guarantees more.", played=played,
+                  value=_f(sign * eq.value))
+        return JungleAdvice(me, "choose", tuple(options), best, str(TWO_PLAYER_MODEL), words,
+                            eq)
     if take is None:  # I am first: choose a take
         belief = {c: p for c, p in eq.strength[opp].items() if p}
         reached = bool(eq.strength[me][mine])
@@ -252,11 +266,13 @@ def advise_round(g: RoundGame, me: int, mine: Card | None = None,
             options.append(AdviceOption(t, sign * v, frequency=eq.take[mine][t] if reached
                                         else None, reached=reached))
         best = max(options, key=lambda o: (o.value, o.frequency or 0))
-        words = (f"You hold {mine}. Your opponent's equilibrium strength card is "
-                 f"{_mix_text(belief)}; they see what you take, then take what is left or "
-                 f"challenge you. Taking {cards_text(best.action.cards, '+')} is worth "
-                 f"{_f(best.value)} to you (your points minus theirs) against that play.")
-        return JungleAdvice(me, "bluff", tuple(options), best, TWO_PLAYER_MODEL, words, eq)
+        words = _("You hold {card}. Your opponent's equilibrium strength card is {mix}; they "
+                  "see what you take, then take what is left or challenge you. Taking {cards} "
+                  "is worth {value} to you (your points minus theirs) against that play.",
+                  card=mine, mix=_mix_text(belief), cards=cards_text(best.action.cards, "+"),
+                  value=_f(best.value))
+        return JungleAdvice(me, "bluff", tuple(options), best, str(TWO_PLAYER_MODEL), words,
+                            eq)
     weights = {c: p * eq.take[c].get(take, 0) for c, p in eq.strength[opp].items()}
     reached = bool(eq.strength[me][mine]) and any(weights.values())
     if not any(weights.values()):  # a take the equilibrium never makes: fall back to the mix
@@ -274,15 +290,16 @@ def advise_round(g: RoundGame, me: int, mine: Card | None = None,
                                     if reached else None, reached))
     best = max(options, key=lambda o: (o.value, isinstance(o.action, Take)))
     if reached:
-        why = (f"Given how often the equilibrium makes that take with each card, their strength "
-               f"card is {_mix_text(posterior)}.")
+        why = _("Given how often the equilibrium makes that take with each card, their "
+                "strength card is {mix}.", mix=_mix_text(posterior))
     else:
-        why = ("The equilibrium never reaches this position (it never plays your card, or never "
-               "makes that take), so it says nothing about what to do here; these numbers take "
-               f"the opponent's strength card as {_mix_text(posterior)}.")
-    words = (f"Your opponent took {cards_text(take.cards, '+')}. {why} "
-             f"With your {mine}: {_options_text(options)}. Best: {best.action}.")
-    return JungleAdvice(me, "bluff", tuple(options), best, TWO_PLAYER_MODEL, words, eq)
+        why = _("The equilibrium never reaches this position (it never plays your card, or "
+                "never makes that take), so it says nothing about what to do here; these numbers "
+                "take the opponent's strength card as {mix}.", mix=_mix_text(posterior))
+    words = _("Your opponent took {cards}. {why} With your {card}: {options}. Best: {best}.",
+              cards=cards_text(take.cards, "+"), why=why, card=mine,
+              options=_options_text(options), best=say_move(str(best.action)))
+    return JungleAdvice(me, "bluff", tuple(options), best, str(TWO_PLAYER_MODEL), words, eq)
 
 
 def _pair(me: int, mine: Card, theirs: Card) -> tuple[Card, Card]:
@@ -303,18 +320,17 @@ def _mix_text(dist: Mapping[Card, Fraction]) -> str:
 
 
 def _options_text(options) -> str:
-    return "; ".join(f"{o.action} is worth {_f(o.value)}"
-                     + (f" (you win the challenge with probability {o.p_win})"
-                        if o.p_win is not None else "") for o in options)
+    return _("; ").join(_("{move} is worth {value} (you win the challenge with probability {p})",
+                       move=say_move(str(o.action)), value=_f(o.value), p=o.p_win)
+                     if o.p_win is not None else
+                     _("{move} is worth {value}", move=say_move(str(o.action)),
+                       value=_f(o.value)) for o in options)
 
 
 # -- three or more players ------------------------------------------------------------------------
 def _many_players(obs: JungleObservation, beliefs, later_challenge: Fraction) -> JungleAdvice:
     me = obs.player
-    later = (f"each later player challenges you with probability {later_challenge}"
-             if later_challenge else "what each move gets now (later players may still "
-             "challenge you)")
-    model = MANY_PLAYER_MODEL.format(later=later)
+    model = many_player_model(_later_text(later_challenge))
     beliefs = dict(beliefs or {})
     opponents = [p for p in range(obs.rules.players) if p != me and obs.seated[p]]
     for p in opponents:
@@ -343,11 +359,12 @@ def advise_strength(cards, beliefs, me: int = 0, model: str | None = None,
         options = tuple(AdviceOption(Play(c), Fraction(1), Fraction(1)) for c in sorted(set(
             cards)))
         if not options:
-            raise InvalidQuestion("no card to choose from")
-        words = ("Nobody else plays this round, so nobody can challenge you: put down your "
-                 "lowest card (in the final round it leaves your score pile) and take the best "
-                 "score card.")
-        return JungleAdvice(me, "choose", options, options[0], model or "no opponent", words)
+            raise InvalidQuestion(_("no card to choose from"))
+        words = _("Nobody else plays this round, so nobody can challenge you: put down your "
+                  "lowest card (in the final round it leaves your score pile) and take the best "
+                  "score card.")
+        return JungleAdvice(me, "choose", options, options[0], model or _("no opponent"),
+                            words)
     options = []
     for c in sorted(set(cards)):
         keep = sum((win_probability(c, b, challenger=False) for b in beliefs),
@@ -356,22 +373,23 @@ def advise_strength(cards, beliefs, me: int = 0, model: str | None = None,
                   Fraction(0)) / len(beliefs)
         options.append(AdviceOption(Play(c), win, keep))
     if not options:
-        raise InvalidQuestion("no card to choose from")
+        raise InvalidQuestion(_("no card to choose from"))
     good = [o for o in options if o.p_win >= Fraction(1, 2)]
     if good:
         best = min(good, key=lambda o: o.action.card)
-        why = (f"{best.action.card} is the lowest card that keeps a score card when challenged "
-               f"with probability {best.p_win} (at least 1/2)")
+        why = _("{card} is the lowest card that keeps a score card when challenged with "
+                "probability {p} (at least 1/2)", card=best.action.card, p=best.p_win)
     else:
         best = max(options, key=lambda o: (o.p_win, o.value))
-        why = (f"no card keeps a challenged score card half the time; {best.action.card} "
-               f"keeps it most often, with probability {best.p_win}")
-    cost = ("In the final round the card you put down leaves your score pile: a higher card "
-            "is safer in a challenge but costs you more points." if final else
-            "Higher cards are safer this round but are gone for the rounds to come.")
-    words = (f"A rule of thumb, not an optimum: {why} against a random opponent card (as "
-             f"challenger it wins with probability {best.value}). {cost}")
-    model = model or MANY_PLAYER_MODEL.format(later="bidding rule of thumb")
+        why = _("no card keeps a challenged score card half the time; {card} keeps it most "
+                "often, with probability {p}", card=best.action.card, p=best.p_win)
+    cost = (_("In the final round the card you put down leaves your score pile: a higher card "
+              "is safer in a challenge but costs you more points.") if final else
+            _("Higher cards are safer this round but are gone for the rounds to come."))
+    words = _("A rule of thumb, not an optimum: {why} against a random opponent card (as "
+              "challenger it wins with probability {p}). {cost}", why=why, p=best.value,
+              cost=cost)
+    model = model or many_player_model(_("bidding rule of thumb"))
     return JungleAdvice(me, "choose", tuple(options), best, model, words)
 
 
@@ -389,30 +407,35 @@ def advise_turn(mine, centre, held, beliefs: Mapping[int, Distribution], later=(
     """
     later_challenge = Fraction(later_challenge)
     values = turn_options(mine, centre, held, beliefs, later, later_challenge, combined, me)
-    later_text = (f"each later player challenges you with probability {later_challenge}"
-                  if later_challenge else "what each move gets now (later players may still "
-                  "challenge you)")
-    return _turn_advice(me, mine, values, MANY_PLAYER_MODEL.replace(
-        POSTERIOR + " (unless stated otherwise)",
-        "each opponent's strength card follows the belief stated").format(later=later_text))
+    return _turn_advice(me, mine, values,
+                        many_player_model(_later_text(later_challenge), stated=True))
+
+
+def _later_text(later_challenge: Fraction) -> str:
+    return (_("each later player challenges you with probability {p}", p=later_challenge)
+            if later_challenge else
+            _("what each move gets now (later players may still challenge you)"))
 
 
 def _turn_advice(me, mine, values, model) -> JungleAdvice:
     if not values:
-        raise InvalidQuestion("no take or challenge is possible here")
+        raise InvalidQuestion(_("no take or challenge is possible here"))
     options = tuple(AdviceOption(o.action, o.expected, o.p_win if isinstance(
         o.action, Challenge) else None) for o in values)
     best = max(options, key=lambda o: (o.value, isinstance(o.action, Take)))
     parts = []
     for o, v in zip(options, values):
         if isinstance(o.action, Take):
-            parts.append(f"take {cards_text(v.cards, '+')}: {_f(o.value)} "
-                         f"{'point' if o.value == 1 else 'points'}")
+            parts.append(_("take {cards}: {value} point", cards=cards_text(v.cards, "+"),
+                           value=_f(o.value)) if o.value == 1 else
+                         _("take {cards}: {value} points", cards=cards_text(v.cards, "+"),
+                           value=_f(o.value)))
         else:
-            parts.append(f"challenge player {o.action.target} for "
-                         f"{cards_text(v.cards, '+')}: you win with probability {o.p_win}, "
-                         f"so {_f(o.value)} points on average")
-    words = f"Your strength card is {mine}. " + "; ".join(parts) + f". Best: {best.action}."
+            parts.append(_("challenge player {n} for {cards}: you win with probability {p}, so "
+                           "{value} points on average", n=o.action.target,
+                           cards=cards_text(v.cards, "+"), p=o.p_win, value=_f(o.value)))
+    words = _("Your strength card is {card}. {options}. Best: {best}.", card=mine,
+              options=_("; ").join(parts), best=say_move(str(best.action)))
     return JungleAdvice(me, "bluff", options, best, model, words)
 
 

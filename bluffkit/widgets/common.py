@@ -368,7 +368,8 @@ HEADERS = {"action": _l("choice"), "p_stands": _l("P(bid stands)"),
            "P_worth_5_or_less": _l("P(worth 5 or less)"),
            "expected_score_if_not_winning": _l("expected score if not winning"),
            "cards": _l("cards"), "P_win_estimated": _l("P(win), estimated"),
-           "round_score_estimated": _l("round score, estimated")}
+           "round_score_estimated": _l("round score, estimated"), "value": _l("value"),
+           "p_win": _l("P(win)"), "frequency": _l("equilibrium frequency")}
 """Column titles of the advice table for the usual ``Option.to_json()`` keys."""
 
 

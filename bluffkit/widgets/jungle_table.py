@@ -168,13 +168,13 @@ class JungleTable(GameTable):
     def _advice_for(self, s: JungleState):
         data = advise(s.observation(self.me)).to_json()
         for option in data["options"]:
-            option["action"] = seat_names(option["action"], self.names)
-        data["recommended"] = seat_names(data["recommended"], self.names)
+            option["action"] = say_move(option["action"], self.names)
+        data["recommended"] = say_move(data["recommended"], self.names)
         data["explanation"] = seat_names(data["explanation"], self.names)
         return data
 
 
-_CHALLENGE = re.compile(r"\bchallenge (?:player )?(\d+)\b")
+_CHALLENGE = re.compile(r"\b(challenge|défier) (?:player |joueur )?(\d+)\b")
 
 
 def seat_names(text: str, names: list[str]) -> str:
@@ -184,7 +184,7 @@ def seat_names(text: str, names: list[str]) -> str:
     >>> seat_names("challenge player 2 for 4. Best: challenge 2.", ["You", "Bot 1", "Bot 2"])
     'challenge Bot 2 for 4. Best: challenge Bot 2.'
     """
-    return _CHALLENGE.sub(lambda m: f"challenge {names[int(m[1])]}", text)
+    return _CHALLENGE.sub(lambda m: f"{m[1]} {names[int(m[2])]}", text)
 
 
 def status_html(s: JungleState, names: list[str], me: int = ME) -> str:

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bluffkit.core import IllegalAction, ParseError
+from bluffkit.core import Distribution, IllegalAction, ParseError
 from bluffkit.i18n import language
 
 ENGLISH = re.compile(r"\b(the|your|you|round|hand|worth|draw|play|take|game|turn|bot|seed|new|"
@@ -228,3 +228,21 @@ def test_a_french_jungle_table_has_no_english():
         assert "Cartes de score" in shown and "carte de force" in shown
         english = english_in(shown, allowed=("Jungle", "Bluff"))
         assert not english, english
+
+
+def test_jungle_advice_explains_in_french():
+    from bluffkit.advice.jungle_bluff import advise_round, advise_turn
+    from bluffkit.advice.jungle_round import RoundGame
+    from bluffkit.games.jungle_bluff import Card, parse_cards
+
+    with language("fr"):
+        a = advise_turn(Card(6), parse_cards("3"), [parse_cards("9"), ()],
+                        {0: Distribution.uniform(parse_cards("2,8"))}, me=1)
+        b = advise_round(RoundGame.of("1o,9", "5,10", "4"), 1)
+    assert a.explanation.startswith("Ta carte de force est 6. prendre 3\u00a0: 3 points\u00a0; "
+                                    "défier le joueur 0 pour 9\u00a0: tu gagnes avec la "
+                                    "probabilité 1/2")
+    assert a.explanation.endswith("Le mieux\u00a0: défier 0.")
+    assert "le meilleur jeu est donc mélangé\u00a0: pose 5 avec la probabilité 1/2" in \
+        b.explanation
+    assert str(a.recommended.action) == "challenge 0"  # the engine's text is unchanged

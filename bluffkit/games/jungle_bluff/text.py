@@ -34,7 +34,7 @@ def say_move(text: str, names=None) -> str:
         return _("take {cards}", cards=rest)
     if word == "challenge" and rest.isdigit():
         p = int(rest)
-        return _("challenge {player}", player=names[p] if names else _("player {n}", n=p))
+        return _("challenge {player}", player=names[p] if names else p)
     return text
 
 
