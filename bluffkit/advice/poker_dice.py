@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core import Action, InvalidQuestion
+from ..core.i18n import _, _l, _n, num
 from ..games.poker_dice import (
     COMMON_DICE,
     DICE_PER_PEEKER,
@@ -65,16 +66,18 @@ from ..odds.poker_dice import (
     read_dice,
 )
 
-MODEL = ("Model: the other players' dice are unknown and random; their antes and bets are not "
-         "read as information (a raise may well mean a strong hand, which this advice ignores). "
-         "Extra points are valued as if every opponent still in can match them, even one who is "
-         "all-in for less.")
-ANTE_MODEL = ("Model of the round if you ante: the rules make the first player who does not fold "
-              "bet, so a pot of antes alone never goes to a showdown; here every opponent antes "
-              "and stays in, the first player who does not fold bets at least 1 point (the "
-              "smallest bet, 1) and everyone still in matches it, nobody raises. After seeing "
-              "the common dice you fold (you lose your ante) or stay for that bet of 1, "
-              "whichever is worth more.")
+MODEL_TEXT = _l(
+    "Model: the other players' dice are unknown and random; their antes and bets are not read as "
+    "information (a raise may well mean a strong hand, which this advice ignores). Extra points "
+    "are valued as if every opponent still in can match them, even one who is all-in for less.")
+ANTE_MODEL_TEXT = _l(
+    "Model of the round if you ante: the rules make the first player who does not fold bet, so a "
+    "pot of antes alone never goes to a showdown; here every opponent antes and stays in, the "
+    "first player who does not fold bets at least 1 point (the smallest bet, 1) and everyone "
+    "still in matches it, nobody raises. After seeing the common dice you fold (you lose your "
+    "ante) or stay for that bet of 1, whichever is worth more.")
+MODEL, ANTE_MODEL = str(MODEL_TEXT), str(ANTE_MODEL_TEXT)
+"""The models in the language of the import (the advice writes them in the current one)."""
 
 
 @dataclass(frozen=True)
@@ -176,7 +179,7 @@ class Advice:
     options: tuple[Option, ...]
     action: Action
     explanation: str
-    model: str = MODEL
+    model: str = ""
 
     def to_json(self) -> dict:
         p = self.position
@@ -209,7 +212,8 @@ def advise_observation(obs) -> Advice:
         k = obs.opponents_in + obs.undecided
         return advise(Position(obs.my_dice, (), min(k, MAX_OPPONENTS), rules=obs.rules))
     if obs.phase != "bet":
-        raise InvalidQuestion(f"no decision to advise in phase {obs.phase!r}")
+        raise InvalidQuestion(_("no decision to advise in phase {phase}",
+                                phase=repr(obs.phase)))
     answer = any(st == "in" and q != obs.player and obs.chips[q]
                  for q, st in enumerate(obs.status))
     to_call = max(obs.committed) - obs.committed[obs.player]  # not capped: all-in for less
@@ -221,38 +225,43 @@ def advise_observation(obs) -> Advice:
 def _ante(p: Position) -> Advice:
     mine = dice_text(p.mine)
     if p.opponents == 0:
-        text = (f"{MODEL}\nEveryone else passed: an ante alone is taken back and the round ends. "
-                "Pass (anteing changes nothing).")
-        options = (Option(Pass(), Fraction(0), "sit out"),
-                   Option(Ante(), Fraction(0), "taken back at once"))
-        return Advice(p, None, None, options, Pass(), text)
+        text = (f"{MODEL_TEXT}\n" + _("Everyone else passed: an ante alone is taken back and the "
+                                  "round ends. Pass (anteing changes nothing)."))
+        options = (Option(Pass(), Fraction(0), _("sit out")),
+                   Option(Ante(), Fraction(0), _("taken back at once")))
+        return Advice(p, None, None, options, Pass(), text, str(MODEL_TEXT))
     e = equity(p.mine, None, p.opponents, p.rules)
     k = p.opponents
     den, rows = common_roll_equities(p.mine, k, p.rules)
     pot = 2 * (k + 1)
     # stay when pot x e_c - 2 >= -1, i.e. e_c >= 1 / pot; in integers over den
-    folds = sum(w for _, w, n in rows if pot * n < den)
-    gain = Fraction(sum(w * max(-den, pot * n - 2 * den) for _, w, n in rows), 216 * den)
-    everyone = "you both" if k == 1 else f"all {k + 1} of you"
-    options = (Option(Ante(), gain, "fold after a bad common roll (-1), else stay for the "
-                      f"first bet of 1, matched by {_opp(k)}"),
-               Option(Pass(), Fraction(0), "sit the round out"))
+    folds = sum(w for _roll, w, n in rows if pot * n < den)
+    gain = Fraction(sum(w * max(-den, pot * n - 2 * den) for _roll, w, n in rows), 216 * den)
+    everyone = _("you both") if k == 1 else _("all {n} of you", n=k + 1)
+    options = (Option(Ante(), gain, _("fold after a bad common roll (-1), else stay for the "
+                                      "first bet of 1, matched by {opponents}",
+                                      opponents=_opp(k))),
+               Option(Pass(), Fraction(0), _("sit the round out")))
     best = Ante() if gain > 0 else Pass()
-    lines = [f"{MODEL} {ANTE_MODEL}",
-             f"Before the common roll, your {mine} against {_opp(k)}: " + _chances(e),
-             f"If {everyone} ante, the first bet of 1 makes a pot of {pot} points ({k + 1} "
-             f"antes and {k + 1} bets of 1): staying in costs you 2 points in all, and is worth "
-             f"it when your share of the pot after the common roll is at least 1/{pot}. The "
-             f"model folds after {folds} of the 216 equally likely common rolls (losing the "
-             f"ante) and stays after the other {216 - folds}.",
-             f"Averaged over the common rolls, the ante gains {_frac(gain)} = {_num(gain)} "
-             "points."]
+    lines = [f"{MODEL_TEXT} {ANTE_MODEL_TEXT}",
+             _("Before the common roll, your {dice} against {opponents}: {chances}", dice=mine,
+               opponents=_opp(k), chances=_chances(e)),
+             _("If {everyone} ante, the first bet of 1 makes a pot of {pot} points ({n} antes and "
+               "{n} bets of 1): staying in costs you 2 points in all, and is worth it when your "
+               "share of the pot after the common roll is at least 1/{pot}. The model folds "
+               "after {folds} of the 216 equally likely common rolls (losing the ante) and stays "
+               "after the other {stays}.", everyone=everyone, pot=pot, n=k + 1, folds=folds,
+               stays=216 - folds),
+             _("Averaged over the common rolls, the ante gains {gain} = {approx} points.",
+               gain=_frac(gain), approx=_num(gain))]
     if best == Ante():
-        lines.append(f"Ante: on average it gains {_num(gain)} points, more than passing (0).")
+        lines.append(_("Ante: on average it gains {approx} points, more than passing (0).",
+                       approx=_num(gain)))
     else:
-        lines.append(f"Pass: on average anteing loses {float(-gain):.2f} points; passing loses "
-                     "nothing." if gain else "Pass: on average anteing gains nothing.")
-    return Advice(p, e, None, options, best, "\n".join(lines), f"{MODEL} {ANTE_MODEL}")
+        lines.append(_("Pass: on average anteing loses {loss:.2f} points; passing loses "
+                       "nothing.", loss=float(-gain)) if gain else
+                     _("Pass: on average anteing gains nothing."))
+    return Advice(p, e, None, options, best, "\n".join(lines), f"{MODEL_TEXT} {ANTE_MODEL_TEXT}")
 
 
 # -- betting ------------------------------------------------------------------------------------
@@ -261,12 +270,15 @@ def _bet(p: Position) -> Advice:
     k, eq = p.opponents, e.equity
     stack = p.stack if p.stack is not None else 10**9
     fair = Fraction(1, k + 1)
-    lines = [MODEL, f"You win {_count(e.win, e.total)} of the time ({_pct(e.p_win)}), tie "
-             f"{_count(e.tie, e.total)} and lose {_count(e.lose, e.total)}: your equity (share "
-             f"of the pot, ties split) is {_frac(eq)} = {_pct(eq)}.",
-             f"(Your {dice_text(p.mine)} with the common {dice_text(p.common)} against "
-             f"{_opp(k)}; every roll of their dice counted.)"]
-    options = [Option(Fold(), Fraction(0), "lose what you put in so far, nothing more")]
+    lines = [str(MODEL_TEXT),
+             _("You win {win} of the time ({p_win}), tie {tie} and lose {lose}: your equity "
+               "(share of the pot, ties split) is {equity} = {p_equity}.",
+               win=_count(e.win, e.total), p_win=_pct(e.p_win), tie=_count(e.tie, e.total),
+               lose=_count(e.lose, e.total), equity=_frac(eq), p_equity=_pct(eq)),
+             _("(Your {dice} with the common {common} against {opponents}; every roll of their "
+               "dice counted.)", dice=dice_text(p.mine), common=dice_text(p.common),
+               opponents=_opp(k))]
+    options = [Option(Fold(), Fraction(0), _("lose what you put in so far, nothing more"))]
     extra = 0 if stack <= p.to_call or not p.can_raise else max(1, min((p.pot + p.to_call) // 2,
                                                     stack - p.to_call))
     per_point = (k + 1) * eq - 1
@@ -277,74 +289,89 @@ def _bet(p: Position) -> Advice:
         won = max(p.pot - beyond, 0)
         needed = pot_odds(call, won)
         call_value = eq * (won + call) - call
-        options.append(Option(Call(), call_value, "equity x (pot + call) - call"))
+        options.append(Option(Call(), call_value, _("equity x (pot + call) - call")))
         if beyond:
-            lines.append(f"All-in for less than the bet: what each opponent bets beyond your "
-                         f"{call} ({beyond} points in all) goes to a side pot you cannot win.")
-        lines.append(f"Calling {call}{' (all-in)' if beyond else ''} to win {won} needs "
-                     f"{_frac(needed)} = {_pct(needed)}; on average the call gains {_frac(eq)} "
-                     f"x {won + call} - {call} = {_num(call_value)} points.")
+            lines.append(_("All-in for less than the bet: what each opponent bets beyond your "
+                           "{call} ({beyond} points in all) goes to a side pot you cannot win.",
+                           call=call, beyond=beyond))
+        calling = (_("Calling {call} (all-in)", call=call) if beyond else
+                   _("Calling {call}", call=call))
+        lines.append(_("{calling} to win {won} needs {needed} = {p_needed}; on average the call "
+                       "gains {equity} x {total} - {call} = {value} points.", calling=calling,
+                       won=won, needed=_frac(needed), p_needed=_pct(needed), equity=_frac(eq),
+                       total=won + call, call=call, value=_num(call_value)))
         if extra:
             options.append(Option(Raise(extra), call_value + extra * per_point,
-                                  f"call, then {extra} more matched by {_opp(k)}"))
+                                  _("call, then {n} more matched by {opponents}", n=extra,
+                                    opponents=_opp(k))))
         if eq < needed:
-            best, why = Fold(), (f"Fold: {_pct(eq)} is below the {_pct(needed)} the call needs.")
+            best, why = Fold(), _("Fold: {equity} is below the {needed} the call needs.",
+                                  equity=_pct(eq), needed=_pct(needed))
         elif extra and eq > fair:
-            best, why = Raise(extra), (
-                f"Raise {extra} (half the pot): your equity is above the fair share "
-                f"{_frac(fair)} among {k + 1} players, so each extra point matched by "
-                f"{_opp(k)} gains you {_num(per_point)} on average.")
+            best, why = Raise(extra), _(
+                "Raise {n} (half the pot): your equity is above the fair share {fair} among "
+                "{players} players, so each extra point matched by {opponents} gains you "
+                "{value} on average.", n=extra, fair=_frac(fair), players=k + 1,
+                opponents=_opp(k), value=_num(per_point))
         else:
-            best, why = Call(), (f"Call: {_pct(eq)} is at least the {_pct(needed)} the call "
-                                 "needs" + ("." if extra else "; you cannot raise."))
+            best, why = Call(), (_("Call: {equity} is at least the {needed} the call needs.",
+                                   equity=_pct(eq), needed=_pct(needed)) if extra else
+                                 _("Call: {equity} is at least the {needed} the call needs; you "
+                                   "cannot raise.", equity=_pct(eq), needed=_pct(needed)))
     else:
         needed = pot_odds(1, p.pot + k)  # the bet of 1, called by the k opponents
         bet = max(1, min(p.pot // 2, stack))
-        options.append(Option(Bet(1), eq * (p.pot + 1 + k) - 1, "the smallest bet, called"))
+        options.append(Option(Bet(1), eq * (p.pot + 1 + k) - 1, _("the smallest bet, called")))
         if bet > 1:
-            options.append(Option(Bet(bet), eq * p.pot + bet * per_point, "half the pot, called"))
-        lines.append(f"Nothing to call yet: you must bet or fold. Betting 1 into the {p.pot} in "
-                     f"the middle, called by {_opp(k)}, risks 1 to win {p.pot + k}: it needs "
-                     f"{_frac(needed)} = {_pct(needed)}.")
+            options.append(Option(Bet(bet), eq * p.pot + bet * per_point,
+                                  _("half the pot, called")))
+        lines.append(_("Nothing to call yet: you must bet or fold. Betting 1 into the {pot} in "
+                       "the middle, called by {opponents}, risks 1 to win {won}: it needs "
+                       "{needed} = {p_needed}.", pot=p.pot, opponents=_opp(k), won=p.pot + k,
+                       needed=_frac(needed), p_needed=_pct(needed)))
         if eq < needed:
-            best, why = Fold(), f"Fold: {_pct(eq)} is below the {_pct(needed)} a bet of 1 needs."
+            best, why = Fold(), _("Fold: {equity} is below the {needed} a bet of 1 needs.",
+                                  equity=_pct(eq), needed=_pct(needed))
         elif eq > fair:
-            best, why = Bet(bet), (f"Bet {bet} (half the pot): your equity is above the fair "
-                                   f"share {_frac(fair)}, so each point called gains you "
-                                   f"{_num(per_point)} on average.")
+            best, why = Bet(bet), _("Bet {n} (half the pot): your equity is above the fair share "
+                                    "{fair}, so each point called gains you {value} on average.",
+                                    n=bet, fair=_frac(fair), value=_num(per_point))
         else:
-            best, why = Bet(1), ("Bet 1, the smallest bet: enough equity to stay in, not to "
-                                 f"build the pot (below the fair share {_frac(fair)}).")
+            best, why = Bet(1), _("Bet 1, the smallest bet: enough equity to stay in, not to "
+                                  "build the pot (below the fair share {fair}).",
+                                  fair=_frac(fair))
     lines.append(why)
-    return Advice(p, e, needed, tuple(options), best, "\n".join(lines))
+    return Advice(p, e, needed, tuple(options), best, "\n".join(lines), str(MODEL_TEXT))
 
 
 # -- words and numbers --------------------------------------------------------------------------
 def _opp(k: int) -> str:
-    return "1 opponent" if k == 1 else f"{k} opponents"
+    return _n("{n} opponent", "{n} opponents", k)
 
 
 def _count(n: int, total: int) -> str:
-    """``1,234/7,776`` (not reduced: out of every equally likely roll)."""
-    return f"{n:,}/{total:,}"
+    """``1,234/7,776`` (not reduced: out of every equally likely roll; French groups digits
+    with a thin space)."""
+    return f"{num(n, ',')}/{num(total, ',')}"
 
 
 def _frac(x: Fraction) -> str:
-    return f"{x.numerator:,}/{x.denominator:,}" if x.denominator != 1 else f"{x.numerator:,}"
+    return _count(x.numerator, x.denominator) if x.denominator != 1 else num(x.numerator, ",")
 
 
 def _pct(x: Fraction) -> str:
-    return f"{float(x) * 100:.1f}%"
+    return num(float(x), ".1%")
 
 
 def _num(x: Fraction) -> str:
-    return f"{float(x):+.2f}"
+    return num(float(x), "+.2f")
 
 
 def _chances(e: Equity) -> str:
-    return (f"you win {_count(e.win, e.total)} ({_pct(e.p_win)}), tie "
-            f"{_count(e.tie, e.total)} and lose {_count(e.lose, e.total)} of the equally likely "
-            f"rolls of the unknown dice; equity {_frac(e.equity)} = {_pct(e.equity)}.")
+    return _("you win {win} ({p_win}), tie {tie} and lose {lose} of the equally likely rolls of "
+             "the unknown dice; equity {equity} = {p_equity}.", win=_count(e.win, e.total),
+             p_win=_pct(e.p_win), tie=_count(e.tie, e.total), lose=_count(e.lose, e.total),
+             equity=_frac(e.equity), p_equity=_pct(e.equity))
 
 
 __all__ = ["ANTE_MODEL", "MODEL", "Advice", "Option", "Position", "advise", "advise_observation"]

@@ -369,7 +369,8 @@ HEADERS = {"action": _l("choice"), "p_stands": _l("P(bid stands)"),
            "expected_score_if_not_winning": _l("expected score if not winning"),
            "cards": _l("cards"), "P_win_estimated": _l("P(win), estimated"),
            "round_score_estimated": _l("round score, estimated"), "value": _l("value"),
-           "p_win": _l("P(win)"), "frequency": _l("equilibrium frequency")}
+           "p_win": _l("P(win)"), "frequency": _l("equilibrium frequency"),
+           "average_gain": _l("average gain"), "assuming": _l("assuming")}
 """Column titles of the advice table for the usual ``Option.to_json()`` keys."""
 
 

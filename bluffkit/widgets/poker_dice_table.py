@@ -227,7 +227,10 @@ def advice_for_display(advice) -> dict:
     True
     """
     data = advice.to_json()
-    data["explanation"] = re.sub(r"(?<=\d),(?=\d{3}\b)", "", data["explanation"])
+    for option in data["options"]:
+        option["action"] = say_move(option["action"])
+    data["recommended"] = say_move(data["recommended"])
+    data["explanation"] = re.sub(r"(?<=\d)[,\u202f](?=\d{3}\b)", "", data["explanation"])
     return data
 
 

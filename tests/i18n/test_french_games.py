@@ -246,3 +246,22 @@ def test_jungle_advice_explains_in_french():
     assert "le meilleur jeu est donc mélangé\u00a0: pose 5 avec la probabilité 1/2" in \
         b.explanation
     assert str(a.recommended.action) == "challenge 0"  # the engine's text is unchanged
+
+
+def test_poker_dice_advice_explains_in_french():
+    from bluffkit.advice.poker_dice import Position, advise
+    from bluffkit.widgets.poker_dice_table import advice_for_display
+
+    english = advise(Position("9,K,K", opponents=3))
+    with language("fr"):
+        a = advise(Position("9,K,K", opponents=3))
+        shown = advice_for_display(a)
+        bet = advise(Position("9,K,K", "K,Q,A", opponents=2, pot=6, to_call=2, opened=True))
+    assert [o.value for o in a.options] == [o.value for o in english.options]
+    assert a.action == english.action
+    assert a.explanation.startswith("Modèle\u00a0: les dés des autres joueurs sont inconnus")
+    assert "27,0\u00a0%" in a.explanation and "586\u202f653\u202f858/2\u202f176\u202f782\u202f336" \
+        in a.explanation  # a decimal comma, digits grouped with a thin space
+    assert "586653858/2176782336" in shown["explanation"]  # one fraction for the typesetting
+    assert shown["recommended"] in ("parie", "passe")
+    assert "Tu gagnes " in bet.explanation and "Suivre 2 pour gagner" in bet.explanation
