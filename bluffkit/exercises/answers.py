@@ -41,6 +41,7 @@ from numbers import Integral, Rational, Real
 from typing import Any
 
 from ..core import Distribution
+from ..core.i18n import _, _l, num
 from ..core.text import shorten
 from .bounds import (
     MAX_ENTRIES,
@@ -59,8 +60,8 @@ DEFAULT_TOLERANCE = Fraction(5, 10_000)
 MAX_TEXT = 200
 """Longer text is not a number a student typed: it is rejected before any parsing."""
 
-_HOW = ("write a fraction like 7/27, a decimal like 0.259, a percentage like 25.9%, "
-        "or a number such as Fraction(7, 27)")
+_HOW = _l("write a fraction like 7/27, a decimal like 0.259, a percentage like 25.9%, or a "
+          "number such as Fraction(7, 27)")
 
 
 @dataclass(frozen=True)
@@ -109,28 +110,30 @@ write a fraction like 7/27, a decimal like 0.259, a percentage like 25.9%, or a 
 Fraction(7, 27)
     """
     if len(text) > MAX_TEXT:
-        raise AnswerError(f"could not read {shorten(text)} as a number: it is {len(text)} "
-                          f"characters long; {_HOW}")
+        raise AnswerError(_("could not read {text} as a number: it is {n} characters long; "
+                            "{how}", text=shorten(text), n=len(text), how=_HOW))
     t = _clean_text(text)
     if not t:
-        raise AnswerError(f"the answer is empty; {_HOW}")
+        raise AnswerError(_("the answer is empty; {how}", how=_HOW))
     if m := _RE_FRACTION.fullmatch(t):
         num, den = int(m.group(1)), int(m.group(2))
         if den == 0:
-            raise AnswerError(f"{t!r} divides by zero; the denominator must not be 0")
+            raise AnswerError(_("{text} divides by zero; the denominator must not be 0",
+                                text=repr(t)))
         return Reading(fraction_in_bounds(Fraction(num, den), t), True, t)
     if m := _RE_MIXED.fullmatch(t):
         sign, whole, num, den = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
         if den == 0 or num >= den:
-            raise AnswerError(f"{t!r} is not a mixed number (the fraction part must be proper, "
-                              f"like 1 1/2); {_HOW}")
+            raise AnswerError(_("{text} is not a mixed number (the fraction part must be "
+                                "proper, like 1 1/2); {how}", text=repr(t), how=_HOW))
         value = fraction_in_bounds(whole + Fraction(num, den), t)
         return Reading(-value if sign == "-" else value, True, t)
     m = _RE_DECIMAL.fullmatch(t)
     if m is None and (c := _RE_COMMA.fullmatch(t)):
         m = _RE_DECIMAL.fullmatch(f"{c.group(1)}.{c.group(2)}{c.group(3) or ''}{c.group(4)}")
     if m is None:
-        raise AnswerError(f"could not read {shorten(t)} as a number: {_HOW}")
+        raise AnswerError(_("could not read {text} as a number: {how}", text=shorten(t),
+                            how=_HOW))
     number, percent = m.group(1), m.group(2)
     value = decimal_in_bounds(Decimal(number), t)
     if percent:
@@ -144,12 +147,14 @@ def _from_sympy(answer: Any) -> Reading:
     import sympy  # only when the answer already is a sympy object
 
     if not isinstance(answer, sympy.Basic):
-        raise AnswerError(f"a {type(answer).__name__} is not a number; {_HOW}")
+        raise AnswerError(_("a {kind} is not a number; {how}", kind=type(answer).__name__,
+                            how=_HOW))
     text = sympy_in_bounds(answer)  # sizes checked part by part before any evaluation
     if answer.free_symbols:
         names = shorten(", ".join(sorted(str(s) for s in answer.free_symbols)))
-        raise AnswerError(f"your answer {shorten(text)} still contains the symbol(s) {names}; "
-                          "give a number (substitute the values, or call sympy's .subs)")
+        raise AnswerError(_("your answer {text} still contains the symbol(s) {names}; give a "
+                            "number (substitute the values, or call sympy's .subs)",
+                            text=shorten(text), names=names))
     if answer.is_Rational:
         return Reading(Fraction(int(answer.p), int(answer.q)), True, text)
     return Reading(sympy_value(answer, text), False, text)
@@ -176,19 +181,20 @@ Fraction(7, 27)
     except AnswerError:
         raise
     except Exception:  # an object whose conversion fails in its own code
-        raise AnswerError(f"could not read this {type(answer).__name__} as a number; "
-                          f"{_HOW}") from None
+        raise AnswerError(_("could not read this {kind} as a number; {how}",
+                            kind=type(answer).__name__, how=_HOW)) from None
 
 
 def _read_number(answer: Any) -> Reading:
     module = type(answer).__module__ or ""
     if module.startswith("numpy"):
         if getattr(answer, "ndim", 0) != 0 or not hasattr(answer, "item"):
-            raise AnswerError(f"a numpy array is not a number; {_HOW}")
+            raise AnswerError(_("a numpy array is not a number; {how}", how=_HOW))
         answer = answer.item()
         module = type(answer).__module__ or ""
     if isinstance(answer, bool):
-        raise AnswerError(f"{answer} is a yes/no value, not a number; {_HOW}")
+        raise AnswerError(_("{value} is a yes/no value, not a number; {how}", value=answer,
+                            how=_HOW))
     if isinstance(answer, Fraction):
         text = _fraction_text(answer) if answer.denominator.bit_length() < 2000 else "a fraction"
         return Reading(fraction_in_bounds(answer, text), True, text)
@@ -204,7 +210,8 @@ def _read_number(answer: Any) -> Reading:
         return Reading(value, True, _fraction_text(value))
     if isinstance(answer, float):
         if not math.isfinite(answer):
-            raise AnswerError(f"{answer} is not a finite number; {_HOW}")
+            raise AnswerError(_("{value} is not a finite number; {how}", value=answer,
+                                how=_HOW))
         return Reading(fraction_in_bounds(Fraction(answer), repr(answer)), False, repr(answer))
     if isinstance(answer, Decimal):
         text = str(answer)
@@ -215,8 +222,8 @@ def _read_number(answer: Any) -> Reading:
         value = float(answer)
         if math.isfinite(value):
             return Reading(fraction_in_bounds(Fraction(value), repr(value)), False, repr(value))
-    kind = type(answer).__name__
-    raise AnswerError(f"a {kind} is not a number; {_HOW}")
+    raise AnswerError(_("a {kind} is not a number; {how}", kind=type(answer).__name__,
+                        how=_HOW))
 
 
 def _fraction_text(x: Fraction) -> str:
@@ -234,7 +241,8 @@ def read_count(answer: Any) -> int:
     """
     r = read_number(answer)
     if r.value.denominator != 1:
-        raise AnswerError(f"{r.text} is not a whole number; a count of dice is 0, 1, 2, ...")
+        raise AnswerError(_("{text} is not a whole number; a count of dice is 0, 1, 2, ...",
+                            text=r.text))
     return int(r.value)
 
 
@@ -297,7 +305,7 @@ def _shown(obj: Any) -> str:
 
 # -- answer kinds ---------------------------------------------------------------------------------
 def _tolerance_text(tol: Fraction) -> str:
-    return f"{float(tol):g}"
+    return num(float(tol), "g")
 
 
 def close_enough(given: Reading, target: Fraction, tolerance: Fraction) -> bool:
@@ -328,14 +336,15 @@ class Number:
 
     def form(self) -> str:
         """What to write, for a placeholder comment."""
-        return 'a fraction like "7/27", Fraction(7, 27), or a decimal like 0.2593'
+        return _('a fraction like "7/27", Fraction(7, 27), or a decimal like 0.2593')
 
     def same(self, given: Reading, target: Any) -> bool:
         return close_enough(given, Fraction(target), self.tolerance)
 
     def rule(self) -> str:
-        return (f"Exact answers (like 7/27) must be exactly right; decimals and percentages are "
-                f"accepted within {_tolerance_text(self.tolerance)} of the exact value.")
+        return _("Exact answers (like 7/27) must be exactly right; decimals and percentages "
+                 "are accepted within {tolerance} of the exact value.",
+                 tolerance=_tolerance_text(self.tolerance))
 
     def near(self, given: Reading, target: Any) -> str | None:
         """A kind note when the answer is close but not accepted, else None."""
@@ -344,16 +353,18 @@ class Number:
         if gap == 0 or gap > max(10 * self.tolerance, Fraction(1, 100)):
             return None
         if given.exact:
-            return (f"{given.text} is close to the answer but not exactly it. An exact fraction "
-                    "must be exactly right; if you meant a rounded value, write it as a decimal.")
-        return (f"{given.text} is close, but more than {_tolerance_text(self.tolerance)} away: "
-                "keep more decimals, or give the exact fraction.")
+            return _("{given} is close to the answer but not exactly it. An exact fraction "
+                     "must be exactly right; if you meant a rounded value, write it as a "
+                     "decimal.", given=given.text)
+        return _("{given} is close, but more than {tolerance} away: keep more decimals, or give "
+                 "the exact fraction.", given=given.text,
+                 tolerance=_tolerance_text(self.tolerance))
 
     def show(self, value: Any) -> str:
         value = Fraction(value)
         if value.denominator == 1:
             return str(value.numerator)
-        return f"{_fraction_text(value)} ≈ {float(value):.4f}"
+        return f"{_fraction_text(value)} ≈ {num(float(value), '.4f')}"
 
 
 @dataclass(frozen=True)
@@ -368,7 +379,7 @@ class Estimate(Number):
     tolerance: Fraction = Fraction(15, 1000)
 
     def form(self) -> str:
-        return "your simulated estimate, a decimal like 0.2593"
+        return _("your simulated estimate, a decimal like 0.2593")
 
 
 @dataclass(frozen=True)
@@ -379,13 +390,13 @@ class Count:
         return read_count(answer)
 
     def form(self) -> str:
-        return "a whole number"
+        return _("a whole number")
 
     def same(self, given: int, target: Any) -> bool:
         return given == int(target)
 
     def rule(self) -> str:
-        return "The answer is a whole number."
+        return _("The answer is a whole number.")
 
     def near(self, given: int, target: Any) -> str | None:
         return None
@@ -407,7 +418,7 @@ class DistributionAnswer:
         return read_distribution(answer)
 
     def form(self) -> str:
-        return 'a list ["P(0)", "P(1)", ...] of fractions, or a dict {count: probability}'
+        return _('a list ["P(0)", "P(1)", ...] of fractions, or a dict {count: probability}')
 
     def _pmf(self, target: Any) -> dict:
         return target.pmf() if isinstance(target, Distribution) else dict(target)
@@ -419,20 +430,21 @@ class DistributionAnswer:
                    for k in set(pmf) | set(given))
 
     def rule(self) -> str:
-        return (f"Give one probability per count; exact values must be exactly right, decimals "
-                f"within {_tolerance_text(self.tolerance)}.")
+        return _("Give one probability per count; exact values must be exactly right, "
+                 "decimals within {tolerance}.", tolerance=_tolerance_text(self.tolerance))
 
     def near(self, given: dict[int, Reading], target: Any) -> str | None:
         total = sum(r.value for r in given.values())
         if abs(total - 1) > self.tolerance * len(given):
-            return (f"Your probabilities add up to {float(total):.4f}, not 1: a distribution "
-                    "lists every possible count once.")
+            return _("Your probabilities add up to {total:.4f}, not 1: a distribution lists "
+                     "every possible count once.", total=float(total))
         pmf = self._pmf(target)
         wrong = sorted(k for k in set(pmf) | set(given)
                        if not close_enough(given.get(k, Reading(Fraction(0), True, "0")),
                                            Fraction(pmf.get(k, 0)), self.tolerance))
         if wrong:
-            return "Look again at the probability of " + ", ".join(map(str, wrong)) + "."
+            return _("Look again at the probability of {counts}.",
+                     counts=", ".join(map(str, wrong)))
         return None
 
     def show(self, value: Any) -> str:
@@ -456,16 +468,17 @@ class Choice:
             for canonical, others in self.options.items():
                 if word == canonical or word in others:
                     return canonical
-        raise AnswerError("answer with one of: " + ", ".join(repr(o) for o in self.options))
+        raise AnswerError(_("answer with one of: {words}",
+                            words=", ".join(repr(o) for o in self.options)))
 
     def same(self, given: str, target: Any) -> bool:
         return given == target
 
     def form(self) -> str:
-        return "one of " + ", ".join(repr(o) for o in self.options)
+        return _("one of {words}", words=", ".join(repr(o) for o in self.options))
 
     def rule(self) -> str:
-        return "Answer with one of: " + ", ".join(repr(o) for o in self.options) + "."
+        return _("Answer with one of: {words}.", words=", ".join(repr(o) for o in self.options))
 
     def near(self, given: str, target: Any) -> str | None:
         return None

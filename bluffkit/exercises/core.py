@@ -56,6 +56,7 @@ from typing import Any
 import numpy as np
 
 from ..core import InvalidQuestion, make_rng
+from ..core.i18n import _, num
 from .answers import AnswerError, Number
 
 _ICONS = {"correct": "✅", "mistake": "🤔", "incorrect": "❌", "unanswered": "✏️",
@@ -272,70 +273,76 @@ class Question:
 
     def _check(self, answer: Any) -> Feedback:
         if answer is ... or answer is None:
-            return Feedback("unanswered", "Not answered yet",
-                            f"Replace the `...` with your answer, then run the cell again. "
-                            f"Stuck? `{self.name}.hint()` gives a hint.")
+            return Feedback("unanswered", _("Not answered yet"),
+                            _("Replace the `...` with your answer, then run the cell again. "
+                              "Stuck? `{name}.hint()` gives a hint.", name=self.name))
         try:
             given = self.kind.read(answer)
         except AnswerError as e:
-            return Feedback("unreadable", "I could not read that answer",
+            return Feedback("unreadable", _("I could not read that answer"),
                             escape(_sentence(str(e))))
         except Exception:  # an object whose own code fails when read: still an answer
-            return Feedback("unreadable", "I could not read that answer",
-                            escape(_sentence(f"could not read this {type(answer).__name__} as "
-                                             f"{self.kind.form()}")))
+            return Feedback("unreadable", _("I could not read that answer"),
+                            escape(_sentence(_("could not read this {kind} as {form}",
+                                               kind=type(answer).__name__,
+                                               form=self.kind.form()))))
         expected = self.expected()
         if self.kind.same(given, expected):
-            return Feedback("correct", "Correct!", self._correct_note(given, expected))
+            return Feedback("correct", _("Correct!"), self._correct_note(given, expected))
         for m in self.likely_mistakes():
             if self.kind.same(given, m.value):
-                return Feedback("mistake", "Not quite, but I think I see what happened",
-                                f"{m.message}\n\nTry again, or ask `{self.name}.hint()`.",
+                return Feedback("mistake", _("Not quite, but I think I see what happened"),
+                                m.message + "\n\n" + _("Try again, or ask `{name}.hint()`.",
+                                                         name=self.name),
                                 mistake=m.name)
         note = self.kind.near(given, expected)
         body = (escape(note) + " " if note else "") + self.kind.rule()
-        return Feedback("incorrect", "Not quite yet",
-                        f"{body}\n\nA hint: `{self.name}.hint()`; "
-                        f"the worked solution: `{self.name}.solution()`.")
+        return Feedback("incorrect", _("Not quite yet"),
+                        body + "\n\n" + _("A hint: `{name}.hint()`; the worked solution: "
+                                          "`{name}.solution()`.", name=self.name))
 
     def hint(self, n: int | None = None) -> Feedback:
         """The next hint (or hint ``n``, counting from 1)."""
         hints = self.hints()
         if not hints:
-            return Feedback("hint", "No hint for this one",
-                            f"`{self.name}.solution()` shows the worked solution.")
+            return Feedback("hint", _("No hint for this one"),
+                            _("`{name}.solution()` shows the worked solution.", name=self.name))
         if n is None:
             self._hints_shown = min(self._hints_shown + 1, len(hints))
             n = self._hints_shown
         if not isinstance(n, int) or not 1 <= n <= len(hints):
-            return Feedback("hint", "No such hint",
-                            f"This question has hints 1 to {len(hints)}.")
-        more = (f"Call `{self.name}.hint()` again for another hint." if n < len(hints)
-                else f"That was the last hint; `{self.name}.solution()` shows the worked "
-                     "solution.")
-        return Feedback("hint", f"Hint {n} of {len(hints)}", f"{hints[n - 1]}\n\n{more}")
+            return Feedback("hint", _("No such hint"),
+                            _("This question has hints 1 to {n}.", n=len(hints)))
+        more = (_("Call `{name}.hint()` again for another hint.", name=self.name)
+                if n < len(hints) else
+                _("That was the last hint; `{name}.solution()` shows the worked solution.",
+                  name=self.name))
+        return Feedback("hint", _("Hint {n} of {total}", n=n, total=len(hints)),
+                        f"{hints[n - 1]}\n\n{more}")
 
     def solution(self) -> Feedback:
         """The worked solution, computed by bluffkit now, with the exact answer."""
         expected = self.expected()
-        answer = f"**Answer:** {self.kind.show(expected)}"
+        answer = _("**Answer:** {answer}", answer=self.kind.show(expected))
         if isinstance(expected, Fraction) and expected.denominator != 1:
             value = float(expected)  # 4 decimals, or 4 significant digits for a tiny number
-            approx = f"{value:.4f}" if abs(value) >= 0.01 else f"{value:.4g}"
-            answer = f"**Answer:** ${tex(expected)}$ ≈ {approx}"
-        return Feedback("solution", f"Solution to {self.title}",
+            approx = num(value, ".4f") if abs(value) >= 0.01 else num(value, ".4g")
+            answer = _("**Answer:** {answer}", answer=f"${tex(expected)}$ ≈ {approx}")
+        return Feedback("solution", _("Solution to {title}", title=self.title),
                         f"{self.explain()}\n\n{answer}".strip())
 
     def _correct_note(self, given: Any, expected: Any) -> str:
-        exact = f"The exact answer is {self.kind.show(expected)}."
+        exact = _("The exact answer is {answer}.", answer=self.kind.show(expected))
         if getattr(given, "exact", True):
             return exact
-        return (f"{exact} Your {escape(given.text)} is within the tolerance "
-                f"({float(self.kind.tolerance):g}).")
+        return exact + " " + _("Your {given} is within the tolerance ({tolerance}).",
+                               given=escape(given.text),
+                               tolerance=num(float(self.kind.tolerance), "g"))
 
     # -- display ----------------------------------------------------------------------------------
     def _repr_markdown_(self) -> str:
-        head = f"**{self.name.upper() if self.number else ''} {self.title}** (seed {self.seed})"
+        head = _("**{name} {title}** (seed {seed})", name=self.name.upper() if self.number
+                 else "", title=self.title, seed=self.seed)
         return f"{head}\n\n{self.statement()}"
 
     def __repr__(self) -> str:
