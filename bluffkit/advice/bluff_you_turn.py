@@ -212,8 +212,8 @@ class TurnEquilibrium:
                 else _("with {total}", total=sum(dice)))
         if len(mix) == 1:
             return _("{head} always {move}", head=head, move=move_text(mix[0][0], names))
-        return _("{head}: {moves}", head=head, moves=", ".join(
-            _("{move} with probability {p}", move=move_text(m, names), p=p) for m, p in mix))
+        moves = [_("{move} with probability {p}", move=move_text(m, names), p=p) for m, p in mix]
+        return _("{head}: {moves}", head=head, moves=", ".join(moves))
 
     def to_json(self) -> dict:
         return {"centre": list(self.game.centre),
