@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core import Bot, State
+from ..core.i18n import _n, num
 from ..core.play import bot_names, match_games, seed_label
 from ..core.rng import Seed
 
@@ -49,9 +50,12 @@ class MatchResult:
                 "mean_rounds": f"{m.numerator}/{m.denominator}", "seed": self.seed}
 
     def __str__(self) -> str:
-        lines = [f"{self.games} games, seed {self.seed}, "
-                 f"{float(self.mean_rounds):.1f} rounds a game on average"]
-        lines += [f"  seat {p} ({n}): {w} wins ({100 * w / self.games:.0f}%)"
+        lines = [_n("{n} game, seed {seed}, {rounds:.1f} rounds a game on average",
+                    "{n} games, seed {seed}, {rounds:.1f} rounds a game on average", self.games,
+                    seed=self.seed, rounds=float(self.mean_rounds))]
+        lines += ["  " + _n("seat {seat} ({name}): {n} win ({share})",
+                            "seat {seat} ({name}): {n} wins ({share})", w, seat=p, name=n,
+                            share=num(w / self.games, ".0%"))
                   for p, (n, w) in enumerate(zip(self.names, self.wins))]
         return "\n".join(lines)
 

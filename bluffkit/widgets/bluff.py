@@ -22,6 +22,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..core import Distribution, InvalidQuestion
+from ..core.i18n import _
 from ..games.bluff import STAR, face_text
 from ..odds.bluff import BidOdds, bid_odds
 from .common import (
@@ -166,7 +167,7 @@ def figure_for_odds(odds: BidOdds, title: str | None = None,
 
 
 def figure_for_convergence(hits: Sequence[bool], exact: Fraction,
-                           title: str = "Simulation against the exact answer") -> go.Figure:
+                           title: str | None = None) -> go.Figure:
     """The running share of ``hits`` after each trial, with the exact probability as a line
     (the law of large numbers, seen).
 
@@ -175,19 +176,22 @@ def figure_for_convergence(hits: Sequence[bool], exact: Fraction,
     (1.0, 0.5, 0.6666666666666666, 0.75)
     """
     if not hits:
-        raise InvalidQuestion("a convergence plot needs at least one trial")
+        raise InvalidQuestion(_("a convergence plot needs at least one trial"))
     running, total = [], 0
     for i, hit in enumerate(hits, start=1):
         total += bool(hit)
         running.append(total / i)
     xs = list(range(1, len(hits) + 1))
-    fig = go.Figure(go.Scatter(x=xs, y=running, mode="lines", name="share of simulated games",
+    fig = go.Figure(go.Scatter(x=xs, y=running, mode="lines",
+                               name=_("share of simulated games"),
                                line={"color": COLORS["stands"]}))
     fig.add_hline(y=float(exact), line={"color": COLORS["accent"], "dash": "dash"},
-                  annotation_text=f"exact {_frac_text(exact)} ≈ {decimal_text(exact, 4)}")
-    fig.update_layout(title={"text": title}, template="plotly_white", height=340,
-                      xaxis={"title": {"text": "number of simulated deals"}, "type": "log"},
-                      yaxis={"title": {"text": "share where the bid stands"}, "range": [0, 1]},
+                  annotation_text=_("exact {p} ≈ {approx}", p=_frac_text(exact),
+                                    approx=decimal_text(exact, 4)))
+    fig.update_layout(title={"text": title or _("Simulation against the exact answer")},
+                      template="plotly_white", height=340,
+                      xaxis={"title": {"text": _("number of simulated deals")}, "type": "log"},
+                      yaxis={"title": {"text": _("share where the bid stands")}, "range": [0, 1]},
                       margin={"l": 50, "r": 20, "t": 60, "b": 45})
     return fig
 

@@ -21,9 +21,10 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from ..core.i18n import _, _l, _n, num
 from ..games.poker_dice import DEFAULT_COLOURS, FACES, Category, PokerDiceRules, face_text
 from ..odds.poker_dice import MAX_OPPONENTS, Equity, category_counts, equity, read_dice
-from .common import COLORS, ErrorArea, probability_tex, update_figure_in_place
+from .common import COLORS, ErrorArea, label, probability_tex, update_figure_in_place
 from .figure import LiveFigure
 from .static import StaticFallback
 
@@ -52,15 +53,16 @@ def figure_for_categories(counts: Mapping[Category, int], title: str = "",
     0.08333333333333333
     """
     total = sum(counts.values())
-    xs = list(CATEGORY_NAMES)
+    xs = _names()
     ns = [counts.get(c, 0) for c in Category]
     fig = go.Figure(go.Bar(
         x=xs, y=[n / total for n in ns], marker={"color": COLORS["stands"]},
         customdata=[_ratio(n, total) for n in ns],
-        hovertemplate="%{x}: %{customdata} ≈ %{y:.4f}<extra></extra>", name="P(category)"))
+        hovertemplate="%{x}: %{customdata} ≈ %{y:.4f}<extra></extra>",
+        name=_("P(category)")))
     fig.update_layout(title={"text": title}, height=340, showlegend=False,
-                      xaxis={"title": {"text": "category, printed order (low to high)"}},
-                      yaxis={"title": {"text": "probability"}, "rangemode": "tozero"},
+                      xaxis={"title": {"text": _("category, printed order (low to high)")}},
+                      yaxis={"title": {"text": _("probability")}, "rangemode": "tozero"},
                       margin={"l": 50, "r": 20, "t": 60, "b": 80})
     if template:
         fig.update_layout(template=template)
@@ -77,18 +79,18 @@ def figure_for_ranking(rules: PokerDiceRules | None = None) -> go.Figure:
     (['5 dice (out of 7,776)', 'best 5 of 6 (out of 46,656)'], '0/46656')
     """
     fig = go.Figure()
-    for dice, name, colour in ((5, "5 dice (out of 7,776)", COLORS["stands"]),
-                               (6, "best 5 of 6 (out of 46,656)", COLORS["accent"])):
+    for dice, name, colour in ((5, _("5 dice (out of 7,776)"), COLORS["stands"]),
+                               (6, _("best 5 of 6 (out of 46,656)"), COLORS["accent"])):
         counts = category_counts(dice=dice, rules=rules)
         total = sum(counts.values())
         fig.add_trace(go.Bar(
-            x=list(CATEGORY_NAMES), y=[counts[c] / total for c in Category], name=name,
+            x=_names(), y=[counts[c] / total for c in Category], name=name,
             marker={"color": colour}, customdata=[_ratio(counts[c], total) for c in Category],
             hovertemplate="%{x}: %{customdata} ≈ %{y:.4f}<extra>" + name + "</extra>"))
-    fig.update_layout(title={"text": "The printed ranking (low to high) against the odds"},
+    fig.update_layout(title={"text": _("The printed ranking (low to high) against the odds")},
                       barmode="group", template="plotly_white", height=380,
-                      yaxis={"title": {"text": "probability"}, "type": "log"},
-                      xaxis={"title": {"text": "category, printed order (low to high)"}},
+                      yaxis={"title": {"text": _("probability")}, "type": "log"},
+                      xaxis={"title": {"text": _("category, printed order (low to high)")}},
                       margin={"l": 50, "r": 20, "t": 60, "b": 80},
                       legend={"orientation": "h", "y": 1.02, "yanchor": "bottom"})
     return fig
@@ -113,35 +115,35 @@ def figure_for_hand_odds(counts: Mapping[Category, int], equities: Sequence[Equi
     (['P(category)', 'win', 'tie', 'lose', 'equity'], '147/216')
     """
     fig = make_subplots(rows=1, cols=2, column_widths=[0.58, 0.42], horizontal_spacing=0.12,
-                        subplot_titles=("my best 5 of 6: category",
-                                        "against unknown random hands"))
+                        subplot_titles=(_("my best 5 of 6: category"),
+                                        _("against unknown random hands")))
     total = sum(counts.values())
     fig.add_trace(go.Bar(
-        x=list(CATEGORY_NAMES), y=[counts.get(c, 0) / total for c in Category],
+        x=_names(), y=[counts.get(c, 0) / total for c in Category],
         customdata=[_ratio(counts.get(c, 0), total) for c in Category],
-        marker={"color": COLORS["stands"]}, name="P(category)",
+        marker={"color": COLORS["stands"]}, name=_("P(category)"),
         hovertemplate="%{x}: %{customdata} ≈ %{y:.4f}<extra></extra>"), row=1, col=1)
-    xs = [f"{e.opponents} opponent{'s' if e.opponents > 1 else ''}" for e in equities]
-    for name, attr in (("win", "win"), ("tie", "tie"), ("lose", "lose")):
+    xs = [_n("{n} opponent", "{n} opponents", e.opponents) for e in equities]
+    for name, attr in ((_("win"), "win"), (_("tie"), "tie"), (_("lose"), "lose")):
         ns = [getattr(e, attr) for e in equities]
         fig.add_trace(go.Bar(
             x=xs, y=[n / e.total for n, e in zip(ns, equities)], name=name,
-            marker={"color": OUTCOME_COLORS[name],
+            marker={"color": OUTCOME_COLORS[attr],
                     "line": {"width": [3 if e.opponents == chosen else 0 for e in equities],
                              "color": "#333"}},
             customdata=[_ratio(n, e.total) for n, e in zip(ns, equities)],
             hovertemplate=f"P({name}) = %{{customdata}} ≈ %{{y:.4f}}<extra></extra>"),
             row=1, col=2)
     fig.add_trace(go.Scatter(
-        x=xs, y=[float(e.equity) for e in equities], mode="markers", name="equity",
+        x=xs, y=[float(e.equity) for e in equities], mode="markers", name=_("equity"),
         marker={"symbol": "diamond", "size": 12, "color": COLORS["accent"]},
         customdata=[_frac(e.equity) for e in equities],
-        hovertemplate="equity (ties split) = %{customdata} ≈ %{y:.4f}<extra></extra>"),
+        hovertemplate=_("equity (ties split) = %{customdata} ≈ %{y:.4f}") + "<extra></extra>"),
         row=1, col=2)
     fig.update_layout(title={"text": title}, barmode="stack", height=380,
                       margin={"l": 50, "r": 20, "t": 80, "b": 90},
                       legend={"orientation": "h", "y": -0.35})
-    fig.update_yaxes(title_text="probability", rangemode="tozero", row=1, col=1)
+    fig.update_yaxes(title_text=_("probability"), rangemode="tozero", row=1, col=1)
     fig.update_yaxes(range=[0, 1], row=1, col=2)
     if template:
         fig.update_layout(template=template)
@@ -190,17 +192,23 @@ class HandOddsExplorer(StaticFallback, widgets.VBox):
                  tie_break: str = "faces"):
         style = {"description_width": "12.5em"}  # "Common dice (0 or 3)" in full
         wide = widgets.Layout(width="30em")
-        self.mine = widgets.Text(value=mine, description="My dice (3)", style=style,
-                                 layout=wide, placeholder="e.g. 9,K,K", continuous_update=False)
-        self.common = widgets.Text(value=common, description="Common dice (0 or 3)",
-                                   style=style, layout=wide, placeholder="e.g. A,K,10",
-                                   continuous_update=False)
-        self.opponents = widgets.IntSlider(value=opponents, min=1, max=MAX_OPPONENTS,
-                                           description="Opponents", style=style, layout=wide)
+        self.mine = label(widgets.Text(value=mine, style=style, layout=wide,
+                                       continuous_update=False),
+                          description=_l("My dice (3)"), placeholder=_l("e.g. 9,K,K"))
+        self.common = label(widgets.Text(value=common, style=style, layout=wide,
+                                         continuous_update=False),
+                            description=_l("Common dice (0 or 3)"),
+                            placeholder=_l("e.g. A,K,10"))
+        self.opponents = label(widgets.IntSlider(value=opponents, min=1, max=MAX_OPPONENTS,
+                                                 style=style, layout=wide),
+                               description=_l("Opponents"))
         self.tie_break = widgets.ToggleButtons(options=[("faces, then kickers", "faces"),
                                                         ("categories only", "categories")],
-                                               value=tie_break, description="Ties",
+                                               value=tie_break,
                                                style={"description_width": "12.5em"})
+        label(self.tie_break, description=_l("Ties"),
+              options=[(_l("faces, then kickers"), "faces"),
+                       (_l("categories only"), "categories")])
         for control, css in ((self.mine, "bk-mine"), (self.common, "bk-common"),
                              (self.opponents, "bk-opponents"), (self.tie_break, "bk-tie-break")):
             control.add_class(css)
@@ -231,22 +239,37 @@ class HandOddsExplorer(StaticFallback, widgets.VBox):
 
     def _figure(self, template) -> go.Figure:
         e = self.equity
-        when = "after" if e.common else "before"
-        return figure_for_hand_odds(self._counts, self._equities, e.opponents,
-                                    f"{html.escape(self.mine.value)} {when} the common roll",
-                                    template)
+        mine = html.escape(self.mine.value)
+        title = (_("{dice} after the common roll", dice=mine) if e.common else
+                 _("{dice} before the common roll", dice=mine))
+        return figure_for_hand_odds(self._counts, self._equities, e.opponents, title, template)
 
 
 def equity_html(e: Equity) -> str:
     """The exact chances, as math."""
-    when = "after" if e.common else "before"
     k = e.opponents
-    return (f"<div>Against {k} unknown random hand{'s' * (k > 1)}, {when} the common roll "
-            f"({e.total:,} equally likely rolls of the unknown dice):<br>"
-            f"<b>P(win)</b> = ${probability_tex(e.p_win)}$, P(tie) = "
-            f"${probability_tex(e.p_tie)}$, P(lose) = ${probability_tex(e.p_lose)}$<br>"
-            f"<b>Equity</b> (share of the pot, ties split) = ${probability_tex(e.equity)}$; "
-            f"the fair share among {k + 1} players is $\\frac{{1}}{{{k + 1}}}$.</div>")
+    head = (_n("Against {n} unknown random hand, after the common roll ({total} equally likely "
+               "rolls of the unknown dice):", "Against {n} unknown random hands, after the "
+               "common roll ({total} equally likely rolls of the unknown dice):", k,
+               total=num(e.total, ",")) if e.common else
+            _n("Against {n} unknown random hand, before the common roll ({total} equally likely "
+               "rolls of the unknown dice):", "Against {n} unknown random hands, before the "
+               "common roll ({total} equally likely rolls of the unknown dice):", k,
+               total=num(e.total, ",")))
+    chances = _("{win} = {p_win}, {tie} = {p_tie}, {lose} = {p_lose}",
+                win="<b>" + _("P(win)") + "</b>", p_win=f"${probability_tex(e.p_win)}$",
+                tie=_("P(tie)"), p_tie=f"${probability_tex(e.p_tie)}$", lose=_("P(lose)"),
+                p_lose=f"${probability_tex(e.p_lose)}$")
+    share = _("{equity} (share of the pot, ties split) = {value}; the fair share among {n} "
+              "players is {fair}.", equity="<b>" + _("Equity") + "</b>",
+              value=f"${probability_tex(e.equity)}$", n=k + 1,
+              fair=f"$\\frac{{1}}{{{k + 1}}}$")
+    return f"<div>{head}<br>{chances}<br>{share}</div>"
+
+
+def _names() -> list[str]:
+    """The categories in the printed order, in the current language."""
+    return [c.words for c in Category]
 
 
 def __getattr__(name: str):
