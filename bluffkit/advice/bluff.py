@@ -62,6 +62,7 @@ from ..games.bluff import (
     why_not_raise,
 )
 from ..games.bluff.state import MAX_DICE
+from ..games.bluff.text import say_show
 from ..odds.bluff import (
     BidOdds,
     _fs,
@@ -398,14 +399,15 @@ class Advice:
                     "|---|---|---|---|---|---|" + extra[1]]
         for o in self.options:
             star = " **(" + _("recommended") + ")**" if o is self.recommended else ""
+            said = say_action(o.action)
             freq = f" {num(eq.frequency(o.action), '.1%')} |" if eq else ""
             if self.reading is not None:
                 ahead = _of(o.ahead.my_loss) if o.ahead is not None else _("not played out")
-                rows.append(f"| `{o.action}`{star} | {_of(o.p_stands)} | {_short(o.p_read)} | "
+                rows.append(f"| `{said}`{star} | {_of(o.p_stands)} | {_short(o.p_read)} | "
                             f"{_of(o.my_loss)} | {_short(o.loss_read)} | {ahead} | {o.note} |"
                             + freq)
             else:
-                rows.append(f"| `{o.action}`{star} | {_of(o.p_stands)} | {_of(o.p_exact)} | "
+                rows.append(f"| `{said}`{star} | {_of(o.p_stands)} | {_of(o.p_exact)} | "
                             f"{_of(o.my_loss)} | {_of(o.others_loss)} | {o.note} |" + freq)
         return "\n".join(rows) + "\n\n" + self.explanation.replace("\n", "\n\n")
 
@@ -527,6 +529,15 @@ def show_options(pos: Position) -> list[Option]:
         out.append(Option(Show(expose, True), "show", o.p_true, o.p_exact, o.bidder_loss, lost,
                           note, o))
     return out
+
+
+def say_action(action) -> str:
+    """A choice in the current language: a bid as written (``8x3``), the challenge, a show."""
+    if isinstance(action, Challenge):
+        return _("challenge")
+    if isinstance(action, Show):
+        return say_show(action)
+    return str(action)
 
 
 def _bid_key(o: Option) -> tuple:

@@ -22,14 +22,14 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..core import Distribution, InvalidQuestion
-from ..core.i18n import _
+from ..core.i18n import _, _l, _n
 from ..games.bluff import STAR, face_text
 from ..odds.bluff import BidOdds, bid_odds
 from .common import (
     COLORS,
     ErrorArea,
-    count_text,
     decimal_text,
+    label,
     probability_tex,
     update_figure_in_place,
 )
@@ -43,7 +43,7 @@ FACE_OPTIONS = [("1", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5), ("★", STAR)]
 def counts_spec(dist: Distribution, bid_count: int | None = None, *,
                 x_max: int | None = None, rule_of_thumb: Fraction | None = None,
                 expected: Fraction | None = None, title: str = "",
-                label: str = "matching dice", color_bars: bool = True) -> dict:
+                label: str | None = None, color_bars: bool = True) -> dict:
     """The figure of :func:`figure_for_counts` as a plain ``{"data", "layout"}`` dict (no
     template): what a widget passes to ``update_figure_in_place`` (no plotly validation).
 
@@ -69,6 +69,7 @@ def counts_spec(dist: Distribution, bid_count: int | None = None, *,
             "marker": {"color": colors}, "customdata": [_frac_text(p) for p in probs],
             "hovertemplate": "P(A = %{x}) = %{customdata} ≈ %{y:.4f}<extra></extra>",
             "name": "P(A = k)"}
+    label = _("matching dice") if label is None else label
     shapes, annotations = [], []
     if bid_count is not None:
         p_stands = dist.at_least(bid_count)
@@ -80,12 +81,13 @@ def counts_spec(dist: Distribution, bid_count: int | None = None, *,
         if not color_bars:
             shapes.append({**band, "x0": bid_count - 0.5, "x1": bid_count + 0.5,
                            "fillcolor": COLORS["exact"], "opacity": 0.4, "layer": "above"})
-        band_label = (f"bid stands (A ≥ {bid_count}): {_frac_text(p_stands)} "
-                      f"≈ {decimal_text(p_stands)}" if color_bars else "bid stands →")
+        band_label = (_("bid stands (A ≥ {count}): {p} ≈ {approx}", count=bid_count,
+                        p=_frac_text(p_stands), approx=decimal_text(p_stands))
+                      if color_bars else _("bid stands →"))
         annotations.append({"xref": "x", "yref": "paper", "x": bid_count - 0.5, "y": 1.0,
                             "xanchor": "left", "yanchor": "bottom", "showarrow": False,
                             "text": band_label})
-    for value, name, dash in ((rule_of_thumb, "rule of thumb", "dash"),
+    for value, name, dash in ((rule_of_thumb, _("rule of thumb"), "dash"),
                               (expected, "E[A]", "solid")):
         if value is None:
             continue
@@ -97,7 +99,7 @@ def counts_spec(dist: Distribution, bid_count: int | None = None, *,
                             "xanchor": "left", "text": f" {name} {decimal_text(value, 2)}"})
     layout = {"title": {"text": title}, "shapes": shapes, "annotations": annotations,
               "bargap": 0.15, "xaxis": {"title": {"text": label}},
-              "yaxis": {"title": {"text": "probability"}, "rangemode": "tozero"},
+              "yaxis": {"title": {"text": _("probability")}, "rangemode": "tozero"},
               "margin": {"l": 50, "r": 20, "t": 60, "b": 45}, "height": 340,
               "showlegend": False}
     if last <= 30:
@@ -108,7 +110,7 @@ def counts_spec(dist: Distribution, bid_count: int | None = None, *,
 def figure_for_counts(dist: Distribution, bid_count: int | None = None, *,
                       x_max: int | None = None, rule_of_thumb: Fraction | None = None,
                       expected: Fraction | None = None, title: str = "",
-                      label: str = "matching dice",
+                      label: str | None = None,
                       template: str | None = "plotly_white") -> go.Figure:
     """Bar chart of P(A = k) for the count A, the region where a bid of ``bid_count`` stands
     highlighted (the exact count in its own colour: there everybody but the bidder loses a die).
@@ -142,11 +144,15 @@ def figure_for_counts(dist: Distribution, bid_count: int | None = None, *,
 def odds_spec(odds: BidOdds, title: str | None = None, color_bars: bool = True) -> dict:
     """:func:`counts_spec` for a ``BidOdds``, with the rule of thumb and E[A] marked (the
     default title names the bid unless ``color_bars=False``, the widgets' fast mode)."""
-    what = "are stars" if odds.bid.face == STAR else f"show {face_text(odds.bid.face)} or a star"
     if title is None:
-        title = f"How many of the {odds.dice_in_play} dice {what}?"
+        n = odds.dice_in_play
+        title = (_n("How many of the {n} die are stars?", "How many of the {n} dice are stars?",
+                    n) if odds.bid.face == STAR else
+                 _n("How many of the {n} die show {face} or a star?",
+                    "How many of the {n} dice show {face} or a star?", n,
+                    face=face_text(odds.bid.face)))
         if color_bars:
-            title += f" Bid {odds.bid}"
+            title += " " + _("Bid {bid}", bid=odds.bid)
     return counts_spec(odds.dist, odds.bid.count, x_max=odds.dice_in_play,
                        rule_of_thumb=odds.rule_of_thumb, expected=odds.expected_count,
                        title=title, color_bars=color_bars)
@@ -254,20 +260,22 @@ class CountExplorer(StaticFallback, widgets.VBox):
         b = read_bid(bid)
         style = {"description_width": "9em"}
         wide = widgets.Layout(width="28em")
-        self.dice_in_play = widgets.IntSlider(value=dice_in_play, min=1, max=self.MAX_DICE,
-                                              description="Dice in play", style=style,
-                                              layout=wide)
-        self.mine = widgets.Text(value=mine, description="My dice", placeholder="e.g. 3,3,*",
-                                 style=style, layout=wide, continuous_update=False)
-        self.exposed = widgets.Text(value=exposed, description="Exposed dice",
-                                    placeholder="everybody's, e.g. 2,*", style=style,
-                                    layout=wide, continuous_update=False)
-        self.count = widgets.IntSlider(value=b.count, min=1, max=self.MAX_DICE,
-                                       description="Bid: how many", style=style, layout=wide)
-        self.face = widgets.ToggleButtons(options=FACE_OPTIONS, value=b.face,
-                                          description="Bid: which face", style={
-                                              "description_width": "9em",
-                                              "button_width": "4.5em"})
+        self.dice_in_play = label(widgets.IntSlider(value=dice_in_play, min=1,
+                                                    max=self.MAX_DICE, style=style, layout=wide),
+                                  description=_l("Dice in play"))
+        self.mine = label(widgets.Text(value=mine, style=style, layout=wide,
+                                       continuous_update=False),
+                          description=_l("My dice"), placeholder=_l("e.g. 3,3,*"))
+        self.exposed = label(widgets.Text(value=exposed, style=style, layout=wide,
+                                          continuous_update=False),
+                             description=_l("Exposed dice"),
+                             placeholder=_l("everybody's, e.g. 2,*"))
+        self.count = label(widgets.IntSlider(value=b.count, min=1, max=self.MAX_DICE,
+                                             style=style, layout=wide),
+                           description=_l("Bid: how many"))
+        self.face = label(widgets.ToggleButtons(options=FACE_OPTIONS, value=b.face, style={
+                              "description_width": "9em", "button_width": "4.5em"}),
+                          description=_l("Bid: which face"))
         for control, css in ((self.dice_in_play, "bk-dice-in-play"), (self.mine, "bk-mine"),
                              (self.exposed, "bk-exposed"), (self.count, "bk-bid-count"),
                              (self.face, "bk-bid-face")):
@@ -312,12 +320,16 @@ class CountExplorer(StaticFallback, widgets.VBox):
 def result_html(odds: BidOdds) -> str:
     """The exact odds of a bid, as math."""
     b = html.escape(str(odds.bid))
-    return (f"<div><b>P({b} stands)</b> = ${probability_tex(odds.p_true)}$<br>"
-            f"P(exactly {odds.bid.count}) = ${probability_tex(odds.p_exact)}$<br>"
-            f"P({b} is false) = ${probability_tex(odds.p_false)}$<br>"
-            f"<small>{count_text(odds.known_matches, 'matching die', 'matching dice')} seen, "
-            f"{count_text(odds.unknown, 'unknown die', 'unknown dice')}, each matching with "
-            f"probability ${probability_tex(odds.match_probability)}$</small></div>")
+    seen = _n("{n} matching die seen", "{n} matching dice seen", odds.known_matches)
+    unknown = _n("{n} unknown die", "{n} unknown dice", odds.unknown)
+    return ("<div><b>" + _("P({bid} stands)", bid=b) +
+            f"</b> = ${probability_tex(odds.p_true)}$<br>" +
+            _("P(exactly {count})", count=odds.bid.count) +
+            f" = ${probability_tex(odds.p_exact)}$<br>" + _("P({bid} is false)", bid=b) +
+            f" = ${probability_tex(odds.p_false)}$<br><small>" +
+            _("{seen}, {unknown}, each matching with probability {p}", seen=seen,
+              unknown=unknown, p=f"${probability_tex(odds.match_probability)}$") +
+            "</small></div>")
 
 
 def rule_of_thumb_html(odds: BidOdds) -> str:
@@ -328,14 +340,15 @@ def rule_of_thumb_html(odds: BidOdds) -> str:
         written += f" = {probability_tex(odds.rule_of_thumb, 2)}"
     else:
         written += f" \\approx {decimal_text(odds.rule_of_thumb, 2)}"
-    return (f"<div><b>Rule of thumb</b> (rulebook, dice in play / {k}): "
-            f"${written}$ matching dice<br>"
-            f"Exact, using what you see: $E[A] = {odds.known_matches} + "
-            f"\\frac{{{odds.unknown}}}{{{k}}} = {probability_tex(odds.expected_count, 2)}$<br>"
-            f"<small>Expected dice lost if challenged now: bidder "
-            f"${probability_tex(odds.bidder_loss)}$, challenger "
-            f"${probability_tex(odds.challenger_loss)}$, each other player "
-            f"${probability_tex(odds.other_loss)}$</small></div>")
+    mean = (f"$E[A] = {odds.known_matches} + \\frac{{{odds.unknown}}}{{{k}}} = "
+            f"{probability_tex(odds.expected_count, 2)}$")
+    return ("<div>" + _("{rule} (rulebook, dice in play / {k}): {value} matching dice",
+                        rule="<b>" + _("Rule of thumb") + "</b>", k=k, value=f"${written}$") +
+            "<br>" + _("Exact, using what you see: {mean}", mean=mean) + "<br><small>" +
+            _("Expected dice lost if challenged now: bidder {bidder}, challenger {challenger}, "
+              "each other player {other}", bidder=f"${probability_tex(odds.bidder_loss)}$",
+              challenger=f"${probability_tex(odds.challenger_loss)}$",
+              other=f"${probability_tex(odds.other_loss)}$") + "</small></div>")
 
 
 def __getattr__(name: str):
