@@ -22,12 +22,13 @@ import bluffkit
 from bluffkit.core import Distribution
 from bluffkit.exercises import exercise_sets, load
 from bluffkit.exercises.notebook import exercise_module, notebook_path, student_notebook
+from bluffkit.i18n import _, language
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("exercises/*.ipynb"),
                     *ROOT.glob("notebooks/fr/*.ipynb"), *ROOT.glob("exercises/fr/*.ipynb")])
 FRENCH = [p for p in NOTEBOOKS if p.parent.name == "fr"]
-EXERCISE_NOTEBOOKS = sorted(ROOT.glob("exercises/*.ipynb"))
+EXERCISE_NOTEBOOKS = sorted([*ROOT.glob("exercises/*.ipynb"), *ROOT.glob("exercises/fr/*.ipynb")])
 CELL_TIMEOUT = 300
 
 pytestmark = pytest.mark.notebook
@@ -180,12 +181,17 @@ def test_there_are_notebooks_to_run():
 
 @pytest.mark.parametrize("game", exercise_sets())
 def test_exercise_notebook_is_the_generated_one(game):
-    """``exercises/NN_game.ipynb`` matches ``bluffkit.exercises.notebook`` (regenerate with
+    """``exercises/NN_game.ipynb`` (and its French twin ``exercises/fr/``, where there is one)
+    matches ``bluffkit.exercises.notebook`` (regenerate with
     ``python -m bluffkit.exercises.notebook GAME``)."""
-    committed = nbformat.read(notebook_path(game, ROOT), as_version=4)
-    generated = student_notebook(game)
-    assert [(c.cell_type, c.source) for c in committed.cells] == [
-        (c.cell_type, c.source) for c in generated.cells]
+    for lang in ("en", "fr"):
+        path = notebook_path(game, ROOT, lang)
+        if lang != "en" and not path.exists():
+            continue
+        committed = nbformat.read(path, as_version=4)
+        generated = student_notebook(game, lang=lang)
+        assert [(c.cell_type, c.source) for c in committed.cells] == [
+            (c.cell_type, c.source) for c in generated.cells], path
 
 
 # -- filling in the answers ------------------------------------------------------------------------
@@ -208,11 +214,15 @@ def _seed(nb) -> int:
     return int(m.group(1))
 
 
-@pytest.mark.parametrize("path", EXERCISE_NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", EXERCISE_NOTEBOOKS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_exercise_notebook_accepts_right_answers_and_names_mistakes(path):
     nb = nbformat.read(path, as_version=4)
     game = next(g for g in exercise_sets() if path.name == exercise_module(g).NOTEBOOK)
-    worksheet = load(game, seed=_seed(nb))
+    with language("fr" if path.parent.name == "fr" else "en"):  # the messages it must show
+        _check_answers(nb, path, load(game, seed=_seed(nb)), _("Correct!"))
+
+
+def _check_answers(nb, path, worksheet, correct: str):
     expectations: list[tuple[int, str]] = []   # (cell index, text its output must contain)
     cells = []
     for cell in nb.cells:
@@ -223,12 +233,12 @@ def test_exercise_notebook_accepts_right_answers_and_names_mistakes(path):
         q = worksheet[int(m.group(1)) - 1]
         source = re.sub(r"= \.\.\..*", f"= {literal(q.expected())}", cell.source, count=1)
         cells.append(nbformat.v4.new_code_cell(source))
-        expectations.append((len(cells) - 1, "Correct!"))
+        expectations.append((len(cells) - 1, correct))
         for mistake in q.likely_mistakes():
             cells.append(nbformat.v4.new_code_cell(
                 f"q{q.number}.check({literal(mistake.value)})"))
             expectations.append((len(cells) - 1, mistake.message))
-    assert len([e for e in expectations if e[1] == "Correct!"]) == len(worksheet)
+    assert len([e for e in expectations if e[1] == correct]) == len(worksheet)
     nb.cells = cells
     done = execute(nb, path)
     for index, text in expectations:

@@ -211,7 +211,7 @@ class Room:
 
     def summary(self) -> dict:
         s = self.state
-        return {"code": self.code, "game": self.info.name, "title": self.info.title,
+        return {"code": self.code, "game": self.info.name, "title": str(self.info.title),
                 "players": self.players, "seats": self.seats_json(), "moves": len(self.moves),
                 "to_move": s.current_player(), "over": s.is_terminal(),
                 "closed": self.closed is not None,

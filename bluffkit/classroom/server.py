@@ -269,7 +269,7 @@ class ClassroomServer:
     def _joined(self, conn, room: Room, seat: int, token: str, rid) -> None:
         self._sit(conn, room, seat)
         conn.send(reply("joined", rid, code=room.code, seat=seat, token=token,
-                        game=room.info.name, title=room.info.title, players=room.players,
+                        game=room.info.name, title=str(room.info.title), players=room.players,
                         rules=room.rules.to_json()))
         self.changed(room)
 

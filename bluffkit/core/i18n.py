@@ -377,6 +377,12 @@ class LazyText:
     def __repr__(self) -> str:
         return f"_l({self.message!r})"
 
+    def __getattr__(self, name: str) -> Any:
+        """Every other ``str`` method (``replace``, ``strip``, ...) on the text shown now."""
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(str(self), name)
+
 
 def _l(message: str, /, **values: Any) -> LazyText:
     """A lazy ``_(message)``: translated when shown, not when the module is imported."""

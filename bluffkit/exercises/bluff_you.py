@@ -18,6 +18,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..advice.bluff_you_turn import TurnGame, solve_turn
+from ..core.i18n import _, _l, _n, num
 from ..games.bluff_you import POINTS, TOKENS, doublet_swaps, total_points
 from ..odds.bluff_you import (
     expected_truthful_points,
@@ -45,38 +46,40 @@ def pick_tokens(rng: np.random.Generator, k: int) -> tuple[int, ...]:
     return tuple(sorted(int(t) for t in rng.choice(TOKENS, size=k, replace=False)))
 
 
-POINTS_RULE = ("Points: 3 and 18 → 5; 4 and 17 → 4; 5, 6, 15, 16 → 3; 7, 8, 13, 14 → 2; "
-               "9 to 12 → 1.")
+POINTS_RULE = _l("Points: 3 and 18 → 5; 4 and 17 → 4; 5, 6, 15, 16 → 3; 7, 8, 13, 14 → 2; 9 to "
+                 "12 → 1.")
 
 
 # -- 1. one sum -----------------------------------------------------------------------------------
 class SumProbability(Question):
-    title = "One sum"
+    title = _l("One sum")
 
     def setup(self, rng):
         self.s = int(rng.integers(3, 19))
 
     def statement(self):
-        return (f"The bluffer rolls three fair dice. What is the probability that the sum is "
-                f"**{self.s}**?")
+        return _("The bluffer rolls three fair dice. What is the probability that the sum is "
+                 "**{s}**?", s=self.s)
 
     def expected(self):
         return p_sum(self.s)
 
     def mistakes(self):
         return [Mistake("sums equally likely", Fraction(1, 16),
-                        "The 16 sums are not equally likely: count the 216 ordered rolls."),
+                        _("The 16 sums are not equally likely: count the 216 ordered rolls.")),
                 Mistake("unordered rolls", Fraction(_multisets(self.s), 56),
-                        "You counted the 56 sorted rolls as equally likely; 1,2,3 can come in "
-                        "6 orders but 1,1,1 in only one. Count the 216 ordered rolls.")]
+                        _("You counted the 56 sorted rolls as equally likely; 1,2,3 can come "
+                          "in 6 orders but 1,1,1 in only one. Count the 216 ordered rolls."))]
 
     def hints(self):
-        return ["There are $6^3 = 216$ equally likely ordered rolls.",
-                f"Count the ordered triples $(a, b, c)$ with $a + b + c = {self.s}$."]
+        return [_("There are {n} equally likely ordered rolls.", n="$6^3 = 216$"),
+                _("Count the ordered triples {triple} with {sum}.", triple="$(a, b, c)$",
+                  sum=f"$a + b + c = {self.s}$")]
 
     def explain(self):
         w = sum_ways()[self.s]
-        return (f"{w} of the 216 ordered rolls give {self.s}, so $P = {tex_ratio(w, 216)}$.")
+        return _("{w} of the 216 ordered rolls give {s}, so {p}.", w=w, s=self.s,
+                 p=f"$P = {tex_ratio(w, 216)}$")
 
 
 def _multisets(s: int) -> int:
@@ -85,61 +88,67 @@ def _multisets(s: int) -> int:
 
 # -- 2. doublets ----------------------------------------------------------------------------------
 class Doublet(Question):
-    title = "Doublets and triples"
-    ASK = {"doublet": ("at least two equal dice (a doublet, which allows the swap)", p_doublet),
-           "pair": ("exactly two equal dice (not three)", p_exact_pair),
-           "triple": ("three equal dice", p_triple)}
+    title = _l("Doublets and triples")
+    ASK = {"doublet": (_l("at least two equal dice (a doublet, which allows the swap)"), p_doublet),
+           "pair": (_l("exactly two equal dice (not three)"), p_exact_pair),
+           "triple": (_l("three equal dice"), p_triple)}
 
     def setup(self, rng):
         self.what = ["doublet", "pair", "triple"][int(rng.integers(3))]
 
     def statement(self):
-        return f"Three dice are rolled. What is the probability of **{self.ASK[self.what][0]}**?"
+        return _("Three dice are rolled. What is the probability of **{event}**?",
+                 event=self.ASK[self.what][0])
 
     def expected(self):
         return self.ASK[self.what][1]()
 
     def mistakes(self):
         return [Mistake("at least two / exactly two", p_exact_pair() if self.what == "doublet"
-                        else p_doublet(), "At least two equal dice includes three equal dice; "
-                        "exactly two does not. Read the question again."),
+                        else p_doublet(), _("At least two equal dice includes three equal "
+                                            "dice; exactly two does not. Read the question "
+                                            "again.")),
                 Mistake("two given dice equal", Fraction(1, 6),
-                        "1/6 is the chance that two *given* dice match; with three dice there "
-                        "are three pairs of places."),
+                        _("1/6 is the chance that two *given* dice match; with three dice "
+                          "there are three pairs of places.")),
                 Mistake("ordered triple", Fraction(1, 216),
-                        "1/216 is one particular triple, e.g. 6,6,6; there are six faces.")]
+                        _("1/216 is one particular triple, e.g. 6,6,6; there are six faces."))]
 
     def hints(self):
-        return ["All three different: $6 \\cdot 5 \\cdot 4$ ordered rolls out of 216.",
-                "Three equal: 6 rolls. Exactly two equal: the rest."]
+        return [_("All three different: {n} ordered rolls out of 216.", n="$6 \\cdot 5 \\cdot 4$"),
+                _("Three equal: 6 rolls. Exactly two equal: the rest.")]
 
     def explain(self):
-        return ("All different: $\\frac{120}{216}$; three equal: $\\frac{6}{216}$; exactly two: "
-                "$\\frac{216 - 120 - 6}{216} = \\frac{90}{216}$; at least two: "
-                "$1 - \\frac{120}{216} = \\frac{4}{9}$.")
+        return _("All different: {a}; three equal: {b}; exactly two: {c}; at least two: {d}.",
+                 a="$\\frac{120}{216}$", b="$\\frac{6}{216}$",
+                 c="$\\frac{216 - 120 - 6}{216} = \\frac{90}{216}$",
+                 d="$1 - \\frac{120}{216} = \\frac{4}{9}$")
 
 
 # -- 3. can the bluffer tell the truth? -----------------------------------------------------------
 class TruthPossible(Question):
-    title = "Can the truth be told?"
+    title = _l("Can the truth be told?")
 
     def setup(self, rng):
         self.centre = pick_tokens(rng, int(rng.integers(2, 6)))
 
     def statement(self):
-        return (f"Late in the game only the tokens **{tokens(self.centre)}** are in the centre. "
-                "For a gain the bluffer must announce a centre token. What is the probability "
-                "that the bluffer's sum is one of them (so that a true announcement is possible)?")
+        return _("Late in the game only the tokens **{tokens}** are in the centre. For a gain "
+                 "the bluffer must announce a centre token. What is the probability that the "
+                 "bluffer's sum is one of them (so that a true announcement is possible)?",
+                 tokens=tokens(self.centre))
 
     def expected(self):
         return p_sum_in(self.centre)
 
     def mistakes(self):
         return [Mistake("tokens over 16", Fraction(len(self.centre), 16),
-                        "The sums are not equally likely: add up P(S = t) for each centre token.")]
+                        _("The sums are not equally likely: add up P(S = t) for each centre "
+                          "token."))]
 
     def hints(self):
-        return ["The events S = t for different t cannot happen together: add their probabilities."]
+        return [_("The events S = t for different t cannot happen together: add their "
+                  "probabilities.")]
 
     def explain(self):
         parts = " + ".join(f"\\frac{{{sum_ways()[t]}}}{{216}}" for t in self.centre)
@@ -148,15 +157,16 @@ class TruthPossible(Question):
 
 # -- 4. expected points of the truth --------------------------------------------------------------
 class ExpectedPoints(Question):
-    title = "Expected points of the truth"
+    title = _l("Expected points of the truth")
 
     def setup(self, rng):
         self.centre = pick_tokens(rng, int(rng.integers(3, 8)))
 
     def statement(self):
-        return (f"The centre holds **{tokens(self.centre)}**. {POINTS_RULE} A bluffer announces "
-                "their true sum when it is a centre token, and counts 0 otherwise. What is the "
-                "expected number of points of the token announced truthfully?")
+        return _("The centre holds **{tokens}**. {rule} A bluffer announces their true sum when "
+                 "it is a centre token, and counts 0 otherwise. What is the expected number of "
+                 "points of the token announced truthfully?", tokens=tokens(self.centre),
+                 rule=POINTS_RULE)
 
     def expected(self):
         return expected_truthful_points(self.centre)
@@ -164,15 +174,16 @@ class ExpectedPoints(Question):
     def mistakes(self):
         return [Mistake("average of the tokens", Fraction(total_points(self.centre),
                                                            len(self.centre)),
-                        "That is the average of the tokens' points, as if each token were "
-                        "equally likely and always announceable. Weight each by P(S = t)."),
+                        _("That is the average of the tokens' points, as if each token were "
+                          "equally likely and always announceable. Weight each by P(S = t).")),
                 Mistake("conditioned on truth", expected_truthful_points(self.centre)
                         / p_sum_in(self.centre),
-                        "You divided by P(the sum is a centre token): the question counts 0 "
-                        "points when the truth cannot be told.")]
+                        _("You divided by P(the sum is a centre token): the question counts 0 "
+                          "points when the truth cannot be told."))]
 
     def hints(self):
-        return ["$E = \\sum_t P(S = t)\\, \\text{points}(t)$ over the centre tokens."]
+        return [_("{sum} over the centre tokens.",
+                  sum="$E = \\sum_t P(S = t)\\, \\text{" + _("points") + "}(t)$")]
 
     def explain(self):
         parts = " + ".join(f"\\frac{{{sum_ways()[t]}}}{{216}} \\cdot {POINTS[t]}"
@@ -182,7 +193,7 @@ class ExpectedPoints(Question):
 
 # -- 5. Bayes' rule -------------------------------------------------------------------------------
 class Posterior(Question):
-    title = "Bayes' rule: true, given that it was said?"
+    title = _l("Bayes' rule: true, given that it was said?")
 
     def setup(self, rng):
         self.centre = pick_tokens(rng, int(rng.integers(3, 7)))
@@ -191,28 +202,31 @@ class Posterior(Question):
 
     def statement(self):
         k = len(self.centre)
-        return (f"The centre holds **{tokens(self.centre)}**. Model of the bluffer: when the sum "
-                f"is a centre token they tell the truth with probability $q = {tex(self.q)}$, "
-                f"otherwise they announce one of the other {k - 1} centre tokens at random; when "
-                f"the sum is not a centre token they announce any of the {k} at random. They "
-                f"announce **{self.announced}**. What is $P(\\text{{true}} \\mid "
-                f"\\text{{announced {self.announced}}})$?")
+        true, said = _("true"), _("announced {a}", a=self.announced)
+        p = f"$P(\\text{{{true}}} \\mid \\text{{{said}}})$"
+        return _("The centre holds **{tokens}**. Model of the bluffer: when the sum is a centre "
+                 "token they tell the truth with probability {q}, otherwise they announce one of "
+                 "the other {others} centre tokens at random; when the sum is not a centre token "
+                 "they announce any of the {k} at random. They announce **{a}**. What is {p}?",
+                 tokens=tokens(self.centre), q=f"$q = {tex(self.q)}$", others=k - 1, k=k,
+                 a=self.announced, p=p)
 
     def expected(self):
         return posterior_true(self.announced, self.centre, self.q).posterior
 
     def mistakes(self):
         post = posterior_true(self.announced, self.centre, self.q)
-        return [Mistake("prior", post.prior, "That is P(S = a) before hearing anything: Bayes' "
-                        "rule weighs it by how likely the announcement is under each case."),
-                Mistake("q", self.q, "q is P(announce a | S = a), not P(S = a | announce a)."),
+        return [Mistake("prior", post.prior, _("That is P(S = a) before hearing anything: "
+                                                "Bayes' rule weighs it by how likely the "
+                                                "announcement is under each case.")),
+                Mistake("q", self.q, _("q is P(announce a | S = a), not P(S = a | announce a).")),
                 Mistake("joint", post.prior * post.p_announce_if_true,
-                        "That is P(S = a and announce a): divide by P(announce a).")]
+                        _("That is P(S = a and announce a): divide by P(announce a)."))]
 
     def hints(self):
-        return ["P(announce a) = P(S = a) q + (the other centre sums) (1 - q)/(k - 1) + "
-                "P(S not in the centre)/k.",
-                "Posterior = P(S = a) q / P(announce a)."]
+        return [_("P(announce a) = P(S = a) q + (the other centre sums) (1 - q)/(k - 1) + "
+                  "P(S not in the centre)/k."),
+                _("Posterior = P(S = a) q / P(announce a).")]
 
     def explain(self):
         return posterior_true(self.announced, self.centre, self.q).explain().replace(
@@ -221,8 +235,9 @@ class Posterior(Question):
 
 # -- 6. the call ----------------------------------------------------------------------------------
 class BestCall(Question):
-    title = "OK or Bluff you?"
-    kind = Choice({"ok": ("o", "believe", "yes"), "bluff you": ("bluff", "b", "no", "doubt")})
+    title = _l("OK or Bluff you?")
+    kind = Choice({"ok": ("o", "believe", "yes", "oui", "je te crois", "crois"),
+                   "bluff you": ("bluff", "b", "no", "doubt", "non", "doute")})
 
     def setup(self, rng):
         # Half the students should hear a believable number: drawn freely, 'bluff you' was the
@@ -237,11 +252,12 @@ class BestCall(Question):
                 break
 
     def statement(self):
-        return (f"The centre holds **{tokens(self.centre)}** and the bluffer is **naive**: "
-                "truthful whenever the sum is a centre token ($q = 1$), otherwise announcing any "
-                f"centre token at random. They announce **{self.announced}** for a gain (you "
-                "win the token if you are right, they win it if you are wrong). Should you say "
-                "`'ok'` or `'bluff you'`?")
+        return _("The centre holds **{tokens}** and the bluffer is **naive**: truthful whenever "
+                 "the sum is a centre token ({q}), otherwise announcing any centre token at "
+                 "random. They announce **{a}** for a gain (you win the token if you are right, "
+                 "they win it if you are wrong). Should you say {ok} or {bluff}?",
+                 tokens=tokens(self.centre), q="$q = 1$", a=self.announced, ok="`'ok'`",
+                 bluff="`'bluff you'`")
 
     def posterior(self):
         return posterior_true(self.announced, self.centre, 1).posterior
@@ -252,27 +268,31 @@ class BestCall(Question):
     def mistakes(self):
         other = "bluff you" if self.expected() == "ok" else "ok"
         return [Mistake("compare with 1/2", other,
-                        f"Believe when P(true | announced) > 1/2: here it is "
-                        f"{fmt(self.posterior())}. A naive bluffer still lies when the sum is "
-                        "not in the centre.")]
+                        _("Believe when P(true | announced) > 1/2: here it is {p}. A naive "
+                          "bluffer still lies when the sum is not in the centre.",
+                          p=fmt(self.posterior())))]
 
     def hints(self):
-        return ["The stakes are the same token either way, so say OK exactly when the "
-                "announcement is more likely true than false.",
-                "Use Bayes' rule with q = 1."]
+        return [_("The stakes are the same token either way, so say OK exactly when the "
+                  "announcement is more likely true than false."),
+                _("Use Bayes' rule with q = 1.")]
 
     def explain(self):
         post = self.posterior()
-        side = "more" if post > Fraction(1, 2) else "less"
-        return (f"By Bayes' rule with $q = 1$, $P(\\text{{true}} \\mid {self.announced}) = "
-                f"{tex(post)} \\approx {float(post):.3f}$, {side} than $\\frac{{1}}{{2}}$. The "
-                "same token is won or lost either way, so say OK exactly when the announcement "
-                f"is more likely true than false: the answer is '{self.expected()}'.")
+        true = _("true")
+        p = (f"$P(\\text{{{true}}} \\mid {self.announced}) = {tex(post)} \\approx "
+             f"{num(float(post), '.3f')}$")
+        half = "$\\frac{1}{2}$"
+        side = (_("{p}, more than {half}.", p=p, half=half) if post > Fraction(1, 2)
+                else _("{p}, less than {half}.", p=p, half=half))
+        return _("By Bayes' rule with {q}, {side} The same token is won or lost either way, so "
+                 "say OK exactly when the announcement is more likely true than false: the "
+                 "answer is {answer}.", q="$q = 1$", side=side, answer=f"'{self.expected()}'")
 
 
 # -- 7. a mixed strategy --------------------------------------------------------------------------
 class MatrixValue(Question):
-    title = "Mixing: the value of a 2 × 2 game"
+    title = _l("Mixing: the value of a 2 × 2 game")
 
     def setup(self, rng):
         while True:
@@ -283,11 +303,14 @@ class MatrixValue(Question):
 
     def statement(self):
         (a, b), (c, d) = self.m
-        return ("The row player (the bluffer) picks a row, the column player (the guesser) a "
-                "column, at the same time; the row player gets the number, the column player "
-                f"loses it:\n\n| | OK | Bluff you |\n|---|---|---|\n| truth | {a} | {b} |\n"
-                f"| lie | {c} | {d} |\n\nNo pure choice is safe. What is the **value** of the "
-                "game (what the row player guarantees on average with the best mix)?")
+        truth, lie = _("truth"), _("lie")
+        table = (f"| | OK | Bluff you |\n|---|---|---|\n| {truth} | {a} | {b} |\n"
+                 f"| {lie} | {c} | {d} |")
+        return (_("The row player (the bluffer) picks a row, the column player (the guesser) a "
+                  "column, at the same time; the row player gets the number, the column player "
+                  "loses it:") + f"\n\n{table}\n\n"
+                + _("No pure choice is safe. What is the **value** of the game (what the row "
+                    "player guarantees on average with the best mix)?"))
 
     def expected(self):
         return solve_matrix(self.m).value
@@ -295,61 +318,67 @@ class MatrixValue(Question):
     def mistakes(self):
         (a, b), (c, d) = self.m
         return [Mistake("average", Fraction(a + b + c + d, 4),
-                        "The average of the four numbers assumes both players mix 50/50."),
+                        _("The average of the four numbers assumes both players mix 50/50.")),
                 Mistake("pure maximin", max(min(a, b), min(c, d)),
-                        "That is the best the row player can guarantee without mixing.")]
+                        _("That is the best the row player can guarantee without mixing."))]
 
     def hints(self):
-        return ["Mix the rows with probability $x$ so that the guesser gets the same from both "
-                "columns.",
-                "$x a + (1 - x) c = x b + (1 - x) d$; the value is either side."]
+        return [_("Mix the rows with probability {x} so that the guesser gets the same from "
+                  "both columns.", x="$x$"),
+                _("{equation}; the value is either side.",
+                  equation="$x a + (1 - x) c = x b + (1 - x) d$")]
 
     def explain(self):
         s = solve_matrix(self.m)
-        return (f"The row mix $({tex(s.row[0])}, {tex(s.row[1])})$ makes both columns worth "
-                f"${tex(s.value)}$, and the column mix $({tex(s.col[0])}, {tex(s.col[1])})$ "
-                "makes both rows worth the same: that is the equilibrium.")
+        return _("The row mix {row} makes both columns worth {value}, and the column mix {col} "
+                 "makes both rows worth the same: that is the equilibrium.",
+                 row=f"$({tex(s.row[0])}, {tex(s.row[1])})$", value=f"${tex(s.value)}$",
+                 col=f"$({tex(s.col[0])}, {tex(s.col[1])})$")
 
 
 # -- 8. the last token ----------------------------------------------------------------------------
 class LastToken(Question):
-    title = "The last token"
+    title = _l("The last token")
 
     def setup(self, rng):
         self.token = int(rng.integers(3, 19))
 
     def statement(self):
-        return (f"Only the token **{self.token}** ({POINTS[self.token]} points) is left in the "
-                "centre and nobody can steal. The bluffer must announce it. Payoff: the bluffer's "
-                "points minus the guesser's, this turn. What does the bluffer expect at "
-                "equilibrium?")
+        return _("Only the token **{token}** ({points}) is left in the centre and nobody can "
+                 "steal. The bluffer must announce it. Payoff: the bluffer's points minus the "
+                 "guesser's, this turn. What does the bluffer expect at equilibrium?",
+                 token=self.token, points=_n("{n} point", "{n} points", POINTS[self.token]))
 
     def expected(self):
         return solve_turn(TurnGame(centre=(self.token,))).value
 
     def mistakes(self):
         p, v = p_sum(self.token), POINTS[self.token]
-        return [Mistake("sign", -self.expected(), "Check the sign: the guesser is right unless "
-                        "the sum happens to be the token, and then the bluffer loses the points."),
-                Mistake("coin flip", Fraction(0), "The guesser is not indifferent: the "
-                        "announcement is almost always false."),
-                Mistake("only the truth", p * v, "Count the lies too: they cost the bluffer.")]
+        return [Mistake("sign", -self.expected(),
+                        _("Check the sign: the guesser is right unless the sum happens to be the "
+                          "token, and then the bluffer loses the points.")),
+                Mistake("coin flip", Fraction(0), _("The guesser is not indifferent: the "
+                                                    "announcement is almost always false.")),
+                Mistake("only the truth", p * v, _("Count the lies too: they cost the "
+                                                   "bluffer."))]
 
     def hints(self):
-        return ["The announcement is true only when the sum is the token; the guesser knows it.",
-                "Against 'Bluff you!' the bluffer wins the points with P(S = t) and loses them "
-                "otherwise."]
+        return [_("The announcement is true only when the sum is the token; the guesser knows "
+                  "it."),
+                _("Against 'Bluff you!' the bluffer wins the points with P(S = t) and loses them "
+                  "otherwise.")]
 
     def explain(self):
         p, v = p_sum(self.token), POINTS[self.token]
-        return (f"P(true) $= {tex(p)} < \\frac{{1}}{{2}}$, so the equilibrium guesser always "
-                f"doubts: $E = {tex(p)} \\cdot {v} - {tex(1 - p)} \\cdot {v} = "
-                f"{tex(self.expected())}$.")
+        true = _("true")
+        return _("{p}, so the equilibrium guesser always doubts: {e}.",
+                 p=f"$P(\\text{{{true}}}) = {tex(p)} < \\frac{{1}}{{2}}$",
+                 e=f"$E = {tex(p)} \\cdot {v} - {tex(1 - p)} \\cdot {v} = {tex(self.expected())}$")
 
 
 # -- 9. doublet swaps -----------------------------------------------------------------------------
 class DoubletSwaps(Question):
-    title = "Doublet swaps"
+    title = _l("Doublet swaps")
     kind = Count()
 
     def setup(self, rng):
@@ -362,32 +391,32 @@ class DoubletSwaps(Question):
                 break
 
     def statement(self):
-        return (f"You rolled a doublet and hold **{tokens(self.held)}**; the centre holds "
-                f"**{tokens(self.centre)}**. {POINTS_RULE} A swap gives two or more of your "
-                "tokens for one centre token of the same total points. How many different "
-                "swaps can you make?")
+        return _("You rolled a doublet and hold **{held}**; the centre holds **{centre}**. {rule} "
+                 "A swap gives two or more of your tokens for one centre token of the same total "
+                 "points. How many different swaps can you make?", held=tokens(self.held),
+                 centre=tokens(self.centre), rule=POINTS_RULE)
 
     def expected(self):
         return len(doublet_swaps(self.held, self.centre))
 
     def mistakes(self):
         pairs = [s for s in doublet_swaps(self.held, self.centre) if len(s[0]) == 2]
-        return [Mistake("pairs only", len(pairs), "Three or more tokens may be given too.")]
+        return [Mistake("pairs only", len(pairs), _("Three or more tokens may be given too."))]
 
     def hints(self):
-        return ["List the groups of two or more of your tokens and their total points.",
-                "Each group can be swapped for each centre token worth exactly its total."]
+        return [_("List the groups of two or more of your tokens and their total points."),
+                _("Each group can be swapped for each centre token worth exactly its total.")]
 
     def explain(self):
         swaps = doublet_swaps(self.held, self.centre)
-        listed = "; ".join(f"{tokens(g)} → {t}" for g, t in swaps)
-        return f"The swaps: {listed}."
+        listed = _("; ").join(f"{tokens(g)} → {t}" for g, t in swaps)
+        return _("The swaps: {listed}.", listed=listed)
 
 
 NOTEBOOK = "02_bluff_you.ipynb"
 """The exercise notebook's file name in ``exercises/``."""
 
-INTRO = """\
+INTRO = _l("""\
 # Exercises: Bluff You, sums of three dice and Bayes' rule
 
 In **Bluff You** the bluffer rolls three dice secretly and announces a number: a centre token to
@@ -396,14 +425,14 @@ is right gets the token. The 16 tokens 3-18 are worth 1 to 5 points, following h
 is. With a doublet the bluffer may swap tokens of equal total points.
 
 These nine exercises go from counting the 216 rolls to Bayes' rule and mixed strategies.
-"""
+""")
 
-OUTRO = """\
+OUTRO = _l("""\
 ## Going further
 
 `notebooks/02_bluff_you.ipynb` shows the same ideas with widgets: the sums beside the points,
 Bayes' rule explorer, the exact equilibrium of a turn, and a game against bots with explanations.
-"""
+""")
 
 QUESTIONS = [SumProbability, Doublet, TruthPossible, ExpectedPoints, Posterior, BestCall,
              MatrixValue, LastToken, DoubletSwaps]

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..core import BluffkitError, Distribution
+from ..core.i18n import _, _l, _n
 from ..games.bungee import (
     BUNGEE,
     CALL_LIMIT,
@@ -32,13 +33,14 @@ from ..games.bungee import (
     hand_score,
     hand_value,
     parse_action,
+    say_move,
     score_round,
 )
 from ..odds.bungee import Knowledge, action_odds, draws_distribution, round_score, turn_odds
 from .answers import MAX_TEXT, AnswerError, Count
 from .core import Mistake, Question, tex
 
-FULL_DECK = [c for c, n in zip(CARDS, DECK) for _ in range(n)]
+FULL_DECK = [c for c, n in zip(CARDS, DECK) for _copy in range(n)]
 
 
 def shuffled(rng: np.random.Generator) -> list[int]:
@@ -48,7 +50,7 @@ def shuffled(rng: np.random.Generator) -> list[int]:
 def position(rng: np.random.Generator, hand=(3, 5), discard=(3, 10), bungee_lucky=False,
              callable_hand: bool | None = None) -> Knowledge:
     """A random position: my hand, a discard pile, a lucky card (a number unless asked)."""
-    for _ in range(1000):
+    for _attempt in range(1000):
         order = shuffled(rng)
         n = int(rng.integers(hand[0], hand[1] + 1))
         d = int(rng.integers(discard[0], discard[1] + 1))
@@ -79,9 +81,9 @@ def small_cards(rng: np.random.Generator, total: int, most: int = 2) -> list[int
 
 
 def situation(k: Knowledge) -> str:
-    return (f"Your hand: **{cards_text(k.hand)}**. The discard pile holds "
-            f"**{cards_text(k.discard)}** (top card last). The lucky card is "
-            f"**{card_text(k.lucky)}**.")
+    return _("Your hand: **{hand}**. The discard pile holds **{discard}** (top card last). The "
+             "lucky card is **{lucky}**.", hand=cards_text(k.hand), discard=cards_text(k.discard),
+             lucky=card_text(k.lucky))
 
 
 def zero(k: Knowledge):
@@ -95,7 +97,7 @@ class ActionAnswer:
 
     def read(self, answer: Any) -> str:
         if not isinstance(answer, str) or len(answer) > MAX_TEXT:
-            raise AnswerError("write the action as text, e.g. \"play 9,9\" or \"take, play 7\"")
+            raise AnswerError(_('write the action as text, e.g. "play 9,9" or "take, play 7"'))
         try:
             return str(parse_action(None, answer))
         except BluffkitError as e:
@@ -105,29 +107,30 @@ class ActionAnswer:
         return given == str(target)
 
     def form(self) -> str:
-        return 'an action such as "play 9,9" or "take, play 7"'
+        return _('an action such as "play 9,9" or "take, play 7"')
 
     def rule(self) -> str:
-        return "Name one action, written like \"play 9,9\" or \"take, play 7\"."
+        return _('Name one action, written like "play 9,9" or "take, play 7".')
 
     def near(self, given: str, target: Any) -> str | None:
         return None
 
     def show(self, value: Any) -> str:
-        return repr(str(value))
+        return _("“{action}”", action=say_move(str(value)))
 
 
 # -- 1. counting the deck -------------------------------------------------------------------------
 class CountUnseen(Question):
-    title = "Cards you cannot see"
+    title = _l("Cards you cannot see")
     kind = Count()
 
     def setup(self, rng):
         self.k = position(rng)
 
     def statement(self):
-        return (f"{situation(self.k)}\n\nThe deck has 56 cards. How many cards can you **not** "
-                "see (the opponents' hands and the draw pile together)?")
+        return situation(self.k) + "\n\n" + _(
+            "The deck has 56 cards. How many cards can you **not** see (the opponents' hands "
+            "and the draw pile together)?")
 
     def expected(self):
         return self.k.unseen_count
@@ -135,25 +138,26 @@ class CountUnseen(Question):
     def mistakes(self):
         k = self.k
         return [Mistake("lucky card forgotten", k.unseen_count + 1,
-                        "The lucky card lies face up beside the draw pile: you can see it."),
+                        _("The lucky card lies face up beside the draw pile: you can see it.")),
                 Mistake("discard pile forgotten", k.unseen_count + len(k.discard),
-                        "Every card on the discard pile was played face up: you have seen it."),
+                        _("Every card on the discard pile was played face up: you have seen "
+                          "it.")),
                 Mistake("own hand forgotten", k.unseen_count + len(k.hand),
-                        "Your own cards are cards you see too.")]
+                        _("Your own cards are cards you see too."))]
 
     def hints(self):
-        return ["Start from 56 and take away every card you can see.",
-                "You see your hand, the discard pile and the lucky card."]
+        return [_("Start from 56 and take away every card you can see."),
+                _("You see your hand, the discard pile and the lucky card.")]
 
     def explain(self):
         k = self.k
-        return (f"$56 - {len(k.hand)} - {len(k.discard)} - 1 = {k.unseen_count}$ "
-                "(hand, discard pile, lucky card).")
+        return _("{sum} (hand, discard pile, lucky card).",
+                 sum=f"$56 - {len(k.hand)} - {len(k.discard)} - 1 = {k.unseen_count}$")
 
 
 # -- 2. what a hand is worth ----------------------------------------------------------------------
 class HandWorth(Question):
-    title = "What your hand is worth"
+    title = _l("What your hand is worth")
     kind = Count()
 
     def setup(self, rng):
@@ -162,9 +166,9 @@ class HandWorth(Question):
         self.k = build(rng, [BUNGEE, lucky, *others], lucky)
 
     def statement(self):
-        return (f"Your hand: **{cards_text(self.k.hand)}**; the lucky card is "
-                f"**{card_text(self.k.lucky)}** (B is a Bungee card). What is your hand worth "
-                "**for calling Bungee** (a call needs 5 or less)?")
+        return _("Your hand: **{hand}**; the lucky card is **{lucky}** (B is a Bungee card). "
+                 "What is your hand worth **for calling Bungee** (a call needs 5 or less)?",
+                 hand=cards_text(self.k.hand), lucky=card_text(self.k.lucky))
 
     def expected(self):
         return self.k.value
@@ -172,27 +176,27 @@ class HandWorth(Question):
     def mistakes(self):
         h, lucky = self.k.hand, self.k.lucky
         return [Mistake("Bungee counted 10", hand_score(h, lucky),
-                        "For calling (and for the winner) a Bungee card counts 0; it counts 10 "
-                        "only in the score of a player who did not win."),
+                        _("For calling (and for the winner) a Bungee card counts 0; it counts "
+                          "10 only in the score of a player who did not win.")),
                 Mistake("lucky value counted", hand_value(h, None),
-                        "Cards of the lucky card's value count 0 this round.")]
+                        _("Cards of the lucky card's value count 0 this round."))]
 
     def hints(self):
-        return ["Two kinds of card count 0 here.",
-                "Lucky-valued cards and Bungee cards count 0 when you call."]
+        return [_("Two kinds of card count 0 here."),
+                _("Lucky-valued cards and Bungee cards count 0 when you call.")]
 
     def explain(self):
-        return (f"Lucky cards ({card_text(self.k.lucky)}) and Bungee cards count 0: the rest adds "
-                f"up to {self.k.value}.")
+        return _("Lucky cards ({lucky}) and Bungee cards count 0: the rest adds up to {value}.",
+                 lucky=card_text(self.k.lucky), value=self.k.value)
 
 
 class HandScore(HandWorth):
-    title = "What your hand costs if you lose"
+    title = _l("What your hand costs if you lose")
 
     def statement(self):
-        return (f"Your hand: **{cards_text(self.k.hand)}**; the lucky card is "
-                f"**{card_text(self.k.lucky)}**. The round ends and **somebody else wins**. How "
-                "many points do you write down?")
+        return _("Your hand: **{hand}**; the lucky card is **{lucky}**. The round ends and "
+                 "**somebody else wins**. How many points do you write down?",
+                 hand=cards_text(self.k.hand), lucky=card_text(self.k.lucky))
 
     def expected(self):
         return self.k.score
@@ -200,30 +204,32 @@ class HandScore(HandWorth):
     def mistakes(self):
         h, lucky = self.k.hand, self.k.lucky
         return [Mistake("Bungee counted 0", hand_value(h, lucky),
-                        "For a player who did not win, each Bungee card costs 10 points."),
+                        _("For a player who did not win, each Bungee card costs 10 points.")),
                 Mistake("lucky value counted", hand_score(h, None),
-                        "Cards of the lucky card's value count 0 in the score too.")]
+                        _("Cards of the lucky card's value count 0 in the score too."))]
 
     def hints(self):
-        return ["A Bungee card is good only for the winner.",
-                "Lucky-valued cards count 0; each Bungee card counts 10."]
+        return [_("A Bungee card is good only for the winner."),
+                _("Lucky-valued cards count 0; each Bungee card counts 10.")]
 
     def explain(self):
-        return (f"Lucky cards count 0, each Bungee card 10, the rest its value: "
-                f"{self.k.score} points.")
+        return _n("Lucky cards count 0, each Bungee card 10, the rest its value: {n} point.",
+                  "Lucky cards count 0, each Bungee card 10, the rest its value: {n} points.",
+                  self.k.score)
 
 
 # -- 3. the next card -----------------------------------------------------------------------------
 class NextCardWorthZero(Question):
-    title = "The next card is worth 0"
+    title = _l("The next card is worth 0")
 
     def setup(self, rng):
         self.k = position(rng)
 
     def statement(self):
-        return (f"{situation(self.k)}\n\nAssume the cards you cannot see are in random places, "
-                "so the card you draw is equally likely to be any of them. What is the "
-                "probability that it is **worth 0** for calling?")
+        return situation(self.k) + "\n\n" + _(
+            "Assume the cards you cannot see are in random places, so the card you draw is "
+            "equally likely to be any of them. What is the probability that it is **worth 0** "
+            "for calling?")
 
     def expected(self):
         return Distribution({c: n for c, n in zip(CARDS, self.k.unseen) if n}).prob(zero(self.k))
@@ -233,38 +239,39 @@ class NextCardWorthZero(Question):
         u = k.unseen
         lucky = u[k.lucky - 1]
         return [Mistake("Bungee cards forgotten", Fraction(lucky, k.unseen_count),
-                        "Bungee cards count 0 for calling too."),
+                        _("Bungee cards count 0 for calling too.")),
                 Mistake("whole deck", Fraction(DECK[k.lucky - 1] + DECK[BUNGEE - 1], 56),
-                        "Count only the cards you cannot see: remove the ones in your hand, on "
-                        "the discard pile and the lucky card itself, from the top and the "
-                        "bottom of the fraction.")]
+                        _("Count only the cards you cannot see: remove the ones in your hand, "
+                          "on the discard pile and the lucky card itself, from the top and the "
+                          "bottom of the fraction."))]
 
     def hints(self):
-        return ["Which cards are worth 0? How many of each can you not see?",
-                "Divide by the number of unseen cards, not by 56."]
+        return [_("Which cards are worth 0? How many of each can you not see?"),
+                _("Divide by the number of unseen cards, not by 56.")]
 
     def explain(self):
         k = self.k
         good = k.unseen[k.lucky - 1] + k.unseen[BUNGEE - 1]
         lucky = k.unseen[k.lucky - 1]
-        return (f"Unseen cards worth 0: {lucky} {'card' if lucky == 1 else 'cards'} "
-                f"{card_text(k.lucky)} and "
-                f"{k.unseen[BUNGEE - 1]} Bungee cards, {good} of {k.unseen_count}: "
-                f"$P = {tex(self.expected())}$.")
+        return _("Unseen cards worth 0: {lucky} and {bungee}, {good} of {unseen}: {p}.",
+                 lucky=_n("{n} card {card}", "{n} cards {card}", lucky, card=card_text(k.lucky)),
+                 bungee=_n("{n} Bungee card", "{n} Bungee cards", k.unseen[BUNGEE - 1]),
+                 good=good, unseen=k.unseen_count, p=f"$P = {tex(self.expected())}$")
 
 
 # -- 4. several draws: hypergeometric -------------------------------------------------------------
 class ZeroInThreeDraws(Question):
-    title = "A zero in the next three cards"
+    title = _l("A zero in the next three cards")
 
     def setup(self, rng):
         self.k = position(rng)
         self.draws = 3
 
     def statement(self):
-        return (f"{situation(self.k)}\n\nThe next {self.draws} cards drawn come one after the "
-                "other from the cards you cannot see (each arrangement equally likely). What is "
-                "the probability that **at least one** of them is worth 0?")
+        return situation(self.k) + "\n\n" + _(
+            "The next {n} cards drawn come one after the other from the cards you cannot see "
+            "(each arrangement equally likely). What is the probability that **at least one** "
+            "of them is worth 0?", n=self.draws)
 
     def dist(self):
         return draws_distribution(self.k, self.draws, zero(self.k))
@@ -276,27 +283,29 @@ class ZeroInThreeDraws(Question):
         k = self.k
         p = Fraction(k.unseen[k.lucky - 1] + k.unseen[BUNGEE - 1], k.unseen_count)
         return [Mistake("with replacement", 1 - (1 - p) ** self.draws,
-                        "The cards are drawn **without** replacement: after a non-zero card "
-                        "there is one card fewer, and the chance of a zero grows a little."),
+                        _("The cards are drawn **without** replacement: after a non-zero card "
+                          "there is one card fewer, and the chance of a zero grows a little.")),
                 Mistake("added the chances", min(self.draws * p, Fraction(1)),
-                        "Adding the chances counts twice the cases with two zeros; use the "
-                        "complement: 1 - P(no zero).")]
+                        _("Adding the chances counts twice the cases with two zeros; use the "
+                          "complement: 1 - P(no zero)."))]
 
     def hints(self):
-        return ["Use the complement: P(at least one) = 1 - P(none).",
-                "P(none) = C(U - G, 3) / C(U, 3) with U unseen cards of which G are worth 0."]
+        return [_("Use the complement: P(at least one) = 1 - P(none)."),
+                _("P(none) = C(U - G, 3) / C(U, 3) with U unseen cards of which G are worth 0.")]
 
     def explain(self):
         k = self.k
         g = k.unseen[k.lucky - 1] + k.unseen[BUNGEE - 1]
         u = k.unseen_count
-        return (f"$1 - \\binom{{{u - g}}}{{3}} / \\binom{{{u}}}{{3}} = {tex(self.expected())}$ "
-                f"({g} zeros among {u} unseen cards).")
+        return _n("{sum} ({n} zero among {u} unseen cards).",
+                  "{sum} ({n} zeros among {u} unseen cards).", g, u=u,
+                  sum=f"$1 - \\binom{{{u - g}}}{{3}} / \\binom{{{u}}}{{3}} = "
+                  f"{tex(self.expected())}$")
 
 
 # -- 5. reaching 5 or less ------------------------------------------------------------------------
 class ReachBungee(Question):
-    title = "Reaching 5 or less after a play"
+    title = _l("Reaching 5 or less after a play")
 
     def setup(self, rng):
         lucky = int(rng.integers(6, 11))
@@ -305,9 +314,10 @@ class ReachBungee(Question):
         self.k = build(rng, [*keep, self.card], lucky)
 
     def statement(self):
-        return (f"{situation(self.k)}\n\nYou play one **{card_text(self.card)}**, then draw "
-                "one card (equally likely to be any card you cannot see). What is the "
-                "probability that your hand is then worth **5 or less**?")
+        return situation(self.k) + "\n\n" + _(
+            "You play one **{card}**, then draw one card (equally likely to be any card you "
+            "cannot see). What is the probability that your hand is then worth **5 or less**?",
+            card=card_text(self.card))
 
     def odds(self):
         return action_odds(self.k, f"play {card_text(self.card)}")
@@ -322,18 +332,19 @@ class ReachBungee(Question):
         u = k.unseen
         numbers = sum(u[c - 1] for c in range(1, need + 1) if c != k.lucky)
         return [Mistake("zeros forgotten", Fraction(numbers, k.unseen_count),
-                        "A lucky-valued card or a Bungee card (worth 0) also keeps you at 5 or "
-                        "less."),
+                        _("A lucky-valued card or a Bungee card (worth 0) also keeps you at 5 "
+                          "or less.")),
                 Mistake("Bungee cards forgotten",
                         Fraction(numbers + u[k.lucky - 1], k.unseen_count),
-                        "Bungee cards are worth 0 for calling too."),
+                        _("Bungee cards are worth 0 for calling too.")),
                 Mistake("strictly less", self.odds().value.prob(lambda v: v < CALL_LIMIT),
-                        "5 itself is allowed: a call needs 5 **or less**.")]
+                        _("5 itself is allowed: a call needs 5 **or less**."))]
 
     def hints(self):
-        return ["What is your hand worth once the card is played? Which drawn cards keep it "
-                "at 5 or less?",
-                "Count the unseen cards worth at most 5 minus what you keep (zeros included)."]
+        return [_("What is your hand worth once the card is played? Which drawn cards keep "
+                  "it at 5 or less?"),
+                _("Count the unseen cards worth at most 5 minus what you keep (zeros "
+                  "included).")]
 
     def explain(self):
         k = self.k
@@ -342,24 +353,30 @@ class ReachBungee(Question):
         numbers = sum(k.unseen[c - 1] for c in range(1, need + 1) if c != k.lucky)
         lucky, bungee = k.unseen[k.lucky - 1], k.unseen[10]
         good = numbers + lucky + bungee
-        span = f"1 to {need}" if need > 1 else "1"
-        return (f"After playing you keep {cards_text(self.odds().hand_before_draw)}, worth "
-                f"{rest}: any card worth {need} or less will do. Among the {k.unseen_count} "
-                f"unseen cards that is {numbers} cards worth {span}, {lucky} lucky "
-                f"{k.lucky}s and {bungee} Bungee cards (both worth 0), {good} in all: "
-                f"$P = \\frac{{{good}}}{{{k.unseen_count}}}"
-                + (f" = {tex(self.expected())}$." if self.expected().denominator
-                   != k.unseen_count else "$."))
+        worth = (_n("{n} card worth {low} to {high}", "{n} cards worth {low} to {high}",
+                    numbers, low=1, high=need) if need > 1
+                 else _n("{n} card worth 1", "{n} cards worth 1", numbers))
+        p = f"$P = \\frac{{{good}}}{{{k.unseen_count}}}" + (
+            f" = {tex(self.expected())}$" if self.expected().denominator != k.unseen_count
+            else "$")
+        return _("After playing you keep {hand}, worth {rest}: any card worth {need} or less will "
+                 "do. Among the {unseen} unseen cards that is {worth}, {lucky} and {bungee} (both "
+                 "worth 0), {good} in all: {p}.", hand=cards_text(self.odds().hand_before_draw),
+                 rest=rest, need=need, unseen=k.unseen_count, worth=worth,
+                 lucky=_n("{n} lucky card {card}", "{n} lucky cards {card}", lucky,
+                          card=card_text(k.lucky)),
+                 bungee=_n("{n} Bungee card", "{n} Bungee cards", bungee), good=good, p=p)
 
 
 # -- 6. expected value after an action ------------------------------------------------------------
 class ExpectedAfterPlay(ReachBungee):
-    title = "Expected hand after a play"
+    title = _l("Expected hand after a play")
 
     def statement(self):
-        return (f"{situation(self.k)}\n\nYou play one **{card_text(self.card)}**, then draw "
-                "one card (equally likely to be any card you cannot see). What is the "
-                "**expected value** of your hand afterwards (lucky and Bungee cards 0)?")
+        return situation(self.k) + "\n\n" + _(
+            "You play one **{card}**, then draw one card (equally likely to be any card you "
+            "cannot see). What is the **expected value** of your hand afterwards (lucky and "
+            "Bungee cards 0)?", card=card_text(self.card))
 
     def expected(self):
         return self.odds().mean_value
@@ -369,31 +386,33 @@ class ExpectedAfterPlay(ReachBungee):
         rest = hand_value(self.odds().hand_before_draw, k.lucky)
         faces = sum(n * (10 if c == BUNGEE else c) for c, n in zip(CARDS, k.unseen))
         return [Mistake("face values", rest + Fraction(faces, k.unseen_count),
-                        "The drawn card's **value** counts: 0 for a lucky-valued card or a "
-                        "Bungee card."),
+                        _("The drawn card's **value** counts: 0 for a lucky-valued card or a "
+                          "Bungee card.")),
                 Mistake("uniform 1-10", rest + Fraction(11, 2),
-                        "The values are not equally likely: count how many unseen cards have "
-                        "each value (10 has 8 copies, and lucky and Bungee cards count 0).")]
+                        _("The values are not equally likely: count how many unseen cards "
+                          "have each value (10 has 8 copies, and lucky and Bungee cards count "
+                          "0)."))]
 
     def hints(self):
-        return ["E[value after] = (value of the cards you keep) + E[value of the drawn card].",
-                "E[value of the drawn card] = (sum of the values of the unseen cards) / "
-                "(number of unseen cards)."]
+        return [_("E[value after] = (value of the cards you keep) + E[value of the drawn "
+                  "card]."),
+                _("E[value of the drawn card] = (sum of the values of the unseen cards) / "
+                  "(number of unseen cards).")]
 
     def explain(self):
         rest = hand_value(self.odds().hand_before_draw, self.k.lucky)
-        return (f"You keep {rest}; the unseen cards are worth "
-                f"${tex(self.odds().mean_value - rest)}$ on average: "
-                f"$E = {tex(self.expected())}$.")
+        return _("You keep {rest}; the unseen cards are worth {mean} on average: {e}.",
+                 rest=rest, mean=f"${tex(self.odds().mean_value - rest)}$",
+                 e=f"$E = {tex(self.expected())}$")
 
 
 # -- 7. the best action ---------------------------------------------------------------------------
 class BestAction(Question):
-    title = "The action that lowers your hand most"
+    title = _l("The action that lowers your hand most")
     kind = ActionAnswer()
 
     def setup(self, rng):
-        for _ in range(1000):
+        for _attempt in range(1000):
             k = position(rng, hand=(3, 5), callable_hand=False)
             options = sorted(turn_odds(k), key=lambda o: o.mean_value)
             if len(options) > 2 and options[0].mean_value < options[1].mean_value:
@@ -401,10 +420,11 @@ class BestAction(Question):
         self.k = k
 
     def statement(self):
-        return (f"{situation(self.k)}\n\nOn your turn you may **play** cards of one value then "
-                "draw, or **take** the discard pile's top card then play cards of one value "
-                "(not the one taken) without drawing. Which action gives your hand the **lowest "
-                'expected value**? Write it like "play 9,9" or "take, play 7".')
+        return situation(self.k) + "\n\n" + _(
+            "On your turn you may **play** cards of one value then draw, or **take** the discard "
+            "pile's top card then play cards of one value (not the one taken) without drawing. "
+            "Which action gives your hand the **lowest expected value**? Write it like "
+            '"play 9,9" or "take, play 7".')
 
     def options(self):
         return turn_odds(self.k)
@@ -419,24 +439,27 @@ class BestAction(Question):
         greedy_take = str(min((o for o in self.options() if not o.draws),
                               key=lambda o: o.mean_value, default=self.options()[0]).action)
         return [Mistake("one card only", single,
-                        "Several cards of one value may be played at once, and fewer cards "
-                        "in hand lower its value the most."),
+                        _("Several cards of one value may be played at once, and fewer cards "
+                          "in hand lower its value the most.")),
                 Mistake("take", greedy_take,
-                        "Taking gives a sure result; compare it with the **expected** value of "
-                        "playing and drawing an unseen card.")]
+                        _("Taking gives a sure result; compare it with the **expected** value "
+                          "of playing and drawing an unseen card."))]
 
     def hints(self):
-        return ["For each action: value of the cards you keep, plus E[drawn card] if you draw.",
-                "The drawn card is worth on average (sum of unseen values) / (unseen cards)."]
+        return [_("For each action: value of the cards you keep, plus E[drawn card] if you "
+                  "draw."),
+                _("The drawn card is worth on average (sum of unseen values) / (unseen "
+                  "cards).")]
 
     def explain(self):
-        rows = "\n".join(f"- `{o.action}`: $E = {tex(o.mean_value)}$" for o in self.options())
-        return f"The expected value after each action:\n\n{rows}"
+        rows = "\n".join("- " + _("{action}: {e}", action=f"`{say_move(str(o.action))}`",
+                                   e=f"$E = {tex(o.mean_value)}$") for o in self.options())
+        return _("The expected value after each action:") + f"\n\n{rows}"
 
 
 # -- 8. scoring a round ---------------------------------------------------------------------------
 class ScoreTheRound(Question):
-    title = "Who wins the round, and the score"
+    title = _l("Who wins the round, and the score")
     kind = Count()
 
     def setup(self, rng):
@@ -447,10 +470,10 @@ class ScoreTheRound(Question):
         self.second = tuple(sorted([lucky, *small_cards(rng, v)]))
 
     def statement(self):
-        return (f"The lucky card is **{card_text(self.lucky)}**. Ada called the first Bungee "
-                f"with **{cards_text(self.first)}**; later in the last lap Ben called the second "
-                f"Bungee with **{cards_text(self.second)}**. How many points does **Ada** write "
-                "down for this round?")
+        return _("The lucky card is **{lucky}**. Ada called the first Bungee with **{first}**; "
+                 "later in the last lap Ben called the second Bungee with **{second}**. How many "
+                 "points does **Ada** write down for this round?", lucky=card_text(self.lucky),
+                 first=cards_text(self.first), second=cards_text(self.second))
 
     def result(self):
         return score_round([self.first, self.second], self.lucky, (0, 1))
@@ -460,24 +483,25 @@ class ScoreTheRound(Question):
 
     def mistakes(self):
         return [Mistake("earlier caller wins ties", -10,
-                        "The hands are worth the same: a tie goes to the **later** caller, "
-                        "Ben."),
+                        _("The hands are worth the same: a tie goes to the **later** caller, "
+                          "Ben.")),
                 Mistake("Bungee counted 0", hand_value(self.first, self.lucky),
-                        "A player who did not win the round counts each Bungee card 10.")]
+                        _("A player who did not win the round counts each Bungee card 10."))]
 
     def hints(self):
-        return ["Work out both hands' values (lucky and Bungee 0) and who wins the tie.",
-                "A loser writes the hand's score: lucky cards 0, Bungee cards 10."]
+        return [_("Work out both hands' values (lucky and Bungee 0) and who wins the tie."),
+                _("A loser writes the hand's score: lucky cards 0, Bungee cards 10.")]
 
     def explain(self):
         v = hand_value(self.first, self.lucky)
-        return (f"Both hands are worth {v}; the tie goes to the later caller, Ben, who scores "
-                f"-10. Ada scores her hand with each Bungee card 10: {self.expected()}.")
+        return _("Both hands are worth {v}; the tie goes to the later caller, Ben, who scores "
+                 "-10. Ada scores her hand with each Bungee card 10: {score}.", v=v,
+                 score=self.expected())
 
 
 # -- 9. the expected score of a call --------------------------------------------------------------
 class CallScore(Question):
-    title = "Expected score of a call"
+    title = _l("Expected score of a call")
 
     def setup(self, rng):
         lucky = int(rng.integers(1, 11))
@@ -486,23 +510,24 @@ class CallScore(Question):
         self.p = Fraction(int(rng.integers(3, 9)), 10)
 
     def statement(self):
-        return (f"Your hand **{cards_text(self.k.hand)}** (lucky card "
-                f"**{card_text(self.k.lucky)}**) is worth {self.k.value}, so you call Bungee. "
-                f"Suppose you win the round with probability {self.p} (the winner scores -10; "
-                "otherwise you score your hand). What is your **expected score** this round?")
+        return _("Your hand **{hand}** (lucky card **{lucky}**) is worth {value}, so you call "
+                 "Bungee. Suppose you win the round with probability {p} (the winner scores "
+                 "-10; otherwise you score your hand). What is your **expected score** this "
+                 "round?", hand=cards_text(self.k.hand), lucky=card_text(self.k.lucky),
+                 value=self.k.value, p=self.p)
 
     def expected(self):
         return round_score(self.p, self.k.score)
 
     def mistakes(self):
         return [Mistake("Bungee counted 0", round_score(self.p, self.k.value),
-                        "If you lose, each Bungee card in your hand counts 10."),
+                        _("If you lose, each Bungee card in your hand counts 10.")),
                 Mistake("winner scores 0", (1 - self.p) * self.k.score,
-                        "The winner does not score 0 but **-10**.")]
+                        _("The winner does not score 0 but **-10**."))]
 
     def hints(self):
-        return ["E = P(win) × (-10) + P(lose) × (your score when you lose).",
-                "When you lose, lucky cards count 0 and Bungee cards 10."]
+        return [_("E = P(win) × (-10) + P(lose) × (your score when you lose)."),
+                _("When you lose, lucky cards count 0 and Bungee cards 10.")]
 
     def explain(self):
         return (f"$E = {tex(self.p)} \\cdot (-10) + {tex(1 - self.p)} \\cdot {self.k.score} = "
@@ -512,7 +537,7 @@ class CallScore(Question):
 NOTEBOOK = "05_bungee.ipynb"
 """The exercise notebook's file name in ``exercises/``."""
 
-INTRO = """\
+INTRO = _l("""\
 # Exercises: Bungee, drawing from what is left and when to call
 
 In **Bungee** you lower your hand to 5 points or less by playing cards and drawing new ones,
@@ -521,15 +546,15 @@ Bungee card costs 10 if somebody else wins). These exercises practise counting t
 cannot see, drawing from them (one card, then several: the hypergeometric distribution), the
 exact distribution and expected value of your hand after an action, scoring a round, and the
 expected score of a call.
-"""
+""")
 
-OUTRO = """\
+OUTRO = _l("""\
 ## Going further
 
 `notebooks/05_bungee.ipynb` shows the same ideas with widgets: the unseen cards, a draw explorer,
 the expected value of every action, when to call (exact one step ahead, simulated beyond), a
 simulation comparing calling thresholds, and a table to play against bots with "Explain".
-"""
+""")
 
 QUESTIONS = [CountUnseen, HandWorth, HandScore, NextCardWorthZero, ZeroInThreeDraws,
              ReachBungee, ExpectedAfterPlay, BestAction, ScoreTheRound, CallScore]

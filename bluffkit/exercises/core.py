@@ -56,7 +56,7 @@ from typing import Any
 import numpy as np
 
 from ..core import InvalidQuestion, make_rng
-from ..core.i18n import _, num
+from ..core.i18n import _, _l, _n, num
 from .answers import AnswerError, Number
 
 _ICONS = {"correct": "✅", "mistake": "🤔", "incorrect": "❌", "unanswered": "✏️",
@@ -95,7 +95,7 @@ def fmt(x: Any, digits: int = 4) -> str:
     x = Fraction(x)
     if x.denominator == 1:
         return str(x.numerator)
-    return f"{x.numerator}/{x.denominator} ≈ {float(x):.{digits}f}"
+    return f"{x.numerator}/{x.denominator} ≈ {num(float(x), f'.{digits}f')}"
 
 
 _ESCAPED = "\\`*_[]<>&$#|~"
@@ -376,8 +376,10 @@ class Worksheet(tuple):
 
     def _repr_markdown_(self) -> str:
         rows = "\n".join(f"{i}. {q.title}" for i, q in enumerate(self, 1))
-        return (f"**{len(self)} exercises on {self.title}**, seed {self.seed} "
-                f"(keep your seed to get the same numbers again):\n\n{rows}")
+        return _n("**{n} exercise on {title}**, seed {seed} (keep your seed to get the same "
+                  "numbers again):", "**{n} exercises on {title}**, seed {seed} (keep your seed "
+                  "to get the same numbers again):", len(self), title=self.title,
+                  seed=self.seed) + f"\n\n{rows}"
 
     def __repr__(self) -> str:
         return plain(self._repr_markdown_())
@@ -419,9 +421,9 @@ def games_with_exercises() -> list[str]:
         f"{__package__}.{_module_name(g)}") is not None]
 
 
-TOPICS = {"optimal-bluffing": "optimal bluffing (equilibria)",
-          "reading-bids": "reading the bids (Bayes' rule)",
-          "full-game": "the full two-player game (solved strategies)"}
+TOPICS = {"optimal-bluffing": _l("optimal bluffing (equilibria)"),
+          "reading-bids": _l("reading the bids (Bayes' rule)"),
+          "full-game": _l("the full two-player game (solved strategies)")}
 """Exercise sets about an idea rather than one game, with their titles
 (``bluffkit/exercises/optimal_bluffing.py``, ``bluffkit/exercises/reading_bids.py``,
 ``bluffkit/exercises/full_game.py``)."""

@@ -6,9 +6,12 @@ a cell showing the question, an answer cell with a ``...`` placeholder and ``qN.
 and a cell with ``# qN.hint()`` and ``# qN.solution()`` commented out. As committed (with the
 placeholders) the notebook runs top to bottom without error.
 
-Regenerate after changing a game's questions (writes and strips the notebook)::
+Each notebook exists in every language with a translation of its game's questions: the French
+one (``exercises/fr/``, the same file name) has the same cells in French and calls
+``set_language("fr")`` in its setup cell. Regenerate after changing a game's questions (writes
+and strips the notebook in every language)::
 
-    .venv/bin/python -m bluffkit.exercises.notebook bluff
+    .venv/bin/python -m bluffkit.exercises.notebook bluff           # --lang fr: the first time
 
 >>> nb = student_notebook("bluff")
 >>> nb.cells[1].source.splitlines()[-2]
@@ -22,12 +25,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ..core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, _l, check_language, language
 from .core import _module_name, catalogue
 
 DEFAULT_SEED = 2026
 """The seed written in the committed notebook's setup cell (students change it)."""
 
-HOW_TO = """\
+HOW_TO = _l("""\
 **How it works.** Run the setup cell first. Each exercise shows *your* numbers (they depend on
 `SEED`: put your student number there and every exercise changes). Replace the `...` with your
 answer and run the cell: the check answers at once, and when your answer matches a typical slip
@@ -35,7 +39,7 @@ it says which one. Answers can be exact (`"7/27"`, `Fraction(7, 27)`, a sympy `R
 rounded (`0.2593`, `"25.93%"`): exact answers must be exactly right, rounded ones close enough
 (the check states the tolerance). Stuck? Uncomment `qN.hint()` (call it again for the next hint)
 or, as a last resort, `qN.solution()`. Nothing you type is ever executed as code by the checker.
-"""
+""")
 
 
 def exercise_module(game: str):
@@ -44,35 +48,43 @@ def exercise_module(game: str):
     return importlib.import_module(f"{__package__}.{_module_name(game)}")
 
 
-def setup_source(game: str, seed: int = DEFAULT_SEED) -> str:
+def setup_source(game: str, seed: int = DEFAULT_SEED, lang: str = SOURCE_LANGUAGE) -> str:
     n = len(catalogue(game))
     names = ", ".join(f"q{i}" for i in range(1, n + 1))
-    return ("from fractions import Fraction  # exact answers: Fraction(7, 27) or \"7/27\"\n"
+    with language(lang):
+        exact = _('exact answers: Fraction(7, 27) or "7/27"')
+        yours = _("put your student number here: each seed has its own numbers")
+    translated = lang != SOURCE_LANGUAGE
+    return (f"from fractions import Fraction  # {exact}\n"
             "\n"
-            "from bluffkit.exercises import load\n"
+            + ("from bluffkit import set_language\n" if translated else "")
+            + "from bluffkit.exercises import load\n"
             "\n"
-            f"SEED = {seed}  # put your student number here: each seed has its own numbers\n"
+            + (f"set_language({lang!r})\n".replace("'", '"') if translated else "")
+            + f"SEED = {seed}  # {yours}\n"
             f"q = load({game!r}, seed=SEED)\n"
             f"{names} = q\n"
             "q")
 
 
-def student_notebook(game: str, seed: int = DEFAULT_SEED):
-    """The exercise notebook of ``game`` as an ``nbformat`` notebook (no outputs)."""
+def student_notebook(game: str, seed: int = DEFAULT_SEED, lang: str = SOURCE_LANGUAGE):
+    """The exercise notebook of ``game`` in ``lang`` as an ``nbformat`` notebook (no outputs)."""
     import nbformat.v4 as nbf
 
+    check_language(lang)
     module = exercise_module(game)
     classes = catalogue(game)
-    cells = [nbf.new_markdown_cell(f"{module.INTRO.strip()}\n\n{HOW_TO.strip()}"),
-             nbf.new_code_cell(setup_source(game, seed))]
-    for i, cls in enumerate(classes, 1):
-        cells.append(nbf.new_markdown_cell(f"## {i}. {cls.title}"))
-        cells.append(nbf.new_code_cell(f"q{i}  # your numbers"))
-        cells.append(nbf.new_code_cell(
-            f"answer{i} = ...  # {cls.kind.form()}\nq{i}.check(answer{i})"))
-        cells.append(nbf.new_code_cell(f"# q{i}.hint()\n# q{i}.solution()"))
-    cells.append(nbf.new_markdown_cell(getattr(module, "OUTRO", "").strip()
-                                       or "That's all: well done!"))
+    with language(lang):
+        cells = [nbf.new_markdown_cell(f"{str(module.INTRO).strip()}\n\n{str(HOW_TO).strip()}"),
+                 nbf.new_code_cell(setup_source(game, seed, lang))]
+        for i, cls in enumerate(classes, 1):
+            cells.append(nbf.new_markdown_cell(f"## {i}. {cls.title}"))
+            cells.append(nbf.new_code_cell(f"q{i}  # " + _("your numbers")))
+            cells.append(nbf.new_code_cell(
+                f"answer{i} = ...  # {cls.kind.form()}\nq{i}.check(answer{i})"))
+            cells.append(nbf.new_code_cell(f"# q{i}.hint()\n# q{i}.solution()"))
+        cells.append(nbf.new_markdown_cell(str(getattr(module, "OUTRO", "")).strip()
+                                           or _("That's all: well done!")))
     nb = nbf.new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                  "language": "python"}
@@ -80,21 +92,38 @@ def student_notebook(game: str, seed: int = DEFAULT_SEED):
     return nb
 
 
-def notebook_path(game: str, root: Path | str = ".") -> Path:
-    return Path(root) / "exercises" / exercise_module(game).NOTEBOOK
+def notebook_path(game: str, root: Path | str = ".", lang: str = SOURCE_LANGUAGE) -> Path:
+    """``exercises/<NOTEBOOK>`` (``exercises/fr/<NOTEBOOK>`` in French)."""
+    folder = Path(root) / "exercises"
+    return (folder if lang == SOURCE_LANGUAGE else folder / lang) / exercise_module(game).NOTEBOOK
 
 
-def write(game: str, root: Path | str = ".") -> Path:
-    """Write ``exercises/<NOTEBOOK>`` under ``root`` and strip it with nbstripout."""
+def write(game: str, root: Path | str = ".", lang: str = SOURCE_LANGUAGE) -> Path:
+    """Write ``exercises/[lang/]<NOTEBOOK>`` under ``root`` and strip it with nbstripout."""
     import nbformat
 
-    path = notebook_path(game, root)
+    path = notebook_path(game, root, lang)
     path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(student_notebook(game), path)
+    nbformat.write(student_notebook(game, lang=lang), path)
     subprocess.run([sys.executable, "-m", "nbstripout", str(path)], check=True)
     return path
 
 
-if __name__ == "__main__":  # pragma: no cover - a maintenance command
-    for name in sys.argv[1:] or ["bluff"]:
-        print(write(name))
+def main(argv: list[str] | None = None) -> None:  # pragma: no cover - a maintenance command
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Regenerate exercise notebooks: in English and "
+                                     "in each language that already has the file.")
+    parser.add_argument("games", nargs="*", default=["bluff"])
+    parser.add_argument("--lang", action="append", default=[], choices=list(LANGUAGES),
+                        help="also write this language's notebook (the first time)")
+    args = parser.parse_args(argv)
+    for name in args.games:
+        for lang in LANGUAGES:
+            if (lang == SOURCE_LANGUAGE or lang in args.lang
+                    or notebook_path(name, lang=lang).exists()):
+                print(write(name, lang=lang))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

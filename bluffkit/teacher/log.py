@@ -216,7 +216,7 @@ class ResultsLog:
         import fcntl
 
         record = {"format": FORMAT, "student": self.student, "set": self.exercise_set,
-                  "seed": self.seed, "mode": self.mode, "question": question, "title": title,
+                  "seed": self.seed, "mode": self.mode, "question": question, "title": str(title),
                   "attempt": 0, "answer": answer_as_typed(answer),
                   "reading": reading_json(reading), "status": status,
                   "correct": None if status == "recorded" else status == "correct",

@@ -124,7 +124,7 @@ class Dashboard(widgets.VBox):
         self.scores_view = widgets.HTML()
         self.scores_view.add_class("bk-scoreboard")
         self.game = widgets.Dropdown(description="Game", options=[
-            (info.title, name) for name, info in sorted(GAMES.items())], value="bluff")
+            (str(info.title), name) for name, info in sorted(GAMES.items())], value="bluff")
         self.players = widgets.BoundedIntText(value=2, min=2, max=6, description="Players",
                                               layout=widgets.Layout(width="10em"))
         self.bot_after = widgets.BoundedFloatText(
@@ -191,12 +191,13 @@ class Dashboard(widgets.VBox):
         rules = {"players": players or self.players.value, **rules}
         out = self._ask(lambda: self.client.open_room(game, rules, seed, self.bot_after.value))
         code = out["code"]
-        self.tables.setdefault(code, {"code": code, "title": GAMES[game].title, "seats": [],
+        self.tables.setdefault(code, {"code": code, "title": str(GAMES[game].title), "seats": [],
                                       "moves": 0, "to_move": -1, "over": False,
                                       "closed": False, "returns": None})
         self.redraw()
         self.code.value = code
-        self._say(f"Table <b>{html.escape(code)}</b> is open ({html.escape(GAMES[game].title)}, "
+        title = html.escape(str(GAMES[game].title))
+        self._say(f"Table <b>{html.escape(code)}</b> is open ({title}, "
                   f"{rules['players']} players): students join it with this code.")
         return code
 
