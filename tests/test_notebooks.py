@@ -122,11 +122,17 @@ def english_outputs(nb) -> list[str]:
                 texts.append(next((data[m] for m in SHOWN if m in data), ""))
             texts += figure_texts(data.get("application/vnd.plotly.v1+json", {}))
             for text in texts:
-                text = re.sub(r"<[^>]+>|\$[^$]*\$|`[^`]*`|\b[Bb]luff [Yy]ou\b", " ",
-                              "".join(text))  # « Bluff you ! » is the rulebook's own word
-                found += [f"{m.group(0)!r} in {text[max(0, m.start() - 40):m.end() + 40]!r}"
-                          for m in ENGLISH_MARKERS.finditer(text)]
+                found += english_words("".join(text))
     return found
+
+
+def english_words(text: str) -> list[str]:
+    """The English marker words in ``text`` (HTML tags, math and code left out), each with its
+    context."""
+    text = re.sub(r"<[^>]+>|\$[^$]*\$|`[^`]*`|\b[Bb]luff [Yy]ou\b", " ",
+                  text)  # « Bluff you ! » is the rulebook's own word
+    return [f"{m.group(0)!r} in {text[max(0, m.start() - 40):m.end() + 40]!r}"
+            for m in ENGLISH_MARKERS.finditer(text)]
 
 
 def test_the_english_check_sees_an_english_sentence():

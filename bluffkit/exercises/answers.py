@@ -458,33 +458,45 @@ class Choice:
 
     Args:
         options: canonical answer -> other words accepted for it (case and spaces ignored).
+        labels: canonical answer -> the word shown for it in the student's language (a lazy
+            text such as ``_l("doubt")``, or a function such as ``lambda: _p("answer", "call")``:
+            « suivre » in French); the shown word is accepted too. Without a label the canonical
+            word is shown.
     """
 
     options: Mapping[str, tuple[str, ...]]
+    labels: Mapping[str, Any] | None = None
+
+    def word(self, canonical: str) -> str:
+        """The word shown for ``canonical`` in the current language."""
+        label = (self.labels or {}).get(canonical, canonical)
+        return label() if callable(label) else str(label)
 
     def read(self, answer: Any) -> str:
         if isinstance(answer, str) and len(answer) <= MAX_TEXT:
             word = " ".join(answer.lower().split()).strip(" .!\"'")
             for canonical, others in self.options.items():
-                if word == canonical or word in others:
+                if word in (canonical, self.word(canonical).lower()) or word in others:
                     return canonical
-        raise AnswerError(_("answer with one of: {words}",
-                            words=", ".join(repr(o) for o in self.options)))
+        raise AnswerError(_("answer with one of: {words}", words=self._words()))
+
+    def _words(self) -> str:
+        return ", ".join(repr(self.word(o)) for o in self.options)
 
     def same(self, given: str, target: Any) -> bool:
         return given == target
 
     def form(self) -> str:
-        return _("one of {words}", words=", ".join(repr(o) for o in self.options))
+        return _("one of {words}", words=self._words())
 
     def rule(self) -> str:
-        return _("Answer with one of: {words}.", words=", ".join(repr(o) for o in self.options))
+        return _("Answer with one of: {words}.", words=self._words())
 
     def near(self, given: str, target: Any) -> str | None:
         return None
 
     def show(self, value: Any) -> str:
-        return repr(value)
+        return repr(self.word(value))
 
 
 __all__ = ["DEFAULT_TOLERANCE", "AnswerError", "Choice", "Count", "DistributionAnswer",

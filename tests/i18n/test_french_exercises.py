@@ -3,8 +3,16 @@ errors, answers with a decimal comma; the numbers per seed unchanged."""
 
 from __future__ import annotations
 
-from bluffkit.exercises.core import load
+from pathlib import Path
+
+import pytest
+
+from bluffkit.exercises.core import exercise_sets, load
+from bluffkit.exercises.notebook import notebook_path
 from bluffkit.i18n import language
+from tests.test_notebooks import english_words
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_feedback_in_french_with_a_decimal_comma():
@@ -26,3 +34,36 @@ def test_feedback_in_french_with_a_decimal_comma():
     assert hint.title == "Cet indice n'existe pas"
     assert q.check(expected).title == "Correct!"  # English unchanged
     assert load("bluff", seed=7).q1.expected() == expected  # numbers per seed unchanged
+
+
+# -- every translated exercise set, read in French --------------------------------------------
+FRENCH_SETS = [g for g in exercise_sets() if notebook_path(g, ROOT, "fr").exists()]
+
+
+def _everything_shown(q) -> list[str]:
+    """Every text a student can read of ``q``: the heading, statement, answer form and rule,
+    each hint, the worked solution and each likely mistake's message and feedback."""
+    texts = [q._repr_markdown_(), q.kind.form(), q.kind.rule(), q.solution().markdown()]
+    texts += [q.hint(i).markdown() for i in range(1, len(q.hints()) + 1)]
+    texts += [q.check(m.value).markdown() for m in q.likely_mistakes()]
+    return texts
+
+
+@pytest.mark.parametrize("game", FRENCH_SETS)
+def test_a_french_exercise_set_shows_no_english(game):
+    """Every question of a set with a French notebook, for several seeds, in French: no English
+    marker word (the notebook test's list) in anything a student can read; the same numbers
+    as in English."""
+    for seed in (1, 2026, 31337):
+        english = load(game, seed=seed)
+        with language("fr"):
+            ws = load(game, seed=seed)
+            found = [(q.name, word) for q in ws for text in _everything_shown(q)
+                     for word in english_words(text)]
+            assert ws.q1.check(english.q1.expected()).title == "Juste\u00a0!"
+        assert not found, f"{game} seed {seed}: English in French: {found[:5]}"
+        assert [q.expected() for q in ws] == [q.expected() for q in english]
+
+
+def test_french_sets_are_checked():
+    assert {"bluff-you", "bungee"} <= set(FRENCH_SETS)
