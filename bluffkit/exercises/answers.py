@@ -48,8 +48,10 @@ from .bounds import (
     AnswerError,
     bounded_items,
     decimal_in_bounds,
+    dict_form,
     fraction_in_bounds,
     int_in_bounds,
+    not_a_distribution,
     sympy_in_bounds,
     sympy_value,
 )
@@ -272,9 +274,7 @@ def read_distribution(answer: Any) -> dict[int, Reading]:
     except AnswerError:
         raise
     except Exception:  # an iterable whose own code fails
-        raise AnswerError("could not read this as a distribution: give a list of "
-                          "probabilities for 0, 1, 2, ... matching dice, or a dict "
-                          "{count: probability}") from None
+        raise AnswerError(not_a_distribution()) from None
     out: dict[int, Reading] = {}
     for key, value in items:
         try:
@@ -418,7 +418,8 @@ class DistributionAnswer:
         return read_distribution(answer)
 
     def form(self) -> str:
-        return _('a list ["P(0)", "P(1)", ...] of fractions, or a dict {count: probability}')
+        return _("a list {example} of fractions, or a dict {dict}", example='["P(0)", "P(1)", ...]',
+                 dict=dict_form())
 
     def _pmf(self, target: Any) -> dict:
         return target.pmf() if isinstance(target, Distribution) else dict(target)

@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core import ParseError
+from ..core.i18n import _
 from ..core.text import shorten
 
 
@@ -53,21 +54,22 @@ _MAX_DEN_BITS = int(MAX_DIGITS * 3.33) + 1
 
 
 def too_large(text: str) -> AnswerError:
-    return AnswerError(f"could not read {shorten(text)} as a number: it is far larger than any "
-                       f"answer here (at most 10^{MAX_POWER})")
+    return AnswerError(_("could not read {text} as a number: it is far larger than any answer "
+                         "here (at most 10^{power})", text=shorten(text), power=MAX_POWER))
 
 
 def too_precise(text: str) -> AnswerError:
-    return AnswerError(f"could not read {shorten(text)} as a number: it has more than "
-                       f"{MAX_DIGITS} digits after the decimal point; round it, or give a fraction")
+    return AnswerError(_("could not read {text} as a number: it has more than {digits} digits "
+                         "after the decimal point; round it, or give a fraction",
+                         text=shorten(text), digits=MAX_DIGITS))
 
 
 def int_in_bounds(n: int, text: str | None = None) -> int:
     """``n`` if it is at most 10**MAX_POWER in absolute value (checked on its bit length, so
     that even a million-digit integer is refused at once)."""
     if n.bit_length() > _MAX_NUM_BITS or abs(n) > 10**MAX_POWER:
-        raise too_large(text if text is not None else f"a whole number of about "
-                        f"{int(n.bit_length() * 0.30103)} digits")
+        raise too_large(text if text is not None else _(
+            "a whole number of about {digits} digits", digits=int(n.bit_length() * 0.30103)))
     return n
 
 
@@ -84,8 +86,8 @@ def fraction_in_bounds(x: Fraction, text: str) -> Fraction:
 def decimal_in_bounds(d: Decimal, text: str) -> Fraction:
     """A finite ``Decimal`` as a fraction, its exponent checked before it is expanded."""
     if not d.is_finite():
-        raise AnswerError(f"could not read {shorten(text)} as a number: it is not a finite "
-                          "number")
+        raise AnswerError(_("could not read {text} as a number: it is not a finite number",
+                            text=shorten(text)))
     if d.is_zero():
         return Fraction(0)
     if d.adjusted() > MAX_POWER:
@@ -104,23 +106,22 @@ def bounded_items(answer: Any) -> list:
         except TypeError:  # a 0-d numpy array has __len__ but no length
             n = None
         if n is None:
-            raise AnswerError("could not read this as a distribution: it is a single number; "
-                              "give a list of probabilities for 0, 1, 2, ... matching dice")
+            raise AnswerError(_("could not read this as a distribution: it is a single number; "
+                                "give a list of probabilities for 0, 1, 2, ... matching dice"))
         if n > MAX_ENTRIES:
-            raise AnswerError(f"could not read this as a distribution: it has {n} entries; a "
-                              f"distribution here has at most {MAX_ENTRIES} (one per count)")
+            raise AnswerError(_("could not read this as a distribution: it has {n} entries; a "
+                                "distribution here has at most {most} (one per count)", n=n,
+                                most=MAX_ENTRIES))
     if hasattr(answer, "items") and callable(answer.items):
         items = answer.items()
     elif isinstance(answer, Iterable):
         items = enumerate(answer)
     else:
-        raise AnswerError("could not read this as a distribution: give a list of "
-                          "probabilities for 0, 1, 2, ... matching dice, or a dict "
-                          "{count: probability}")
+        raise AnswerError(not_a_distribution())
     out = list(itertools.islice(items, MAX_ENTRIES + 1))
     if len(out) > MAX_ENTRIES:
-        raise AnswerError(f"could not read this as a distribution: it has more than "
-                          f"{MAX_ENTRIES} entries (one per count is enough)")
+        raise AnswerError(_("could not read this as a distribution: it has more than {most} "
+                            "entries (one per count is enough)", most=MAX_ENTRIES))
     return out
 
 
@@ -143,20 +144,20 @@ def sympy_in_bounds(expr: Any) -> str:
 
     nodes = list(itertools.islice(sympy.postorder_traversal(expr), MAX_NODES + 1))
     if len(nodes) > MAX_NODES:
-        raise AnswerError(f"could not read this sympy expression as a number: it has more than "
-                          f"{MAX_NODES} parts; simplify it, or give its value")
+        raise AnswerError(_("could not read this sympy expression as a number: it has more "
+                            "than {most} parts; simplify it, or give its value", most=MAX_NODES))
     known = _known(sympy)
     for node in nodes:  # children before their parents
         if node.is_Integer or node.is_Rational:
-            fraction_in_bounds(Fraction(int(node.p), int(node.q)), "your sympy number")
+            fraction_in_bounds(Fraction(int(node.p), int(node.q)), _("your sympy number"))
         elif node.is_Float:
             _float_in_bounds(node)
         elif node.is_Atom:
             continue  # pi, E, I, oo, nan, symbols: judged by the caller
         elif not isinstance(node, known):
-            raise AnswerError(f"could not read this sympy expression as a number: it uses "
-                              f"{type(node).__name__}; evaluate it first (for example with "
-                              ".doit() or .evalf()), or give its value")
+            raise AnswerError(_("could not read this sympy expression as a number: it uses "
+                                "{name}; evaluate it first (for example with .doit() or "
+                                ".evalf()), or give its value", name=type(node).__name__))
         else:
             arguments = node.args[1:] if node.is_Pow else node.args
             for arg in arguments:
@@ -167,7 +168,8 @@ def sympy_in_bounds(expr: Any) -> str:
 def _float_in_bounds(node) -> None:
     sign, mantissa, exponent, bits = node._mpf_
     if mantissa and (exponent + bits > _MAX_NUM_BITS or exponent < -_MAX_DEN_BITS):
-        raise too_large("your sympy Float") if exponent > 0 else too_precise("your sympy Float")
+        what = _("your sympy Float")
+        raise too_large(what) if exponent > 0 else too_precise(what)
 
 
 def _argument_in_bounds(arg) -> None:
@@ -175,9 +177,9 @@ def _argument_in_bounds(arg) -> None:
         return  # symbols are refused by the caller, with their names
     value = arg.evalf(15)  # its own parts are already checked: this is quick
     if not value.is_Number or not value.is_finite or abs(value) > MAX_ARGUMENT:
-        raise AnswerError(f"could not read this sympy expression as a number: a power or a "
-                          f"function argument in it is larger than {MAX_ARGUMENT}, so its "
-                          "value is far outside any answer here")
+        raise AnswerError(_("could not read this sympy expression as a number: a power or a "
+                            "function argument in it is larger than {most}, so its value is far "
+                            "outside any answer here", most=MAX_ARGUMENT))
 
 
 def sympy_value(expr: Any, text: str) -> Fraction:
@@ -188,8 +190,8 @@ def sympy_value(expr: Any, text: str) -> Fraction:
     if not value.is_Float:
         if value.is_Rational:
             return fraction_in_bounds(Fraction(int(value.p), int(value.q)), text)
-        raise AnswerError(f"could not read {shorten(text)} as a number: it is not a finite real "
-                          "number")
+        raise AnswerError(_("could not read {text} as a number: it is not a finite real number",
+                            text=shorten(text)))
     _float_in_bounds(value)
     rational = sympy.Rational(value)
     return fraction_in_bounds(Fraction(int(rational.p), int(rational.q)), text)
@@ -198,3 +200,13 @@ def sympy_value(expr: Any, text: str) -> Fraction:
 __all__ = ["MAX_ARGUMENT", "AnswerError", "MAX_DIGITS", "MAX_ENTRIES", "MAX_NODES", "MAX_POWER",
            "bounded_items", "decimal_in_bounds", "fraction_in_bounds", "int_in_bounds",
            "sympy_in_bounds", "sympy_value"]
+
+
+def dict_form() -> str:
+    """``{count: probability}``, in the student's language."""
+    return "{" + _("count") + ": " + _("probability") + "}"
+
+
+def not_a_distribution() -> str:
+    return _("could not read this as a distribution: give a list of probabilities for 0, 1, 2, "
+             "... matching dice, or a dict {example}", example=dict_form())

@@ -199,6 +199,9 @@ class Mistake:
     value: Any
     message: str
 
+    def __post_init__(self):  # a lazy text (a module's constant) is said now, in the language
+        object.__setattr__(self, "message", str(self.message))
+
 
 # -- questions ------------------------------------------------------------------------------------
 def fresh_seed() -> int:

@@ -12,6 +12,7 @@ True
 True
 """
 
+from ...core.i18n import _l
 from .counting import AtLeast, CountDistribution, ExpectedMatches, MostLikelyCount, OneDie
 from .positions import (
     BidWithMyDice,
@@ -26,7 +27,7 @@ from .positions import (
 NOTEBOOK = "01_bluff.ipynb"
 """The exercise notebook's file name in ``exercises/``."""
 
-INTRO = """\
+INTRO = _l("""\
 # Exercises: Bluff, the binomial distribution with dice
 
 In **Bluff** every player hides dice under a cup; the faces are 1 to 5 and a star ★ (the 6).
@@ -38,14 +39,14 @@ rulebook's rule of thumb is to expect n/3 matches for a digit and n/6 for stars 
 These twelve exercises go from one die to whole decisions. The model is bluffkit's: the dice you
 cannot see are unknown and random (each matches a digit with probability 1/3, the star with
 probability 1/6); other players' bids are not read as information.
-"""
+""")
 
-OUTRO = """\
+OUTRO = _l("""\
 ## Going further
 
 `notebooks/01_bluff.ipynb` shows the same ideas with widgets: the count explorer, the advice
 for a position, and a game against bots with explanations.
-"""
+""")
 
 QUESTIONS = [OneDie, ExpectedMatches, CountDistribution, MostLikelyCount, AtLeast, BidWithMyDice,
              StarBid, RuleOfThumb, ChallengerLoss, ChallengeOrRaise, Reroll, Simulation]

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ...core.i18n import _, _l
 from ...games.bluff import STAR, Bid
 from ...odds.bluff import match_probability, matches
 from ..core import tex
@@ -26,13 +27,8 @@ def bid_text(bid: Bid) -> str:
     return f"{bid.count} × {die(bid.face)}"
 
 
-def many(k: int, one: str, more: str) -> str:
-    """``"1 die"``, ``"3 dice"``."""
-    return f"{k} {one if k == 1 else more}"
-
-
 def unit(face: int) -> str:
-    return "stars" if face == STAR else f"dice showing {face} or ★"
+    return _("stars") if face == STAR else _("dice showing {face} or ★", face=face)
 
 
 def roll(rng: np.random.Generator, k: int) -> tuple[int, ...]:
@@ -68,16 +64,16 @@ def at_least_tex(needed: int, unknown: int, p: Fraction) -> str:
 
 
 def mode(dist) -> int:
-    best = max(w for _, w in dist.items())
+    best = max(w for _k, w in dist.items())
     return min(k for k, w in dist.items() if w == best)
 
 
 def unique_mode(dist) -> bool:
-    best = max(w for _, w in dist.items())
-    return sum(1 for _, w in dist.items() if w == best) == 1
+    best = max(w for _k, w in dist.items())
+    return sum(1 for _k, w in dist.items() if w == best) == 1
 
 
-STARS_WILD = ("For a digit bid the stars are wild: a ★ counts as the digit, so two faces of six "
-              "count, 1/3 per die.")
-STARS_ONLY = ("For a star bid only stars count (nothing is wild for it): one face of six, 1/6 "
-              "per die.")
+STARS_WILD = _l("For a digit bid the stars are wild: a ★ counts as the digit, so two faces of "
+                "six count, 1/3 per die.")
+STARS_ONLY = _l("For a star bid only stars count (nothing is wild for it): one face of six, 1/6 "
+                "per die.")
