@@ -160,6 +160,12 @@ def update(langs: list[str] | None = None) -> list[Path]:
                 continue
             catalog = (_read(path, lang) if path.exists()
                        else Catalog(locale=lang, project="bluffkit", domain=domain, fuzzy=False))
+            if not path.exists() and po_path(lang, "common").exists():
+                # the plural rule of the language's other catalogues, not the Babel version's
+                # (Babel 2.19 gives French a third form for millions)
+                common = _read(po_path(lang, "common"), lang)
+                catalog._num_plurals, catalog._plural_expr = (common.num_plurals,
+                                                              common.plural_expr)
             template.creation_date = catalog.creation_date = STABLE_DATE
             catalog.update(template, no_fuzzy_matching=False)
             _write(path, catalog)

@@ -152,3 +152,12 @@ def test_every_translating_call_is_extracted():
             if key not in have[domain_of(name)]:
                 missed.append(f"{name}:{call.lineno} {key[0]!r}")
     assert not missed, missed
+
+
+def test_every_catalogue_of_a_language_has_one_plural_rule():
+    """All of a language's catalogues count alike (a catalogue created by a newer Babel once
+    got a third French form, and its plurals fell back to English)."""
+    for lang in i18n.TRANSLATED:
+        rules = {po.name: re.search(r"Plural-Forms: ([^\\\n]*)", po.read_text()).group(1)
+                 for po in (i18n.LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")}
+        assert len(set(rules.values())) == 1, rules
