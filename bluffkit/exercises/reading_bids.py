@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ..core.i18n import _, _l, _n
 from ..games.bluff import STAR, Bid, dice_text
 from ..odds.bluff import matches, p_at_least
 from ..odds.bluff_beliefs import odds_after_bids, read_bids
@@ -35,7 +36,8 @@ def _frac(x: Fraction) -> str:
 
 
 def _face_words(face: int) -> str:
-    return "stars" if face == STAR else f"dice counting for {face} ({face}s or stars)"
+    return _("stars") if face == STAR else _("dice counting for {face} ({face}s or stars)",
+                                             face=face)
 
 
 class _Opening(Question):
@@ -67,20 +69,26 @@ class _Opening(Question):
 
     def context(self) -> str:
         e = self.eps
-        return (f"Two players: you hold {self.mine} {'die' if self.mine == 1 else 'dice'}, your "
-                f"opponent 2. The model: a player bids as the dice-random advice would for their "
-                f"dice, except that with probability ε = {e.numerator}/{e.denominator} they pick "
-                f"any of their legal choices at random. Opening the round, your opponent has "
-                f"L = {self.table.legal} legal choices, and opens **{self.bid}**.")
+        return _n("Two players: you hold {n} die, your opponent 2. The model: a player bids as "
+                  "the dice-random advice would for their dice, except that with probability "
+                  "{eps} they pick any of their legal choices at random. Opening the round, your "
+                  "opponent has {legal} legal choices, and opens **{bid}**.",
+                  "Two players: you hold {n} dice, your opponent 2. The model: a player bids as "
+                  "the dice-random advice would for their dice, except that with probability "
+                  "{eps} they pick any of their legal choices at random. Opening the round, your "
+                  "opponent has {legal} legal choices, and opens **{bid}**.", self.mine,
+                  eps=f"ε = {e.numerator}/{e.denominator}", legal=f"L = {self.table.legal}",
+                  bid=self.bid)
 
 
 # -- 1. the likelihood ----------------------------------------------------------------------------
 class Likelihood(_Opening):
-    title = "The likelihood of a bid"
+    title = _l("The likelihood of a bid")
 
     def statement(self):
-        return (self.context() + "\n\nSuppose the advice, for your opponent's hand, is exactly "
-                f"{self.bid}. What is the probability that they bid {self.bid}?")
+        return self.context() + "\n\n" + _(
+            "Suppose the advice, for your opponent's hand, is exactly {bid}. What is the "
+            "probability that they bid {bid}?", bid=self.bid)
 
     def expected(self):
         return self.like()[0]
@@ -88,17 +96,17 @@ class Likelihood(_Opening):
     def mistakes(self):
         e, n = self.eps, self.table.legal
         return [Mistake("random choice forgotten", 1 - e,
-                        "A player who picks at random may pick the advice's bid too: add "
-                        "ε × 1/L."),
+                        _("A player who picks at random may pick the advice's bid too: add "
+                          "ε × 1/L.")),
                 Mistake("other hands", e / n,
-                        "That is the chance for a hand whose advice is **another** bid: only "
-                        "the random choice can give this bid then."),
+                        _("That is the chance for a hand whose advice is **another** bid: only "
+                          "the random choice can give this bid then.")),
                 Mistake("no ε", Fraction(1),
-                        "With probability ε the player ignores the advice.")]
+                        _("With probability ε the player ignores the advice."))]
 
     def hints(self):
-        return ["Two ways to bid it: follow the advice (probability 1 - ε), or pick at random "
-                "(probability ε) and land on it (1 chance in L)."]
+        return [_("Two ways to bid it: follow the advice (probability 1 - ε), or pick at random "
+                  "(probability ε) and land on it (1 chance in L).")]
 
     def explain(self):
         e, n = self.eps, self.table.legal
@@ -108,11 +116,12 @@ class Likelihood(_Opening):
 
 # -- 2. the likelihood ratio ----------------------------------------------------------------------
 class LikelihoodRatio(_Opening):
-    title = "How many times as often"
+    title = _l("How many times as often")
 
     def statement(self):
-        return (self.context() + f"\n\nHow many times as often do hands whose advice is "
-                f"{self.bid} make that bid as hands whose advice is something else?")
+        return self.context() + "\n\n" + _(
+            "How many times as often do hands whose advice is {bid} make that bid as hands whose "
+            "advice is something else?", bid=self.bid)
 
     def expected(self):
         a, b = self.like()
@@ -122,33 +131,34 @@ class LikelihoodRatio(_Opening):
         e, n = self.eps, self.table.legal
         a, b = self.like()
         return [Mistake("odds of following", (1 - e) / e,
-                        "You compared following the advice with picking at random; compare "
-                        "the two **likelihoods** of this very bid."),
-                Mistake("inverted", b / a, "That is the ratio the other way round."),
+                        _("You compared following the advice with picking at random; compare "
+                          "the two **likelihoods** of this very bid.")),
+                Mistake("inverted", b / a, _("That is the ratio the other way round.")),
                 Mistake("random part forgotten", (1 - e) / (e / n),
-                        "A hand whose advice is this bid may also land on it at random: its "
-                        "likelihood is (1 - ε) + ε/L.")]
+                        _("A hand whose advice is this bid may also land on it at random: its "
+                          "likelihood is (1 - ε) + ε/L."))]
 
     def hints(self):
-        return ["Divide P(bid | the advice is this bid) by P(bid | the advice is another bid).",
-                "The second one is ε/L: only a random pick gives the bid."]
+        return [_("Divide P(bid | the advice is this bid) by P(bid | the advice is another bid)."),
+                _("The second one is ε/L: only a random pick gives the bid.")]
 
     def explain(self):
         a, b = self.like()
-        return (f"$\\frac{{(1 - ε) + ε/L}}{{ε/L}} = \\frac{{{tex(a)}}}{{{tex(b)}}} = "
-                f"{tex(a / b)}$: this bid is strong evidence, because a random pick rarely lands "
-                "on it.")
+        return _("{ratio}: this bid is strong evidence, because a random pick rarely lands on "
+                 "it.", ratio=f"$\\frac{{(1 - ε) + ε/L}}{{ε/L}} = "
+                 f"\\frac{{{tex(a)}}}{{{tex(b)}}} = {tex(a / b)}$")
 
 
 # -- 3. posterior odds ---------------------------------------------------------------------------
 class PosteriorOdds(_Opening):
-    title = "Odds times the ratio"
+    title = _l("Odds times the ratio")
 
     def statement(self):
         q = self.q()
-        return (self.context() + f"\n\nBefore the bid, the chance that your opponent's hand is "
-                f"one the advice opens {self.bid} with is {_frac(q)}. Give the **odds** "
-                "P(such a hand | the bid) / P(another hand | the bid) after the bid.")
+        return self.context() + "\n\n" + _(
+            "Before the bid, the chance that your opponent's hand is one the advice opens {bid} "
+            "with is {q}. Give the **odds** P(such a hand | the bid) / P(another hand | the bid) "
+            "after the bid.", bid=self.bid, q=_frac(q))
 
     def expected(self):
         q = self.q()
@@ -158,16 +168,16 @@ class PosteriorOdds(_Opening):
     def mistakes(self):
         q = self.q()
         a, b = self.like()
-        return [Mistake("prior odds", q / (1 - q), "Those are the odds **before** the bid: "
-                        "multiply them by the likelihood ratio."),
-                Mistake("ratio alone", a / b, "That is the likelihood ratio alone: multiply "
-                        "it by the odds before the bid."),
+        return [Mistake("prior odds", q / (1 - q), _("Those are the odds **before** the bid: "
+                          "multiply them by the likelihood ratio.")),
+                Mistake("ratio alone", a / b, _("That is the likelihood ratio alone: multiply "
+                          "it by the odds before the bid.")),
                 Mistake("probability, not odds", q * a / (q * a + (1 - q) * b),
-                        "That is the posterior probability; odds are p / (1 - p).")]
+                        _("That is the posterior probability; odds are p / (1 - p)."))]
 
     def hints(self):
-        return ["Bayes' rule in odds form: posterior odds = prior odds × likelihood ratio.",
-                "Prior odds q / (1 - q); ratio ((1 - ε) + ε/L) / (ε/L)."]
+        return [_("Bayes' rule in odds form: posterior odds = prior odds × likelihood ratio."),
+                _("Prior odds q / (1 - q); ratio ((1 - ε) + ε/L) / (ε/L).")]
 
     def explain(self):
         q = self.q()
@@ -178,13 +188,14 @@ class PosteriorOdds(_Opening):
 
 # -- 4. the Bayes step ----------------------------------------------------------------------------
 class BayesStep(_Opening):
-    title = "The Bayes step"
+    title = _l("The Bayes step")
 
     def statement(self):
         q = self.q()
-        return (self.context() + f"\n\nBefore the bid, the chance that your opponent's hand is "
-                f"one the advice opens {self.bid} with is {_frac(q)} (bluffkit counted the "
-                f"hands of 2 dice for you). After the bid {self.bid}, what is that chance?")
+        return self.context() + "\n\n" + _(
+            "Before the bid, the chance that your opponent's hand is one the advice opens {bid} "
+            "with is {q} (bluffkit counted the hands of 2 dice for you). After the bid {bid}, "
+            "what is that chance?", bid=self.bid, q=_frac(q))
 
     def expected(self):
         q = self.q()
@@ -195,39 +206,40 @@ class BayesStep(_Opening):
         q = self.q()
         a, b = self.like()
         e = self.eps
-        return [Mistake("no update", q, "That is the chance **before** the bid."),
+        return [Mistake("no update", q, _("That is the chance **before** the bid.")),
                 Mistake("inverted conditional", a,
-                        "That is P(bid | hand), the likelihood; the question asks P(hand | bid): "
-                        "use Bayes' rule."),
+                        _("That is P(bid | hand), the likelihood; the question asks P(hand | bid): "
+                          "use Bayes' rule.")),
                 Mistake("random choice forgotten", q * (1 - e) / (q * (1 - e) + (1 - q) * b),
-                        "The hands whose advice is this bid may also land on it at random: "
-                        "their likelihood is (1 - ε) + ε/L, not 1 - ε.")]
+                        _("The hands whose advice is this bid may also land on it at random: "
+                          "their likelihood is (1 - ε) + ε/L, not 1 - ε."))]
 
     def hints(self):
-        return ["Bayes' rule: P(H | bid) = P(bid | H) P(H) / P(bid).",
-                "P(bid) = P(bid | H) P(H) + P(bid | not H) P(not H), with P(bid | H) = "
-                "(1 - ε) + ε/L and P(bid | not H) = ε/L."]
+        return [_("Bayes' rule: P(H | bid) = P(bid | H) P(H) / P(bid)."),
+                _("P(bid) = P(bid | H) P(H) + P(bid | not H) P(not H), with P(bid | H) = "
+                  "(1 - ε) + ε/L and P(bid | not H) = ε/L.")]
 
     def explain(self):
         q = self.q()
         a, b = self.like()
         post = self.expected()
         return (f"$P(H \\mid {self.bid}) = \\frac{{{tex(a)} \\cdot {tex(q)}}}{{{tex(a)} \\cdot "
-                f"{tex(q)} + {tex(b)} \\cdot {tex(1 - q)}}} = {tex(post)}$: from ${tex(q)}$ "
-                "before the bid.")
+                f"{tex(q)} + {tex(b)} \\cdot {tex(1 - q)}}} = {tex(post)}$"
+                + _(": from {q} before the bid.", q=f"${tex(q)}$"))
 
 
 # -- 5. holding the face --------------------------------------------------------------------------
 class HoldsTheFace(_Opening):
-    title = "What the bid says about the face"
+    title = _l("What the bid says about the face")
 
     def statement(self):
         face = self.bid.face
-        return (self.context() + f"\n\nBefore the bid, P(your opponent holds at least one of "
-                f"the {_face_words(face)}) is "
-                f"{_frac(self._belief().prior_p_at_least(face, 1))}. After {self.bid}, what is "
-                "it? (Use bluffkit: `read_bids` in `bluffkit.odds.bluff_beliefs` gives each "
-                "player's posterior, or count the 21 hands of 2 dice by hand.)")
+        return self.context() + "\n\n" + _(
+            "Before the bid, P(your opponent holds at least one of the {what}) is {p}. After "
+            "{bid}, what is it? (Use bluffkit: {read_bids} in {module} gives each player's "
+            "posterior, or count the 21 hands of 2 dice by hand.)", what=_face_words(face),
+            p=_frac(self._belief().prior_p_at_least(face, 1)), bid=self.bid,
+            read_bids="`read_bids`", module="`bluffkit.odds.bluff_beliefs`")
 
     def _belief(self):
         return read_bids(self.held, 0, (self.bid,), 1, BidModel(self.eps)).beliefs[1]
@@ -239,35 +251,37 @@ class HoldsTheFace(_Opening):
         b = self._belief()
         face = self.bid.face
         return [Mistake("no update", b.prior_p_at_least(face, 1),
-                        "That is the chance **before** the bid."),
+                        _("That is the chance **before** the bid.")),
                 Mistake("two or more", b.p_at_least(face, 2),
-                        "That is the chance of **two** such dice; the question asks at least "
-                        "one.")]
+                        _("That is the chance of **two** such dice; the question asks at least "
+                          "one."))]
 
     def hints(self):
-        return ["Weigh each hand of 2 dice by its chance (1/36 for a pair, 2/36 otherwise) times "
-                "the likelihood of the bid for it, then add up the hands holding the face.",
-                "`read_bids((you, 2), 0, (bid,), 1, BidModel(eps)).beliefs[1].p_at_least(face, "
-                "1)` computes it exactly."]
+        return [_("Weigh each hand of 2 dice by its chance (1/36 for a pair, 2/36 otherwise) times "
+                  "the likelihood of the bid for it, then add up the hands holding the face."),
+                _("`read_bids((you, 2), 0, (bid,), 1, BidModel(eps)).beliefs[1].p_at_least(face, "
+                  "1)` computes it exactly.")]
 
     def explain(self):
         b = self._belief()
         face = self.bid.face
-        return (f"Each hand's prior weight times its likelihood, normalised (Bayes' rule over "
-                f"the 21 hands): $P = {tex(self.expected())}$, up from "
-                f"${tex(b.prior_p_at_least(face, 1))}$ before the bid.")
+        return _("Each hand's prior weight times its likelihood, normalised (Bayes' rule over "
+                 "the 21 hands): {p}, up from {prior} before the bid.",
+                 p=f"$P = {tex(self.expected())}$",
+                 prior=f"${tex(b.prior_p_at_least(face, 1))}$")
 
 
 # -- 6. is the bid true? -------------------------------------------------------------------------
 class BidTrueAfterReading(HoldsTheFace):
-    title = "Is the bid true?"
+    title = _l("Is the bid true?")
 
     def statement(self):
         face = self.bid.face
-        return (self.context() + f"\n\nYour own dice: **{dice_text(self.my_dice)}**. What is "
-                f"P({self.bid} is true) after reading the bid, that is, counting your "
-                f"opponent's {_face_words(face)} under their posterior? (Dice random it would be "
-                f"{_frac(self._random())}.)")
+        return self.context() + "\n\n" + _(
+            "Your own dice: **{dice}**. What is P({bid} is true) after reading the bid, that is, "
+            "counting your opponent's {what} under their posterior? (Dice random it would be "
+            "{p}.)", dice=dice_text(self.my_dice), bid=self.bid, what=_face_words(face),
+            p=_frac(self._random()))
 
     @property
     def my_dice(self) -> tuple[int, ...]:
@@ -291,27 +305,30 @@ class BidTrueAfterReading(HoldsTheFace):
     def mistakes(self):
         b = self._belief()
         need = max(0, self.bid.count - self._known())
-        out = [Mistake("dice random", self._random(), "That is the chance with the dice "
-                       "random: read the bid first (use the posterior).")]
+        out = [Mistake("dice random", self._random(), _("That is the chance with the dice "
+                         "random: read the bid first (use the posterior)."))]
         if need >= 1:
             out.append(Mistake("your dice forgotten", b.p_at_least(self.bid.face,
                                                                    self.bid.count),
-                               "Your own matching dice count too: the opponent needs only "
-                               f"the rest, {self.bid.count} minus yours."))
+                               _("Your own matching dice count too: the opponent needs only "
+                                 "the rest, {count} minus yours.", count=self.bid.count)))
         return out
 
     def hints(self):
-        return ["The bid is true when your matching dice plus theirs reach its count.",
-                "So you need P(their matching dice ≥ count - yours) under their posterior."]
+        return [_("The bid is true when your matching dice plus theirs reach its count."),
+                _("So you need P(their matching dice ≥ count - yours) under their posterior.")]
 
     def explain(self):
         need = max(0, self.bid.count - self._known())
-        return (f"You hold {self._known()} matching; the bid needs {need} more from your "
-                f"opponent: $P = {tex(self.expected())}$ after the bid, against "
-                f"${tex(self._random())}$ with the dice random.")
+        return _n("You hold {n} matching die; the bid needs {need} more from your opponent: {p} "
+                  "after the bid, against {random} with the dice random.",
+                  "You hold {n} matching dice; the bid needs {need} more from your opponent: {p} "
+                  "after the bid, against {random} with the dice random.", self._known(),
+                  need=need, p=f"$P = {tex(self.expected())}$",
+                  random=f"${tex(self._random())}$")
 
 
-INTRO = """\
+INTRO = _l("""\
 # Exercises: what a bid tells you (Bayes' rule at the Bluff table)
 
 A bid is evidence. Under a stated model of how players bid (they follow the dice-random advice,
@@ -319,14 +336,14 @@ except that with probability ε they pick any legal choice at random), Bayes' ru
 into beliefs about the bidder's dice. These six exercises walk one Bayes step: the likelihood,
 how many times as often, the odds form, the posterior, what it says about the bid's face, and
 whether the bid is true.
-"""
+""")
 
-OUTRO = """\
+OUTRO = _l("""\
 ## Going further
 
 `notebooks/07_reading_bids.ipynb` reads whole rounds, shows how reading the bids changes the
 call, and plays the tournament between the bot that reads bids and today's advice bots.
-"""
+""")
 
 QUESTIONS = [Likelihood, LikelihoodRatio, PosteriorOdds, BayesStep, HoldsTheFace,
              BidTrueAfterReading]
