@@ -12,9 +12,10 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from ..advice.bluff import Advice, Position, advise
+from ..advice.bluff import Advice, Position, advise, say_action
 from ..bots.bluff import AdviceBot
 from ..core import make_rng
+from ..core.i18n import _, _l, _n, num
 from ..games.bluff import STAR, Bid, BluffRules, BluffState, Challenge, Show, dice_text
 from ..games.bluff.state import MAX_DICE
 from ..odds.bluff import bid_odds, read_dice, reroll_odds
@@ -104,39 +105,43 @@ def odds_question(args: argparse.Namespace) -> OddsQuestion:
     others = list(exposed)
     for d in my_exposed:
         if d not in others:
-            raise CliError(f"--my-exposed: {dice_text(my_exposed)} must be among the exposed "
-                           f"dice ({dice_text(exposed) or 'none'}): --exposed lists every "
-                           "exposed die, yours included")
+            raise CliError(_("--my-exposed: {mine} must be among the exposed dice ({exposed}): "
+                             "--exposed lists every exposed die, yours included",
+                             mine=dice_text(my_exposed),
+                             exposed=dice_text(exposed) or _("none")))
         others.remove(d)
     if len(mine) + len(my_exposed) > MAX_DICE:
-        raise CliError(f"--mine and --my-exposed list {len(mine) + len(my_exposed)} dice of "
-                       f"yours, but a player holds at most {MAX_DICE}")
+        raise CliError(_("--mine and --my-exposed list {n} dice of yours, but a player holds at "
+                         "most {most}", n=len(mine) + len(my_exposed), most=MAX_DICE))
     if args.held is None:
         if args.me is not None or args.bidder is not None:
-            raise CliError("--me and --bidder need --held (the dice each player holds)")
+            raise CliError(_("--me and --bidder need --held (the dice each player holds)"))
         if args.dice is None:
-            raise CliError("give --dice (all the dice in play) or --held (dice each player "
-                           "holds, e.g. 5,5,4,5)")
+            raise CliError(_("give --dice (all the dice in play) or --held (dice each player "
+                             "holds, e.g. 5,5,4,5)"))
         return OddsQuestion(args.bid, args.dice, mine, exposed, tuple(others), my_exposed)
     held = ints(args.held, "--held")
     if not 2 <= len(held) <= 6 or any(not 0 <= h <= MAX_DICE for h in held):
-        raise CliError(f"--held needs one count of 0-{MAX_DICE} dice per player, 2-6 players, "
-                       f"got {args.held!r}")
+        raise CliError(_("--held needs one count of 0-{most} dice per player, 2-6 players, got "
+                         "{held}", most=MAX_DICE, held=repr(args.held)))
     dice = sum(held)
     if args.dice is not None and args.dice != dice:
-        raise CliError(f"--dice {args.dice} but the dice in --held add up to {dice}")
+        raise CliError(_("--dice {dice} but the dice in --held add up to {total}",
+                         dice=args.dice, total=dice))
     n, me = len(held), 0 if args.me is None else args.me
     if me not in range(n):
-        raise CliError(f"--me must be a seat 0-{n - 1}, got {me}")
+        raise CliError(_("--me must be a seat 0-{last}, got {me}", last=n - 1, me=me))
     if len(mine) + len(my_exposed) > held[me]:
-        raise CliError(f"--mine and --my-exposed list {len(mine) + len(my_exposed)} dice but "
-                       f"--held says player {me} (you) holds {held[me]}")
+        raise CliError(_("--mine and --my-exposed list {n} dice but --held says player {me} "
+                         "(you) holds {held}", n=len(mine) + len(my_exposed), me=me,
+                         held=held[me]))
     bidder = args.bidder if args.bidder is not None else _seat_after(held, me, -1)
     if bidder not in range(n) or not held[bidder]:
-        raise CliError(f"--bidder must be a seat 0-{n - 1} holding dice, got {bidder}")
+        raise CliError(_("--bidder must be a seat 0-{last} holding dice, got {bidder}",
+                         last=n - 1, bidder=bidder))
     challenger = _seat_after(held, bidder, 1)
     if challenger == bidder:
-        raise CliError("--held: at least two players must hold dice")
+        raise CliError(_("--held: at least two players must hold dice"))
     return OddsQuestion(args.bid, dice, mine, exposed, tuple(others), my_exposed,
                         held[bidder], held[challenger])
 
@@ -165,82 +170,88 @@ def odds_command(args: argparse.Namespace) -> int:
     if args.reroll is not None:
         shown = read_dice(args.reroll, "--reroll")
         if not shown and not q.my_exposed:
-            raise CliError("Montre-moi ton jeu: re-rolling needs at least one of your dice "
-                           "exposed: show one now (--reroll 3) or say which exposed dice are "
-                           "yours (--my-exposed)")
+            raise CliError(_("Montre-moi ton jeu: re-rolling needs at least one of your dice "
+                             "exposed: show one now (--reroll 3) or say which exposed dice are "
+                             "yours (--my-exposed)"))
         o = reroll_odds(q.bid, q.dice, q.mine, shown, q.others_exposed, q.my_exposed, **caps)
     else:
         o = bid_odds(q.bid, q.dice, q.mine, q.exposed, **caps)
     if args.json:
         print_json(o.to_json())
         return 0
-    unit = ("star" if o.bid.is_star else f"die showing {o.bid.face} or a star") \
-        if o.bid.count == 1 else ("stars" if o.bid.is_star else
-                                  f"dice showing {o.bid.face} or a star")
     den = 6 if o.bid.is_star else 3
-    print(f"Bid {o.bid}: at least {o.bid.count} {unit} among {o.dice_in_play} dice.")
+    print(_n("Bid {bid}: at least {n} star among {dice} dice.",
+             "Bid {bid}: at least {n} stars among {dice} dice.", o.bid.count, bid=o.bid,
+             dice=o.dice_in_play) if o.bid.is_star else
+          _n("Bid {bid}: at least {n} die showing {face} or a star among {dice} dice.",
+             "Bid {bid}: at least {n} dice showing {face} or a star among {dice} dice.",
+             o.bid.count, bid=o.bid, face=o.bid.face, dice=o.dice_in_play))
     if args.reroll is not None:
-        print(f"After showing {args.reroll or 'nothing'} and re-rolling the rest of your hidden "
-              "dice (before you look at them):")
-    print(f"You see {o.known_matches} matching; {o.unknown} dice unknown, each matching with "
-          f"probability {o.match_probability}.")
-    print(table(["quantity", "exact", "decimal"], [
-        ["P(bid true) = P(A >= B)", *_split(o.p_true)],
-        ["P(exactly) = P(A = B)", *_split(o.p_exact)],
-        ["P(bid false) = P(A < B)", *_split(o.p_false)],
-        ["expected count E[A]", *_split(o.expected_count)],
-        [f"rule of thumb {o.dice_in_play}/{den}", *_split(o.rule_of_thumb)],
-        [f"rule of thumb {o.known_matches} + {o.unknown}/{den}", *_split(o.rule_of_thumb_known)],
-        [f"bidder's expected loss (at most {o.bidder_held})", *_split(o.bidder_loss)],
-        [f"challenger's expected loss (at most {o.challenger_held})",
+        print(_("After showing {shown} and re-rolling the rest of your hidden dice (before you "
+                "look at them):", shown=args.reroll or _("nothing")))
+    print(_("You see {known} matching; {unknown} dice unknown, each matching with probability "
+            "{p}.", known=o.known_matches, unknown=o.unknown, p=o.match_probability))
+    print(table([_("quantity"), _("exact"), _("decimal")], [
+        [_("P(bid true) = P(A >= B)"), *_split(o.p_true)],
+        [_("P(exactly) = P(A = B)"), *_split(o.p_exact)],
+        [_("P(bid false) = P(A < B)"), *_split(o.p_false)],
+        [_("expected count E[A]"), *_split(o.expected_count)],
+        [_("rule of thumb {dice}/{den}", dice=o.dice_in_play, den=den), *_split(o.rule_of_thumb)],
+        [_("rule of thumb {known} + {unknown}/{den}", known=o.known_matches, unknown=o.unknown,
+           den=den), *_split(o.rule_of_thumb_known)],
+        [_("bidder's expected loss (at most {held})", held=o.bidder_held),
+         *_split(o.bidder_loss)],
+        [_("challenger's expected loss (at most {held})", held=o.challenger_held),
          *_split(o.challenger_loss)],
-        ["each other player's loss", *_split(o.other_loss)],
+        [_("each other player's loss"), *_split(o.other_loss)],
     ]))
     if args.held is None:
-        print(f"Nobody loses more dice than they hold: each loss is capped at {MAX_DICE} dice "
-              "(give --held, the dice each player holds, for the real caps).")
+        print(_("Nobody loses more dice than they hold: each loss is capped at {most} dice (give "
+                "--held, the dice each player holds, for the real caps).", most=MAX_DICE))
     print()
     pmf = o.dist.pmf()
     rows, tail = [], sum(pmf.values())
     for a, p in pmf.items():
         rows.append([a, *_split(p), *_split(tail)])
         tail -= p
-    print(table(["A", "P(A = a)", "decimal", "P(A >= a)", "decimal"], rows))
+    print(table(["A", "P(A = a)", _("decimal"), "P(A >= a)", _("decimal")], rows))
     return 0
 
 
 def _split(p) -> list[str]:
-    return [str(p), f"{float(p):.4f}"]
+    return [str(p), num(float(p), ".4f")]
 
 
 # -- advise ---------------------------------------------------------------------------------------
 def position_from_args(args: argparse.Namespace) -> Position:
     if args.players is not None and not 2 <= args.players <= 6:  # before a list of that size
-        raise CliError(f"--players: Bluff is for 2-6 players, got {args.players}")
+        raise CliError(_("--players: Bluff is for 2-6 players, got {n}", n=args.players))
     mine = read_dice(args.mine, "--mine")
     exposed_by: dict[int, tuple[int, ...]] = {}
     for item in args.exposed:
         seat, sep, dice = item.partition(":")
         if not sep or not seat.strip().isdigit():
-            raise CliError(f"--exposed takes PLAYER:DICE, e.g. 2:3,*; got {item!r}")
+            raise CliError(_("--exposed takes PLAYER:DICE, e.g. 2:3,*; got {item}",
+                             item=repr(item)))
         exposed_by[int(seat)] = exposed_by.get(int(seat), ()) + read_dice(dice, "--exposed")
     if args.held is not None:
         held = ints(args.held, "--held")
     else:
         n = args.players or 4
         if args.me not in range(n):
-            raise CliError(f"--me must be a seat 0-{n - 1}, got {args.me}")
+            raise CliError(_("--me must be a seat 0-{last}, got {me}", last=n - 1, me=args.me))
         held = [5] * n
         held[args.me] = len(mine) + len(exposed_by.get(args.me, ()))
     n = len(held)
     if args.players is not None and args.players != n:
-        raise CliError(f"--players {args.players} but --held lists {n} players")
+        raise CliError(_("--players {players} but --held lists {n} players",
+                         players=args.players, n=n))
     if any(p not in range(n) for p in exposed_by):
-        raise CliError(f"--exposed names a player outside 0-{n - 1}")
+        raise CliError(_("--exposed names a player outside 0-{last}", last=n - 1))
     exposed = [exposed_by.get(p, ()) for p in range(n)]
     expansion = args.expansion or args.show or any(exposed)
     if not 2 <= n <= 6:
-        raise CliError(f"Bluff is for 2-6 players, got {n}")
+        raise CliError(_("Bluff is for 2-6 players, got {n}", n=n))
     rules = BluffRules(players=n, show_and_reroll=expansion)
     return Position(mine, tuple(held), args.me, exposed, args.bid, args.bidder, rules,
                     "show" if args.show else "bid", args.history)
@@ -250,46 +261,50 @@ def advice_table(advice: Advice) -> str:
     if advice.reading is not None:
         rows = []
         for o in advice.options:
-            mark = " <- best" if o is advice.recommended else ""
-            ahead = f"{float(o.ahead.my_loss):.3f}" if o.ahead is not None else "-"
-            rows.append([f"{o.action}{mark}", f"{float(o.p_stands):.4f}",
-                         f"{float(o.p_read):.4f}", f"{float(o.loss_read):.3f}", ahead, o.note])
-        return table(["choice", "P(true), dice random", "P(true) after reading the bids",
-                      "loss if challenged (bids read)", "dice lost, look ahead", "why listed"],
-                     rows)
-    rows = []
-    for o in advice.options:
-        mark = " <- best" if o is advice.recommended else ""
-        rows.append([f"{o.action}{mark}", fraction_text(o.p_stands), fraction_text(o.my_loss),
-                     fraction_text(o.others_loss), o.note])
-    return table(["choice", "P(bid stands)", "my expected loss", "others' expected loss",
-                  "why listed"], rows)
+            ahead = num(float(o.ahead.my_loss), ".3f") if o.ahead is not None else "-"
+            rows.append([_choice(o, advice), num(float(o.p_stands), ".4f"),
+                         num(float(o.p_read), ".4f"), num(float(o.loss_read), ".3f"), ahead,
+                         o.note])
+        return table([_("choice"), _("P(true), dice random"), _("P(true) after reading the bids"),
+                      _("loss if challenged (bids read)"), _("dice lost, look ahead"),
+                      _("why listed")], rows)
+    rows = [[_choice(o, advice), fraction_text(o.p_stands), fraction_text(o.my_loss),
+             fraction_text(o.others_loss), o.note] for o in advice.options]
+    return table([_("choice"), _("P(bid stands)"), _("my expected loss"),
+                  _("others' expected loss"), _("why listed")], rows)
+
+
+def _choice(o, advice: Advice) -> str:
+    """The choice in the language, marked when it is the advice's."""
+    said = say_action(o.action)
+    return _("{choice} <- best", choice=said) if o is advice.recommended else said
 
 
 def solved_tables(advice: Advice) -> str:
     """The solved view as two tables: the equilibrium's frequencies for my dice, and the
     opponent's dice for the current bid's face, random and after their bids."""
     view = advice.solved
-    rows = [[str(a), fraction_text(p)] for a, p in view.frequencies if p]
-    out = [f"Equilibrium frequencies for your {dice_text(view.roll)} (exact fractions of the "
-           "stored strategy; choices it never plays left out):",
-           table(["choice", "frequency"], rows)]
+    rows = [[say_action(a), fraction_text(p)] for a, p in view.frequencies if p]
+    out = [_("Equilibrium frequencies for your {dice} (exact fractions of the stored strategy; "
+             "choices it never plays left out):", dice=dice_text(view.roll)),
+           table([_("choice"), _("frequency")], rows)]
     if view.history and view.reads:
         face = Bid.parse(view.history[-1]).face
-        what = "stars" if face == STAR else f"{face}s or stars"
+        what = _("stars") if face == STAR else _("{face}s or stars", face=face)
         random, read = view.match_pmf(face, 0), view.match_pmf(face)
-        rows = [[m, f"{float(p):.4f}", f"{float(read[m]):.4f}" if read else "-"]
+        rows = [[m, num(float(p), ".4f"), num(float(read[m]), ".4f") if read else "-"]
                 for m, p in random.items()]
-        out += ["", f"Your opponent's {what}, dice random and after their bids if they play "
-                "this strategy (Bayes' rule):",
-                table([f"their {what}", "dice random", "after their bids"], rows)]
+        out += ["", _("Your opponent's {what}, dice random and after their bids if they play "
+                      "this strategy (Bayes' rule):", what=what),
+                table([_("their {what}", what=what), _("dice random"), _("after their bids")],
+                      rows)]
     return "\n".join(out)
 
 
 def advise_command(args: argparse.Namespace) -> int:
     if args.dice_random and args.history is None:
-        raise CliError("--dice-random needs --history: without the round's bids there is "
-                       "nothing to read anyway")
+        raise CliError(_("--dice-random needs --history: without the round's bids there is "
+                         "nothing to read anyway"))
     advice = advise(position_from_args(args), read_bids=not args.dice_random, seed=args.seed)
     if advice.solved is None or args.json:
         return print_advice(advice, args.json, advice_table)
@@ -298,64 +313,69 @@ def advise_command(args: argparse.Namespace) -> int:
 
 
 # -- play -----------------------------------------------------------------------------------------
-HELP = ("Type a bid like 7x3 or 5x*, 'challenge' (or c), 'advice' for the numbers, 'best' to "
-        "play the advice, 'quit' to stop. With the expansion, after your bid: 'keep', "
-        "'show 3,3' or 'show 3,3 reroll'.")
+HELP = _l("Type a bid like 7x3 or 5x*, 'challenge' (or c), 'advice' for the numbers, 'best' to "
+          "play the advice, 'quit' to stop. With the expansion, after your bid: 'keep', "
+          "'show 3,3' or 'show 3,3 reroll'.")
 
 
 def play_command(args: argparse.Namespace) -> int:
     if not 1 <= args.bots <= 5:
-        raise CliError(f"--bots must be 1-5 (Bluff is for 2-6 players), got {args.bots}")
+        raise CliError(_("--bots must be 1-5 (Bluff is for 2-6 players), got {bots}",
+                         bots=args.bots))
     rules = BluffRules(players=args.bots + 1, dice_per_player=args.dice,
                        show_and_reroll=args.expansion)
-    print(f"Bluff: you are player 0 against {args.bots} advice bot{'s' * (args.bots > 1)}"
-          f"{' with Montre-moi ton jeu' if args.expansion else ''}. {HELP}")
+    bots = _n("{n} advice bot", "{n} advice bots", args.bots)
+    print((_("Bluff: you are player 0 against {bots} with Montre-moi ton jeu.", bots=bots)
+           if args.expansion else _("Bluff: you are player 0 against {bots}.", bots=bots))
+          + f" {HELP}")
     state, stopped = play_loop(BluffState.new(rules), [AdviceBot()] * rules.players,
                                make_rng(args.seed), 0, _ask, _print_move)
     if stopped:
-        print("Game stopped.")
+        print(_("Game stopped."))
         return 0
-    print(f"Game over: player {state.winner()} wins" + (" (you!)" if state.winner() == 0 else "."))
+    print(_("Game over: you win!") if state.winner() == 0
+          else _("Game over: player {player} wins.", player=state.winner()))
     return 0
 
 
 def _print_move(before: BluffState, player: int, action, after: BluffState) -> None:
     if player == -1:
         if before.phase == "start":
-            print(f"Start roll: player {before.contenders[len(before.start_totals)]} "
-                  f"totals {action.total}")
+            print(_("Start roll: player {player} totals {total}",
+                    player=before.contenders[len(before.start_totals)], total=action.total))
         return
     if player != 0 and action != Show():
-        print(f"Player {player}: {_said(action)}")
+        print(_("Player {player}: {move}", player=player, move=_said(action)))
     if isinstance(action, Challenge):
         _print_reveal(after.last, before)
 
 
 def _said(action) -> str:
     if isinstance(action, Challenge):
-        return "challenge! (Haut les gobelets !)"
+        return _("challenge! (Haut les gobelets !)")
     if isinstance(action, Show):
-        return str(action)
-    return f"bids {action}"
+        return say_action(action)
+    return _("bids {bid}", bid=action)
 
 
 def _ask(state: BluffState):
     obs = state.observation(0)
     print()
-    print(f"Round {obs.round}. Dice held: " + ", ".join(
-        f"P{p}={d}" for p, d in enumerate(obs.dice_held)))
-    shown = [f"P{p} shows {dice_text(e)}" for p, e in enumerate(obs.exposed) if e]
+    print(_("Round {round}. Dice held: {held}", round=obs.round, held=", ".join(
+        f"P{p}={d}" for p, d in enumerate(obs.dice_held))))
+    shown = [_("P{p} shows {dice}", p=p, dice=dice_text(e)) for p, e in enumerate(obs.exposed)
+             if e]
     if shown:
-        print("Exposed: " + "; ".join(shown))
+        print(_("Exposed: {shown}", shown=_("; ").join(shown)))
     if obs.history:
-        print("This round: " + ", ".join(f"P{p} {a}" for p, a in obs.history))
-    print(f"Your dice: {dice_text(obs.my_dice)}")
-    question = ("Show dice? (keep / show 3,3 / show 3,3 reroll) " if obs.phase == "show" else
-                f"Current bid {obs.bid} by P{obs.bidder}. Your move: " if obs.bid else
-                "You open the round. Your bid: ")
+        print(_("This round: {moves}", moves=", ".join(f"P{p} {a}" for p, a in obs.history)))
+    print(_("Your dice: {dice}", dice=dice_text(obs.my_dice)))
+    question = (_("Show dice? (keep / show 3,3 / show 3,3 reroll) ") if obs.phase == "show" else
+                _("Current bid {bid} by P{p}. Your move: ", bid=obs.bid, p=obs.bidder)
+                if obs.bid else _("You open the round. Your bid: "))
     def best():
         action = advise(Position.from_observation(obs)).recommended.action
-        print(f"You play {action}")
+        print(_("You play {action}", action=say_action(action)))
         return action
 
     def explain():
@@ -365,10 +385,11 @@ def _ask(state: BluffState):
 
 
 def _print_reveal(reveal, before: BluffState) -> None:
-    print(f"Cups up! {reveal.bid} by P{reveal.bidder}, challenged by P{reveal.challenger}.")
+    print(_("Cups up! {bid} by P{bidder}, challenged by P{challenger}.", bid=reveal.bid,
+            bidder=reveal.bidder, challenger=reveal.challenger))
     for p, dice in enumerate(reveal.dice):
         if before.dice[p]:
             print(f"  P{p}: {dice_text(dice)}")
-    print(f"  Count: {reveal.count} ({reveal.outcome}).")
-    lost = [f"P{p} loses {k}" for p, k in enumerate(reveal.losses) if k]
+    print("  " + _("Count: {count} ({outcome}).", count=reveal.count, outcome=reveal.outcome))
+    lost = [_("P{p} loses {k}", p=p, k=k) for p, k in enumerate(reveal.losses) if k]
     print("  " + ", ".join(lost) + ".")

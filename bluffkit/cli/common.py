@@ -171,9 +171,10 @@ def echo_text(text: str, limit: int = 80) -> str:
         "({n} character)", "({n} characters)", len(text))
 
 
-QUIT_WORDS = frozenset({"quit", "q", "exit"})
-ADVICE_WORDS = frozenset({"help", "advice", "?", "h", "best", "b"})
-BEST_WORDS = frozenset({"best", "b"})
+QUIT_WORDS = frozenset({"quit", "q", "exit", "quitter", "fin"})
+ADVICE_WORDS = frozenset({"help", "advice", "?", "h", "best", "b", "aide", "conseil", "meilleur"})
+BEST_WORDS = frozenset({"best", "b", "meilleur"})
+"""The words a player types at a game's prompt, in English and in French."""
 
 
 def help_and_advice(help_text: str, advice: Any, advice_table: Callable[[Any], str],

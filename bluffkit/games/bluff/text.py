@@ -17,7 +17,8 @@ def parse_action(state: BluffState, text: str):
     ``show 3,3`` or ``show 3,3 reroll`` / ``reroll``."""
     t = short_text(text, _("a move"), "7x3").lower()
     t = t.replace("!", "").strip()
-    if t in {"challenge", "c", "doubt", "haut les gobelets", "liar", "défi", "defi", "conteste"}:
+    if t in {"challenge", "c", "doubt", "haut les gobelets", "liar", "défi", "defi", "conteste",
+             "doute", "je doute", "mettre en doute"}:
         return Challenge()
     if t in {"keep", "k", "none", "no", "garde", "garder", "non"}:
         return Show()
