@@ -71,19 +71,31 @@ def position(centre: Any = None, held: Mapping[int, Any] | None = None, players:
     try:
         rules = BluffYouRules(players=players)
         if not isinstance(held or {}, Mapping):  # a list of hands failed with AttributeError
-            raise InvalidQuestion(f"held maps players to tokens, e.g. {{1: '8,13'}}; got {held!r}")
+            raise InvalidQuestion(_("held maps players to tokens, e.g. {example}; got {held}",
+                                    example="{1: '8,13'}", held=repr(held)))
         if isinstance(bluffer, bool) or not isinstance(bluffer, int):
-            raise InvalidQuestion(f"bluffer must be a player number, got {bluffer!r}")
+            raise InvalidQuestion(_("bluffer must be a player number, got {bluffer}",
+                                    bluffer=repr(bluffer)))
         hands = [()] * players
         for p, tokens in (held or {}).items():
             if p not in range(players):
-                raise InvalidQuestion(f"held: no player {p} in a {players}-player game")
+                raise InvalidQuestion(_("held: no player {p} in a {n}-player game", p=p,
+                                        n=players))
             hands[p] = read_tokens(tokens, f"held[{p}]")
         taken = {t for h in hands for t in h}
         mid = (tuple(t for t in TOKENS if t not in taken) if centre is None
                else read_tokens(centre, "centre"))
+        placed = sorted([*mid, *taken])
+        if placed != sorted(TOKENS) and len(placed) == len(set(placed)):
+            missing = [t for t in TOKENS if t not in placed]
+            raise InvalidQuestion(_n(
+                "every token is somewhere: in the centre or held by a player; token {tokens} is "
+                "in neither (add it to the centre or to a player's held tokens)",
+                "every token is somewhere: in the centre or held by a player; tokens {tokens} are "
+                "in neither (add them to the centre or to a player's held tokens)", len(missing),
+                tokens=",".join(map(str, missing))))
         if roll is None:
-            raise InvalidQuestion("roll: the bluffer's three dice are needed, e.g. '2,2,5'")
+            raise InvalidQuestion(_("roll: the bluffer's three dice are needed, e.g. '2,2,5'"))
         state = BluffYouState(rules, mid, tuple(hands), bluffer, "act", parse_dice(roll))
         check(state)
     except InvalidQuestion:

@@ -18,12 +18,14 @@ from ..advice.bluff_you import bluffer_advice, guesser_advice, position
 from ..advice.bluff_you_turn import OTHER, TurnGame, move_text, solve_turn
 from ..bots.bluff_you import BOTS, EquilibriumBot, cheapest_give, make_bot
 from ..core import make_rng
+from ..core.i18n import _, _l, _n, num
 from ..games.bluff_you import (
     TOKENS,
     BluffYouRules,
     BluffYouState,
     Gain,
     Steal,
+    action_text,
     dice_text,
     parse_action_text,
 )
@@ -112,16 +114,18 @@ def odds_command(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return 0
-    print(table(["sum", "ways /216", "P(sum)", "", "surprisal (bits)", "points"],
-                [[r.token, r.ways, str(r.probability), f"{float(r.probability):.4f}",
-                  f"{r.surprisal_bits:.2f}", r.points] for r in points_table()]))
+    print(table([_("sum"), _("ways /216"), _("P(sum)"), "", _("surprisal (bits)"), _("points")],
+                [[r.token, r.ways, str(r.probability), num(float(r.probability), ".4f"),
+                  num(r.surprisal_bits, ".2f"), r.points] for r in points_table()]))
     print()
     print(rarity_explanation())
-    print(f"P(at least two equal dice: a doublet) = {fraction_text(p_doublet())}; exactly a pair "
-          f"{fraction_text(p_exact_pair())}; a triple {fraction_text(p_triple())}.")
-    print(f"Centre {','.join(map(str, centre))}: P(the sum is a centre token) = "
-          f"{fraction_text(p_sum_in(centre))}; expected points of a truthful announcement "
-          f"{fraction_text(expected_truthful_points(centre))} (0 when it cannot be truthful).")
+    print(_("P(at least two equal dice: a doublet) = {doublet}; exactly a pair {pair}; a triple "
+            "{triple}.", doublet=fraction_text(p_doublet()), pair=fraction_text(p_exact_pair()),
+            triple=fraction_text(p_triple())))
+    print(_("Centre {centre}: P(the sum is a centre token) = {p}; expected points of a truthful "
+            "announcement {points} (0 when it cannot be truthful).",
+            centre=",".join(map(str, centre)), p=fraction_text(p_sum_in(centre)),
+            points=fraction_text(expected_truthful_points(centre))))
     if post:
         print()
         print(post.explain())
@@ -134,10 +138,11 @@ def _held(items: list[str], name: str) -> dict[int, tuple[int, ...]]:
     for item in items:
         seat, sep, tokens = item.partition(":")
         if not sep or not seat.strip().isdigit():
-            raise CliError(f"{name} takes PLAYER:TOKENS, e.g. 1:8,13; got {item!r}")
+            raise CliError(_("{option} takes PLAYER:TOKENS, e.g. 1:8,13; got {item}",
+                             option=name, item=repr(item)))
         if int(seat) in out:  # a second --held 1:... silently replaced the first
-            raise CliError(f"{name}: player {int(seat)} is given twice; list all their tokens "
-                           f"once, e.g. {int(seat)}:8,13")
+            raise CliError(_("{option}: player {p} is given twice; list all their tokens once, "
+                             "e.g. {p}:8,13", option=name, p=int(seat)))
         out[int(seat)] = read_tokens(tokens, f"{name} {seat}")
     return out
 
@@ -146,29 +151,30 @@ def advise_command(args: argparse.Namespace) -> int:
     held = _held(args.held, "--held")
     if args.announce is not None:
         if args.roll is not None:
-            raise CliError("--roll with --announce: the guesser does not see the bluffer's dice; "
-                           "give --roll for the bluffer's advice or --announce for the "
-                           "guesser's, not both")
+            raise CliError(_("--roll with --announce: the guesser does not see the bluffer's "
+                             "dice; give --roll for the bluffer's advice or --announce for the "
+                             "guesser's, not both"))
         announcement = parse_action_text(args.announce)
         if not isinstance(announcement, Gain | Steal):  # a doublet has no guesser to advise
-            raise CliError(f"--announce takes a gain or a steal to answer, e.g. 'gain 11 to P1' "
-                           f"or 'steal 5 from P1'; got {args.announce!r}")
+            raise CliError(_("--announce takes a gain or a steal to answer, e.g. 'gain 11 to "
+                             "P1' or 'steal 5 from P1'; got {text}", text=repr(args.announce)))
         state = position(args.centre, held, args.players, args.bluffer, "1,2,4")  # dice unused
         state = state.apply(announcement)
         advice = guesser_advice(state, args.q)
     else:
         if args.roll is None:
-            raise CliError("give --roll (advice for the bluffer) or --announce (for the guesser)")
+            raise CliError(_("give --roll (advice for the bluffer) or --announce (for the "
+                             "guesser)"))
         advice = bluffer_advice(position(args.centre, held, args.players, args.bluffer,
                                          args.roll))
     if args.json:
         print_json(advice.to_json())
         return 0
     if args.announce is None:
-        print(table(["option", "value with your roll", "equilibrium P (kind of move)"],
+        print(table([_("option"), _("value with your roll"), _("equilibrium P (kind of move)")],
                     [[o.label, str(o.value), str(o.probability)] for o in advice.options]))
-        print("(The equilibrium P is that of the kind of move: gains to different guessers share "
-              "one P, and so do the swaps; do not add them up.)")
+        print(_("(The equilibrium P is that of the kind of move: gains to different guessers "
+                "share one P, and so do the swaps; do not add them up.)"))
         print()
     print(advice.explanation)
     return 0
@@ -182,40 +188,44 @@ def solve_command(args: argparse.Namespace) -> int:
     if args.json:
         print_json(eq.to_json())
         return 0
-    print(f"Value of the turn to the bluffer (bluffer - guesser points): {eq.value}")
+    print(_("Value of the turn to the bluffer (bluffer - guesser points): {value}",
+            value=eq.value))
     rows = []
     for t, mix in eq.strategy.items():
-        name = "others" if t[0] == OTHER else str(t[0])
-        used = ", ".join(f"{move_text(m)}: {p}" for m, p in mix.items() if p)
-        rows.append([name + (" (doublet)" if t[1] else ""), str(eq.game.types()[t]), used])
-    print(table(["sum", "P", "equilibrium moves"], rows))
+        name = _("others") if t[0] == OTHER else str(t[0])
+        used = ", ".join(_("{move}: {p}", move=move_text(m), p=p) for m, p in mix.items() if p)
+        rows.append([_("{sum} (doublet)", sum=name) if t[1] else name,
+                     str(eq.game.types()[t]), used])
+    print(table([_("sum"), "P", _("equilibrium moves")], rows))
     print()
-    print(table(["announcement", "P(OK)", "P(true | announced)"],
+    print(table([_("announcement"), "P(OK)", _("P(true | announced)")],
                 [[move_text(m), str(b), _posterior_text(eq.posterior(m))]
                  for m, b in eq.believe.items()]))
     return 0
 
 
 def _posterior_text(p) -> str:
-    return "never announced at equilibrium" if p is None else str(p)
+    return _("never announced at equilibrium") if p is None else str(p)
 
 
 # -- play -----------------------------------------------------------------------------------------
-HELP = ("As bluffer type 'gain 11 to P1', 'steal 5 from P1' or 'doublet 8,13 for 4'; as guesser "
-        "'ok' or 'bluff you'; after a failed steal 'give 7'. 'advice' shows the numbers, 'best' "
-        "plays the equilibrium, 'quit' stops.")
+HELP = _l("As bluffer type 'gain 11 to P1', 'steal 5 from P1' or 'doublet 8,13 for 4'; as "
+          "guesser 'ok' or 'bluff you'; after a failed steal 'give 7'. 'advice' shows the "
+          "numbers, 'best' plays the equilibrium, 'quit' stops.")
 
 
 def play_command(args: argparse.Namespace) -> int:
     tokens = read_tokens(args.tokens, "--tokens") if args.tokens else TOKENS
     rules = BluffYouRules(players=args.players, tokens=tokens)
     rng = make_rng(args.seed)
-    bots = [make_bot(args.bots) for _ in range(rules.players)]
-    print(f"Bluff You: you are P0 against {rules.players - 1} {args.bots} bot(s). {HELP}")
+    bots = [make_bot(args.bots) for _seat in range(rules.players)]
+    print(_n("Bluff You: you are P0 against {n} bot ({kind}).",
+             "Bluff You: you are P0 against {n} bots ({kind}).", rules.players - 1,
+             kind=args.bots) + f" {HELP}")
     state, stopped = play_loop(BluffYouState.new(rules), bots, rng, 0, lambda s: _ask(s, rng),
                                _print_move)
     if stopped:
-        print("Game stopped.")
+        print(_("Game stopped."))
         return 0
     print(str(state).split("\n", 1)[1])
     return 0
@@ -225,7 +235,7 @@ def _print_move(before: BluffYouState, player: int, action, state: BluffYouState
     if player == -1:
         return
     if player != 0:
-        print(f"P{player}: {action}")
+        print(_("P{p}: {move}", p=player, move=action_text(action)))
     if state.last is not None and state.turn > 0 and state.phase in ("roll", "over"):
         print(f"  {state.last.describe()}")
 
@@ -234,9 +244,12 @@ def _ask(state: BluffYouState, rng):
     obs = state.observation(0)
     print()
     print(str(state).rsplit("\n", 1)[0])
-    question = {"act": f"You rolled {dice_text(obs.roll) if obs.roll else ''}. Your move: ",
-                "call": f"P{obs.bluffer} says {obs.pending}. OK or Bluff you? ",
-                "give": "The guesser was right: which of your tokens do you give? "}[obs.phase]
+    question = {"act": lambda: _("You rolled {dice}. Your move: ",
+                                 dice=dice_text(obs.roll) if obs.roll else ""),
+                "call": lambda: _("P{p} says {move}. OK or Bluff you? ", p=obs.bluffer,
+                                  move=action_text(obs.pending)),
+                "give": lambda: _("The guesser was right: which of your tokens do you give? ")
+                }[obs.phase]()
 
     def best():
         if obs.phase == "give":
@@ -247,10 +260,10 @@ def _ask(state: BluffYouState, rng):
         print(HELP)
         print(bluffer_advice(state) if obs.phase == "act" else
               guesser_advice(obs, q="1/2") if obs.phase == "call" else
-              "Give your cheapest token: it costs you the fewest points.")
+              _("Give your cheapest token: it costs you the fewest points."))
 
     return ask_move(state, prompt_echo(question), best, explain,
-                    advice_words=ADVICE_WORDS - {"b"}, best_words=frozenset({"best"}))
+                    advice_words=ADVICE_WORDS - {"b"}, best_words=frozenset({"best", "meilleur"}))
 
 
 __all__ = ["register"]

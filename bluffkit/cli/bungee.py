@@ -379,10 +379,8 @@ def _ask(state: BungeeState, me: int, say):
         text = sys.stdin.readline()
         return text.strip() if text else None
 
-    def best():
-        action = advise(obs).recommended
-        say(_("{name}: {move}", name=_("You"), move=say_move(str(action))))
-        return action
+    def best():  # the move is then shown like every other (on_move)
+        return advise(obs).recommended
 
     def explain():
         help_and_advice(str(HELP), advise(obs), advice_table, say)

@@ -25,16 +25,20 @@ from ..advice.jungle_bluff import (
 from ..advice.jungle_round import RoundGame, best_response_values, solve_round
 from ..bots.jungle_bluff import AdviceBot
 from ..core import BluffkitError, Distribution, make_rng
+from ..core.i18n import _, _l, _n
 from ..games.jungle_bluff import (
     SPECIALS,
     Duel,
+    FirstPlayer,
     JungleRules,
     JungleState,
     Take,
     Taken,
     cards_text,
     deck_cards,
+    move_words,
     parse_cards,
+    say_move,
     score_cards,
 )
 from .common import (
@@ -134,7 +138,7 @@ def _deck(text: str, option: str, rules: JungleRules, distinct: bool = True,
     except BluffkitError as e:
         raise CliError(f"{option}: {e}") from None
     if not cards and not empty:
-        raise CliError(f"{option}: no card given")
+        raise CliError(_("{option}: no card given", option=option))
     return cards
 
 
@@ -150,10 +154,11 @@ def _by_player(items, option: str, players: int, read) -> dict[int, tuple]:
     for item in items:
         seat, sep, cards = item.partition(":")
         if not sep or not seat.strip().isdigit() or int(seat) not in range(players):
-            raise CliError(f"{option} takes PLAYER:CARDS with a player 0-{players - 1}, "
-                           f"got {item!r}")
+            raise CliError(_("{option} takes PLAYER:CARDS with a player 0-{last}, got {item}",
+                             option=option, last=players - 1, item=repr(item)))
         if int(seat) in out:
-            raise CliError(f"{option}: player {int(seat)} is given twice")
+            raise CliError(_("{option}: player {p} is given twice", option=option,
+                             p=int(seat)))
         out[int(seat)] = read(cards)
     return out
 
@@ -162,20 +167,20 @@ def _held(items, n: int, rules: JungleRules) -> dict[int, tuple]:
     held = _by_player(items, "--held", n, lambda t: _score(t, "--held", rules))
     for p, stack in held.items():
         if not stack:
-            raise CliError(f"--held: player {p} is given no card")
+            raise CliError(_("--held: player {p} is given no card", p=p))
         if len(stack) > 1 and not (rules.combined and len({c.value for c in stack}) == 1
                                    and sum(c.value for c in stack) <= 10):
-            raise CliError(f"--held: player {p} holds {cards_text(stack, '+')}, but a player "
-                           "holds one score card (several of one value adding up to at most "
-                           "10 only with --combined)")
+            raise CliError(_("--held: player {p} holds {cards}, but a player holds one score "
+                             "card (several of one value adding up to at most 10 only with "
+                             "--combined)", p=p, cards=cards_text(stack, "+")))
     return held
 
 
 def _check_score_count(centre, held, n: int) -> None:
     count = len(centre) + sum(len(h) for h in held.values())
     if count > n:
-        raise CliError(f"--centre: a round has one score card per player ({n} players), but "
-                       f"--centre and --held list {count}")
+        raise CliError(_("--centre: a round has one score card per player ({n} players), but "
+                         "--centre and --held list {count}", n=n, count=count))
 
 
 def _fraction(text: str, option: str) -> Fraction:
@@ -186,10 +191,11 @@ def _fraction(text: str, option: str) -> Fraction:
             raise ValueError(t)
         p = Fraction(t)
     except (ValueError, ZeroDivisionError):
-        raise CliError(f"{option} takes a probability like 1/2 or 0.25, "
-                       f"got {text[:40]!r}") from None
+        raise CliError(_("{option} takes a probability like 1/2 or 0.25, got {text}",
+                         option=option, text=repr(text[:40]))) from None
     if not 0 <= p <= 1:
-        raise CliError(f"{option} is a probability, between 0 and 1, got {t}")
+        raise CliError(_("{option} is a probability, between 0 and 1, got {p}", option=option,
+                         p=t))
     return p
 
 
@@ -197,13 +203,13 @@ def _fraction(text: str, option: str) -> Fraction:
 def advise_command(args: argparse.Namespace) -> int:
     n = args.players
     if not 2 <= n <= 6:
-        raise CliError(f"Jungle Bluff is for 2-6 players, got --players {n}")
+        raise CliError(_("Jungle Bluff is for 2-6 players, got --players {n}", n=n))
     for name in ("me", "first"):
         if getattr(args, name) not in range(n):
-            raise CliError(f"--{name} must be a seat 0-{n - 1}")
+            raise CliError(_("{option} must be a seat 0-{last}", option=f"--{name}", last=n - 1))
     if args.hand is None and args.strength is None:
-        raise CliError("give --hand (to choose a strength card) or --strength (to take or "
-                       "challenge)")
+        raise CliError(_("give --hand (to choose a strength card) or --strength (to take or "
+                         "challenge)"))
     try:
         rules = JungleRules(players=n, combined=args.combined,
                             special_cards=_specials(args.special))
@@ -224,7 +230,7 @@ def advise_command(args: argparse.Namespace) -> int:
         opponents = [p for p in range(n) if p != args.me]
         if strength is None:
             if not hand:
-                raise CliError("--hand: give at least one card to choose from")
+                raise CliError(_("--hand: give at least one card to choose from"))
             advice = advise_strength(hand, [beliefs.get(p, deck) for p in opponents], args.me)
         else:
             order = [(args.first + k) % n for k in range(n)]
@@ -241,19 +247,22 @@ def _later(text: str, n: int, me: int) -> list[int]:
     try:
         seats = [int(x) for x in text.replace(" ", "").split(",") if x]
     except ValueError:
-        raise CliError(f"--later takes seats separated by commas, got {text!r}") from None
+        raise CliError(_("--later takes seats separated by commas, got {text}",
+                         text=repr(text))) from None
     for p in seats:
         if p not in range(n) or p == me:
-            raise CliError(f"--later: {p} is not another player's seat (0-{n - 1}, not --me)")
+            raise CliError(_("--later: {p} is not another player's seat (0-{last}, not --me)",
+                             p=p, last=n - 1))
     if len(set(seats)) != len(seats):
-        raise CliError(f"--later: each player moves once a round, got {text!r}")
+        raise CliError(_("--later: each player moves once a round, got {text}",
+                         text=repr(text)))
     return seats
 
 
 def _strength(text: str, rules: JungleRules):
     cards = _deck(text, "--strength", rules)
     if len(cards) != 1:
-        raise CliError(f"--strength takes one card, got {text!r}")
+        raise CliError(_("--strength takes one card, got {text}", text=repr(text)))
     return cards[0]
 
 
@@ -263,7 +272,7 @@ def _advise_two(args, rules, centre, held, hand, strength) -> JungleAdvice:
     start = tuple(sorted(centre + (took or ())))
     options = tuple(sorted(set(hand) | ({strength} if strength else set())))
     if not options:
-        raise CliError("--hand: give at least one card to choose from")
+        raise CliError(_("--hand: give at least one card to choose from"))
     theirs = _deck(args.opponent_hand, "--opponent-hand", rules, empty=False)
     pair = (options, theirs) if me == 0 else (theirs, options)
     game = RoundGame(pair, start, first, args.combined, args.final)
@@ -276,28 +285,29 @@ def _print_advice(advice: JungleAdvice, as_json: bool) -> int:
         return 0
     cols = advice.columns()
     if advice.phase == "choose" and advice.equilibrium is None:
-        headers = ["choice", "P(win as challenger)", "P(keep when challenged)"]
+        headers = [_("choice"), _("P(win as challenger)"), _("P(keep when challenged)")]
     else:
-        headers = ["choice", "value"] + [{"p_win": "P(win)", "frequency": "equilibrium"}[c]
-                                         for c in cols]
+        headers = [_("choice"), _("value")] + [
+            {"p_win": _("P(win)"), "frequency": _("equilibrium")}[c] for c in cols]
+    names = [f"P{p}" for p in range(max(6, advice.player + 1))]
     rows = []
     for o in advice.options:
         data = o.to_json(cols)
-        rows.append([str(o.action), fraction_text(o.value)]
+        rows.append([say_move(str(o.action), names), fraction_text(o.value)]
                     + [fraction_text(data[c]) if isinstance(data[c], Fraction) else data[c]
                        for c in cols][:len(headers) - 2]
-                    + (["<- best"] if o is advice.recommended else [""]))
+                    + ([_("<- best")] if o is advice.recommended else [""]))
     print(table(headers + [""], rows))
     print()
     print(advice.explanation)
-    print(f"Model: {advice.model}.")
+    print(_("Model: {model}.", model=advice.model))
     return 0
 
 
 # -- solve ----------------------------------------------------------------------------------------
 def solve_command(args: argparse.Namespace) -> int:
     if args.first not in (0, 1):
-        raise CliError("--first must be 0 or 1")
+        raise CliError(_("--first must be 0 or 1"))
     try:
         rules = JungleRules(players=2, combined=args.combined,
                             special_cards=_specials(args.special))
@@ -306,7 +316,7 @@ def solve_command(args: argparse.Namespace) -> int:
     hands = tuple(_deck(h, "--hands", rules) for h in args.hands)
     centre = _score(args.centre, "--centre", rules)
     if not all(hands) or not centre:
-        raise CliError("--hands and --centre need at least one card each")
+        raise CliError(_("--hands and --centre need at least one card each"))
     _check_score_count(centre, {}, 2)
     game = RoundGame(hands, centre, args.first, args.combined, args.final)
     eq = solve_round(game)
@@ -315,90 +325,106 @@ def solve_command(args: argparse.Namespace) -> int:
         print_json({**eq.to_json(), "verified": {"best_response_player0": high,
                                                  "best_response_player1": low}})
         return 0
-    print(f"Value of the round for player 0 (points minus player 1's): {fraction_text(eq.value)}")
+    print(_("Value of the round for player 0 (points minus player 1's): {value}",
+            value=fraction_text(eq.value)))
     for p in (0, 1):
         mix = ", ".join(f"{c} {fraction_text(q)}" for c, q in eq.strength[p].items() if q)
-        print(f"Player {p} strength card: {mix}")
-    rows = [[str(c), str(t), fraction_text(q)] for c, d in eq.take.items()
+        print(_("Player {p} strength card: {mix}", p=p, mix=mix))
+    names = ["P0", "P1"]
+    rows = [[str(c), say_move(str(t), names), fraction_text(q)] for c, d in eq.take.items()
             if eq.strength[args.first].get(c) for t, q in d.items() if q]
-    print(table(["first player's card", "take", "probability"], rows))
-    rows = [[str(c), str(t), str(a), fraction_text(q)] for (c, t), d in eq.answer.items()
+    print(table([_("first player's card"), _("take"), _("probability")], rows))
+    rows = [[str(c), say_move(str(t), names), say_move(str(a), names), fraction_text(q)]
+            for (c, t), d in eq.answer.items()
             if eq.strength[1 - args.first].get(c) for a, q in d.items() if q]
-    print(table(["second player's card", "after", "answer", "probability"], rows))
-    print(f"Verified by brute force: best pure reply for player 0 gets {high}, for player 1 "
-          f"{low} (both equal the value).")
+    print(table([_("second player's card"), _("after"), _("answer"), _("probability")], rows))
+    print(_("Verified by brute force: best pure reply for player 0 gets {high}, for player 1 "
+            "{low} (both equal the value).", high=high, low=low))
     return 0
 
 
 # -- play -----------------------------------------------------------------------------------------
-HELP = ("Type 'play 7' (or 7), 'take 10' (with combined cards 'take 3+3'), 'challenge 2', "
-        "'advice' for the numbers, 'best' to play the advice, 'quit' to stop.")
+HELP = _l("Type 'play 7' (or 7), 'take 10' (with combined cards 'take 3+3'), 'challenge 2', "
+          "'advice' for the numbers, 'best' to play the advice, 'quit' to stop.")
 
 
 def play_command(args: argparse.Namespace) -> int:
     if not 1 <= args.bots <= 5:
-        raise CliError(f"--bots must be 1-5 (Jungle Bluff is for 2-6 players), got {args.bots}")
+        raise CliError(_("--bots must be 1-5 (Jungle Bluff is for 2-6 players), got {bots}",
+                         bots=args.bots))
     try:
         rules = JungleRules(players=args.bots + 1, top_card=args.cards, combined=args.combined,
                             special_cards=_specials(args.special))
     except BluffkitError as e:
         raise CliError(str(e)) from None
-    print(f"Jungle Bluff: you are player 0 against {args.bots} advice bot"
-          f"{'s' * (args.bots > 1)}. {HELP}")
+    print(_("Jungle Bluff: you are player 0 against {bots}.",
+            bots=_n("{n} advice bot", "{n} advice bots", args.bots)) + f" {HELP}")
     seen_moves = 0
 
     def on_move(before: JungleState, player: int, action, after: JungleState) -> None:
         nonlocal seen_moves
         if player == -1:
-            print(f"Chance: {action}")
+            print(_("Chance: {move}", move=_chance(action)))
         else:
             seen_moves = _report(before, after, seen_moves)
 
     state, stopped = play_loop(JungleState.new(rules), [AdviceBot()] * rules.players,
                                make_rng(args.seed), 0, _ask, on_move)
     if stopped:
-        print("Game stopped.")
+        print(_("Game stopped."))
         return 0
-    print(f"Game over. Scores: {', '.join(f'P{p}={x}' for p, x in enumerate(state.scores()))}; "
-          f"winner(s): {', '.join(f'P{p}' for p in state.winners())}.")
+    print(_("Game over. Scores: {scores}; winner(s): {winners}.",
+            scores=", ".join(f"P{p}={x}" for p, x in enumerate(state.scores())),
+            winners=", ".join(f"P{p}" for p in state.winners())))
     return 0
+
+
+def _chance(action) -> str:
+    """A deal or the first player, in the language."""
+    if isinstance(action, FirstPlayer):
+        return _("first player {p}", p=action.player)
+    return _("deal {cards}", cards=cards_text(action.cards))
 
 
 def _report(before: JungleState, after: JungleState, seen: int) -> int:
     """Print what player 0 sees of the last move; returns how many moves were shown."""
     obs = after.observation(0)
     moves = obs.moves if after.round == before.round else obs.history[-1].moves
+    names = [f"P{p}" for p in range(after.rules.players)]
     for m in moves[seen:]:
         if isinstance(m, Taken | Duel):
-            print(f"  {m}")
+            print("  " + move_words(m, names, 0))
     if after.round != before.round or after.is_terminal():
         last = obs.history[-1]
-        name = "the final round" if last.number > after.rules.top_card else f"round {last.number}"
-        print(f"End of {name}: won " + ", ".join(
-            f"P{p} {cards_text(w) or '-'}" for p, w in enumerate(last.won)))
+        won = ", ".join(f"P{p} {cards_text(w) or '-'}" for p, w in enumerate(last.won))
+        print(_("End of the final round: won {won}", won=won)
+              if last.number > after.rules.top_card
+              else _("End of round {n}: won {won}", n=last.number, won=won))
         return 0
     return len(moves)
 
 
 def _ask(state: JungleState):
     obs = state.observation(0)
-    name = "final round" if obs.final else f"round {obs.round}"
+    names = [f"P{p}" for p in range(state.rules.players)]
+    piles = ", ".join(f"P{p} {sum(c.value for c in pile)}" for p, pile in enumerate(obs.piles))
     print()
-    print(f"{name.capitalize()}, first player P{obs.first}. Centre: {cards_text(obs.centre)}. "
-          f"Piles: " + ", ".join(f"P{p} {sum(c.value for c in pile)}"
-                                 for p, pile in enumerate(obs.piles)))
+    print(_("Final round, first player P{first}. Centre: {centre}. Piles: {piles}",
+            first=obs.first, centre=cards_text(obs.centre), piles=piles) if obs.final else
+          _("Round {n}, first player P{first}. Centre: {centre}. Piles: {piles}", n=obs.round,
+            first=obs.first, centre=cards_text(obs.centre), piles=piles))
     if obs.phase == "choose":
         cards = obs.piles[0] if obs.final else obs.hand
-        question = f"Your cards: {cards_text(cards)}. Your strength card: "
+        question = _("Your cards: {cards}. Your strength card: ", cards=cards_text(cards))
     else:
-        holders = ", ".join(f"P{p} holds {cards_text(h, '+')}" for p, h in enumerate(obs.held)
-                            if h)
-        question = f"Your strength card is {obs.my_strength}. {holders or 'Nobody holds a card'}." \
-            " Take or challenge: "
+        holders = ", ".join(_("P{p} holds {cards}", p=p, cards=cards_text(h, "+"))
+                            for p, h in enumerate(obs.held) if h)
+        question = _("Your strength card is {card}. {holders}. Take or challenge: ",
+                     card=obs.my_strength, holders=holders or _("Nobody holds a card"))
 
     def best():
         action = AdviceBot().choose(obs, state.legal_actions(), make_rng(None))
-        print(f"You play {action}")
+        print(_("Your move: {action}", action=say_move(str(action), names)))
         return action
 
     def explain():

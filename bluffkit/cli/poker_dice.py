@@ -18,13 +18,16 @@ from fractions import Fraction
 from ..advice.poker_dice import Advice, Position, advise, advise_observation
 from ..bots.poker_dice import BOTS
 from ..core import make_rng
+from ..core.i18n import _, _l, _n, num
 from ..games.poker_dice import (
     TIE_BREAKS,
+    Category,
     PokerDiceRules,
     PokerDiceState,
     best_hand,
     call_words,
     dice_text,
+    say_move,
 )
 from ..odds.poker_dice import category_counts, equity, read_dice
 from .common import (
@@ -105,8 +108,8 @@ def odds_command(args: argparse.Namespace) -> int:
     mine = read_dice(args.mine, "--mine", (0, 3))
     common = read_dice(args.common, "--common", (0, 3))
     if args.opponents is not None and not mine:
-        raise CliError("--opponents is for the equity of your hand against them: give --mine "
-                       "too (without it the table shows the hand categories only)")
+        raise CliError(_("--opponents is for the equity of your hand against them: give --mine "
+                         "too (without it the table shows the hand categories only)"))
     opponents = 1 if args.opponents is None else args.opponents
     out: dict = {}
     if not mine and not common:
@@ -120,28 +123,37 @@ def odds_command(args: argparse.Namespace) -> int:
         print_json(out)
         return 0
     if "five_dice" in out:
-        print("Five dice rolled at once (7,776 equally likely rolls):")
+        print(_("Five dice rolled at once ({n} equally likely rolls):", n=num(7776, ",")))
         print(_category_table(out["five_dice"]))
         print()
-    known = ", ".join(x for x in (f"mine {dice_text(mine)}" if mine else "",
-                                  f"common {dice_text(common)}" if common else "") if x)
+    known = ", ".join(x for x in (_("mine {dice}", dice=dice_text(mine)) if mine else "",
+                                  _("common {dice}", dice=dice_text(common)) if common else "")
+                      if x)
     if "best" in out:
-        print(f"Your hand ({known}): {out['best']}")
+        best = best_hand(mine + common, rules.colours, rules.tie_break)
+        print(_("Your hand ({known}): {hand}", known=known, hand=best.words))
     else:
-        print(f"Best 5 of 6 dice{' given ' + known if known else ''} "
-              f"({out['hand']['total']:,} equally likely rolls of the unknown dice):")
+        rolls = num(out["hand"]["total"], ",")
+        print(_("Best 5 of 6 dice given {known} ({rolls} equally likely rolls of the unknown "
+                "dice):", known=known, rolls=rolls) if known else
+              _("Best 5 of 6 dice ({rolls} equally likely rolls of the unknown dice):",
+                rolls=rolls))
         print(_category_table(out["hand"]))
     if mine:
         e = out["equity"]
         print()
-        print(f"Against {opponents} unknown random hand{'s' * (opponents > 1)} "
-              f"({'after' if common else 'before'} the common roll; "
-              f"{e['total']:,} equally likely rolls):")
-        print(table(["", "count", "exact", ""], [
-            ["win", f"{e['win']:,}", *_split(e["p_win"])],
-            ["tie", f"{e['tie']:,}", *_split(e["p_tie"])],
-            ["lose", f"{e['lose']:,}", *_split(e["p_lose"])],
-            ["equity (ties split)", "", *_split(e["equity"])]]))
+        rolls = num(e["total"], ",")
+        print(_n("Against {n} unknown random hand (after the common roll; {rolls} equally likely "
+                 "rolls):", "Against {n} unknown random hands (after the common roll; {rolls} "
+                 "equally likely rolls):", opponents, rolls=rolls) if common else
+              _n("Against {n} unknown random hand (before the common roll; {rolls} equally "
+                 "likely rolls):", "Against {n} unknown random hands (before the common roll; "
+                 "{rolls} equally likely rolls):", opponents, rolls=rolls))
+        print(table(["", _("count"), _("exact"), ""], [
+            [_("win"), num(e["win"], ","), *_split(e["p_win"])],
+            [_("tie"), num(e["tie"], ","), *_split(e["p_tie"])],
+            [_("lose"), num(e["lose"], ","), *_split(e["p_lose"])],
+            [_("equity (ties split)"), "", *_split(e["equity"])]]))
     return 0
 
 
@@ -153,13 +165,14 @@ def _categories(known, dice: int, rules) -> dict:
 
 
 def _category_table(data: dict) -> str:
-    rows = [[name, f"{d['count']:,}", *_split(d["p"])]
+    words = {str(c): c.words for c in Category}
+    rows = [[words.get(name, name), num(d["count"], ","), *_split(d["p"])]
             for name, d in reversed(data["categories"].items())]
-    return table(["category (high to low)", "count", "P", ""], rows)
+    return table([_("category (high to low)"), _("count"), "P", ""], rows)
 
 
 def _split(p) -> list[str]:
-    return [str(p), f"{float(p):.4f}"]
+    return [str(p), num(float(p), ".4f")]
 
 
 # -- advise -------------------------------------------------------------------------------------
@@ -167,8 +180,8 @@ def advise_command(args: argparse.Namespace) -> int:
     rules = _rules(args)
     common = read_dice(args.common, "--common", (0, 3))
     if not common and (args.pot is not None or args.to_call is not None):
-        raise CliError("--pot and --to-call are for the betting after the common roll (give "
-                       "--common); before it the question is only ante or pass")
+        raise CliError(_("--pot and --to-call are for the betting after the common roll (give "
+                         "--common); before it the question is only ante or pass"))
     pot = args.pot if args.pot is not None else (args.opponents + 1 if common else 0)
     advice = advise(Position(args.mine, common, args.opponents, pot, args.to_call or 0,
                              args.stack, rules=rules))
@@ -176,20 +189,21 @@ def advise_command(args: argparse.Namespace) -> int:
 
 
 def advice_table(advice: Advice) -> str:
-    rows = [[str(o.action), fraction_text(o.value), o.note,
-             "<- best" if o.action == advice.action else ""] for o in advice.options]
-    return table(["choice", "average gain (points)", "assuming", ""], rows)
+    rows = [[say_move(str(o.action)), fraction_text(o.value), o.note,
+             _("<- best") if o.action == advice.action else ""] for o in advice.options]
+    return table([_("choice"), _("average gain (points)"), _("assuming"), ""], rows)
 
 
 # -- play ---------------------------------------------------------------------------------------
-HELP = ("Type 'ante' or 'pass'; after the common roll 'fold', 'bet N', 'call', 'raise N' (call "
-        "and add N more) or 'raise to N' (your total this round becomes N points, the ante "
-        "included); 'advice' for the numbers, 'best' to play the advice, 'quit' to stop.")
+HELP = _l("Type 'ante' or 'pass'; after the common roll 'fold', 'bet N', 'call', 'raise N' "
+          "(call and add N more) or 'raise to N' (your total this round becomes N points, the "
+          "ante included); 'advice' for the numbers, 'best' to play the advice, 'quit' to stop.")
 
 
 def play_command(args: argparse.Namespace) -> int:
     if not 1 <= args.bots <= 3:
-        raise CliError(f"--bots must be 1-3 (poker dice is for 2-4 players), got {args.bots}")
+        raise CliError(_("--bots must be 1-3 (poker dice is for 2-4 players), got {bots}",
+                         bots=args.bots))
     _check_points(args.points)
     rules = PokerDiceRules(players=args.bots + 1, starting_points=args.points)
     rng = make_rng(args.seed)
@@ -197,9 +211,10 @@ def play_command(args: argparse.Namespace) -> int:
     say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
     record: list = []
     human = None if args.auto else 0
-    say(f"Poker dice: {'bots only' if human is None else 'you are player 0'}, "
-        f"{args.bots + 1} players with {rules.start_stacks()[0]} points each. "
-        + ("" if human is None else HELP))
+    say(_("Poker dice: bots only, {n} players with {points} points each.", n=args.bots + 1,
+          points=rules.start_stacks()[0]) if human is None else
+        _("Poker dice: you are player 0, {n} players with {points} points each.",
+          n=args.bots + 1, points=rules.start_stacks()[0]) + f" {HELP}")
 
     def on_move(before: PokerDiceState, _player, action, after: PokerDiceState) -> None:
         for line in _public(before, action, after, human):
@@ -209,10 +224,10 @@ def play_command(args: argparse.Namespace) -> int:
     state, stopped = play_loop(PokerDiceState.new(rules), [bot] * rules.players, rng, human,
                                lambda s: _ask(s, human, say), on_move)
     if stopped:
-        say("Game stopped.")
+        say(_("Game stopped."))
     if state.is_terminal():
-        say(f"Game over: player {state.winner()} holds every point"
-            + (" (you!)" if state.winner() == human else "."))
+        say(_("Game over: you hold every point!") if state.winner() == human else
+            _("Game over: player {player} holds every point.", player=state.winner()))
     if args.json:
         print_json({"players": rules.players, "bot": args.bot, "seed": args.seed,
                     "rounds": state.round, "chips": list(state.chips),
@@ -227,22 +242,25 @@ weighs each amount it could bet (100,000 points a player take seconds a move).""
 
 def _check_points(points: int | None) -> None:
     if points is not None and not 1 <= points <= MAX_POINTS:
-        raise CliError(f"--points must be 1-{MAX_POINTS:,} (the box holds 192 points; more "
-                       f"makes every bot's move slow), got {points}")
+        raise CliError(_("--points must be 1-{most} (the box holds 192 points; more makes "
+                         "every bot's move slow), got {points}", most=num(MAX_POINTS, ","),
+                         points=points))
 
 
 def _public(before: PokerDiceState, action, after: PokerDiceState, human) -> list[str]:
     """What everyone at the table sees happen (and, for the human, their own dice)."""
     lines = []
     if before.phase == "start":
-        lines.append(f"P{before.to_move} rolls {action} for the first leader")
+        lines.append(_("P{p} rolls {face} for the first leader", p=before.to_move,
+                       face=str(action).removeprefix("start ")))
     elif before.phase == "peek":
         if before.to_move == human:
-            lines.append(f"Round {before.round}: your peeker shows {dice_text(action.dice)}")
+            lines.append(_("Round {round}: your peeker shows {dice}", round=before.round,
+                           dice=dice_text(action.dice)))
     elif before.phase == "common":
-        lines.append(f"Common dice: {dice_text(action.dice)}")
+        lines.append(_("Common dice: {dice}", dice=dice_text(action.dice)))
     else:
-        lines.append(f"P{before.to_move}: {action}")
+        lines.append(_("P{p}: {move}", p=before.to_move, move=say_move(str(action))))
     if after.round != before.round or after.is_terminal():
         lines += _round_end(after)
     return lines
@@ -253,34 +271,39 @@ def _round_end(s: PokerDiceState) -> list[str]:
     if r is None:
         return []
     if r.kind == "no ante":
-        return [f"Round over: nobody anted. Points: {list(s.chips)}"]
+        return [_("Round over: nobody anted. Points: {points}", points=list(s.chips))]
     if r.kind == "one ante":
         who = next(p for p, c in enumerate(r.committed) if c)
-        return [f"Round over: only P{who} anted and takes the ante back. Points: "
-                f"{list(s.chips)}"]
+        return [_("Round over: only P{p} anted and takes the ante back. Points: {points}",
+                  p=who, points=list(s.chips))]
     lines = []
     for p, dice in enumerate(r.shown):
         if dice:
-            lines.append(f"  P{p} shows {dice_text(dice)}: {r.hand(p, s.rules)}")
+            lines.append("  " + _("P{p} shows {dice}: {hand}", p=p, dice=dice_text(dice),
+                                  hand=r.hand(p, s.rules).words))
     for pot in r.pots:
-        won = " and ".join(f"P{w} {x}" for w, x in zip(pot.winners, pot.shares))
-        lines.append(f"  pot of {pot.amount}: {won}")
-    how = "showdown" if r.kind == "showdown" else "everyone else folded, nothing shown"
-    return [f"Round over ({how})."] + lines + [f"Points: {list(s.chips)}"]
+        won = _(" and ").join(f"P{w} {x}" for w, x in zip(pot.winners, pot.shares))
+        lines.append("  " + _("pot of {amount}: {won}", amount=pot.amount, won=won))
+    end = (_("Round over (showdown).") if r.kind == "showdown"
+           else _("Round over (everyone else folded, nothing shown)."))
+    return [end] + lines + [_("Points: {points}", points=list(s.chips))]
 
 
 def _ask(state: PokerDiceState, me: int, say):
     obs = state.observation(me)
-    say(f"Points: {list(obs.chips)}; in the middle {obs.pot}; your dice {dice_text(obs.my_dice)}"
-        + (f"; common {dice_text(obs.common)}" if obs.common else ""))
+    say(_("Points: {points}; in the middle {pot}; your dice {dice}; common {common}",
+          points=list(obs.chips), pot=obs.pot, dice=dice_text(obs.my_dice),
+          common=dice_text(obs.common)) if obs.common else
+        _("Points: {points}; in the middle {pot}; your dice {dice}", points=list(obs.chips),
+          pot=obs.pot, dice=dice_text(obs.my_dice)))
     if obs.phase == "bet":
-        say(f"Your hand: {state.hand(me)}. " + call_words(state, me))
+        say(_("Your hand: {hand}.", hand=state.hand(me).words) + " " + call_words(state, me))
 
     def read():
-        say("Your move: ")
+        say(_("Your move: "))
         line = sys.stdin.readline()
         if not line:
-            raise CliError("end of input: game stopped")
+            raise CliError(_("end of input: game stopped"))
         word = line.strip().lower()
         if not sys.stdin.isatty():
             say(echo_text(word))  # echo piped input so the transcript reads like a game

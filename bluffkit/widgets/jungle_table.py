@@ -28,11 +28,10 @@ from ..core import InvalidQuestion
 from ..core.i18n import _, _l, _n
 from ..games.jungle_bluff import (
     SPECIALS,
-    Duel,
     JungleRules,
     JungleState,
-    Taken,
     cards_text,
+    move_words,
     points,
     say_move,
 )
@@ -133,27 +132,7 @@ class JungleTable(GameTable):
                 _("{head}; {player} starts.", head=head, player=self.names[first]))
 
     def _move_text(self, m) -> str:
-        if isinstance(m, Taken):
-            cards = cards_text(m.cards, "+")
-            return (_("You take {cards}.", cards=cards) if m.player == self.me else
-                    _("{player} takes {cards}.", player=self.names[m.player], cards=cards))
-        assert isinstance(m, Duel)
-        if m.winner is None:
-            result = _("nobody wins, the card goes back")
-        elif m.winner == self.me:
-            result = _("you keep it")
-        else:
-            result = _("{player} keeps it", player=self.names[m.winner])
-        stack = cards_text(m.stack, "+")
-        if m.challenger_card is not None:
-            stack = _("{cards} ({mine} against {theirs})", cards=stack, mine=m.challenger_card,
-                      theirs=m.defender_card)
-        if m.challenger == self.me:
-            return _("You challenge {player} for {cards}: {result}.",
-                     player=self.names[m.defender], cards=stack, result=result)
-        return _("{challenger} challenges {player} for {cards}: {result}.",
-                 challenger=self.names[m.challenger], player=self.names[m.defender],
-                 cards=stack, result=result)
+        return move_words(m, self.names, self.me)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self, s: JungleState) -> None:

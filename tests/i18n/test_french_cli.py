@@ -18,14 +18,46 @@ COMMANDS = {
     "advise bluff": ["advise", "bluff", "--players", "4", "--mine", "3,3,*,1,2", "--bid", "7x3"],
     "advise bluff, reading": ["advise", "bluff", "--players", "4", "--mine", "1,1,2,4,5",
                               "--bid", "5x3", "--history", "3x3,4x3,5x3"],
+    "odds bluff-you": ["odds", "bluff-you", "--centre", "3,8,11,18", "--announce", "11"],
+    "advise bluff-you": ["advise", "bluff-you", "--roll", "2,4,5"],
+    "advise bluff-you, guesser": ["advise", "bluff-you", "--announce", "gain 11 to P1",
+                                  "--bluffer", "0"],
+    "solve bluff-you": ["solve", "bluff-you", "--centre", "8,11"],
+    "odds poker-dice": ["odds", "poker-dice"],
+    "odds poker-dice, equity": ["odds", "poker-dice", "--mine", "9,K,K", "--common", "A,K,10",
+                                "--opponents", "2"],
+    "advise poker-dice": ["advise", "poker-dice", "--mine", "9,K,K", "--common", "A,K,10",
+                          "--pot", "12", "--to-call", "3"],
+    "advise jungle-bluff": ["advise", "jungle-bluff", "--players", "3", "--strength", "7",
+                            "--centre", "4", "--held", "1:9"],
+    "solve jungle-bluff": ["solve", "jungle-bluff", "--hands", "1o,9", "5,10", "--centre", "4",
+                           "--special", "optimistic"],
+    "odds bungee": ["odds", "bungee", "--hand", "1,3,B", "--discard", "4,7,9", "--lucky", "8"],
+    "advise bungee": ["advise", "bungee", "--hand", "1,3,B", "--discard", "4,7,9", "--lucky",
+                      "8"],
 }
-PLAYS = {
+BEST = ["conseil", "meilleur"] + ["meilleur"] * 400
+PLAYS = {  # the command, the lines typed, words the game must show
     "play bluff": (["play", "bluff", "--bots", "2", "--seed", "1"],
-                   ["conseil", "9x9", "meilleur"] + ["meilleur"] * 400),
+                   ["conseil", "9x9", "meilleur"] + ["meilleur"] * 400,
+                   ["Partie terminée", "Interdit", "Haut les gobelets"]),
+    "play bluff-you": (["play", "bluff-you", "--seed", "2"], BEST + ["quitter"],
+                       ["Bluffeur", "Devin"]),
+    "play poker-dice": (["play", "poker-dice", "--bots", "1", "--seed", "2"],
+                        ["conseil", "parier"] + ["meilleur"] * 30 + ["quitter"],
+                        ["Manche", "Points"]),
+    "play jungle-bluff": (["play", "jungle-bluff", "--bots", "2", "--seed", "3"], BEST,
+                          ["Partie terminée", "Tu prends"]),
+    "play bungee": (["play", "bungee", "--bots", "2", "--seed", "3", "--rounds", "1"], BEST,
+                    ["Bungee"]),
 }
 ERRORS = {
     "odds bluff": ["odds", "bluff", "--bid", "7x3"],
     "advise bluff": ["advise", "bluff", "--players", "9", "--mine", "3", "--bid", "2x3"],
+    "advise bluff-you": ["advise", "bluff-you", "--centre", "3,8,11,18", "--roll", "2,4,5"],
+    "odds poker-dice": ["odds", "poker-dice", "--opponents", "2"],
+    "advise jungle-bluff": ["advise", "jungle-bluff", "--players", "3", "--centre", "4"],
+    "play jungle-bluff": ["play", "jungle-bluff", "--bots", "9"],
 }
 
 
@@ -53,9 +85,9 @@ def test_a_command_speaks_french(name, capsys, monkeypatch):
 
 @pytest.mark.parametrize("name", PLAYS)
 def test_a_game_in_the_terminal_speaks_french(name, capsys, monkeypatch):
-    argv, lines = PLAYS[name]
+    argv, lines, words = PLAYS[name]
     code, out = run(capsys, monkeypatch, argv, lines)
-    assert code == 0 and "Partie terminée" in out and "Interdit" in out
+    assert code == 0 and all(w in out for w in words), [w for w in words if w not in out]
     assert not _english(out), _english(out)[:5]
 
 

@@ -34,13 +34,13 @@ from .state import (
     next_first_player,
     take_options,
 )
-from .text import describe, parse_action, say_move, why_illegal
+from .text import describe, move_words, parse_action, say_move, why_illegal
 
 __all__ = [
     "CHALLENGER", "DEFENDER", "NOBODY", "SPECIALS", "SPECIAL_HINT", "Card", "Challenge", "Deal",
     "Duel", "FirstPlayer", "JungleObservation", "JungleRules", "JungleState", "Play",
     "RoundRecord", "Take", "Taken", "all_cards", "cards_text", "check", "deck", "deck_cards",
-    "describe", "duel_winner", "next_first_player", "parse_action", "parse_card", "parse_cards",
-    "points", "say_move", "score_cards", "state_from_json", "state_to_json", "take_options",
-    "why_illegal",
+    "describe", "duel_winner", "move_words", "next_first_player", "parse_action", "parse_card",
+    "parse_cards", "points", "say_move", "score_cards", "state_from_json", "state_to_json",
+    "take_options", "why_illegal",
 ]

@@ -9,7 +9,17 @@ from ...core import Action, ParseError
 from ...core.i18n import _, _l
 from ...core.text import short_text
 from .cards import Card, cards_text, parse_card, parse_cards
-from .state import COMBINED_LIMIT, Challenge, Deal, FirstPlayer, JungleState, Play, Take
+from .state import (
+    COMBINED_LIMIT,
+    Challenge,
+    Deal,
+    Duel,
+    FirstPlayer,
+    JungleState,
+    Play,
+    Take,
+    Taken,
+)
 
 HELP = _l("type 'play 7' (or just 7) to choose a strength card, 'take 10' or with combined "
           "cards 'take 3+3', or 'challenge 2'")
@@ -36,6 +46,36 @@ def say_move(text: str, names=None) -> str:
         p = int(rest)
         return _("challenge {player}", player=names[p] if names else p)
     return text
+
+
+def move_words(m, names, me: int | None = None) -> str:
+    """What the table sees of a take or a challenge, in the current language, the seats named
+    as at the table (``names``; seat ``me`` is "you").
+
+    >>> move_words(Taken(1, (Card(10),)), ["P0", "P1"], 0)
+    'P1 takes 10.'
+    """
+    if isinstance(m, Taken):
+        cards = cards_text(m.cards, "+")
+        return (_("You take {cards}.", cards=cards) if m.player == me else
+                _("{player} takes {cards}.", player=names[m.player], cards=cards))
+    assert isinstance(m, Duel)
+    if m.winner is None:
+        result = _("nobody wins, the card goes back")
+    elif m.winner == me:
+        result = _("you keep it")
+    else:
+        result = _("{player} keeps it", player=names[m.winner])
+    stack = cards_text(m.stack, "+")
+    if m.challenger_card is not None:
+        stack = _("{cards} ({mine} against {theirs})", cards=stack, mine=m.challenger_card,
+                  theirs=m.defender_card)
+    if m.challenger == me:
+        return _("You challenge {player} for {cards}: {result}.",
+                 player=names[m.defender], cards=stack, result=result)
+    return _("{challenger} challenges {player} for {cards}: {result}.",
+             challenger=names[m.challenger], player=names[m.defender],
+             cards=stack, result=result)
 
 
 def _resolve(card: Card, available) -> Card:
@@ -158,4 +198,4 @@ def describe(s: JungleState) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["HELP", "describe", "parse_action", "say_move", "why_illegal"]
+__all__ = ["HELP", "describe", "move_words", "parse_action", "say_move", "why_illegal"]
