@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core import Action, BluffkitError
+from ..core.i18n import _, _n, num
 from ..games.bluff import Bid, Challenge, dice_text
 from .bluff_rounds import (
     RoundTable,
@@ -360,21 +361,32 @@ def _matches(dice, face: int, ruleset: str) -> int:
 
 # -- words ----------------------------------------------------------------------------------------
 def _pct(p: float) -> str:
-    return "under 1%" if 0 < p < 0.005 else f"{p:.0%}"
+    return _("under 1%") if 0 < p < 0.005 else num(p, ".0%")
 
 
 def _holding(roll: tuple[int, ...]) -> str:
     if len(roll) == 1:
-        return "a star" if roll[0] == 6 else f"a {roll[0]}"
+        return _("a star") if roll[0] == 6 else _("a {face}", face=roll[0])
     return dice_text(roll)
 
 
 def _dice(k: int) -> str:
-    return f"{k} die" if k == 1 else f"{k} dice"
+    return _n("{n} die", "{n} dice", k)
 
 
 def _verb(action: Action) -> str:
-    return "challenge" if isinstance(action, Challenge) else f"bid {action}"
+    return _("challenge") if isinstance(action, Challenge) else _("bid {bid}", bid=action)
+
+
+def _after(history) -> str:
+    return _("after {bids}", bids=", ".join(history)) if history else _("opening the round")
+
+
+def _choices(parts: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c`` in the language."""
+    if len(parts) == 1:
+        return parts[0]
+    return _("{first} and {last}", first=", ".join(parts[:-1]), last=parts[-1])
 
 
 def describe(view: EquilibriumView, pos: Position) -> str:
@@ -386,50 +398,56 @@ def describe(view: EquilibriumView, pos: Position) -> str:
     >>> "In equilibrium, holding a 3 after 1x2 you" in text, "approximate" in text
     (True, True)
     """
-    rules = "OpenSpiel's liars_dice rules" if view.ruleset == "openspiel" else "board rules"
+    rules = (_("OpenSpiel's liars_dice rules") if view.ruleset == "openspiel"
+             else _("board rules"))
     x, y = view.dice
-    payoff = ("the round's winner wins the game" if view.dice == (1, 1) else
-              "the round is worth your chance of winning the match from the dice left")
-    lines = [
-        f"Equilibrium view (two players, the opener's {_dice(x)} against {y}, {rules}): this "
-        f"round is solved by counterfactual regret minimisation (CFR). The strategy is "
-        f"approximate: its exploitability is {view.exploitability:.4f} (a perfect opponent "
-        "gains at most about that much per round, where a round is worth +1 to win and -1 to "
-        f"lose; {payoff}). Unlike the probability view above, it reads your opponent's bids "
-        "as information and assumes they play the equilibrium too."]
-    after = f"after {', '.join(view.history)}" if view.history else "opening the round"
+    payoff = (_("the round's winner wins the game") if view.dice == (1, 1) else
+              _("the round is worth your chance of winning the match from the dice left"))
+    lines = [_(
+        "Equilibrium view (two players, the opener's {dice} against {y}, {rules}): this round is "
+        "solved by counterfactual regret minimisation (CFR). The strategy is approximate: its "
+        "exploitability is {gain} (a perfect opponent gains at most about that much per round, "
+        "where a round is worth +1 to win and -1 to lose; {payoff}). Unlike the probability view "
+        "above, it reads your opponent's bids as information and assumes they play the "
+        "equilibrium too.", dice=_dice(x), y=y, rules=rules, gain=num(view.exploitability, ".4f"),
+        payoff=payoff)]
+    after = _after(view.history)
     if not view.reached:
-        who = ("your own earlier bids are ones it never makes holding "
-               f"{_holding(view.roll)}" if view.my_reach < UNREACHED else
-               "your opponent's bids are ones it never makes with any roll")
-        lines.append(f"Here ({after}) the equilibrium has nothing reliable to say: {who}, so "
-                     "CFR never refined this decision. Use the probability view.")
+        who = (_("your own earlier bids are ones it never makes holding {roll}",
+                 roll=_holding(view.roll)) if view.my_reach < UNREACHED else
+               _("your opponent's bids are ones it never makes with any roll"))
+        lines.append(_("Here ({after}) the equilibrium has nothing reliable to say: {who}, so "
+                       "CFR never refined this decision. Use the probability view.",
+                       after=after, who=who))
         return "\n".join(lines)
     played = view.played()
-    parts = [f"{_verb(a)} {_pct(p)} of the time" for a, p in played]
-    sentence = (f"In equilibrium, holding {_holding(view.roll)} {after} you "
-                + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
-                + "; every other choice (almost) never.")
-    lines.append(sentence)
+    parts = [_("{move} {p} of the time", move=_verb(a), p=_pct(p)) for a, p in played]
+    lines.append(_("In equilibrium, holding {roll} {after} you {choices}; every other choice "
+                   "(almost) never.", roll=_holding(view.roll), after=after,
+                   choices=_choices(parts)))
     if len(played) > 1:
-        lines.append("This is a mixed strategy: you randomise at these frequencies so that "
-                     "your bids do not give your dice away; against an equilibrium opponent each "
-                     "choice you mix is (about) equally good, and no other choice is better.")
+        lines.append(_("This is a mixed strategy: you randomise at these frequencies so that "
+                       "your bids do not give your dice away; against an equilibrium opponent "
+                       "each choice you mix is (about) equally good, and no other choice is "
+                       "better."))
     else:
-        lines.append("Here the equilibrium makes one choice: no mixing is needed.")
+        lines.append(_("Here the equilibrium makes one choice: no mixing is needed."))
     bluff = view.bluff_frequency()
-    lines.append(f"Bluffs (bids your own dice do not already make true) are "
-                 f"{_pct(bluff)} of your play here.")
+    lines.append(_("Bluffs (bids your own dice do not already make true) are {p} of your play "
+                   "here.", p=_pct(bluff)))
     if view.p_bid_stands is not None:
-        lines.append(
-            f"Reading the bids as the equilibrium does, the current bid {pos.bid} stands with "
-            f"probability {view.p_bid_stands:.2f} (the probability view, which ignores the "
-            f"bids, says {float(_p_stands_blind(pos)):.2f}).")
+        lines.append(_(
+            "Reading the bids as the equilibrium does, the current bid {bid} stands with "
+            "probability {p} (the probability view, which ignores the bids, says {blind}).",
+            bid=pos.bid, p=num(view.p_bid_stands, ".2f"),
+            blind=num(float(_p_stands_blind(pos)), ".2f")))
     you = view.round_value if view.opener else -view.round_value
-    first = (f" (going first with equal dice is worth {view.round_value:+.3f} to the opener)"
-             if x == y else "")
-    lines.append(f"Before the dice were rolled, the round was worth {you:+.3f} to you in "
-                 f"equilibrium{first}.")
+    value = num(you, "+.3f")
+    lines.append(_("Before the dice were rolled, the round was worth {value} to you in "
+                   "equilibrium (going first with equal dice is worth {first} to the opener).",
+                   value=value, first=num(view.round_value, "+.3f")) if x == y else
+                 _("Before the dice were rolled, the round was worth {value} to you in "
+                   "equilibrium.", value=value))
     return "\n".join(lines)
 
 

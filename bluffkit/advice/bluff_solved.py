@@ -38,9 +38,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..core import Action, BluffkitError, InvalidQuestion
+from ..core.i18n import _, _n, num
 from ..games.bluff import STAR, Bid, Challenge, dice_text, why_not_raise
 from ..games.bluff.state import MAX_DICE, roll_outcomes
-from .bluff_equilibrium import _action, _dice, _holding, _label, round_table
+from .bluff_equilibrium import _action, _after, _choices, _dice, _holding, _label, round_table
 from .bluff_equilibrium import _pct as _pct_float
 from .bluff_rounds import round_matches
 
@@ -219,7 +220,7 @@ def _stored_rows(source, history: list[str]) -> tuple[list[str], list[list[int]]
 
 def _ways(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     rolls = roll_outcomes(n)
-    return tuple(r.dice for r, _ in rolls), tuple(int(p * 6**n) for _, p in rolls)
+    return tuple(r.dice for r, _w in rolls), tuple(int(p * 6**n) for _r, p in rolls)
 
 
 def _source(x: int, y: int, ruleset: str):
@@ -249,8 +250,9 @@ def solved_reading(roll, counts: tuple[int, int], history=(), ruleset: str = "bl
     if (isinstance(counts, str) or not hasattr(counts, "__len__") or len(counts) != 2
             or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_DICE
                        for n in counts)):
-        raise InvalidQuestion(f"counts needs (my dice, your dice), each 1-{MAX_DICE}: the "
-                              f"solved strategies cover up to 5 against 5, got {counts!r}")
+        raise InvalidQuestion(_("counts needs (my dice, your dice), each 1-{most}: the solved "
+                                "strategies cover up to 5 against 5, got {counts}",
+                                most=MAX_DICE, counts=repr(counts)))
     if isinstance(history, str):
         history = history.replace(",", " ").split()
     bids: list[Bid] = []
@@ -258,19 +260,20 @@ def solved_reading(roll, counts: tuple[int, int], history=(), ruleset: str = "bl
         try:
             bid = text if isinstance(text, Bid) else Bid.parse(str(text))
         except BluffkitError as e:
-            raise InvalidQuestion(f"history[{i}]: {e}") from None
+            raise InvalidQuestion(_("history[{i}]: {reason}", i=i, reason=e)) from None
         reason = why_not_raise(bid, bids[-1]) if bids else None
         if reason:
-            raise InvalidQuestion(f"history[{i}]: {reason}")
+            raise InvalidQuestion(_("history[{i}]: {reason}", i=i, reason=reason))
         if bid.count > sum(counts):
-            raise InvalidQuestion(f"history[{i}]: {bid} claims {bid.count} dice but only "
-                                  f"{sum(counts)} are in play")
+            raise InvalidQuestion(_("history[{i}]: {bid} claims {n} dice but only {total} are in "
+                                    "play", i=i, bid=bid, n=bid.count, total=sum(counts)))
         bids.append(bid)
     from ..odds.bluff import read_dice
 
     mine = tuple(sorted(read_dice(roll, "roll")))
     if len(mine) != counts[0]:
-        raise InvalidQuestion(f"roll: you hold {counts[0]} dice, got {dice_text(mine) or 'none'}")
+        raise InvalidQuestion(_("roll: you hold {n} dice, got {roll}", n=counts[0],
+                                roll=dice_text(mine) or _("none")))
     me = len(bids) % 2
     x, y = counts if me == 0 else counts[::-1]
     if shipped and ruleset == "bluff":
@@ -280,7 +283,8 @@ def solved_reading(roll, counts: tuple[int, int], history=(), ruleset: str = "bl
     else:
         source = _source(x, y, ruleset)
     if source is None:
-        raise InvalidQuestion(f"no solved strategy for {x} against {y} dice with these rules")
+        raise InvalidQuestion(_("no solved strategy for {x} against {y} dice with these rules",
+                                x=x, y=y))
     return _view(source, (x, y), ruleset, me, [str(b) for b in bids], mine)
 
 
@@ -289,7 +293,8 @@ def _view(source, dice, ruleset, me, history, mine) -> SolvedView:
     their_rolls, prior = _ways(dice[1 - me])
     my_rolls = source.rolls[me]
     if mine not in my_rolls:
-        raise InvalidQuestion(f"roll: {dice_text(mine)} is not a roll of {dice[me]} dice")
+        raise InvalidQuestion(_("roll: {roll} is not a roll of {n} dice", roll=dice_text(mine),
+                                n=dice[me]))
     row = my_rolls.index(mine)
     weights, reads, my_reach = list(prior), [], Fraction(1)
     for depth, label in enumerate(labels_hist):
@@ -348,10 +353,11 @@ def _pct(p) -> str:
 
 
 def _counting(face: int) -> str:
-    return "dice that are stars" if face == STAR else f"dice that are {face}s or stars"
+    return _("dice that are stars") if face == STAR else _("dice that are {face}s or stars",
+                                                             face=face)
 
 
-def _p(p: Fraction) -> str:
+def _prob(p: Fraction) -> str:
     from .bluff_text import _short
 
     return _short(p)
@@ -362,46 +368,48 @@ def describe_solved(view: SolvedView, pos: Position, names=None) -> str:
     (lines appended to the advice's explanation)."""
     x, y = view.dice
     if view.exploitability is not None:
-        measured = "measured in the real round against a perfect opponent"
+        measured = _("measured in the real round against a perfect opponent")
         gain = view.exploitability
     else:
-        measured = ("measured only against opponents who remember as little; a perfect "
-                    "opponent gains more, as the real round has too many bid histories to "
-                    "measure it")
+        measured = _("measured only against opponents who remember as little; a perfect "
+                     "opponent gains more, as the real round has too many bid histories to "
+                     "measure it")
         gain = view.abstract_exploitability
-    memory = ("Each player remembers every bid of the round." if view.k is None else
-              "To make a round this size solvable, each player remembers their own dice, both "
-              "dice counts, who opened, and only the "
-              f"{'last bid' if view.k == 1 else f'last {view.k} bids'} of the round.")
-    lines = [
-        f"Equilibrium view (two players, the opener's {_dice(x)} against {y}, board rules): "
-        "bluffkit has a solved strategy for this round, an approximate equilibrium found by "
-        f"counterfactual regret minimisation. {memory} An opponent who knows the strategy "
-        f"gains about {gain:.4f} per round against it ({measured}; a round counts +1 for a "
-        "sure match win and -1 for a sure loss: twice your chance of winning the match from "
-        "the dice left, minus 1). Unlike "
-        "the probability view above, it reads your opponent's bids as information and assumes "
-        "they play this strategy too."]
-    after = f"after {', '.join(view.history)}" if view.history else "opening the round"
+    memory = (_("Each player remembers every bid of the round.") if view.k is None else
+              _n("To make a round this size solvable, each player remembers their own dice, "
+                 "both dice counts, who opened, and only the last bid of the round.",
+                 "To make a round this size solvable, each player remembers their own dice, "
+                 "both dice counts, who opened, and only the last {n} bids of the round.",
+                 view.k))
+    lines = [_(
+        "Equilibrium view (two players, the opener's {dice} against {y}, board rules): bluffkit "
+        "has a solved strategy for this round, an approximate equilibrium found by "
+        "counterfactual regret minimisation. {memory} An opponent who knows the strategy gains "
+        "about {gain} per round against it ({measured}; a round counts +1 for a sure match win "
+        "and -1 for a sure loss: twice your chance of winning the match from the dice left, "
+        "minus 1). Unlike the probability view above, it reads your opponent's bids as "
+        "information and assumes they play this strategy too.", dice=_dice(x), y=y,
+        memory=memory, gain=num(gain, ".4f"), measured=measured)]
     played = view.played()
-    parts = [f"{'challenge' if isinstance(a, Challenge) else f'bid {a}'} with probability "
-             f"{_pct(p)}" for a, p in played]
-    lines.append(f"In equilibrium, holding {_holding(view.roll)} {after} you "
-                 + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
-                 + "; every other choice (almost) never.")
+    parts = [_("{move} with probability {p}", p=_pct(p),
+               move=_("challenge") if isinstance(a, Challenge) else _("bid {bid}", bid=a))
+             for a, p in played]
+    lines.append(_("In equilibrium, holding {roll} {after} you {choices}; every other choice "
+                   "(almost) never.", roll=_holding(view.roll), after=_after(view.history),
+                   choices=_choices(parts)))
     if len(played) > 1:
-        lines.append("This is a mixed strategy: you randomise at these frequencies so that your "
-                     "bids do not give your dice away.")
+        lines.append(_("This is a mixed strategy: you randomise at these frequencies so that "
+                       "your bids do not give your dice away."))
     if view.my_reach == 0:
-        lines.append(f"Your own earlier bids are ones this strategy never makes holding "
-                     f"{_holding(view.roll)}; what it plays now is what it plays at this point "
-                     "of the round with your dice.")
-    lines.append(f"Bluffs (bids your own dice do not already make true) are "
-                 f"{_pct(view.bluff_frequency())} of your play here.")
+        lines.append(_("Your own earlier bids are ones this strategy never makes holding {roll}; "
+                       "what it plays now is what it plays at this point of the round with your "
+                       "dice.", roll=_holding(view.roll)))
+    lines.append(_("Bluffs (bids your own dice do not already make true) are {p} of your play "
+                   "here.", p=_pct(view.bluff_frequency())))
     lines.append(reveal_text(view, pos, names))
     you = view.round_value if view.opener else -view.round_value
-    lines.append(f"Before the dice were rolled, the round was worth {you:+.3f} to you in "
-                 "equilibrium.")
+    lines.append(_("Before the dice were rolled, the round was worth {value} to you in "
+                   "equilibrium.", value=num(you, "+.3f")))
     return "\n".join(lines)
 
 
@@ -412,24 +420,27 @@ def reveal_text(view: SolvedView, pos: Position, names=None) -> str:
     other = next(p for p in pos.active() if p != pos.me)
     who = seat_name(other, names)
     if not view.reads:
-        return (f"What the bids reveal: {who} has not bid yet this round, so their "
-                f"{_dice(len(view.their_rolls[0]))} are still random.")
+        return _n("What the bids reveal: {player} has not bid yet this round, so their die is "
+                  "still random.", "What the bids reveal: {player} has not bid yet this round, "
+                  "so their {n} dice are still random.", len(view.their_rolls[0]), player=who)
     if not view.reached:
         bids = ", ".join(str(r.bid) for r in view.reads)
-        return (f"What the bids reveal: this strategy never makes {who}'s bids ({bids}) with "
-                "any roll, so under it they tell nothing; their dice are shown as random.")
+        return _("What the bids reveal: this strategy never makes the bids of {player} ({bids}) "
+                 "with any roll, so under it they tell nothing; their dice are shown as random.",
+                 player=who, bids=bids)
     parts = []
     for i, r in enumerate(view.reads):
         face = r.bid.face
         mean, random = view.mean_matches(face, i + 1), view.mean_matches(face, 0)
-        parts.append(f"after their {r.bid} they hold on average {float(mean):.2f} "
-                     f"{_counting(face)}, where random dice give {float(random):.2f}")
-    text = (f"What the bids reveal (Bayes' rule, if {who} plays this strategy; exact fractions "
-            "of the stored strategy): " + "; ".join(parts) + ".")
+        parts.append(_("after their {bid} they hold on average {mean} {what}, where random dice "
+                       "give {random}", bid=r.bid, mean=num(float(mean), ".2f"),
+                       what=_counting(face), random=num(float(random), ".2f")))
+    text = _("What the bids reveal (Bayes' rule, if {player} plays this strategy; exact "
+             "fractions of the stored strategy): {parts}.", player=who, parts=_("; ").join(parts))
     if pos.bid is not None:
-        text += (f" The current bid {pos.bid} stands with probability "
-                 f"{_p(view.p_stands(pos.bid))} under this reading; with their dice random, "
-                 f"{_p(view.p_stands(pos.bid, 0))}.")
+        text += " " + _("The current bid {bid} stands with probability {p} under this reading; "
+                        "with their dice random, {random}.", bid=pos.bid,
+                        p=_prob(view.p_stands(pos.bid)), random=_prob(view.p_stands(pos.bid, 0)))
     return text
 
 
