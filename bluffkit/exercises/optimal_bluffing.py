@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.i18n import _, _l, _n, _p, num
 from ..solvers.small_games import (
     CARDS,
     best_response_payoff,
@@ -49,23 +50,27 @@ class Approximate(Number):
     tolerance: Fraction = Fraction(1, 100)
 
     def form(self) -> str:
-        return 'a decimal like 0.31 or a percentage like "31%"'
+        return _('a decimal like 0.31 or a percentage like "31%"')
 
     def same(self, given: Reading, target: Any) -> bool:
         return abs(given.value - Fraction(target)) <= self.tolerance
 
     def rule(self) -> str:
-        return (f"This number comes from CFR, an approximate equilibrium: any answer within "
-                f"{float(self.tolerance):g} of bluffkit's value is accepted.")
+        return _("This number comes from CFR, an approximate equilibrium: any answer within "
+                 "{tolerance} of bluffkit's value is accepted.", tolerance=self._tolerance())
+
+    def _tolerance(self) -> str:
+        return num(float(self.tolerance), "g")
 
     def near(self, given: Reading, target: Any) -> str | None:
         gap = abs(given.value - Fraction(target))
         if gap <= 3 * self.tolerance:
-            return f"{given.text} is close, but more than {float(self.tolerance):g} away."
+            return _("{answer} is close, but more than {tolerance} away.", answer=given.text,
+                     tolerance=self._tolerance())
         return None
 
     def show(self, value: Any) -> str:
-        return f"≈ {float(value):.4f}"
+        return f"≈ {num(float(value), '.4f')}"
 
 
 class _FromCFR(Question):
@@ -92,8 +97,8 @@ class _FromCFR(Question):
         return kept
 
     def _correct_note(self, given, expected) -> str:
-        return (f"bluffkit's CFR equilibrium gives {self.kind.show(expected)}; answers within "
-                f"{float(self.kind.tolerance):g} are accepted.")
+        return _("bluffkit's CFR equilibrium gives {value}; answers within {tolerance} are "
+                 "accepted.", value=self.kind.show(expected), tolerance=self.kind._tolerance())
 
 
 def _pick(rng: np.random.Generator, options):
@@ -101,22 +106,27 @@ def _pick(rng: np.random.Generator, options):
 
 
 def _chips(n: int) -> str:
-    return f"{n} chip" if n == 1 else f"{n} chips"
+    return _n("{n} chip", "{n} chips", n)
 
 
 def _die(face: int) -> str:
     return "★" if face == 6 else str(face)
 
 
-HOW_TO_READ = ("In Python: `from bluffkit.advice.bluff_equilibrium import solved_round`, then "
-               "`solved_round(1, 1).strategy([\"1x3\"], (4,))` gives the equilibrium's "
-               "probabilities after the bids `[\"1x3\"]` for a player holding a 4 (the star is "
-               "6). `notebooks/06_optimal_bluffing.ipynb` shows the same numbers as tables.")
+def _action_word(action: str) -> str:
+    """A stored action (``challenge``, ``1x3``) in the language."""
+    return _("challenge") if action == "challenge" else action
 
-ONE_V_ONE = ("**The 1-vs-1 round of Bluff**: two players with one die each (faces 1-5 and a star "
-             "★, wild for digit bids). The opener bids first; bids climb the ladder 1 × 1, 1 × 2, "
-             "... 1 × 5, 1 × ★, 2 × 1, ..., 2 × ★; each player in turn raises or challenges, and "
-             "whoever loses the challenge loses their die, and the game.")
+
+HOW_TO_READ = _l("In Python: `from bluffkit.advice.bluff_equilibrium import solved_round`, then "
+                 "`solved_round(1, 1).strategy([\"1x3\"], (4,))` gives the equilibrium's "
+                 "probabilities after the bids `[\"1x3\"]` for a player holding a 4 (the star is "
+                 "6). `notebooks/06_optimal_bluffing.ipynb` shows the same numbers as tables.")
+
+ONE_V_ONE = _l("**The 1-vs-1 round of Bluff**: two players with one die each (faces 1-5 and a "
+               "star ★, wild for digit bids). The opener bids first; bids climb the ladder 1 × 1, "
+               "1 × 2, ... 1 × 5, 1 × ★, 2 × 1, ..., 2 × ★; each player in turn raises or "
+               "challenges, and whoever loses the challenge loses their die, and the game.")
 
 
 # -- 1. exploitability ------------------------------------------------------------------------
@@ -129,18 +139,20 @@ MIXES = [(Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)),
 
 
 class Exploitability(Question):
-    title = "How exploitable is a strategy?"
+    title = _l("How exploitable is a strategy?")
 
     def setup(self, rng):
         self.mix = _pick(rng, MIXES)
 
     def statement(self):
         r, p, s = (tex(v) for v in self.mix)
-        return ("In rock-paper-scissors (a win pays 1, a loss costs 1, a tie is 0) **both** "
-                f"players play rock with probability ${r}$, paper ${p}$ and scissors ${s}$.\n\n"
-                "The **exploitability** of a pair of strategies is the average of what each "
-                "player would earn by switching to a *best response* against the other one: "
-                "$(BR_0 + BR_1)/2$. It is 0 exactly at an equilibrium. What is it here?")
+        return (_("In rock-paper-scissors (a win pays 1, a loss costs 1, a tie is 0) **both** "
+                  "players play rock with probability {r}, paper {p} and scissors {s}.",
+                  r=f"${r}$", p=f"${p}$", s=f"${s}$") + "\n\n"
+                + _("The **exploitability** of a pair of strategies is the average of what each "
+                    "player would earn by switching to a *best response* against the other one: "
+                    "{formula}. It is 0 exactly at an equilibrium. What is it here?",
+                    formula="$(BR_0 + BR_1)/2$"))
 
     def expected(self):
         return profile_exploitability(rps_matrix(1, 1, 1), self.mix, self.mix)
@@ -148,35 +160,36 @@ class Exploitability(Question):
     def mistakes(self):
         e = self.expected()
         return [Mistake("not halved", 2 * e,
-                        "That is $BR_0 + BR_1$, the sum of both best responses; the "
-                        "exploitability (the convention of CFR solvers and OpenSpiel) is their "
-                        "average."),
+                        _("That is $BR_0 + BR_1$, the sum of both best responses; the "
+                          "exploitability (the convention of CFR solvers and OpenSpiel) is their "
+                          "average.")),
                 Mistake("the profile's own value", Fraction(0),
-                        "0 is what the strategies earn against each other (the game is "
-                        "symmetric). The question is what a best response would earn instead."),
+                        _("0 is what the strategies earn against each other (the game is "
+                          "symmetric). The question is what a best response would earn instead.")),
                 Mistake("best action's probability", max(self.mix),
-                        "That is a probability of the mix; a best response is judged by what it "
-                        "*earns*: for each pure action, its expected payoff against the mix.")]
+                        _("That is a probability of the mix; a best response is judged by what it "
+                          "*earns*: for each pure action, its expected payoff against the mix."))]
 
     def hints(self):
-        return ["Against the mix, rock earns P(scissors) − P(paper); write the same for paper "
-                "and scissors.",
-                "A best response earns the largest of those three numbers. By symmetry the "
-                "other player's best response earns the same."]
+        return [_("Against the mix, rock earns P(scissors) − P(paper); write the same for paper "
+                  "and scissors."),
+                _("A best response earns the largest of those three numbers. By symmetry the "
+                  "other player's best response earns the same.")]
 
     def explain(self):
         r, p, s = self.mix
-        earn = {"rock": s - p, "paper": r - s, "scissors": p - r}
+        earn = {_("rock"): s - p, _("paper"): r - s, _("scissors"): p - r}
         rows = ", ".join(f"{k} ${tex(v)}$" for k, v in earn.items())
         best = max(earn.values())
-        return (f"Against the mix each pure action earns: {rows}. A best response earns the "
-                f"largest, ${tex(best)}$, for each player (the game is symmetric), so the "
-                f"exploitability is $({tex(best)} + {tex(best)})/2 = {tex(best)}$.")
+        return _("Against the mix each pure action earns: {rows}. A best response earns the "
+                 "largest, {best}, for each player (the game is symmetric), so the "
+                 "exploitability is {formula}.", rows=rows, best=f"${tex(best)}$",
+                 formula=f"$({tex(best)} + {tex(best)})/2 = {tex(best)}$")
 
 
 # -- 2. rock-paper-scissors with prizes -------------------------------------------------------
 class WeightedRPS(Question):
-    title = "Rock-paper-scissors with prizes"
+    title = _l("Rock-paper-scissors with prizes")
 
     def setup(self, rng):
         while True:
@@ -186,10 +199,10 @@ class WeightedRPS(Question):
 
     def statement(self):
         r, p, s = self.wins
-        return ("A variant of rock-paper-scissors: winning with **rock** pays "
-                f"{r}, winning with **paper** pays {p}, winning with **scissors** pays {s} (the "
-                "loser pays the winner; a tie is 0). In the equilibrium, with what probability "
-                "do you play **rock**?")
+        return _("A variant of rock-paper-scissors: winning with **rock** pays {r}, winning with "
+                 "**paper** pays {p}, winning with **scissors** pays {s} (the loser pays the "
+                 "winner; a tie is 0). In the equilibrium, with what probability do you play "
+                 "**rock**?", r=r, p=p, s=s)
 
     def expected(self):
         return solve_matrix(rps_matrix(*self.wins)).row[0]
@@ -197,47 +210,50 @@ class WeightedRPS(Question):
     def mistakes(self):
         r, p, s = self.wins
         return [Mistake("own prize", Fraction(r, r + p + s),
-                        "Playing rock in proportion to rock's own prize is the tempting guess, "
-                        "but an equilibrium makes the **opponent** indifferent: write their "
-                        "payoff for each of their choices against your mix."),
+                        _("Playing rock in proportion to rock's own prize is the tempting guess, "
+                          "but an equilibrium makes the **opponent** indifferent: write their "
+                          "payoff for each of their choices against your mix.")),
                 Mistake("ordinary RPS", Fraction(1, 3),
-                        "1/3 is the equilibrium of ordinary rock-paper-scissors, where every "
-                        "win pays the same.")]
+                        _("1/3 is the equilibrium of ordinary rock-paper-scissors, where every "
+                          "win pays the same."))]
 
     def hints(self):
-        return ["At an equilibrium the opponent gets the same payoff from rock, paper and "
-                "scissors (otherwise they would play only the best one).",
-                "If you play (x, y, z), the opponent's rock earns r·z − p·y... write all three "
-                "and set them equal (the game is fair, so each is 0)."]
+        return [_("At an equilibrium the opponent gets the same payoff from rock, paper and "
+                  "scissors (otherwise they would play only the best one)."),
+                _("If you play (x, y, z), the opponent's rock earns r·z − p·y... write all three "
+                  "and set them equal (the game is fair, so each is 0).")]
 
     def explain(self):
         r, p, s = self.wins
-        return ("Let your mix be rock $x$, paper $y$, scissors $z$. The opponent's rock beats "
-                f"your scissors and loses to your paper: it earns ${r}z - {p}y$. Their paper earns "
-                f"${p}x - {s}z$, their scissors ${s}y - {r}x$. In equilibrium all three are 0, so "
-                f"$x : y : z = {s} : {r} : {p}$: rock is played in proportion to what **scissors** "
-                f"wins. $P(\\text{{rock}}) = \\frac{{{s}}}{{{r + p + s}}}"
-                + ("" if Fraction(s, r + p + s).denominator == r + p + s else
-                   f" = {tex(self.expected())}")
-                + "$ (checked by bluffkit's exact LP solver).")
+        rock = _("rock")
+        answer = (f"$P(\\text{{{rock}}}) = \\frac{{{s}}}{{{r + p + s}}}"
+                  + ("" if Fraction(s, r + p + s).denominator == r + p + s else
+                     f" = {tex(self.expected())}") + "$")
+        return _("Let your mix be rock {x}, paper {y}, scissors {z}. The opponent's rock beats "
+                 "your scissors and loses to your paper: it earns {rock}. Their paper earns "
+                 "{paper}, their scissors {scissors}. In equilibrium all three are 0, so {ratio}: "
+                 "rock is played in proportion to what **scissors** wins. {answer} (checked by "
+                 "bluffkit's exact LP solver).", x="$x$", y="$y$", z="$z$", rock=f"${r}z - {p}y$",
+                 paper=f"${p}x - {s}z$", scissors=f"${s}y - {r}x$",
+                 ratio=f"$x : y : z = {s} : {r} : {p}$", answer=answer)
 
 
 # -- 3. bluffing frequency --------------------------------------------------------------------
 class BluffingFrequency(Question):
-    title = "How often to bluff"
+    title = _l("How often to bluff")
 
     def setup(self, rng):
         self.pot = int(rng.integers(1, 7))
         self.bet = int(rng.integers(1, 5))
 
     def statement(self):
-        return ("A one-card bluffing game. There are "
-                f"{_chips(self.pot)} in the pot. The bettor holds a winning or a losing card, "
-                f"1/2 each, and may bet {_chips(self.bet)}; with the winning card they always "
-                "bet. The caller, who cannot see the card, calls (adds "
-                f"{_chips(self.bet)}; the better card takes everything) or folds (the bettor "
-                "takes the pot).\n\nWith a **losing** card, how often should the bettor bet anyway "
-                "(bluff) in equilibrium?")
+        return (_("A one-card bluffing game. There are {pot} in the pot. The bettor holds a "
+                  "winning or a losing card, 1/2 each, and may bet {bet}; with the winning card "
+                  "they always bet. The caller, who cannot see the card, calls (adds {bet}; the "
+                  "better card takes everything) or folds (the bettor takes the pot).",
+                  pot=_chips(self.pot), bet=_chips(self.bet)) + "\n\n"
+                + _("With a **losing** card, how often should the bettor bet anyway (bluff) in "
+                    "equilibrium?"))
 
     def game(self):
         return solve_matrix(bluffing_matrix(self.pot, self.bet))
@@ -248,35 +264,37 @@ class BluffingFrequency(Question):
     def mistakes(self):
         p, b = self.pot, self.bet
         return [Mistake("bluffs among bets", Fraction(b, p + 2 * b),
-                        "That is the share of all **bets** that are bluffs. The question asks how "
-                        "often a losing card bets: count bluffs per losing card, not per bet."),
+                        _("That is the share of all **bets** that are bluffs. The question asks "
+                          "how often a losing card bets: count bluffs per losing card, not per "
+                          "bet.")),
                 Mistake("calling frequency", Fraction(p, p + b),
-                        "That is how often the **caller** calls in equilibrium (it makes the "
-                        "bettor indifferent). The bluffing frequency makes the *caller* "
-                        "indifferent.")]
+                        _("That is how often the **caller** calls in equilibrium (it makes the "
+                          "bettor indifferent). The bluffing frequency makes the *caller* "
+                          "indifferent."))]
 
     def hints(self):
-        return ["In equilibrium the caller must be indifferent between calling and folding; "
-                "otherwise they would always do the better one and the bettor could exploit it.",
-                "Per losing card the bettor bluffs with probability β. Compare what calling "
-                f"instead of folding gains against a bluff ({self.pot} + {self.bet}) and loses "
-                f"against a winning card ({self.bet})."]
+        return [_("In equilibrium the caller must be indifferent between calling and folding; "
+                  "otherwise they would always do the better one and the bettor could exploit it."),
+                _("Per losing card the bettor bluffs with probability β. Compare what calling "
+                  "instead of folding gains against a bluff ({pot} + {bet}) and loses against a "
+                  "winning card ({bet}).", pot=self.pot, bet=self.bet)]
 
     def explain(self):
         p, b = self.pot, self.bet
-        return ("Calling instead of folding gains the pot and the bet, "
-                f"${p} + {b}$, against a bluff and loses the bet, ${b}$, against the winning card. "
-                "The winning card always bets; the losing card bluffs with probability $β$. The "
-                f"caller is indifferent when $β \\cdot ({p} + {b}) = 1 \\cdot {b}$, so "
-                f"$β = \\frac{{{b}}}{{{p + b}}}$: bet over pot plus bet. (bluffkit's exact LP "
-                f"solution of the game agrees; the caller calls "
-                f"${tex(self.game().col[0])}$ of the time, the game is worth "
-                f"${tex(self.game().value)}$ chips to the bettor.)")
+        return _("Calling instead of folding gains the pot and the bet, {gain}, against a bluff "
+                 "and loses the bet, {loss}, against the winning card. The winning card always "
+                 "bets; the losing card bluffs with probability {beta}. The caller is indifferent "
+                 "when {equation}, so {answer}: bet over pot plus bet. (bluffkit's exact LP "
+                 "solution of the game agrees; the caller calls {calls} of the time, the game is "
+                 "worth {value} chips to the bettor.)", gain=f"${p} + {b}$", loss=f"${b}$",
+                 beta="$β$", equation=f"$β \\cdot ({p} + {b}) = 1 \\cdot {b}$",
+                 answer=f"$β = \\frac{{{b}}}{{{p + b}}}$", calls=f"${tex(self.game().col[0])}$",
+                 value=f"${tex(self.game().value)}$")
 
 
 # -- 4. reading the solved table --------------------------------------------------------------
 class ReadTheTable(_FromCFR):
-    title = "Reading the equilibrium"
+    title = _l("Reading the equilibrium")
 
     def setup(self, rng):
         # a die below the bid's face: a higher one can raise to its own face, true whatever
@@ -285,10 +303,11 @@ class ReadTheTable(_FromCFR):
         self.roll = _pick(rng, list(range(1, self.bid)))
 
     def statement(self):
-        return (f"{ONE_V_ONE}\n\nThe opener bids **1 × {self.bid}**. You hold a "
-                f"**{_die(self.roll)}**, so your own die does not support that bid. In the solved "
-                "equilibrium, how often do you **challenge**? (CFR's equilibrium is approximate: "
-                f"answers within {float(self.kind.tolerance):g} are accepted.)\n\n{HOW_TO_READ}")
+        return (f"{ONE_V_ONE}\n\n" + _(
+            "The opener bids **1 × {bid}**. You hold a **{roll}**, so your own die does not "
+            "support that bid. In the solved equilibrium, how often do you **challenge**? (CFR's "
+            "equilibrium is approximate: answers within {tolerance} are accepted.)", bid=self.bid,
+            roll=_die(self.roll), tolerance=self.kind._tolerance()) + f"\n\n{HOW_TO_READ}")
 
     def expected(self):
         return self.solved().strategy([f"1x{self.bid}"], (self.roll,))["challenge"]
@@ -296,42 +315,45 @@ class ReadTheTable(_FromCFR):
     def mistakes(self):
         f = self.expected()
         return [Mistake("raise instead", 1 - f,
-                        "That is how often the equilibrium **raises** (all bids together); the "
-                        "question asks for the challenge."),
+                        _("That is how often the equilibrium **raises** (all bids together); the "
+                          "question asks for the challenge.")),
                 Mistake("probability view", Fraction(2, 3),
-                        "2/3 is the chance that the opener's die does not show "
-                        f"{self.bid} or a star if you ignore the bid. The equilibrium is a "
-                        "strategy, not a probability: read its challenge frequency.")]
+                        _("2/3 is the chance that the opener's die does not show {bid} or a "
+                          "star if you ignore the bid. The equilibrium is a strategy, not a "
+                          "probability: read its challenge frequency.", bid=self.bid))]
 
     def hints(self):
-        return ["The actions after 1 × "
-                f"{self.bid} are the higher bids and 'challenge'; their frequencies add up to 1.",
-                f"Your case: `solved_round(1, 1).strategy([\"1x{self.bid}\"], ({self.roll},))` "
-                "(the bids so far, then your die) gives every action's frequency; read "
-                "'challenge'."]
+        return [_("The actions after 1 × {bid} are the higher bids and 'challenge'; their "
+                  "frequencies add up to 1.", bid=self.bid),
+                _("Your case: {code} (the bids so far, then your die) gives every action's "
+                  "frequency; read 'challenge'.",
+                  code=f"`solved_round(1, 1).strategy([\"1x{self.bid}\"], ({self.roll},))`")]
 
     def explain(self):
         s = self.solved().strategy([f"1x{self.bid}"], (self.roll,))
-        mixed = ", ".join(f"{a} {p:.1%}" for a, p in s.items() if p >= 0.005)
-        return (f"After 1 × {self.bid}, holding a {_die(self.roll)}, the equilibrium plays: "
-                f"{mixed} (exploitability {self.solved().exploitability:.4f}).")
+        mixed = ", ".join(f"{_action_word(a)} {num(p, '.1%')}" for a, p in s.items()
+                          if p >= 0.005)
+        return _("After 1 × {bid}, holding a {roll}, the equilibrium plays: {mixed} "
+                 "(exploitability {gain}).", bid=self.bid, roll=_die(self.roll), mixed=mixed,
+                 gain=num(self.solved().exploitability, ".4f"))
 
 
 # -- 5. the value of going first --------------------------------------------------------------
 class GoingFirst(_FromCFR):
-    title = "Is it good to go first?"
+    title = _l("Is it good to go first?")
     kind = Approximate(Fraction(2, 1000))
 
     def setup(self, rng):
         self.opener = bool(rng.random() < 0.5)
 
     def who(self) -> str:
-        return "the **opener** (who bids first)" if self.opener else "the **second player**"
+        return _("the **opener** (who bids first)") if self.opener else _("the **second player**")
 
     def statement(self):
-        return (f"{ONE_V_ONE}\n\nIf both play the equilibrium, what is the probability that "
-                f"{self.who()} wins? (CFR is approximate: answers within "
-                f"{float(self.kind.tolerance):g} are accepted.)")
+        return f"{ONE_V_ONE}\n\n" + _(
+            "If both play the equilibrium, what is the probability that {who} wins? (CFR is "
+            "approximate: answers within {tolerance} are accepted.)", who=self.who(),
+            tolerance=self.kind._tolerance())
 
     def expected(self):
         v = self.solved().value  # to the opener, +1 win / -1 loss
@@ -340,39 +362,41 @@ class GoingFirst(_FromCFR):
     def mistakes(self):
         v = self.solved().value
         return [Mistake("fair game", Fraction(1, 2),
-                        "A symmetric-looking game need not be fair: the equilibrium value of "
-                        "the round is not 0."),
+                        _("A symmetric-looking game need not be fair: the equilibrium value of "
+                          "the round is not 0.")),
                 Mistake("value, not probability", v if self.opener else -v,
-                        "That is the game's **value** in ±1 units (win +1, lose −1). A "
-                        "probability of winning is (1 + value)/2."),
+                        _("That is the game's **value** in ±1 units (win +1, lose −1). A "
+                          "probability of winning is (1 + value)/2.")),
                 Mistake("other player", (1 - v) / 2 if self.opener else (1 + v) / 2,
-                        "That is the other player's chance.")]
+                        _("That is the other player's chance."))]
 
     def hints(self):
-        return ["`solved_round(1, 1).value` is the round's value to the opener in ±1 units "
-                "(from `bluffkit.advice.bluff_equilibrium`).",
-                "A value v in ±1 units means winning with probability (1 + v)/2."]
+        return [_("`solved_round(1, 1).value` is the round's value to the opener in ±1 units "
+                  "(from `bluffkit.advice.bluff_equilibrium`)."),
+                _("A value v in ±1 units means winning with probability (1 + v)/2.")]
 
     def explain(self):
         v = self.solved().value
-        return (f"The opener's equilibrium value is $v ≈ {v:.4f}$ (the exact value of this game, "
-                "the same as OpenSpiel's liar's dice with one die each, is $-7/258$): going first "
-                "is a small **disadvantage**, because the first bid gives information away. "
-                f"The opener wins with probability $(1 + v)/2 ≈ {(1 + v) / 2:.4f}$.")
+        return _("The opener's equilibrium value is {v} (the exact value of this game, the same "
+                 "as OpenSpiel's liar's dice with one die each, is {exact}): going first is a "
+                 "small **disadvantage**, because the first bid gives information away. The "
+                 "opener wins with probability {p}.", v=f"$v ≈ {num(v, '.4f')}$",
+                 exact="$-7/258$", p=f"$(1 + v)/2 ≈ {num((1 + v) / 2, '.4f')}$")
 
 
 # -- 6. Bayes: is the opener's bid true? ------------------------------------------------------
 class OpenerTellsTheTruth(_FromCFR):
-    title = "Does the opener tell the truth?"
+    title = _l("Does the opener tell the truth?")
 
     def setup(self, rng):
         self.bid = int(rng.integers(1, 6))
 
     def statement(self):
-        return (f"{ONE_V_ONE}\n\nThe opener, playing the equilibrium, bids **1 × {self.bid}**. "
-                "Before you look at your own die: what is the probability that the opener's die "
-                f"makes the bid true (shows {self.bid} or a star)? (CFR is approximate: answers "
-                f"within {float(self.kind.tolerance):g} are accepted.)\n\n{HOW_TO_READ}")
+        return (f"{ONE_V_ONE}\n\n" + _(
+            "The opener, playing the equilibrium, bids **1 × {bid}**. Before you look at your own "
+            "die: what is the probability that the opener's die makes the bid true (shows {bid} "
+            "or a star)? (CFR is approximate: answers within {tolerance} are accepted.)",
+            bid=self.bid, tolerance=self.kind._tolerance()) + f"\n\n{HOW_TO_READ}")
 
     def _opening(self) -> dict[int, float]:
         solved = self.solved()
@@ -385,30 +409,33 @@ class OpenerTellsTheTruth(_FromCFR):
     def mistakes(self):
         bids = self._opening()
         return [Mistake("prior", Fraction(1, 3),
-                        "1/3 is the chance before the bid. The bid is evidence: rolls that make "
-                        "it true bid it more often. Use Bayes' rule."),
+                        _("1/3 is the chance before the bid. The bid is evidence: rolls that make "
+                          "it true bid it more often. Use Bayes' rule.")),
                 Mistake("likelihood", (bids[self.bid] + bids[6]) / 2,
-                        "That is P(bid | true), how often a true roll bids it. Bayes' rule "
-                        "turns it around: P(true | bid) = P(bid | true) P(true) / P(bid).")]
+                        _("That is P(bid | true), how often a true roll bids it. Bayes' rule "
+                          "turns it around: P(true | bid) = P(bid | true) P(true) / P(bid)."))]
 
     def hints(self):
-        return ["Each of the six rolls has probability 1/6; the equilibrium opens with "
-                f"1 × {self.bid} at a different frequency for each roll.",
-                "P(true | bid) = sum over true rolls of P(roll) P(bid | roll), divided by the "
-                "same sum over all six rolls."]
+        return [_("Each of the six rolls has probability 1/6; the equilibrium opens with 1 × "
+                  "{bid} at a different frequency for each roll.", bid=self.bid),
+                _("P(true | bid) = sum over true rolls of P(roll) P(bid | roll), divided by the "
+                  "same sum over all six rolls.")]
 
     def explain(self):
         bids = self._opening()
-        rows = ", ".join(f"{_die(f)}: {p:.3f}" for f, p in bids.items())
-        return (f"The equilibrium opens with 1 × {self.bid} with these frequencies per roll: "
-                f"{rows}. The rolls making it true are {self.bid} and ★, so $P(\\text{{true}} "
-                f"\\mid \\text{{bid}}) = ({bids[self.bid]:.3f} + {bids[6]:.3f}) / "
-                f"{sum(bids.values()):.3f} ≈ {self.expected():.4f}$ (the 1/6 cancels).")
+        rows = ", ".join(_("{roll}: {p}", roll=_die(f), p=num(p, ".3f")) for f, p in bids.items())
+        true, bid = _("true"), _("bid")
+        p = (f"$P(\\text{{{true}}} \\mid \\text{{{bid}}}) = ({num(bids[self.bid], '.3f')} + "
+             f"{num(bids[6], '.3f')}) / {num(sum(bids.values()), '.3f')} ≈ "
+             f"{num(self.expected(), '.4f')}$")
+        return _("The equilibrium opens with 1 × {bid} with these frequencies per roll: {rows}. "
+                 "The rolls making it true are {bid} and ★, so {p} (the 1/6 cancels).",
+                 bid=self.bid, rows=rows, p=p)
 
 
 # -- 7. a best response in Kuhn poker ---------------------------------------------------------
 class KuhnBestResponse(Question):
-    title = "Exploiting a Kuhn poker player"
+    title = _l("Exploiting a Kuhn poker player")
 
     def setup(self, rng):
         self.bet = {"J": _pick(rng, [Fraction(0), Fraction(1, 3), Fraction(1, 2)]),
@@ -420,17 +447,20 @@ class KuhnBestResponse(Question):
 
     def statement(self):
         def often(p):
-            return {0: "never", 1: "always"}.get(p, f"with probability ${tex(p)}$")
+            if p in (0, 1):
+                return _("never") if p == 0 else _("always")
+            return _("with probability {p}", p=f"${tex(p)}$")
 
         bets = ", ".join(f"{c} {often(self.bet[c])}" for c in CARDS)
         calls = ", ".join(f"{c} {often(self.call[c])}" for c in CARDS)
-        return ("**Kuhn poker**: three cards J < Q < K, one each to players 0 and 1, both "
-                "ante 1 chip. Player 0 checks or bets 1; facing a bet, player 1 calls or folds. "
-                "After a check, player 1 checks (showdown for the antes) or bets 1, and player 0 "
-                "calls or folds. The higher card wins a showdown.\n\n"
-                f"Player 0 bets first holding {bets}. After checking and facing a bet, player "
-                f"0 calls holding {calls}.\n\nWhat does player 1 win per hand on average "
-                "with a **best response** to this strategy? (An exact fraction.)")
+        return (_("**Kuhn poker**: three cards J < Q < K, one each to players 0 and 1, both ante 1 "
+                  "chip. Player 0 checks or bets 1; facing a bet, player 1 calls or folds. After a "
+                  "check, player 1 checks (showdown for the antes) or bets 1, and player 0 calls "
+                  "or folds. The higher card wins a showdown.") + "\n\n"
+                + _("Player 0 bets first holding {bets}. After checking and facing a bet, player 0 "
+                    "calls holding {calls}.", bets=bets, calls=calls) + "\n\n"
+                + _("What does player 1 win per hand on average with a **best response** to this "
+                    "strategy? (An exact fraction.)"))
 
     def behaviour(self):
         return kuhn_behaviour(self.bet, self.call)
@@ -441,37 +471,43 @@ class KuhnBestResponse(Question):
     def mistakes(self):
         e = self.expected()
         return [Mistake("player 0's side", -e,
-                        "That is player 0's result against the best response; the question "
-                        "asks for player 1's."),
+                        _("That is player 0's result against the best response; the question "
+                          "asks for player 1's.")),
                 Mistake("equilibrium value", Fraction(1, 18),
-                        "1/18 is what player 1 earns when **both** play the equilibrium. Against "
-                        "this strategy a best response earns more."),
+                        _("1/18 is what player 1 earns when **both** play the equilibrium. Against "
+                          "this strategy a best response earns more.")),
                 Mistake("deals not weighted", 6 * e,
-                        "Each of the 6 deals has probability 1/6: you added the deals "
-                        "without weighting them.")]
+                        _("Each of the 6 deals has probability 1/6: you added the deals "
+                          "without weighting them."))]
 
     def hints(self):
-        return ["Player 1 has six separate decisions: for each card, facing a bet (call or "
-                "fold) and after a check (bet or check). Choose each one on its own.",
-                "For a decision, weigh each card player 0 may hold by 1/2 (the two cards left) "
-                "times the probability that player 0's strategy leads there with that card.",
-                "Then add over the 6 deals, each with probability 1/6 (or: over player 1's "
-                "three cards, 1/3 each)."]
+        return [_("Player 1 has six separate decisions: for each card, facing a bet (call or "
+                  "fold) and after a check (bet or check). Choose each one on its own."),
+                _("For a decision, weigh each card player 0 may hold by 1/2 (the two cards left) "
+                  "times the probability that player 0's strategy leads there with that card."),
+                _("Then add over the 6 deals, each with probability 1/6 (or: over player 1's "
+                  "three cards, 1/3 each).")]
 
     def explain(self):
         plan = realization_plan(kuhn_game(), 0, self.behaviour())
-        lines = ["Player 1's decisions, each chosen to earn the most (payoffs per hand, "
-                 "weighted by the chance of the deal and of player 0's moves):", ""]
+        lines = [_("Player 1's decisions, each chosen to earn the most (payoffs per hand, "
+                   "weighted by the chance of the deal and of player 0's moves):"), ""]
+        words = {"fold": _p("infinitive", "fold"), "call": _p("infinitive", "call"),
+                 "check": _p("infinitive", "check"), "bet": _p("infinitive", "bet")}
         for card in CARDS:
             others = [c for c in CARDS if c != card]
             for where, acts in (("bet", ("fold", "call")), ("check", ("check", "bet"))):
                 values = {a: _kuhn_earn(plan, card, others, where, a) for a in acts}
                 best = max(values, key=values.get)
-                shown = ", ".join(f"{a} ${tex(v)}$" for a, v in values.items())
-                lines.append(f"- holding {card}, after player 0's {where}: {shown} → **{best}**")
+                shown = ", ".join(f"{words[a]} ${tex(v)}$" for a, v in values.items())
+                head = (_("holding {card}, after player 0's bet", card=card) if where == "bet"
+                        else _("holding {card}, after player 0's check", card=card))
+                lines.append("- " + _("{where}: {choices} → {best}", where=head, choices=shown,
+                                      best=f"**{words[best]}**"))
         lines.append("")
-        lines.append(f"Adding the best of each: ${tex(self.expected())}$ per hand "
-                     f"({fmt(self.expected())}), checked by bluffkit's exact best response.")
+        lines.append(_("Adding the best of each: {value} per hand ({decimal}), checked by "
+                       "bluffkit's exact best response.", value=f"${tex(self.expected())}$",
+                       decimal=fmt(self.expected())))
         return "\n".join(lines)
 
 
@@ -496,7 +532,7 @@ def _kuhn_earn(plan: dict, card: str, others: list[str], where: str, action: str
     return total
 
 
-INTRO = """\
+INTRO = _l("""\
 # Exercises: optimal bluffing
 
 Probabilities tell you how likely a bid is; **game theory** tells you how to play against an
@@ -509,16 +545,16 @@ These exercises go from rock-paper-scissors to Bluff. The small games are solved
 (fractions); the 1-vs-1 round of Bluff is solved by **CFR** (counterfactual regret minimisation),
 an approximation with exploitability at most 0.001, so those answers are accepted within a
 stated tolerance. The first question that needs it solves the round (a second or two).
-"""
+""")
 
-OUTRO = """\
+OUTRO = _l("""\
 ## Going further
 
 `notebooks/06_optimal_bluffing.ipynb` shows Kuhn poker's equilibrium, the solved 1-vs-1 Bluff
 strategy as tables and plots, exploitability falling with CFR iterations, and the match-win
 table. `bluffkit solve bluff --dice 2,1` solves the 2-against-1 round (a few minutes), and the
 advice then shows its equilibrium too.
-"""
+""")
 
 QUESTIONS = [Exploitability, WeightedRPS, BluffingFrequency, ReadTheTable, GoingFirst,
              OpenerTellsTheTruth, KuhnBestResponse]
