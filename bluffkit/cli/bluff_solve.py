@@ -6,6 +6,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..core.i18n import _, num
 from ..core.text import shorten
 from ..solvers.bluff_tree import RULESETS, default_path, solve_match, solve_round
 from .common import CliError, ints, print_json, table
@@ -47,14 +48,16 @@ MIN_TARGET = 1e-9
 def _check_limits(target: float, max_seconds: float) -> None:
     """Ranges first: a target CFR can reach, and a finite time limit."""
     if not MIN_TARGET <= target < 1:  # also refuses nan and inf
-        raise CliError(f"--target must be an exploitability from {MIN_TARGET:g} (the "
-                       f"precision of floating point) to below 1, got {target:g}")
+        raise CliError(_("--target must be an exploitability from {low} (the precision of "
+                         "floating point) to below 1, got {target}", low=num(MIN_TARGET, "g"),
+                         target=num(target, "g")))
     if not 0 < max_seconds <= 86_400:
-        raise CliError(f"--max-seconds must be more than 0 and at most 86400 (a day), got "
-                       f"{max_seconds:g}")
+        raise CliError(_("--max-seconds must be more than 0 and at most 86400 (a day), got "
+                         "{seconds}", seconds=num(max_seconds, "g")))
     if target < 1e-4:
-        print(f"Note: an exploitability of {target:g} can take from minutes to hours; the solve "
-              f"stops after {max_seconds:g} s and says what it reached.", file=sys.stderr)
+        print(_("Note: an exploitability of {target} can take from minutes to hours; the solve "
+                "stops after {seconds} s and says what it reached.", target=num(target, "g"),
+                seconds=num(max_seconds, "g")), file=sys.stderr)
 
 
 def _out_path(text: str | None, x: int, y: int, ruleset: str) -> Path:
@@ -64,11 +67,11 @@ def _out_path(text: str | None, x: int, y: int, ruleset: str) -> Path:
         out = default_path(x, y, ruleset)
     else:
         if not text.strip() or Path(text).name in ("", ".", ".."):
-            raise CliError(f"--out needs a file name, got {text!r}")
+            raise CliError(_("--out needs a file name, got {text}", text=repr(text)))
         out = Path(text).expanduser()
         if out.suffix != ".npz":
             out = out.with_name(out.name + ".npz")
-    _writable(out, "--out" if text is not None else "the bluffkit cache")
+    _writable(out, "--out" if text is not None else _("the bluffkit cache"))
     return out
 
 
@@ -82,7 +85,8 @@ def _writable(path: Path, what: str) -> None:
             pass
     except OSError as e:
         reason = e.strerror or str(e)
-        raise CliError(f"{what}: cannot write {shorten(str(path), 120)} ({reason})") from None
+        raise CliError(_("{what}: cannot write {path} ({reason})", what=what,
+                         path=shorten(str(path), 120), reason=reason)) from None
     if not existed:
         path.unlink()
 
@@ -98,8 +102,9 @@ class Progress:
 
         done = min(1.0, math.log(max(expl, 1e-12) / 1.0) / math.log(self.target)) if expl else 1
         bar = "#" * int(30 * max(done, 0)) + "." * (30 - int(30 * max(done, 0)))
-        line = (f"round {position[0]}v{position[1]} [{bar}] iteration {iteration:5d}  "
-                f"exploitability {expl:.5f}  {seconds:6.1f}s")
+        line = _("round {x}v{y} [{bar}] iteration {i}  exploitability {e}  {s}s",
+                 x=position[0], y=position[1], bar=bar, i=f"{iteration:5d}",
+                 e=num(expl, ".5f"), s=num(seconds, "6.1f"))
         if self.tty:
             print("\r" + line, end="", file=sys.stderr, flush=True)
         elif seconds - self.last >= 10 or expl <= self.target:
@@ -114,13 +119,13 @@ class Progress:
 def _solve(args) -> int:
     dice = ints(args.dice, "--dice")
     if len(dice) != 2 or not all(1 <= d <= 5 for d in dice):
-        raise CliError(f"--dice takes X,Y with 1-5 dice each, got {args.dice!r}")
+        raise CliError(_("--dice takes X,Y with 1-5 dice each, got {dice}", dice=repr(args.dice)))
     _check_limits(args.target, args.max_seconds)
     x, y = dice
     if x + y > SOLVED_HERE and args.ruleset == "bluff":
         return _shipped(x, y, args.json)
     if args.ruleset == "openspiel" and (x, y) != (1, 1):
-        raise CliError("--ruleset openspiel is OpenSpiel's liars_dice: --dice 1,1 only")
+        raise CliError(_("--ruleset openspiel is OpenSpiel's liars_dice: --dice 1,1 only"))
     out = _out_path(args.out, x, y, args.ruleset)
     progress = Progress(args.target)
     start = time.perf_counter()
@@ -135,12 +140,13 @@ def _solve(args) -> int:
         rounds, win = match.rounds, match.win
     progress.close()
     solved = rounds[(x, y)]
-    _save(solved, out, "--out" if args.out else "the bluffkit cache")
+    cache = _("the bluffkit cache")
+    _save(solved, out, "--out" if args.out else cache)
     for (a, b), other in rounds.items():  # the smaller rounds too, for the advice's match table
         if (a, b) != (x, y):
             path = default_path(a, b, args.ruleset)
-            _writable(path, "the bluffkit cache")
-            _save(other, path, "the bluffkit cache")
+            _writable(path, cache)
+            _save(other, path, cache)
     reached = all(r.exploitability <= args.target for r in rounds.values())
     opening = {solved.tree.private_labels[0][k]: {a: round(p, 4) for a, p in
                                                   zip(*_row(solved, k)) if p >= 5e-3}
@@ -161,21 +167,25 @@ def _solve(args) -> int:
     if args.json:
         print_json(result)
         return 0
-    print(f"Round {x} v {y} ({args.ruleset}): value to the opener {solved.value:+.4f} "
-          f"(exploitability {solved.exploitability:.5f}, {solved.iterations} iterations, "
-          f"{result['seconds']} s). Strategy saved to {out}.")
+    print(_("Round {x} v {y} ({rules}): value to the opener {value} (exploitability {e}, "
+            "{n} iterations, {s} s). Strategy saved to {out}.", x=x, y=y, rules=args.ruleset,
+            value=num(solved.value, "+.4f"), e=num(solved.exploitability, ".5f"),
+            n=solved.iterations, s=num(result["seconds"], "g"), out=out))
     if not reached:
-        print(f"Stopped at the time limit of {args.max_seconds:g} s, above the target "
-              f"exploitability {args.target:g}: the numbers below are that close to an "
-              "equilibrium. Run again with a larger --max-seconds to go further.")
-    print("\nOpening bids (the opener's equilibrium frequencies by roll, rounded):")
-    print(table(["roll", "bids"], [(roll, ", ".join(f"{a} {p:.0%}" for a, p in bids.items()))
-                                   for roll, bids in opening.items()]))
+        print(_("Stopped at the time limit of {s} s, above the target exploitability {target}: "
+                "the numbers below are that close to an equilibrium. Run again with a larger "
+                "--max-seconds to go further.", s=num(args.max_seconds, "g"),
+                target=num(args.target, "g")))
+    print("\n" + _("Opening bids (the opener's equilibrium frequencies by roll, rounded):"))
+    print(table([_("roll"), _("bids")],
+                [(roll, ", ".join(f"{_said(a)} {num(p, '.0%')}" for a, p in bids.items()))
+                 for roll, bids in opening.items()]))
     if win is not None:
-        print("\nMatch: probability that the opener wins from each position")
-        print(table(["opener dice", "other dice", "P(opener wins)", "exploitability"],
-                    [(m["opener_dice"], m["other_dice"], f"{m['p_opener_wins']:.4f}",
-                      f"{m['exploitability']:.5f}") for m in result["match"]]))
+        print("\n" + _("Match: probability that the opener wins from each position"))
+        print(table([_("opener dice"), _("other dice"), _("P(opener wins)"),
+                     _("exploitability")],
+                    [(m["opener_dice"], m["other_dice"], num(m["p_opener_wins"], ".4f"),
+                      num(m["exploitability"], ".5f")) for m in result["match"]]))
     return 0
 
 
@@ -183,8 +193,12 @@ def _save(solved, path: Path, what: str) -> None:
     try:
         solved.save(path)
     except OSError as e:
-        raise CliError(f"{what}: cannot write {shorten(str(path), 120)} "
-                       f"({e.strerror or e})") from None
+        raise CliError(_("{what}: cannot write {path} ({reason})", what=what,
+                         path=shorten(str(path), 120), reason=e.strerror or e)) from None
+
+
+def _said(action: str) -> str:
+    return _("challenge") if action == "challenge" else action
 
 
 def _row(solved, k):
@@ -197,8 +211,8 @@ def _shipped(x: int, y: int, as_json: bool) -> int:
     from ..advice.bluff_strategy import DATA, load_strategy, match_table
 
     if not DATA.exists():
-        raise CliError(f"the solved strategies are missing from this installation ({DATA}); "
-                       "python benchmarks/bluff_abstract.py --full computes them")
+        raise CliError(_("the solved strategies are missing from this installation ({path}); "
+                         "python benchmarks/bluff_abstract.py --full computes them", path=DATA))
     win = match_table()
     top = max(x, y)
     rounds = []
@@ -224,21 +238,23 @@ def _shipped(x: int, y: int, as_json: bool) -> int:
     if as_json:
         print_json(result)
         return 0
-    print(f"Two-player Bluff, {x} against {y} dice: the strategies shipped with bluffkit "
-          f"({DATA}, {DATA.stat().st_size / 1e6:.1f} MB; in Python: "
-          f"bluffkit.advice.bluff_strategy.load_strategy(opener_dice, other_dice)).")
-    print("They are approximate equilibria of rounds where a player remembers their dice, both "
-          "dice counts, whether they opened and only the last k bids.")
-    print("\nMatch: probability that I win the match holding A dice against B")
-    print(table(["my dice", "your dice", "P(win) opening", "P(win) second"],
-                [(m["my_dice"], m["your_dice"], f"{m['p_win_opening']:.4f}",
-                  f"{m['p_win_second']:.4f}") for m in match]))
-    print("\nRounds (opener dice v other dice): bids remembered, exploitability in the real "
-          "round where it can be measured, else within the abstraction")
-    print(table(["round", "k", "iterations", "P(opener wins)", "exploitability"],
+    print(_("Two-player Bluff, {x} against {y} dice: the strategies shipped with bluffkit "
+            "({path}, {size} MB; in Python: {code}).", x=x, y=y, path=DATA,
+            size=num(DATA.stat().st_size / 1e6, ".1f"),
+            code="bluffkit.advice.bluff_strategy.load_strategy(opener_dice, other_dice)"))
+    print(_("They are approximate equilibria of rounds where a player remembers their dice, both "
+            "dice counts, whether they opened and only the last k bids."))
+    print("\n" + _("Match: probability that I win the match holding A dice against B"))
+    print(table([_("my dice"), _("your dice"), _("P(win) opening"), _("P(win) second")],
+                [(m["my_dice"], m["your_dice"], num(m["p_win_opening"], ".4f"),
+                  num(m["p_win_second"], ".4f")) for m in match]))
+    print("\n" + _("Rounds (opener dice v other dice): bids remembered, exploitability in the "
+                   "real round where it can be measured, else within the abstraction"))
+    print(table([_("round"), "k", _("iterations"), _("P(opener wins)"), _("exploitability")],
                 [(f"{r['opener_dice']} v {r['other_dice']}", r["k"], r["iterations"],
-                  f"{r['p_opener_wins']:.4f}",
-                  f"{r['exploitability']:.4f} (real)" if r["exploitability"] is not None
-                  else f"{r['abstract_exploitability']:.4f} (abstraction)")
+                  num(r["p_opener_wins"], ".4f"),
+                  _("{e} (real)", e=num(r["exploitability"], ".4f"))
+                  if r["exploitability"] is not None
+                  else _("{e} (abstraction)", e=num(r["abstract_exploitability"], ".4f")))
                  for r in rounds]))
     return 0

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 import plotly.graph_objects as go
 
 from ..core import InvalidQuestion
+from ..core.i18n import _, num
 from ..solvers.bluff_summary import bluff_rates, challenge_rates
 from ..solvers.bluff_tree import SolvedRound
 from .common import COLORS
@@ -28,26 +29,28 @@ def _roll_text(roll: Sequence[int]) -> str:
 
 def figure_for_exploitability(histories: Mapping[str, Sequence[tuple[int, float, float]]],
                               target: float | None = None,
-                              title: str = "Exploitability falls with CFR iterations"
-                              ) -> go.Figure:
+                              title: str | None = None) -> go.Figure:
     """One line per solver run: exploitability after each check (log scale), with an optional
     target line. ``histories`` maps a label to ``CFRResult.history``
     (``(iteration, seconds, exploitability)``)."""
     if not histories or not all(histories.values()):
-        raise InvalidQuestion("give at least one non-empty history to plot")
+        raise InvalidQuestion(_("give at least one non-empty history to plot"))
+    title = title or _("Exploitability falls with CFR iterations")
+    hover = (_("iteration {x}<br>exploitability {y}<br>{seconds} s", x="%{x}", y="%{y:.5f}",
+               seconds="%{customdata:.2f}"))
     fig = go.Figure()
     for k, (label, history) in enumerate(histories.items()):
         fig.add_trace(go.Scatter(
             x=[h[0] for h in history], y=[h[2] for h in history], mode="lines", name=label,
             line={"color": LINE_COLORS[k % len(LINE_COLORS)]},
             customdata=[h[1] for h in history],
-            hovertemplate="iteration %{x}<br>exploitability %{y:.5f}<br>%{customdata:.2f} s"))
+            hovertemplate=hover))
     if target:
         fig.add_hline(y=target, line={"color": "#888", "dash": "dash"},
-                      annotation_text=f"target {target:g}")
+                      annotation_text=_("target {target}", target=num(target, "g")))
     fig.update_layout(title={"text": title}, template="plotly_white", height=360,
-                      xaxis={"title": {"text": "iterations"}},
-                      yaxis={"title": {"text": "exploitability (log scale)"}, "type": "log"},
+                      xaxis={"title": {"text": _("iterations")}},
+                      yaxis={"title": {"text": _("exploitability (log scale)")}, "type": "log"},
                       margin={"l": 60, "r": 20, "t": 60, "b": 45})
     return fig
 
@@ -61,44 +64,50 @@ def figure_for_strategy(solved: SolvedRound, history: Sequence[str] = (), title:
     keep = [j for j in range(len(labels)) if table[:, j].max() >= at_least]
     rolls = [_roll_text(r) for r in solved.info.rolls[player]]
     z = [[float(table[i, j]) for j in keep] for i in range(len(rolls))]
-    text = [[f"{p:.0%}" if p >= at_least else "" for p in row] for row in z]
-    who = "opener" if player == 0 else "second player"
+    text = [[num(p, ".0%") if p >= at_least else "" for p in row] for row in z]
+    after = _("after {bids}", bids=", ".join(history)) if history else _("opening bid")
     if title is None:
-        after = f"after {', '.join(history)}" if history else "opening bid"
-        title = f"Equilibrium, {who}'s choice ({after}): probability per roll"
+        title = (_("Equilibrium, opener's choice ({after}): probability per roll", after=after)
+                 if player == 0 else
+                 _("Equilibrium, second player's choice ({after}): probability per roll",
+                   after=after))
+    actions = [_("challenge") if labels[j] == "challenge" else labels[j] for j in keep]
     fig = go.Figure(go.Heatmap(
-        z=z, x=[labels[j] for j in keep], y=rolls, text=text, texttemplate="%{text}",
+        z=z, x=actions, y=rolls, text=text, texttemplate="%{text}",
         colorscale=[[0, "#f7f7f7"], [1, COLORS["stands"]]], zmin=0, zmax=1,
-        colorbar={"title": {"text": "probability"}},
-        hovertemplate="roll %{y}<br>%{x}: %{z:.3f}<extra></extra>"))
+        colorbar={"title": {"text": _("probability")}},
+        hovertemplate=_("roll {roll}<br>{action}: {p}", roll="%{y}", action="%{x}",
+                        p="%{z:.3f}") + "<extra></extra>"))
     fig.update_layout(title={"text": title}, template="plotly_white",
                       height=140 + 32 * len(rolls),
-                      xaxis={"title": {"text": "action"}, "type": "category"},
-                      yaxis={"title": {"text": f"{who}'s roll"}, "type": "category",
-                             "autorange": "reversed"},
+                      xaxis={"title": {"text": _("action")}, "type": "category"},
+                      yaxis={"title": {"text": _("opener's roll") if player == 0
+                                       else _("second player's roll")},
+                             "type": "category", "autorange": "reversed"},
                       margin={"l": 70, "r": 20, "t": 60, "b": 45})
     return fig
 
 
-def figure_for_bluff_rates(solved: SolvedRound,
-                           title: str = "How often each roll bluffs in equilibrium"
-                           ) -> go.Figure:
+def figure_for_bluff_rates(solved: SolvedRound, title: str | None = None) -> go.Figure:
     """Grouped bars per roll (1-die rounds: the same six faces for both players): the opener's
     first bid is a bluff; the second player's reply is a bluff; the second player challenges."""
     if solved.info.dice != (1, 1):
-        raise InvalidQuestion("this figure compares both players' rolls: a 1-vs-1 round only")
-    series = [("opener's first bid is a bluff", bluff_rates(solved, 0), COLORS["accent"]),
-              ("second player raises with a bluff", bluff_rates(solved, 1), "#264653"),
-              ("second player challenges", challenge_rates(solved), COLORS["falls"])]
+        raise InvalidQuestion(_("this figure compares both players' rolls: a 1-vs-1 round "
+                                "only"))
+    title = title or _("How often each roll bluffs in equilibrium")
+    series = [(_("opener's first bid is a bluff"), bluff_rates(solved, 0), COLORS["accent"]),
+              (_("second player raises with a bluff"), bluff_rates(solved, 1), "#264653"),
+              (_("second player challenges"), challenge_rates(solved), COLORS["falls"])]
     fig = go.Figure()
     for name, rates, color in series:
         rolls = list(rates)
         fig.add_trace(go.Bar(x=[_roll_text(r) for r in rolls], y=[rates[r] for r in rolls],
                              name=name, marker={"color": color},
-                             text=[f"{rates[r]:.0%}" for r in rolls], textposition="outside"))
+                             text=[num(rates[r], ".0%") for r in rolls],
+                             textposition="outside"))
     fig.update_layout(title={"text": title}, template="plotly_white", barmode="group",
-                      height=380, xaxis={"title": {"text": "your die"}, "type": "category"},
-                      yaxis={"title": {"text": "probability"}, "range": [0, 1.1]},
+                      height=380, xaxis={"title": {"text": _("your die")}, "type": "category"},
+                      yaxis={"title": {"text": _("probability")}, "range": [0, 1.1]},
                       margin={"l": 60, "r": 20, "t": 60, "b": 45},
                       legend={"orientation": "h", "y": -0.2})
     return fig

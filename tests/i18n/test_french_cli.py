@@ -22,6 +22,8 @@ COMMANDS = {
                                    "--bid", "1x2", "--history", "1x2"],
     "advise bluff, 5 v 5 shipped": ["advise", "bluff", "--held", "5,5", "--me", "1", "--mine",
                                     "3,3,*,1,2", "--bid", "4x3", "--history", "2x3,3x3,4x3"],
+    "solve bluff, shipped": ["solve", "bluff", "--dice", "5,5"],
+    "solve bluff, 1 v 1": ["solve", "bluff", "--dice", "1,1", "--target", "0.01"],
     "odds bluff-you": ["odds", "bluff-you", "--centre", "3,8,11,18", "--announce", "11"],
     "advise bluff-you": ["advise", "bluff-you", "--roll", "2,4,5"],
     "advise bluff-you, guesser": ["advise", "bluff-you", "--announce", "gain 11 to P1",
