@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import re
 
+from ..core.i18n import _, num
 from .common import CliError
 
 HELP = """Start the classroom server. Students join a room with its code from their notebooks;
@@ -47,20 +48,21 @@ def add_serve_command(sub) -> None:
 
 def _check(args) -> list[tuple[str, dict]]:
     if not 0 <= args.port <= 65535:
-        raise CliError(f"--port must be 0-65535, got {args.port}")
+        raise CliError(_("--port must be 0-65535, got {port}", port=args.port))
     if not 0 <= args.bot_after <= 3600:
-        raise CliError(f"--bot-after must be 0-3600 seconds, got {args.bot_after:g}")
+        raise CliError(_("--bot-after must be 0-3600 seconds, got {seconds}",
+                         seconds=num(args.bot_after, "g")))
     if args.teacher_token is not None and not re.fullmatch(r"[A-Za-z0-9_\-]{8,100}",
                                                            args.teacher_token):
-        raise CliError("--teacher-token must be 8-100 letters, digits, - or _")
+        raise CliError(_("--teacher-token must be 8-100 letters, digits, - or _"))
     if args.seed is not None and not 0 <= args.seed < 2**63:
-        raise CliError(f"--seed must be a whole number 0 or more, got {args.seed}")
+        raise CliError(_("--seed must be a whole number 0 or more, got {seed}", seed=args.seed))
     rooms = []
     for spec in args.room:
         m = re.fullmatch(r"([a-z_\- ]+)(?::(\d{1,2}))?", spec.strip().lower())
         if not m:
-            raise CliError(f"--room {spec!r}: write a game and, if you like, the players, "
-                           "e.g. bluff:4")
+            raise CliError(_("--room {spec}: write a game and, if you like, the players, e.g. "
+                             "bluff:4", spec=repr(spec)))
         rooms.append((m[1], {"players": int(m[2])} if m[2] else {}))
     return rooms
 
@@ -76,8 +78,8 @@ def _serve(args: argparse.Namespace) -> int:
 
         hub_api = os.environ.get(API_VARIABLE)
         if not hub_api:
-            raise CliError(f"--hub: {API_VARIABLE} is not set; JupyterHub sets it for the "
-                           "services it starts (see deploy/jupyterhub_config.py)")
+            raise CliError(_("--hub: {variable} is not set; JupyterHub sets it for the services "
+                             "it starts (see deploy/jupyterhub_config.py)", variable=API_VARIABLE))
 
     from ..classroom.protocol import ProtocolError
     from ..classroom.server import ClassroomServer, run
@@ -87,24 +89,28 @@ def _serve(args: argparse.Namespace) -> int:
                              hub_teachers=args.hub_teachers)
 
     def ready(s: ClassroomServer) -> None:
-        print(f"bluffkit classroom server on {s.url} (games kept in {args.db})", flush=True)
-        print(f"Teacher token: {s.teacher_token}", flush=True)
+        print(_("bluffkit classroom server on {url} (games kept in {db})", url=s.url,
+                db=args.db), flush=True)
+        print(_("Teacher token: {token}", token=s.teacher_token), flush=True)
         if hub_api:
-            print(f"Students and teachers are who the hub at {hub_api} says they are "
-                  f"(teachers: its admins and the group {args.hub_teachers!r})", flush=True)
+            print(_("Students and teachers are who the hub at {hub} says they are (teachers: its "
+                    "admins and the group {group})", hub=hub_api,
+                    group=repr(args.hub_teachers)), flush=True)
         for game, rules in rooms:
             try:
                 room = s.hub.open_room(game, rules, args.seed)
             except ProtocolError as e:
-                print(f"room {game}: {e}", flush=True)
+                print(_("room {game}: {reason}", game=game, reason=e), flush=True)
                 continue
-            print(f"Room {room.code}: {room.info.title}, {room.players} players", flush=True)
+            print(_("Room {code}: {title}, {players} players", code=room.code,
+                    title=room.info.title, players=room.players), flush=True)
         if args.host not in ("127.0.0.1", "localhost", "::1"):
-            print("Note: the connection is not encrypted; serve a class on a trusted network "
-                  "(or behind JupyterHub).", flush=True)
+            print(_("Note: the connection is not encrypted; serve a class on a trusted network (or "
+                    "behind JupyterHub)."), flush=True)
 
     try:
         asyncio.run(run(server, ready))
     except OSError as e:
-        raise CliError(f"cannot listen on {args.host}:{args.port}: {e.strerror or e}") from None
+        raise CliError(_("cannot listen on {host}:{port}: {reason}", host=args.host,
+                         port=args.port, reason=e.strerror or e)) from None
     return 0

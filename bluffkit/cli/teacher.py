@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..core.i18n import _, _n, num
 from .common import CliError
 
 COLLECT_HELP = """\
@@ -37,25 +38,29 @@ def _collect(args) -> int:
     key = _key(args)
     found = collect(args.folders, key)
     for where, problem in found.problems:
-        print(f"skipped: {where}: {problem}", file=sys.stderr)
+        print(_("skipped: {where}: {problem}", where=where, problem=problem), file=sys.stderr)
     if not found.records:
-        raise CliError(f"no results to collect in {' '.join(args.folders)} "
-                       f"({found.files} files read)")
+        raise CliError(_n("no results to collect in {folders} ({n} file read)",
+                          "no results to collect in {folders} ({n} files read)", found.files,
+                          folders=" ".join(args.folders)))
     try:
         written = write_all(found, Path(args.csv).expanduser())
     except OSError as e:
-        raise CliError(f"cannot write {args.csv}: {e.strerror or e}") from None
-    print(f"{len(found.records)} answers of {len(found.students)} students from {found.files} "
-          f"files; {len(found.problems)} problems (listed above).")
+        raise CliError(_("cannot write {path}: {reason}", path=args.csv,
+                         reason=e.strerror or e)) from None
+    print(_("{answers} answers of {students} students from {files} files; {problems} problems "
+            "(listed above).", answers=len(found.records), students=len(found.students),
+            files=found.files, problems=len(found.problems)))
     if key is None:
-        print("No course key given: the records' checksums were not verified.")
-    print("Wrote " + ", ".join(str(p) for p in written) + ".")
+        print(_("No course key given: the records' checksums were not verified."))
+    print(_("Wrote {files}.", files=", ".join(str(p) for p in written)))
     summary = mistakes_summary(found.records)
     if summary:
-        print("\nMost common named mistakes (what to re-teach):")
+        print("\n" + _("Most common named mistakes (what to re-teach):"))
         for s, n, title, mistake, answers, students in summary[: args.top]:
             print(f"  {s} q{n} {title}: {mistake!r}, "
-                  f"{students} student{'s' * (students != 1)} ({answers} answers)")
+                  + _n("{n} student ({answers} answers)", "{n} students ({answers} answers)",
+                       students, answers=answers))
     return 0
 
 
@@ -67,9 +72,12 @@ def _handout(args) -> int:
         written, seconds = write_handouts(args.set, seeds, Path(args.out).expanduser(),
                                           keep_html=args.html)
     except OSError as e:
-        raise CliError(f"cannot write into {args.out}: {e.strerror or e}") from None
-    print(f"Wrote {len(written) - 1} sheets and the key ({written[-1].name}) to {args.out} in "
-          f"{seconds:.1f} s.")
+        raise CliError(_("cannot write into {folder}: {reason}", folder=args.out,
+                         reason=e.strerror or e)) from None
+    print(_n("Wrote {n} sheet and the key ({key}) to {folder} in {seconds} s.",
+             "Wrote {n} sheets and the key ({key}) to {folder} in {seconds} s.",
+             len(written) - 1, key=written[-1].name, folder=args.out,
+             seconds=num(seconds, ".1f")))
     return 0
 
 

@@ -28,6 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..core import InvalidQuestion
+from ..core.i18n import _, get_language
 from ..core.text import shorten
 from ..exercises.core import load
 from ..exercises.mathml import mathml, with_mathml
@@ -47,12 +48,12 @@ def parse_seeds(text: str) -> list[int]:
     for part in str(text).split(","):
         m = re.fullmatch(r"\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?", part)
         if not m or (m.group(2) and int(m.group(2)) < int(m.group(1))):
-            raise InvalidQuestion(f"--seeds: {shorten(part.strip())} is not a seed or a range "
-                                  "of seeds; write e.g. 1-30 or 3,5,8-10")
+            raise InvalidQuestion(_("--seeds: {part} is not a seed or a range of seeds; write "
+                                    "e.g. 1-30 or 3,5,8-10", part=shorten(part.strip())))
         first = int(m.group(1))
         last = int(m.group(2) or first)
         if last - first >= MAX_SEEDS or len(seeds) + last - first >= MAX_SEEDS:
-            raise InvalidQuestion(f"--seeds: at most {MAX_SEEDS} sheets at a time")
+            raise InvalidQuestion(_("--seeds: at most {most} sheets at a time", most=MAX_SEEDS))
         seeds += [s for s in range(first, last + 1) if s not in seeds]
     return seeds
 
@@ -92,7 +93,7 @@ code { font-family: "DejaVu Sans Mono", monospace; font-size: 9.5pt; }
 
 
 def _page(title: str, body: str) -> str:
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+    return (f'<!DOCTYPE html>\n<html lang="{get_language()}"><head><meta charset="utf-8">'
             f"<title>{html.escape(title)}</title><style>{CSS}</style></head>\n"
             f"<body>\n{body}\n</body></html>\n")
 
@@ -100,14 +101,16 @@ def _page(title: str, body: str) -> str:
 def sheet_html(exercise_set: str, seed: int) -> str:
     """A student's sheet: every question with their numbers and a box to answer in."""
     ws = load(exercise_set, seed=seed)
-    parts = [f'<div class="who"><h1>{html.escape(ws.title)}: exercises</h1>'
-             f"<span>Seed {seed} &nbsp; Name: ____________________</span></div>"]
+    heading = html.escape(_("{title}: exercises", title=ws.title))
+    who = html.escape(_("Seed {seed}", seed=seed)) + " &nbsp; " + html.escape(_("Name:"))
+    parts = [f'<div class="who"><h1>{heading}</h1><span>{who} ____________________</span></div>']
     for q in ws:
         parts.append(
-            f'<div class="question"><h2>Question {q.number}. {html.escape(q.title)}</h2>'
+            '<div class="question"><h2>'
+            + html.escape(_("Question {n}. {title}", n=q.number, title=q.title)) + "</h2>"
             f"{markdown_html(q.statement())}"
-            '<div class="answer">Answer:</div></div>')
-    return _page(f"{exercise_set} seed {seed}", "\n".join(parts))
+            '<div class="answer">' + html.escape(_("Answer:")) + "</div></div>")
+    return _page(_("{set} seed {seed}", set=exercise_set, seed=seed), "\n".join(parts))
 
 
 def key_html(exercise_set: str, seeds: list[int]) -> str:
@@ -117,14 +120,16 @@ def key_html(exercise_set: str, seeds: list[int]) -> str:
         ws = load(exercise_set, seed=seed)
         rows = "".join(f"<tr><td>Q{q.number}</td><td>{html.escape(q.title)}</td>"
                        f"<td>{html.escape(q.kind.show(q.expected()))}</td></tr>" for q in ws)
-        parts.append(f'<section class="seed"><h1>{html.escape(ws.title)}: key for seed {seed}'
-                     f"</h1><table><tr><th></th><th>Question</th><th>Answer</th></tr>{rows}"
+        heading = html.escape(_("{title}: key for seed {seed}", title=ws.title, seed=seed))
+        question, answer = html.escape(_("Question")), html.escape(_("Answer"))
+        parts.append(f'<section class="seed"><h1>{heading}'
+                     f"</h1><table><tr><th></th><th>{question}</th><th>{answer}</th></tr>{rows}"
                      "</table>")
         for q in ws:
             parts.append(f'<div class="question"><h2>Q{q.number}. {html.escape(q.title)}</h2>'
                          f"{markdown_html(q.solution().message)}</div>")
         parts.append("</section>")
-    return _page(f"{exercise_set} key", "\n".join(parts))
+    return _page(_("{set} key", set=exercise_set), "\n".join(parts))
 
 
 def chromium() -> str:
@@ -137,8 +142,8 @@ def chromium() -> str:
         (p for p in (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome"))
          if p), None)
     if not found:
-        raise InvalidQuestion("printing needs Chromium: install it (Debian/Ubuntu: "
-                              "apt-get install chromium) or set BLUFFKIT_CHROMIUM to its path")
+        raise InvalidQuestion(_("printing needs Chromium: install it (Debian/Ubuntu: apt-get "
+                                "install chromium) or set BLUFFKIT_CHROMIUM to its path"))
     return found
 
 
@@ -156,8 +161,9 @@ def print_pdf(page: Path, pdf: Path, browser: str) -> None:
             cmd.insert(1, "--no-sandbox")  # Chromium refuses root without it
         done = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
     if not pdf.is_file() or pdf.stat().st_size == 0:
-        raise InvalidQuestion(f"Chromium could not print {page.name} (exit status "
-                              f"{done.returncode}): {done.stderr.strip()[-300:]}")
+        raise InvalidQuestion(_("Chromium could not print {page} (exit status {status}): "
+                                "{stderr}", page=page.name, status=done.returncode,
+                                stderr=done.stderr.strip()[-300:]))
 
 
 def write_handouts(exercise_set: str, seeds: list[int], out: Path, keep_html: bool = False,
@@ -183,7 +189,7 @@ def write_handouts(exercise_set: str, seeds: list[int], out: Path, keep_html: bo
             pages.append((path, out / f"{name}.pdf"))
         with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
             list(pool.map(lambda job: print_pdf(*job, browser), pages))
-    return [pdf for _, pdf in pages], time.perf_counter() - start
+    return [pdf for _html, pdf in pages], time.perf_counter() - start
 
 
 __all__ = ["chromium", "key_html", "markdown_html", "parse_seeds", "print_pdf", "sheet_html",

@@ -20,13 +20,14 @@ import ipywidgets as widgets
 
 from ..advice.bluff import Position, advise
 from ..core import IllegalAction, ParseError
+from ..core.i18n import _, _n
 from ..games.bluff import STAR, Bid, BluffRules, Challenge
 from ..games.bluff.serial import observation_from_json
 from ..games.bluff.state import BluffObservation
 from .bluff_table import BluffTable, reveal_html
 from .game_table import ME
 from .remote import REMOTE_TABLES, RemoteGame
-from .seat import Seat, plain_error
+from .seat import RECONNECT, Seat, plain_error
 
 
 def seat_names(view: dict, seat: int) -> list[str]:
@@ -36,8 +37,16 @@ def seat_names(view: dict, seat: int) -> list[str]:
     >>> seat_names({"seats": [{"name": "Ana"}, {"name": ""}, {"name": "Ben"}]}, 2)
     ['Ana', 'Empty seat 2', 'You']
     """
-    return ["You" if p == seat else (s["name"] or f"Empty seat {p + 1}")
+    return [_("You") if p == seat else (s["name"] or _("Empty seat {n}", n=p + 1))
             for p, s in enumerate(view["seats"])]
+
+
+def _game_title(joined: dict):
+    """The game's title in this notebook's language (the server's is in its own)."""
+    from ..games import GAMES
+
+    info = GAMES.get(joined["game"]) if joined.get("game") in GAMES else None
+    return info.title if info is not None else joined["title"]
 
 
 def bluff_observation(d: dict, rules: BluffRules) -> BluffObservation:
@@ -110,13 +119,15 @@ class SeatView:
 def seat_rows(table, joined: dict) -> list[widgets.Widget]:
     """The rows above a classroom table: which table and seat (``heading``), then the
     connection's news (``connection``) with its Reconnect button (``reconnect_button``)."""
-    table.heading = widgets.HTML(
-        f"<b>Table {html.escape(joined['code'])}</b>: {html.escape(joined['title'])}, "
-        f"{joined['players']} players; you are player {joined['seat'] + 1}.")
+    name = html.escape(_("Table {code}", code=joined["code"]))
+    table.heading = widgets.HTML(_(
+        "{table}: {title}, {players} players; you are player {seat}.", table=f"<b>{name}</b>",
+        title=html.escape(str(_game_title(joined))), players=joined["players"],
+        seat=joined["seat"] + 1))
     table.heading.add_class("bk-seat-heading")
     table.connection = widgets.HTML()
     table.connection.add_class("bk-connection")
-    table.reconnect_button = widgets.Button(description="Reconnect", icon="refresh")
+    table.reconnect_button = widgets.Button(description=str(RECONNECT), icon="refresh")
     table.reconnect_button.add_class("bk-reconnect")
     table.reconnect_button.layout.display = "none"
     table.reconnect_button.on_click(lambda _b: table.link.reconnect())
@@ -152,14 +163,14 @@ class RemoteBluffTable(BluffTable):
     def new_game(self, seed: int, *args) -> None:
         """Only the server deals: build an empty table until the first view arrives."""
         self.state = None
-        self.names = ["You"]
-        self.status.value = "<div>Waiting for the server...</div>"
+        self.names = [_("You")]
+        self.status.value = "<div>" + html.escape(_("Waiting for the server...")) + "</div>"
 
     def _play(self, action) -> None:
         if self.state is None or self.state.is_terminal():
-            raise IllegalAction("the game is over: no more moves")
+            raise IllegalAction(_("the game is over: no more moves"))
         if self.state.current_player() != ME:
-            raise IllegalAction("it is not your turn")
+            raise IllegalAction(_("it is not your turn"))
         self.link.move(str(action))
 
     def play(self, action) -> None:
@@ -179,8 +190,9 @@ class RemoteBluffTable(BluffTable):
         self.state = SeatView.of(obs, view)
         self._render()
         if view.get("closed") and not view["over"]:
-            self.status.value = "<div><b>Your teacher closed this table.</b></div>"
-        self.status.value = self.status.value.replace(" Press New game.", "")
+            self.status.value = ("<div><b>" + html.escape(_("Your teacher closed this table."))
+                                 + "</b></div>")
+        self.status.value = self.status.value.replace(" " + html.escape(_("Press New game.")), "")
         self.view = view  # last: whoever waits for a view finds the table drawn from it
 
     def _draw(self, s) -> None:
@@ -194,30 +206,34 @@ class RemoteBluffTable(BluffTable):
             r = obs.last
             self._last_reveal = r
             lost = ", ".join(f"{names[p]} {k}" for p, k in enumerate(r.losses) if k)
-            matches = "die matches" if r.count == 1 else "dice match"
-            self.history.add(f"{names[r.challenger]} challenged {r.bid} by {names[r.bidder]}.")
-            self.history.add(f"Reveal: {r.count} {matches} {r.bid}. "
-                             f"{r.outcome[:1].upper() + r.outcome[1:]}. "
-                             f"Dice lost: {lost or 'none'}.", strong=True)
+            self.history.add(_("{challenger} challenged {bid} by {bidder}.",
+                               challenger=names[r.challenger], bid=r.bid,
+                               bidder=names[r.bidder]))
+            self.history.add(_n("Reveal: {n} die matches {bid}. {outcome}. Dice lost: {lost}.",
+                                "Reveal: {n} dice match {bid}. {outcome}. Dice lost: {lost}.",
+                                r.count, bid=r.bid,
+                                outcome=str(r.outcome)[:1].upper() + str(r.outcome)[1:],
+                                lost=lost or _("none")), strong=True)
             self.reveal_view.value = reveal_html(r, names)
         rnd, done = self._seen
         if obs.round != rnd and not view["over"]:
             self._seen = (obs.round, 0)
             rnd, done = obs.round, 0
-            self.history.add(f"Round {obs.round}: {sum(obs.dice_held)} dice in play; your dice "
-                             f"are {', '.join('★' if d == STAR else str(d) for d in obs.my_dice)}.",
+            self.history.add(_("Round {round}: {n} dice in play; your dice are {dice}.",
+                               round=obs.round, n=sum(obs.dice_held),
+                               dice=", ".join("★" if d == STAR else str(d) for d in obs.my_dice)),
                              strong=True)
         for p, text in obs.history[done:]:
             if text == "challenge":
                 continue
-            self.history.add(f"{names[p]}: {text}.")
+            self.history.add(_("{player}: {move}.", player=names[p], move=text))
         self._seen = (rnd, max(done, len(obs.history)))
         if view["over"] and not self._over_logged:
             self._over_logged = True
             w = [p for p, d in enumerate(obs.dice_held) if d]
-            who = names[w[0]] if w else "nobody"
-            self.history.add(f"Game over: {'you win' if who == 'You' else who + ' wins'}.",
-                             strong=True)
+            self.history.add(_("Game over: you win.") if w and w[0] == self.seat else
+                             _("Game over: {who} wins.", who=names[w[0]]) if w else
+                             _("Game over: nobody wins."), strong=True)
 
     show_event = RemoteGame.show_event
     show_connection = RemoteGame.show_connection
@@ -265,8 +281,8 @@ def join(url: str | None = None, code: str = "", name: str | None = None):
 
     url = url or classroom_url()
     if not url:
-        return JoinFailed("Give the table server's address (the teacher has it), e.g. "
-                          "join(\"ws://…\", \"K7QPM\", \"Ana\").")
+        return JoinFailed(_("Give the table server's address (the teacher has it), e.g. "
+                            "{example}.", example='join("ws://…", "K7QPM", "Ana")'))
     link = Seat(url, on_view, on_event, on_status)
     try:
         joined = link.join(code, name)

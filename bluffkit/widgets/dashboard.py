@@ -17,6 +17,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..core import InvalidQuestion
+from ..core.i18n import _, _n
 from ..games import GAMES
 from .common import SPACED_TABLE, ErrorArea
 from .seat import connect, plain_error
@@ -62,42 +63,44 @@ def scoreboard(tables: list[dict]) -> list[tuple[str, int, int]]:
 
 def whose_turn(table: dict) -> str:
     if table["closed"] and not table["over"]:
-        return "closed"
+        return _("closed")
     if table["over"]:
-        names = [table["seats"][p]["name"] or f"seat {p + 1}" for p in winners(table)]
-        return "over: " + ", ".join(names) + (" win" if len(names) > 1 else " wins")
+        names = [table["seats"][p]["name"] or _("seat {n}", n=p + 1) for p in winners(table)]
+        return _n("over: {who} wins", "over: {who} win", len(names), who=", ".join(names))
     p = table["to_move"]
     if not 0 <= p < len(table["seats"]):
-        return "dice being rolled"
+        return _("dice being rolled")
     seat = table["seats"][p]
-    who = seat["name"] or f"seat {p + 1}"
-    return who + (" (a bot plays)" if seat["bot"] else "")
+    who = seat["name"] or _("seat {n}", n=p + 1)
+    return _("{who} (a bot plays)", who=who) if seat["bot"] else who
 
 
 def tables_html(tables: list[dict]) -> str:
     """One row per table: code, game, players, whose turn, moves."""
     if not tables:
-        return "<i>No table yet: open one below.</i>"
+        return "<i>" + html.escape(_("No table yet: open one below.")) + "</i>"
     rows = []
+    empty = "<i>" + html.escape(_("empty")) + "</i>"
     for t in tables:
-        names = ", ".join((s["name"] or "<i>empty</i>") if s["name"] else "<i>empty</i>"
-                          for s in t["seats"])
-        rows.append(f"<tr><td><b>{html.escape(t['code'])}</b></td><td>{html.escape(t['title'])}"
+        names = ", ".join(html.escape(s["name"]) if s["name"] else empty for s in t["seats"])
+        title = str(GAMES[t["game"]].title) if t.get("game") in GAMES else t["title"]
+        rows.append(f"<tr><td><b>{html.escape(t['code'])}</b></td><td>{html.escape(title)}"
                     f"</td><td>{names}</td><td>{html.escape(whose_turn(t))}</td>"
                     f"<td>{t['moves']}</td></tr>")
-    head = "".join(f"<th style='padding:0 8px;text-align:left'>{h}</th>" for h in (
-        "code", "game", "players", "whose turn", "moves"))
+    head = "".join(f"<th style='padding:0 8px;text-align:left'>{html.escape(h)}</th>" for h in (
+        _("code"), _("game"), _("players"), _("whose turn"), _("moves")))
     return SPACED_TABLE + f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
 def scoreboard_html(tables: list[dict]) -> str:
     rows = scoreboard(tables)
     if not rows:
-        return "<i>No game finished yet.</i>"
+        return "<i>" + html.escape(_("No game finished yet.")) + "</i>"
     body = "".join(f"<tr><td>{html.escape(n)}</td><td>{a}</td><td>{b}</td></tr>"
                    for n, a, b in rows)
-    return (SPACED_TABLE + "<thead><tr><th>student</th><th>games finished</th>"
-            f"<th>games won</th></tr></thead><tbody>{body}</tbody></table>")
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in (_("student"), _("games finished"),
+                                                          _("games won")))
+    return SPACED_TABLE + f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 class Dashboard(widgets.VBox):
@@ -123,25 +126,25 @@ class Dashboard(widgets.VBox):
         self.tables_view.add_class("bk-tables")
         self.scores_view = widgets.HTML()
         self.scores_view.add_class("bk-scoreboard")
-        self.game = widgets.Dropdown(description="Game", options=[
+        self.game = widgets.Dropdown(description=_("Game"), options=[
             (str(info.title), name) for name, info in sorted(GAMES.items())], value="bluff")
-        self.players = widgets.BoundedIntText(value=2, min=2, max=6, description="Players",
+        self.players = widgets.BoundedIntText(value=2, min=2, max=6, description=_("Players"),
                                               layout=widgets.Layout(width="10em"))
         self.bot_after = widgets.BoundedFloatText(
-            value=30, min=0, max=3600, description="Bot after (s)",
+            value=30, min=0, max=3600, description=_("Bot after (s)"),
             style={"description_width": "initial"}, layout=widgets.Layout(width="12em"))
-        self.open_button = widgets.Button(description="Open a table", button_style="success")
+        self.open_button = widgets.Button(description=_("Open a table"), button_style="success")
         self.open_button.add_class("bk-open")
-        self.code = widgets.Dropdown(description="Table", options=[])
-        self.close_button = widgets.Button(description="Close", button_style="warning")
+        self.code = widgets.Dropdown(description=_("Table"), options=[])
+        self.close_button = widgets.Button(description=_("Close"), button_style="warning")
         self.close_button.add_class("bk-close")
-        self.reveal_button = widgets.Button(description="Reveal", button_style="info",
-                                            tooltip="show every hand to the table's players "
-                                                    "once its game is over")
+        self.reveal_button = widgets.Button(description=_("Reveal"), button_style="info",
+                                            tooltip=_("show every hand to the table's players "
+                                                      "once its game is over"))
         self.reveal_button.add_class("bk-reveal-table")
-        self.csv_button = widgets.Button(description="Export CSV", icon="download")
+        self.csv_button = widgets.Button(description=_("Export CSV"), icon="download")
         self.csv_button.add_class("bk-export-csv")
-        self.json_button = widgets.Button(description="Export JSON", icon="download")
+        self.json_button = widgets.Button(description=_("Export JSON"), icon="download")
         self.json_button.add_class("bk-export-json")
         self.news = widgets.HTML()
         self.news.add_class("bk-news")
@@ -153,8 +156,9 @@ class Dashboard(widgets.VBox):
         self.csv_button.on_click(g(lambda _b: self.export("csv")))
         self.json_button.on_click(g(lambda _b: self.export("json")))
         super().__init__([
-            widgets.HTML(f"<b>Class server</b> {html.escape(url)}"), self.tables_view,
-            widgets.HTML("<b>Scoreboard</b>"), self.scores_view,
+            widgets.HTML("<b>" + html.escape(_("Class server")) + f"</b> {html.escape(url)}"),
+            self.tables_view,
+            widgets.HTML("<b>" + html.escape(_("Scoreboard")) + "</b>"), self.scores_view,
             widgets.HBox([self.game, self.players, self.bot_after, self.open_button]),
             widgets.HBox([self.code, self.close_button, self.reveal_button]),
             widgets.HBox([self.csv_button, self.json_button]), self.news, self.errors])
@@ -197,18 +201,20 @@ class Dashboard(widgets.VBox):
         self.redraw()
         self.code.value = code
         title = html.escape(str(GAMES[game].title))
-        self._say(f"Table <b>{html.escape(code)}</b> is open ({title}, "
-                  f"{rules['players']} players): students join it with this code.")
+        self._say(_("Table {code} is open ({title}, {players} players): students join it with "
+                    "this code.", code=f"<b>{html.escape(code)}</b>", title=title,
+                    players=rules["players"]))
         return code
 
     def close_table(self, code: str | None) -> None:
         self._ask(lambda: self.client.close_room(self._code(code)))
-        self._say(f"Table {html.escape(code)} is closed: no more moves.")
+        self._say(html.escape(_("Table {code} is closed: no more moves.", code=code)))
 
     def reveal(self, code: str | None) -> None:
         """Show every hand of a finished (or closed) table to its players."""
         self._ask(lambda: self.client.reveal(self._code(code)))
-        self._say(f"Every hand of table {html.escape(code)} is shown to its players.")
+        self._say(html.escape(_("Every hand of table {code} is shown to its players.",
+                                code=code)))
 
     def export(self, fmt: str = "csv") -> Path:
         """Write every game to a file (CSV or JSON) beside the notebook; returns its path and
@@ -219,13 +225,16 @@ class Dashboard(widgets.VBox):
         self.exported = path
         mime = "text/csv" if fmt == "csv" else "application/json"
         link = base64.b64encode(data.encode()).decode()
-        self._say(f"Every game is saved in <code>{html.escape(str(path))}</code> "
-                  f'(<a download="{path.name}" href="data:{mime};base64,{link}">download</a>).')
+        word = html.escape(_("download"))
+        self._say(_("Every game is saved in {path} ({download}).",
+                    path=f"<code>{html.escape(str(path))}</code>",
+                    download=f'<a download="{path.name}" href="data:{mime};base64,{link}">'
+                             f"{word}</a>"))
         return path
 
     def _code(self, code: str | None) -> str:
         if not code:
-            raise InvalidQuestion("choose a table first (open one if there is none)")
+            raise InvalidQuestion(_("choose a table first (open one if there is none)"))
         return code
 
     def _ask(self, call):
@@ -256,12 +265,14 @@ def dashboard(url: str | None = None, teacher_token: str | None = None,
 
     url = url or classroom_url()
     if not url:
-        return JoinFailed("Give the table server's address, e.g. dashboard(\"ws://…\", token).")
+        return JoinFailed(_("Give the table server's address, e.g. {example}.",
+                            example='dashboard("ws://…", token)'))
     try:
         return Dashboard(url, teacher_token, folder)
     except ClassroomError as e:
-        text = ("This is not the teacher's token of this server: copy the one the server "
-                "printed when it started." if e.error == "not_teacher" else plain_error(e, url))
+        text = (_("This is not the teacher's token of this server: copy the one the server "
+                  "printed when it started.") if e.error == "not_teacher"
+                else plain_error(e, url))
         return JoinFailed(text)
 
 

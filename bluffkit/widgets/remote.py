@@ -26,6 +26,7 @@ from .bluff_you_table import BluffYouTable
 from .bungee_table import BungeeTable
 from .jungle_table import JungleTable
 from .poker_dice_table import PokerDiceTable
+from .seat import RECONNECT
 
 
 def _fraction(x) -> Fraction:
@@ -112,7 +113,7 @@ class RemoteGame:
     def new_game(self, seed: int = 0, *args) -> None:
         """Only the server deals: an empty table until the first view arrives."""
         self.state = None
-        self.names = ["You"]
+        self.names = [_("You")]
         self.status.value = "<div>" + _("Waiting for the server...") + "</div>"
 
     def _render(self) -> None:
@@ -177,7 +178,7 @@ class RemoteGame:
 
         self.connection.value = (f'<div style="color:#b00"><b>{html.escape(text)}</b></div>'
                                  if text else "")
-        self.reconnect_button.layout.display = None if "Press Reconnect" in text else "none"
+        self.reconnect_button.layout.display = None if str(RECONNECT) in text else "none"
 
 
 def _new_entries(before, after, field: str = "history") -> tuple:

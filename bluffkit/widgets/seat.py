@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 from ..classroom.client import ClassroomError, Client
 from ..core import BluffkitError
+from ..core.i18n import _, _l
 
 RETRY_EVERY = 1.0
 """Seconds between two tries to come back after the connection dropped..."""
@@ -25,15 +26,16 @@ RETRIES = 10
 """... and how many tries before waiting for the Reconnect button."""
 
 MESSAGES = {
-    "unreachable": "The class server at {url} cannot be reached. Check the address your "
-                   "teacher gave you, and that the server is running.",
-    "no_room": "There is no table with the code {code}. Check the code on the board.",
-    "room_full": "Every seat at table {code} is taken. Ask your teacher for another table.",
-    "room_closed": "Table {code} is closed. Ask your teacher for another table.",
-    "bad_token": "The server no longer knows your seat. Join again with the table's code.",
-    "closed": "The connection to the class server was lost.",
-    "bad_message": "{message}",
+    "unreachable": _l("The class server at {url} cannot be reached. Check the address your "
+                      "teacher gave you, and that the server is running."),
+    "no_room": _l("There is no table with the code {code}. Check the code on the board."),
+    "room_full": _l("Every seat at table {code} is taken. Ask your teacher for another table."),
+    "room_closed": _l("Table {code} is closed. Ask your teacher for another table."),
+    "bad_token": _l("The server no longer knows your seat. Join again with the table's code."),
+    "closed": _l("The connection to the class server was lost."),
 }
+RECONNECT = _l("Reconnect")
+"""The Reconnect button's label; a connection message naming it shows the button."""
 
 
 def plain_error(error: Exception, url: str = "", code: str = "") -> str:
@@ -49,19 +51,22 @@ def plain_error(error: Exception, url: str = "", code: str = "") -> str:
         kind = "unreachable" if isinstance(error, OSError | TimeoutError) else None
     if kind is None and isinstance(error, BluffkitError):
         return str(error)
+    if kind == "bad_message":
+        return str(error)
     if kind in MESSAGES:
-        return MESSAGES[kind].format(url=url, code=code, message=str(error))
+        return MESSAGES[kind].format(url=url, code=code)
     if isinstance(error, ClassroomError):
         return str(error)
-    return MESSAGES["unreachable"].format(url=url)
+    return MESSAGES["unreachable"].format(url=url, code=code)
 
 
 def connect(url: str, timeout: float = 10) -> Client:
     """A :class:`Client` connected to ``url``; a failure is a :class:`ClassroomError` with a
     plain message (``unreachable``)."""
     if not isinstance(url, str) or not url.startswith(("ws://", "wss://")):
-        raise ClassroomError("bad_message", f"the server address must start with ws:// or "
-                                            f"wss://, such as ws://127.0.0.1:8765; got {url!r}")
+        raise ClassroomError("bad_message", _("the server address must start with ws:// or "
+                                              "wss://, such as ws://127.0.0.1:8765; got {url}",
+                                              url=repr(url)))
     try:
         return Client(url, timeout)
     except ClassroomError:
@@ -109,7 +114,8 @@ class Seat:
 
     def move(self, action: str) -> dict:
         if self.client is None:
-            raise ClassroomError("closed", MESSAGES["closed"] + " Press Reconnect.")
+            raise ClassroomError("closed", _("{lost} Press {button}.", lost=MESSAGES["closed"],
+                                             button=RECONNECT))
         at = self.view["moves"] if self.view else None
         return self.client.move(str(action), at)
 
@@ -117,7 +123,8 @@ class Seat:
         if self.stopped or client is not self.client:
             return
         self.client = None
-        self.on_status(MESSAGES["closed"] + " Trying to come back to your seat...")
+        self.on_status(_("{lost} Trying to come back to your seat...",
+                         lost=MESSAGES["closed"]))
         threading.Thread(target=self.reconnect, daemon=True,
                          name="bluffkit-seat-reconnect").start()
 
@@ -146,7 +153,8 @@ class Seat:
                 except Exception:  # noqa: BLE001 - any failure: try again a little later
                     self.client = None
                 time.sleep(RETRY_EVERY * min(attempt + 1, 3))
-            self.on_status(MESSAGES["closed"] + " Press Reconnect when the server is back.")
+            self.on_status(_("{lost} Press {button} when the server is back.",
+                             lost=MESSAGES["closed"], button=RECONNECT))
             return False
         finally:
             self._lock.release()
@@ -158,4 +166,4 @@ class Seat:
             client.close()
 
 
-__all__ = ["Seat", "connect", "plain_error"]
+__all__ = ["RECONNECT", "Seat", "connect", "plain_error"]

@@ -67,3 +67,18 @@ def test_a_french_exercise_set_shows_no_english(game):
 
 def test_french_sets_are_checked():
     assert {"bluff-you", "bungee"} <= set(FRENCH_SETS)
+
+
+def test_printed_sheets_and_key_in_french():
+    """The handout's pages (what Chromium prints) in French: headings, the name line, the
+    answer line and the key, with no English word; the page says it is French."""
+    from bluffkit.teacher.handout import key_html, sheet_html
+
+    with language("fr"):
+        sheet, key = sheet_html("bluff-you", 3), key_html("bluff-you", [3])
+    assert '<html lang="fr">' in sheet and "Nom\u00a0:" in sheet and "Réponse\u00a0:" in sheet
+    assert "corrigé pour la graine 3" in key
+    for page in (sheet, key):
+        body = page.split("<body>", 1)[1]
+        assert not english_words(body), english_words(body)[:5]
+    assert '<html lang="en">' in sheet_html("bluff-you", 3)  # English unchanged

@@ -1,0 +1,40 @@
+"""The classroom in French: a student's connection messages, the seats' names, the teacher's
+dashboard tables (what the widgets show), with no English word."""
+
+from __future__ import annotations
+
+from bluffkit.classroom.client import ClassroomError
+from bluffkit.i18n import language
+from bluffkit.widgets.classroom import seat_names
+from bluffkit.widgets.dashboard import scoreboard_html, tables_html, whose_turn
+from bluffkit.widgets.seat import plain_error
+from tests.test_notebooks import english_words
+
+TABLES = [{"code": "K7QPM", "game": "bluff", "title": "Bluff", "moves": 4, "to_move": 1,
+           "over": False, "closed": False, "returns": None,
+           "seats": [{"name": "Ana", "bot": False}, {"name": "", "bot": True}]},
+          {"code": "ZX2RT", "game": "bungee", "title": "Bungee", "moves": 30, "to_move": -1,
+           "over": True, "closed": False, "returns": [1, 0],
+           "seats": [{"name": "Ana", "bot": False}, {"name": "Ben", "bot": False}]}]
+
+
+def test_a_students_connection_messages_in_french():
+    with language("fr"):
+        texts = [plain_error(ClassroomError(kind, "x"), url="ws://127.0.0.1:1", code="ABCDE")
+                 for kind in ("no_room", "room_full", "room_closed", "bad_token", "closed")]
+        texts.append(plain_error(ConnectionRefusedError(111, "refused"), url="ws://h:1"))
+        names = seat_names({"seats": [{"name": "Ana"}, {"name": ""}]}, 0)
+    assert texts[0] == "Il n'y a pas de table avec le code ABCDE. Vérifie le code au tableau."
+    assert names == ["Toi", "Place libre 2"]
+    for text in texts:
+        assert not english_words(text), text
+    assert plain_error(ClassroomError("no_room", "x"), code="ABCDE").startswith("There is no")
+
+
+def test_the_teachers_dashboard_in_french():
+    with language("fr"):
+        html = tables_html(TABLES) + scoreboard_html(TABLES)
+        turn = whose_turn(TABLES[0])
+    assert "(un robot joue)" in turn and "Bluff (dés menteurs avec étoiles)" in html
+    assert "parties gagnées" in html
+    assert not english_words(html), english_words(html)[:5]
