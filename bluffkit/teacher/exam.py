@@ -24,12 +24,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.i18n import SOURCE_LANGUAGE, _, _l, get_language
 from ..exercises.answers import AnswerError
 from ..exercises.core import Feedback, _sentence, escape, plain
 from .log import Recorder, ResultsLog, answer_as_typed
 
-RECORDED = "Saved. You may check another answer: the last one you check counts."
-NO_HELP = "Hints and worked solutions are not available during an exam."
+RECORDED = _l("Saved. You may check another answer: the last one you check counts.")
+NO_HELP = _l("Hints and worked solutions are not available during an exam.")
 
 
 class ExamQuestion:
@@ -53,29 +54,33 @@ class ExamQuestion:
     def check(self, answer: Any = ...) -> Feedback:
         """Record an answer (the feedback says only that it was recorded)."""
         if answer is ... or answer is None:
-            return Feedback("unanswered", "Not answered yet",
-                            "Replace the `...` with your answer, then run the cell again.")
+            return Feedback("unanswered", _("Not answered yet"),
+                            _("Replace the `...` with your answer, then run the cell again."))
         try:
             reading = self.kind.read(answer)
         except Exception as e:  # the reading rules only: says nothing about the answer's value
             reason = str(e) if isinstance(e, AnswerError) else (
-                f"could not read this {type(answer).__name__} as {self.kind.form()}")
-            feedback = Feedback("unreadable", "I could not read that answer",
-                                escape(_sentence(reason)) + " It was saved as typed; check a "
-                                "readable answer to replace it.")
+                _("could not read this {kind} as {form}", kind=type(answer).__name__,
+                  form=self.kind.form()))
+            feedback = Feedback("unreadable", _("I could not read that answer"),
+                                escape(_sentence(reason)) + " " + _(
+                                    "It was saved as typed; check a readable answer to replace "
+                                    "it."))
             return self._recorder.save(self, answer, None, feedback)
-        feedback = Feedback("recorded", "Recorded",
-                            f"Your answer: {escape(answer_as_typed(answer))}. {RECORDED}")
+        feedback = Feedback("recorded", _("Recorded"),
+                            _("Your answer: {answer}.", answer=escape(answer_as_typed(answer)))
+                            + f" {RECORDED}")
         return self._recorder.save(self, answer, reading, feedback)
 
     def hint(self, n: int | None = None) -> Feedback:
-        return Feedback("hint", "No hints in an exam", NO_HELP)
+        return Feedback("hint", _("No hints in an exam"), str(NO_HELP))
 
     def solution(self) -> Feedback:
-        return Feedback("solution", "No solutions in an exam", NO_HELP)
+        return Feedback("solution", _("No solutions in an exam"), str(NO_HELP))
 
     def _repr_markdown_(self) -> str:
-        return f"**Q{self.number} {self.title}** (seed {self.seed})\n\n{self.statement()}"
+        return _("**{name} {title}** (seed {seed})", name=f"Q{self.number}", title=self.title,
+                 seed=self.seed) + f"\n\n{self.statement()}"
 
     def __repr__(self) -> str:
         return plain(self._repr_markdown_())
@@ -99,28 +104,33 @@ def exam_notebook(game: str, seed: int | None = None):
 
     classes = catalogue(game)
     names = ", ".join(f"q{i}" for i in range(1, len(classes) + 1))
-    seed_line = (f"SEED = {seed}  # the exam's seed" if seed is not None
-                 else "SEED = ...  # the seed your teacher gives you")
-    intro = module.INTRO.strip().splitlines()[0].replace("Exercises", "Exam")
+    seed_line = (f"SEED = {seed}  # " + _("the exam's seed") if seed is not None
+                 else "SEED = ...  # " + _("the seed your teacher gives you"))
+    intro = str(module.INTRO).strip().splitlines()[0].replace(_("Exercises"), _("Exam"))
+    translated = get_language() != SOURCE_LANGUAGE
+    language_lines = (f"from bluffkit import set_language\n\nset_language({get_language()!r})\n"
+                      .replace("'", '"') if translated else "")
     cells = [
-        nbf.new_markdown_cell(
-            f"{intro}\n\n**Exam.** Write your name and your seed in the first cell and run it. "
-            "Each answer cell saves your answer when you run it and says only *Recorded*: no "
-            "hints and no solutions during the exam. You may run a cell again with a new answer; "
-            "the last one you check counts. Exact answers (`\"7/27\"`) or decimals (`0.2593`)."),
+        nbf.new_markdown_cell(f"{intro}\n\n" + _(
+            "**Exam.** Write your name and your seed in the first cell and run it. Each answer "
+            "cell saves your answer when you run it and says only *Recorded*: no hints and no "
+            "solutions during the exam. You may run a cell again with a new answer; the last one "
+            "you check counts. Exact answers ({exact}) or decimals ({decimal}).",
+            exact='`"7/27"`', decimal="`0.2593`")),
         nbf.new_code_cell(
-            "from fractions import Fraction\n\nfrom bluffkit.exercises import load\n\n"
-            "STUDENT = ...  # your name or student number, e.g. \"ada\"\n"
+            "from fractions import Fraction\n\nfrom bluffkit.exercises import load\n"
+            + language_lines + "\n"
+            "STUDENT = ...  # " + _('your name or student number, e.g. "ada"') + "\n"
             f"{seed_line}\n"
             f"q = load({game!r}, seed=SEED, student=STUDENT, mode=\"exam\")\n"
             f"{names} = q\nq"),
     ]
     for i, cls in enumerate(classes, 1):
         cells += [nbf.new_markdown_cell(f"## {i}. {cls.title}"),
-                  nbf.new_code_cell(f"q{i}  # your numbers"),
+                  nbf.new_code_cell(f"q{i}  # " + _("your numbers")),
                   nbf.new_code_cell(f"answer{i} = ...  # {cls.kind.form()}\n"
                                     f"q{i}.check(answer{i})")]
-    cells.append(nbf.new_markdown_cell("That's all: your answers are saved in your folder."))
+    cells.append(nbf.new_markdown_cell(_("That's all: your answers are saved in your folder.")))
     nb = nbf.new_notebook(cells=cells)
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                  "language": "python"}

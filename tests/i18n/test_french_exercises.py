@@ -82,3 +82,21 @@ def test_printed_sheets_and_key_in_french():
         body = page.split("<body>", 1)[1]
         assert not english_words(body), english_words(body)[:5]
     assert '<html lang="en">' in sheet_html("bluff-you", 3)  # English unchanged
+
+
+def test_an_exam_in_french(tmp_path):
+    """Exam mode in French: what a student reads (the question, « Enregistré », no hint) and
+    the exam notebook a teacher writes, with no English word; the record is the same."""
+    from bluffkit.teacher.exam import exam_notebook
+
+    with language("fr"):
+        ws = load("bungee", seed=5, student="ada", mode="exam", folder=tmp_path)
+        shown = [ws.q1._repr_markdown_(), ws.q1.check("12").markdown(),
+                 ws.q1.check("douze").markdown(), ws.q1.hint().markdown(),
+                 ws.q1.solution().markdown()]
+        nb = exam_notebook("bungee")
+    assert ws.q1.check("12").title == "Recorded"  # outside the French block: English
+    assert shown[1].startswith("📝 **Enregistré**")
+    text = "\n".join(shown + [c.source for c in nb.cells if c.cell_type == "markdown"])
+    assert not english_words(text), english_words(text)[:5]
+    assert 'set_language("fr")' in nb.cells[1].source and "# Examen" in nb.cells[0].source
