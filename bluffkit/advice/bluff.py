@@ -132,35 +132,41 @@ class Position:
                 isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= MAX_DICE
                 for h in held):
             raise InvalidQuestion(
-                f"dice_held needs one count of 0-{MAX_DICE} dice per player, got {held!r}")
+                _("dice_held needs one count of 0-{max_dice} dice per player, got {held}",
+                  max_dice=MAX_DICE, held=repr(held)))
         held = tuple(held)
         put(self, "dice_held", held)
         n = len(held)
         if not 2 <= n <= 6:
-            raise InvalidQuestion(f"dice_held: Bluff is for 2-6 players, got {n} counts")
+            raise InvalidQuestion(_("dice_held: Bluff is for 2-6 players, got {count} counts",
+                                    count=n))
         if sum(1 for h in held if h) < 2:
-            raise InvalidQuestion("dice_held: at least two players must still hold dice")
+            raise InvalidQuestion(_("dice_held: at least two players must still hold dice"))
         if isinstance(self.me, bool) or self.me not in range(n):
-            raise InvalidQuestion(f"me must be a seat 0-{n - 1}, got {self.me!r}")
+            raise InvalidQuestion(_("me must be a seat 0-{value}, got {me}",
+                                    value=n - 1, me=repr(self.me)))
         if self.phase not in ("bid", "show"):
-            raise InvalidQuestion(f"phase must be 'bid' or 'show', got {self.phase!r}")
+            raise InvalidQuestion(_("phase must be 'bid' or 'show', got {phase}",
+                                    phase=repr(self.phase)))
         exposed = ((),) * n if self.exposed is None else self.exposed
         if isinstance(exposed, str) or not isinstance(exposed, Sequence) or len(exposed) != n:
             raise InvalidQuestion(
-                f"exposed needs one group of dice per player ({n} players), e.g. "
-                f"{[()] * n!r}, got {self.exposed!r}")
+                _("exposed needs one group of dice per player ({count} players), e.g. {value}, got"
+                  " {exposed}", count=n, value=repr([()] * n), exposed=repr(self.exposed)))
         exposed = tuple(read_dice(e, f"exposed[{p}]") for p, e in enumerate(exposed))
         put(self, "exposed", exposed)
         if self.rules is None:
             put(self, "rules", BluffRules(
                 players=n, show_and_reroll=any(exposed) or self.phase == "show"))
         elif not isinstance(self.rules, BluffRules):
-            raise InvalidQuestion(f"rules must be BluffRules, got {self.rules!r}")
+            raise InvalidQuestion(_("rules must be BluffRules, got {rules}",
+                                    rules=repr(self.rules)))
         if self.rules.players != n:
             raise InvalidQuestion(
-                f"dice_held has {n} counts but rules.players={self.rules.players}")
+                _("dice_held has {count} counts but rules.players={players}",
+                  count=n, players=self.rules.players))
         if any(exposed) and not self.rules.show_and_reroll:
-            raise InvalidQuestion("exposed dice need the expansion (rules.show_and_reroll=True)")
+            raise InvalidQuestion(_("exposed dice need the expansion (rules.show_and_reroll=True)"))
         self._check_dice()
         self._check_bid()
         self._check_history()
@@ -168,43 +174,47 @@ class Position:
     def _check_dice(self):
         me, held = self.me, self.dice_held
         if not held[me]:
-            raise InvalidQuestion(f"player {me} (me) has no dice left: nothing to decide")
+            raise InvalidQuestion(_("player {me} (me) has no dice left: nothing to decide", me=me))
         if len(self.my_dice) + len(self.exposed[me]) != held[me]:
             raise InvalidQuestion(
-                f"my_dice ({dice_text(self.my_dice) or 'none'}) and my exposed dice "
-                f"({dice_text(self.exposed[me]) or 'none'}) must make the {held[me]} dice "
-                f"dice_held[{me}] says I hold")
+                _("my_dice ({value}) and my exposed dice ({value2}) must make the {held} dice "
+                  "dice_held[{me}] says I hold",
+                  value=dice_text(self.my_dice) or 'none',
+                  value2=dice_text(self.exposed[me]) or 'none', held=held[me], me=me))
         for p, e in enumerate(self.exposed):
             if e and len(e) >= held[p]:
                 raise InvalidQuestion(
-                    f"exposed[{p}]: player {p} holds {held[p]} dice and shows "
-                    f"{dice_text(e)}, but at least one die stays under the cup")
+                    _("exposed[{p}]: player {p} holds {held} dice and shows {dice_text}, but at "
+                      "least one die stays under the cup",
+                      p=p, held=held[p], dice_text=dice_text(e)))
 
     def _check_bid(self):
         if self.bid is None:
             if self.bidder is not None:
-                raise InvalidQuestion("bidder given without a bid")
+                raise InvalidQuestion(_("bidder given without a bid"))
             if self.phase == "show":
-                raise InvalidQuestion("phase 'show' comes right after my bid: give the bid")
+                raise InvalidQuestion(_("phase 'show' comes right after my bid: give the bid"))
             return
         object.__setattr__(self, "bid", read_bid(self.bid))
         if self.bid.count > self.dice_in_play:
             raise InvalidQuestion(
-                f"bid {self.bid} claims {self.bid.count} dice but only {self.dice_in_play} "
-                "are in play")
+                _("bid {bid} claims {count} dice but only {dice_in_play} are in play",
+                  bid=self.bid, count=self.bid.count, dice_in_play=self.dice_in_play))
         if self.bidder is None:
             default = self.me if self.phase == "show" else self._previous_player()
             object.__setattr__(self, "bidder", default)
         if isinstance(self.bidder, bool) or self.bidder not in range(len(self.dice_held)):
-            raise InvalidQuestion(f"bidder must be a seat, got {self.bidder!r}")
+            raise InvalidQuestion(_("bidder must be a seat, got {bidder}",
+                                    bidder=repr(self.bidder)))
         if not self.dice_held[self.bidder]:
-            raise InvalidQuestion(f"bidder {self.bidder} holds no dice")
+            raise InvalidQuestion(_("bidder {bidder} holds no dice", bidder=self.bidder))
         if self.phase == "show" and self.bidder != self.me:
-            raise InvalidQuestion("phase 'show': the expansion's choice belongs to the bidder "
-                                  f"(bidder {self.bidder}, me {self.me})")
+            raise InvalidQuestion(_("phase 'show': the expansion's choice belongs to the bidder "
+                                    "(bidder {bidder}, me {me})", bidder=self.bidder, me=self.me))
         if self.phase == "bid" and self.bidder == self.me:
             raise InvalidQuestion(
-                f"player {self.me} made the current bid {self.bid}: the next player decides")
+                _("player {me} made the current bid {bid}: the next player decides",
+                  me=self.me, bid=self.bid))
 
     def _check_history(self):
         history = self.history
@@ -215,20 +225,22 @@ class Position:
         if isinstance(history, str):
             history = history.replace(",", " ").split()
         if not isinstance(history, Sequence):
-            raise InvalidQuestion(f"history must be the round's bids, e.g. ('1x2', '1x4'), got "
-                                  f"{self.history!r}")
+            raise InvalidQuestion(_("history must be the round's bids, e.g. ('1x2', '1x4'), got "
+                                    "{history}", history=repr(self.history)))
         bids: list[Bid] = []
         for i, b in enumerate(history):
             try:
                 bid = read_bid(b)
             except InvalidQuestion as e:
-                raise InvalidQuestion(f"history[{i}]: {e}") from None
+                raise InvalidQuestion(_("history[{i}]: {e}", i=i, e=e)) from None
             reason = why_not_raise(bid, bids[-1]) if bids else None
             if reason:
-                raise InvalidQuestion(f"history[{i}]: {reason}")
+                raise InvalidQuestion(_("history[{i}]: {reason}", i=i, reason=reason))
             if bid.count > self.dice_in_play:
-                raise InvalidQuestion(f"history[{i}]: {bid} claims {bid.count} dice but only "
-                                      f"{self.dice_in_play} are in play")
+                raise InvalidQuestion(_("history[{i}]: {bid} claims {count} dice but only "
+                                        "{dice_in_play} are in play",
+                                        i=i, bid=bid, count=bid.count,
+                                        dice_in_play=self.dice_in_play))
             bids.append(bid)
         last = bids[-1] if bids else None
         if last != self.bid:
@@ -253,7 +265,7 @@ class Position:
     def from_observation(cls, obs) -> Position:
         """The position of a ``BluffObservation`` (what bots receive)."""
         if obs.phase not in ("bid", "show"):
-            raise InvalidQuestion(f"nothing to decide in phase {obs.phase!r}")
+            raise InvalidQuestion(_("nothing to decide in phase {phase}", phase=repr(obs.phase)))
         return cls(obs.my_dice, obs.dice_held, obs.player, obs.exposed, obs.bid, obs.bidder,
                    obs.rules, obs.phase, _round_bids(obs.history))
 

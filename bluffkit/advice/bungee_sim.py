@@ -184,8 +184,9 @@ def _callers_hands(obs: BungeeObservation, counts: list[int],
     full = {p: low_hands(tuple(counts), obs.lucky, obs.hand_sizes[p]) for p in callers}
     for p in callers:
         if not full[p][0]:
-            raise InvalidQuestion(f"player {p} called Bungee with {obs.hand_sizes[p]} cards, "
-                                  "but no such hand of unseen cards is worth 5 or less")
+            raise InvalidQuestion(_("player {p} called Bungee with {hand_sizes} cards, but no such"
+                                    " hand of unseen cards is worth 5 or less",
+                                    p=p, hand_sizes=obs.hand_sizes[p]))
     sizes = tuple(obs.hand_sizes[p] for p in callers)
     memo = _joint_memo(tuple(counts), obs.lucky, sizes)
     if memo:  # the quick way already failed for these cards: straight to the exact one
@@ -222,8 +223,8 @@ def _callers_hands_exact(callers, sizes, counts, lucky, rng,
         key = (left, j)
         if key not in memo:
             if len(memo) >= JOINT_LIMIT:
-                raise InvalidQuestion("the callers' hands worth 5 or less are too many to list "
-                                      "exactly here; the simulation cannot deal them")
+                raise InvalidQuestion(_("the callers' hands worth 5 or less are too many to list "
+                                        "exactly here; the simulation cannot deal them"))
             hands, cum = low_hands(left, lucky, sizes[j])
             memo[key] = sum(w * ways(_minus(left, h), j + 1)
                             for h, w in zip(hands, _steps(cum)))
@@ -231,8 +232,8 @@ def _callers_hands_exact(callers, sizes, counts, lucky, rng,
 
     left = tuple(counts)
     if ways(left, 0) == 0:
-        raise InvalidQuestion("no deal of the unseen cards gives every caller a hand worth 5 "
-                              "or less: the position is impossible")
+        raise InvalidQuestion(_("no deal of the unseen cards gives every caller a hand worth 5 or "
+                                "less: the position is impossible"))
     chosen = {}
     for j, p in enumerate(callers):
         hands, cum = low_hands(left, lucky, sizes[j])
@@ -277,8 +278,9 @@ def sample_world(obs: BungeeObservation, rng: np.random.Generator) -> BungeeStat
     others = sum(n for p, n in enumerate(obs.hand_sizes) if p != obs.player)
     if min(counts) < 0 or others + obs.pile_size != sum(counts):
         raise InvalidQuestion(
-            f"the {sum(counts)} unseen cards must make the opponents' hands ({others} cards) "
-            f"and the draw pile ({obs.pile_size}): the observation does not add up")
+            _("the {sum} unseen cards must make the opponents' hands ({others} cards) and the draw"
+              " pile ({pile_size}): the observation does not add up",
+              sum=sum(counts), others=others, pile_size=obs.pile_size))
     fixed = _callers_hands(obs, counts, rng) if obs.callers else {}
     for hand in fixed.values():
         for c in hand:
@@ -312,7 +314,7 @@ def draw_card(pile, rng: np.random.Generator) -> Draw:
         r -= n
         if r < 0:
             return d
-    raise InvalidQuestion("the draw pile is empty")  # pragma: no cover - the engine refills
+    raise InvalidQuestion(_("the draw pile is empty"))  # pragma: no cover - the engine refills
 
 
 def playout(state: BungeeState, rng: np.random.Generator, call_at: Sequence[int],
@@ -333,7 +335,8 @@ def playout(state: BungeeState, rng: np.random.Generator, call_at: Sequence[int]
             p = state.to_move
             state = state.apply(greedy_action(state.observation(p), state.legal_actions(),
                                               call_at[p]))
-    raise InvalidQuestion(f"the round did not end within {max_steps} moves (does anybody call?)")
+    raise InvalidQuestion(_("the round did not end within {max_steps} moves (does anybody call?)",
+                            max_steps=max_steps))
 
 
 @dataclass(frozen=True)
@@ -354,7 +357,7 @@ class Estimate:
     def of(cls, values: Sequence[int]) -> Estimate:
         n = len(values)
         if n == 0:
-            raise InvalidQuestion("an estimate needs at least one simulated value")
+            raise InvalidQuestion(_("an estimate needs at least one simulated value"))
         total = sum(values)
         # the sum of squared deviations, sum (v - mean)^2 = (n sum v^2 - total^2) / n, in integers
         spread = n * sum(v * v for v in values) - total * total
@@ -417,10 +420,11 @@ def _draws(block: list[int]):
 def check_seed_and_call_at(seed, call_at) -> None:
     """Raise ``InvalidQuestion`` unless ``seed`` is a whole number >= 0 and ``call_at`` 0-5."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidQuestion(f"seed must be a whole number >= 0, got {seed!r}")
+        raise InvalidQuestion(_("seed must be a whole number >= 0, got {seed}", seed=repr(seed)))
     if isinstance(call_at, bool) or not isinstance(call_at, int) or not 0 <= call_at <= CALL_LIMIT:
-        raise InvalidQuestion(f"call_at must be a whole number 0-{CALL_LIMIT} (a call needs a "
-                              f"hand worth {CALL_LIMIT} or less), got {call_at!r}")
+        raise InvalidQuestion(_("call_at must be a whole number 0-{call_limit} (a call needs a "
+                                "hand worth {call_limit} or less), got {call_at}",
+                                call_limit=CALL_LIMIT, call_at=repr(call_at)))
 
 
 def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples: int,
@@ -439,7 +443,8 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
     it raises stops the simulation).
     """
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-        raise InvalidQuestion(f"samples must be a whole number >= 1, got {samples!r}")
+        raise InvalidQuestion(_("samples must be a whole number >= 1, got {samples}",
+                                samples=repr(samples)))
     check_seed_and_call_at(seed, call_at)
     me = obs.player
     call_ats = [CALL_LIMIT] * obs.rules.players

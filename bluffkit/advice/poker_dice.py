@@ -118,34 +118,39 @@ class Position:
         for name in ("opponents", "pot", "to_call"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise InvalidQuestion(f"{name} must be a whole number >= 0, got {v!r}")
+                raise InvalidQuestion(_("{name} must be a whole number >= 0, got {v}",
+                                        name=name, v=repr(v)))
         if self.opponents > MAX_OPPONENTS or (self.common and not self.opponents):
-            raise InvalidQuestion(f"opponents must be 1-{MAX_OPPONENTS} once betting starts "
-                                  f"(0 only when everyone else passed), got {self.opponents}")
+            raise InvalidQuestion(_("opponents must be 1-{max_opponents} once betting starts (0 "
+                                    "only when everyone else passed), got {opponents}",
+                                    max_opponents=MAX_OPPONENTS, opponents=self.opponents))
         if self.stack is not None and (isinstance(self.stack, bool) or not isinstance(
                 self.stack, int) or self.stack < 0):
-            raise InvalidQuestion(f"stack must be a whole number >= 0 or None, got "
-                                  f"{self.stack!r}")
+            raise InvalidQuestion(_("stack must be a whole number >= 0 or None, got {stack}",
+                                    stack=repr(self.stack)))
         if self.opened is not None and not isinstance(self.opened, bool):
-            raise InvalidQuestion(f"opened must be True, False or None, got {self.opened!r}")
+            raise InvalidQuestion(_("opened must be True, False or None, got {opened}",
+                                    opened=repr(self.opened)))
         if not isinstance(self.can_raise, bool):
-            raise InvalidQuestion(f"can_raise must be True or False, got {self.can_raise!r}")
+            raise InvalidQuestion(_("can_raise must be True or False, got {can_raise}",
+                                    can_raise=repr(self.can_raise)))
         if self.opened is None:
             object.__setattr__(self, "opened", self.to_call > 0)
         if not self.common and (self.pot or self.to_call):
             raise InvalidQuestion(
-                f"pot {self.pot} and to_call {self.to_call}: before the common roll there is no "
-                "bet yet, the question is only ante or pass (give the common dice for the "
-                "betting)")
+                _("pot {pot} and to_call {to_call}: before the common roll there is no bet yet, "
+                  "the question is only ante or pass (give the common dice for the betting)",
+                  pot=self.pot, to_call=self.to_call))
         least = self.opponents + 1 + self.to_call
         if self.common and self.pot < least:
             raise InvalidQuestion(
-                f"pot {self.pot} is impossible: the pot holds at least the {self.opponents + 1} "
-                f"antes of the players in the hand and the {self.to_call} points you are asked "
-                f"to call, so at least {least} points")
+                _("pot {pot} is impossible: the pot holds at least the {value} antes of the "
+                  "players in the hand and the {to_call} points you are asked to call, so at least"
+                  " {least} points",
+                  pot=self.pot, value=self.opponents + 1, to_call=self.to_call, least=least))
         if self.common and self.stack == 0:
-            raise InvalidQuestion("stack 0: with no points left you are all-in; the betting "
-                                  "goes on without you, there is nothing to decide")
+            raise InvalidQuestion(_("stack 0: with no points left you are all-in; the betting goes"
+                                    " on without you, there is nothing to decide"))
 
     @property
     def phase(self) -> str:

@@ -29,6 +29,7 @@ from operator import mul
 from typing import Any
 
 from ..core import BluffkitError, Distribution, InvalidQuestion
+from ..core.i18n import _
 from ..games.bluff import STAR, Bid, dice_text, face_text, parse_dice, parse_face
 from ..games.bluff.state import MAX_DICE
 
@@ -47,11 +48,12 @@ def read_face(face: Any) -> int:
     (6, 4)
     """
     if isinstance(face, bool) or not isinstance(face, int | str):
-        raise InvalidQuestion(f"face must be 1-5 or '*' for the star, got {face!r}")
+        raise InvalidQuestion(_("face must be 1-5 or '*' for the star, got {face}",
+                                face=repr(face)))
     try:
         return parse_face(str(face))
     except BluffkitError as e:
-        raise InvalidQuestion(f"face: {e}") from None
+        raise InvalidQuestion(_("face: {e}", e=e)) from None
 
 
 def read_bid(bid: Any) -> Bid:
@@ -63,11 +65,12 @@ def read_bid(bid: Any) -> Bid:
     if isinstance(bid, Bid):
         return bid
     if not isinstance(bid, str):
-        raise InvalidQuestion(f"bid must be a Bid or text like '7x3' or '5x*', got {bid!r}")
+        raise InvalidQuestion(_("bid must be a Bid or text like '7x3' or '5x*', got {bid}",
+                                bid=repr(bid)))
     try:
         return Bid.parse(bid)
     except BluffkitError as e:
-        raise InvalidQuestion(f"bid: {e}") from None
+        raise InvalidQuestion(_("bid: {e}", e=e)) from None
 
 
 def read_dice(dice: Any, name: str) -> tuple[int, ...]:
@@ -86,11 +89,11 @@ def read_dice(dice: Any, name: str) -> tuple[int, ...]:
         if isinstance(dice, str):
             return parse_dice(dice)
         if not isinstance(dice, Iterable):
-            raise InvalidQuestion(f"{dice!r} is not a list of dice")
+            raise InvalidQuestion(_("{dice} is not a list of dice", dice=repr(dice)))
         out: list[int] = []
         for d in dice:
             if isinstance(d, bool):
-                raise InvalidQuestion(f"{d!r} is not a die face")
+                raise InvalidQuestion(_("{d} is not a die face", d=repr(d)))
             if isinstance(d, int):
                 out.append(parse_face(str(d)))
             elif isinstance(d, str):
@@ -98,18 +101,20 @@ def read_dice(dice: Any, name: str) -> tuple[int, ...]:
             elif isinstance(d, Iterable):
                 out.extend(read_dice(d, name))
             else:
-                raise InvalidQuestion(f"{d!r} is not a die face")
+                raise InvalidQuestion(_("{d} is not a die face", d=repr(d)))
         return tuple(sorted(out))
     except BluffkitError as e:
-        raise InvalidQuestion(f"{name}: {e} (write dice like '3,3,*', stars as * or 6)") from None
+        raise InvalidQuestion(_("{name}: {e} (write dice like '3,3,*', stars as * or 6)",
+                                name=name, e=e)) from None
 
 
 def check_dice_in_play(dice_in_play: Any) -> int:
     if (isinstance(dice_in_play, bool) or not isinstance(dice_in_play, int)
             or not 1 <= dice_in_play <= MAX_DICE_IN_PLAY):
         raise InvalidQuestion(
-            f"dice_in_play must be a whole number of dice 1-{MAX_DICE_IN_PLAY} "
-            f"(the box holds 30), got {dice_in_play!r}")
+            _("dice_in_play must be a whole number of dice 1-{max_dice_in_play} (the box holds "
+              "30), got {dice_in_play}",
+              max_dice_in_play=MAX_DICE_IN_PLAY, dice_in_play=repr(dice_in_play)))
     return dice_in_play
 
 
@@ -139,7 +144,7 @@ def _binomial(unknown: int, star: bool) -> tuple[tuple[int, ...], int]:
 @cache
 def _tails(unknown: int, star: bool) -> tuple[int, ...]:
     """``t[j]`` = weight of at least ``j`` matches among the unknown dice (``t[unknown+1] = 0``)."""
-    w, _ = _binomial(unknown, star)
+    w, _total = _binomial(unknown, star)
     out = [0] * (unknown + 2)
     for j in range(unknown, -1, -1):
         out[j] = out[j + 1] + w[j]
@@ -156,7 +161,7 @@ def p_at_least(count: int, face: int, known: int, unknown: int) -> Fraction:
     need = max(0, count - known)
     if need > unknown:
         return Fraction(0)
-    _, total = _binomial(unknown, face == STAR)
+    _w, total = _binomial(unknown, face == STAR)
     return Fraction(_tails(unknown, face == STAR)[need], total)
 
 
@@ -182,12 +187,13 @@ def _known(dice_in_play: int, mine: Any, exposed: Any) -> tuple[tuple, tuple]:
     mine_t, exposed_t = read_dice(mine, "mine"), read_dice(exposed, "exposed")
     if len(mine_t) > MAX_DICE:
         raise InvalidQuestion(
-            f"mine: a player holds at most {MAX_DICE} dice, got {len(mine_t)} "
-            f"({dice_text(mine_t)})")
+            _("mine: a player holds at most {max_dice} dice, got {mine_t} ({dice_text})",
+              max_dice=MAX_DICE, mine_t=len(mine_t), dice_text=dice_text(mine_t)))
     if len(mine_t) + len(exposed_t) > dice_in_play:
         raise InvalidQuestion(
-            f"more known dice than dice in play: mine has {len(mine_t)} and exposed has "
-            f"{len(exposed_t)}, but dice_in_play={dice_in_play}")
+            _("more known dice than dice in play: mine has {mine_t} and exposed has {exposed_t}, "
+              "but dice_in_play={dice_in_play}",
+              mine_t=len(mine_t), exposed_t=len(exposed_t), dice_in_play=dice_in_play))
     return mine_t, exposed_t
 
 
@@ -301,7 +307,8 @@ def _check_held(held: Any, name: str) -> int | None:
     if held is None:
         return None
     if isinstance(held, bool) or not isinstance(held, int) or not 0 <= held <= MAX_DICE:
-        raise InvalidQuestion(f"{name} must be a number of dice 0-{MAX_DICE} or None, got {held!r}")
+        raise InvalidQuestion(_("{name} must be a number of dice 0-{max_dice} or None, got {held}",
+                                name=name, max_dice=MAX_DICE, held=repr(held)))
     return held
 
 
@@ -416,8 +423,8 @@ def bid_odds(bid: Any, dice_in_play: int, mine: Any = (), exposed: Any = (), *,
     mine_t, exposed_t = _known(dice_in_play, mine, exposed)
     if b.count > dice_in_play:
         raise InvalidQuestion(
-            f"bid {b} claims {b.count} dice but dice_in_play={dice_in_play} (decision: a bid "
-            "can claim at most the dice in play)")
+            _("bid {b} claims {count} dice but dice_in_play={dice_in_play} (decision: a bid can "
+              "claim at most the dice in play)", b=b, count=b.count, dice_in_play=dice_in_play))
     bh = _check_held(bidder_held, "bidder_held")
     ch = _check_held(challenger_held, "challenger_held")
     known = matches(mine_t, b.face) + matches(exposed_t, b.face)
@@ -464,17 +471,19 @@ def reroll_odds(bid: Any, dice_in_play: int, mine: Any, expose: Any, others_expo
     for d in expose_t:
         if d not in left:
             raise InvalidQuestion(
-                f"expose: cannot expose {dice_text(expose_t)} from the hidden dice "
-                f"{dice_text(mine_t)}")
+                _("expose: cannot expose {dice_text} from the hidden dice {dice_text2}",
+                  dice_text=dice_text(expose_t), dice_text2=dice_text(mine_t)))
         left.remove(d)
     if not left:
-        raise InvalidQuestion("Montre-moi ton jeu: at least one die must stay under the cup "
-                              f"(expose fewer than the {len(mine_t)} hidden dice)")
+        raise InvalidQuestion(_("Montre-moi ton jeu: at least one die must stay under the cup "
+                                "(expose fewer than the {mine_t} hidden dice)",
+                                mine_t=len(mine_t)))
     if not expose_t and not mine_exposed:
-        raise InvalidQuestion("Montre-moi ton jeu: re-rolling needs at least one exposed die "
-                              "(expose a die first)")
+        raise InvalidQuestion(_("Montre-moi ton jeu: re-rolling needs at least one exposed die "
+                                "(expose a die first)"))
     if len(mine_t) + len(mine_exposed) > MAX_DICE:
-        raise InvalidQuestion(f"mine and my_exposed: a player holds at most {MAX_DICE} dice")
+        raise InvalidQuestion(_("mine and my_exposed: a player holds at most {max_dice} dice",
+                                max_dice=MAX_DICE))
     exposed = read_dice(others_exposed, "others_exposed") + mine_exposed + expose_t
     return bid_odds(bid, dice_in_play, (), exposed, bidder_held=bidder_held,
                     challenger_held=challenger_held)

@@ -48,6 +48,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from ..core import Action, BluffkitError, Distribution, InvalidQuestion
+from ..core.i18n import _
 from ..games.bungee import (
     BUNGEE,
     CALL_LIMIT,
@@ -100,22 +101,25 @@ class Knowledge:
             try:
                 object.__setattr__(self, name, tuple(getattr(self, name)))
             except TypeError:
-                raise InvalidQuestion(f"{name} must be a collection of cards such as (1, 2, 11) "
-                                      f"(Knowledge.parse reads text), got "
-                                      f"{getattr(self, name)!r}") from None
+                raise InvalidQuestion(_("{name} must be a collection of cards such as (1, 2, 11) "
+                                        "(Knowledge.parse reads text), got {getattr}",
+                                        name=name, getattr=repr(getattr(self, name)))) from None
         bad = [c for c in self.hand + self.discard if not _is_card(c)]
         bad += [] if self.lucky is None or _is_card(self.lucky) else [self.lucky]
         if bad:
-            raise InvalidQuestion(f"{bad[0]!r} is not a Bungee card: cards are 1-10 and B (11)")
+            raise InvalidQuestion(_("{bad} is not a Bungee card: cards are 1-10 and B (11)",
+                                    bad=repr(bad[0])))
         object.__setattr__(self, "hand", tuple(sorted(self.hand)))
         if not 1 <= len(self.hand) <= HAND_SIZE:
-            raise InvalidQuestion(f"a hand holds 1-{HAND_SIZE} cards, got {len(self.hand)} "
-                                  f"({cards_text(self.hand) or 'none'})")
+            raise InvalidQuestion(_("a hand holds 1-{hand_size} cards, got {hand} ({value})",
+                                    hand_size=HAND_SIZE, hand=len(self.hand),
+                                    value=cards_text(self.hand) or 'none'))
         for c, k in zip(CARDS, self.unseen):
             if k < 0:
                 raise InvalidQuestion(
-                    f"too many cards {card_text(c)}: hand, discard pile and lucky card name "
-                    f"{DECK[c - 1] - k} but the deck holds {DECK[c - 1]}")
+                    _("too many cards {card_text}: hand, discard pile and lucky card name {value} "
+                      "but the deck holds {deck}",
+                      card_text=card_text(c), value=DECK[c - 1] - k, deck=DECK[c - 1]))
 
     @classmethod
     def parse(cls, hand: Any, discard: Any = "", lucky: Any = None,
@@ -128,15 +132,15 @@ class Knowledge:
         try:
             h = parse_cards(hand)
         except BluffkitError as e:
-            raise InvalidQuestion(f"hand: {e}") from None
+            raise InvalidQuestion(_("hand: {e}", e=e)) from None
         try:
             d = parse_pile(discard)
         except BluffkitError as e:
-            raise InvalidQuestion(f"discard: {e}") from None
+            raise InvalidQuestion(_("discard: {e}", e=e)) from None
         try:
             luck = None if lucky in (None, "") else parse_card(str(lucky))
         except BluffkitError as e:
-            raise InvalidQuestion(f"lucky: {e}") from None
+            raise InvalidQuestion(_("lucky: {e}", e=e)) from None
         return cls(h, d, luck, opened)
 
     @classmethod
@@ -185,7 +189,7 @@ def next_card(k: Knowledge) -> Distribution:
     Fraction(4, 25)
     """
     if not k.unseen_count:
-        raise InvalidQuestion("no card is unseen: there is nothing left to draw")
+        raise InvalidQuestion(_("no card is unseen: there is nothing left to draw"))
     return Distribution({c: n for c, n in zip(CARDS, k.unseen) if n})
 
 
@@ -200,8 +204,8 @@ def draws_distribution(k: Knowledge, draws: int, good: Callable[[int], bool]) ->
     """
     u = k.unseen_count
     if isinstance(draws, bool) or not isinstance(draws, int) or not 0 <= draws <= u:
-        raise InvalidQuestion(f"draws must be a whole number 0-{u} (the unseen cards), "
-                              f"got {draws!r}")
+        raise InvalidQuestion(_("draws must be a whole number 0-{u} (the unseen cards), got "
+                                "{draws}", u=u, draws=repr(draws)))
     g = sum(n for c, n in zip(CARDS, k.unseen) if good(c))
     return Distribution({x: math.comb(g, x) * math.comb(u - g, draws - x)
                          for x in range(max(0, draws - (u - g)), min(g, draws) + 1)})
@@ -270,15 +274,16 @@ def read_action(k: Knowledge, action: Any) -> Play | TakePlay:
         try:
             action = parse_action(None, action)
         except BluffkitError as e:
-            raise InvalidQuestion(f"action: {e}") from None
+            raise InvalidQuestion(_("action: {e}", e=e)) from None
     if not isinstance(action, Play | TakePlay):
-        raise InvalidQuestion(f"action must be 'play ...' or 'take, play ...', got {action}")
+        raise InvalidQuestion(_("action must be 'play ...' or 'take, play ...', got {action}",
+                                action=action))
     if action not in turn_actions(k):
         played = cards_text((action.card,) * action.count)
         why = ("the discard pile is empty or this is the round's first turn"
                if isinstance(action, TakePlay) and (not k.discard or not k.opened)
                else f"my hand {cards_text(k.hand)} cannot play {played}")
-        raise InvalidQuestion(f"{action} is not possible: {why}")
+        raise InvalidQuestion(_("{action} is not possible: {why}", action=action, why=why))
     return action
 
 
@@ -333,11 +338,13 @@ def lucky_choice_odds(k: Knowledge, discard: int | None) -> ActionOdds:
     ((1, 2, 9, 10, 11), Fraction(95027, 4900))
     """
     if k.lucky != BUNGEE:
-        raise InvalidQuestion("the dealer's choice only arises when the lucky card is a "
-                              "Bungee card")
+        raise InvalidQuestion(_("the dealer's choice only arises when the lucky card is a Bungee "
+                                "card"))
     if discard is not None and discard not in k.hand + (BUNGEE,):
-        raise InvalidQuestion(f"cannot discard {card_text(discard)}: with the lucky card the "
-                              f"dealer holds {cards_text(sorted(k.hand + (BUNGEE,)))}")
+        raise InvalidQuestion(_("cannot discard {card_text}: with the lucky card the dealer holds "
+                                "{cards_text}",
+                                card_text=card_text(discard),
+                                cards_text=cards_text(sorted(k.hand + (BUNGEE,)))))
     return _lucky_choice(k, discard)
 
 
@@ -392,7 +399,7 @@ def round_score(p_win: Fraction, expected_score: Fraction) -> Fraction:
     """
     p, e = _number(p_win, "p_win"), _number(expected_score, "expected_score")
     if not 0 <= p <= 1:
-        raise InvalidQuestion(f"p_win must be a probability in [0, 1], got {p}")
+        raise InvalidQuestion(_("p_win must be a probability in [0, 1], got {p}", p=p))
     return p * WIN_SCORE + (1 - p) * e
 
 
@@ -400,8 +407,8 @@ def _number(x: Any, name: str) -> Fraction:
     try:
         return Fraction(x)
     except (TypeError, ValueError):
-        raise InvalidQuestion(f"{name} must be a number (a Fraction, int or float), "
-                              f"got {x!r}") from None
+        raise InvalidQuestion(_("{name} must be a number (a Fraction, int or float), got {x}",
+                                name=name, x=repr(x))) from None
 
 
 def unseen_table(k: Knowledge) -> list[tuple[str, int, int, int]]:

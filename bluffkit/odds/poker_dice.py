@@ -35,6 +35,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from ..core import Distribution, InvalidQuestion, ParseError, make_rng
+from ..core.i18n import _
 from ..core.rng import Seed
 from ..games.poker_dice import (
     COMMON_DICE,
@@ -66,24 +67,26 @@ def read_dice(dice: str | Iterable | None, name: str, sizes: tuple[int, ...]) ->
     try:
         out = parse_dice(dice) if dice is not None else ()
     except ParseError as e:
-        raise InvalidQuestion(f"{name}: {e}") from None
+        raise InvalidQuestion(_("{name}: {e}", name=name, e=e)) from None
     if len(out) not in sizes:
         want = " or ".join(str(s) for s in sizes)
-        raise InvalidQuestion(f"{name} needs {want} dice, got {len(out)} ({dice_text(out)})")
+        raise InvalidQuestion(_("{name} needs {want} dice, got {out} ({dice_text})",
+                                name=name, want=want, out=len(out), dice_text=dice_text(out)))
     return out
 
 
 def _rules(rules: PokerDiceRules | None) -> PokerDiceRules:
     if rules is not None and not isinstance(rules, PokerDiceRules):
-        raise InvalidQuestion(f"rules must be a PokerDiceRules (or None for the defaults), got "
-                              f"{rules!r}; e.g. PokerDiceRules(tie_break='categories')")
+        raise InvalidQuestion(_("rules must be a PokerDiceRules (or None for the defaults), got "
+                                "{rules}; e.g. PokerDiceRules(tie_break='categories')",
+                                rules=repr(rules)))
     return rules or PokerDiceRules()
 
 
 def _opponents(k) -> int:
     if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_OPPONENTS:
-        raise InvalidQuestion(f"opponents must be 1-{MAX_OPPONENTS} (poker dice has at most 4 "
-                              f"players), got {k!r}")
+        raise InvalidQuestion(_("opponents must be 1-{max_opponents} (poker dice has at most 4 "
+                                "players), got {k}", max_opponents=MAX_OPPONENTS, k=repr(k)))
     return k
 
 
@@ -107,7 +110,8 @@ def category_counts(known: str | Iterable = (), dice: int = 6,
     1
     """
     if dice not in (5, 6):
-        raise InvalidQuestion(f"dice must be 5 (a hand) or 6 (the best 5 of 6), got {dice!r}")
+        raise InvalidQuestion(_("dice must be 5 (a hand) or 6 (the best 5 of 6), got {dice}",
+                                dice=repr(dice)))
     known = read_dice(known, "known dice", tuple(range(dice + 1)))
     r = _rules(rules)
     return dict(_category_counts(known, dice, r.colours))
@@ -152,9 +156,9 @@ def five_dice_distribution(rules: PokerDiceRules | None = None) -> Distribution:
 
 
 # -- the strength table -------------------------------------------------------------------------
-THREES = tuple(d for d, _ in multisets(3))
+THREES = tuple(d for d, _w in multisets(3))
 """The 56 sorted multisets of three dice."""
-THREE_WEIGHTS = tuple(w for _, w in multisets(3))
+THREE_WEIGHTS = tuple(w for _d, w in multisets(3))
 """Their multinomial weights (sum 216)."""
 _INDEX3 = {d: i for i, d in enumerate(THREES)}
 
@@ -333,10 +337,11 @@ def pot_odds(to_call: int, pot: int) -> Fraction:
     Fraction(1, 5)
     """
     if isinstance(to_call, bool) or not isinstance(to_call, int) or to_call < 0:
-        raise InvalidQuestion(f"to_call must be a whole number >= 0, got {to_call!r}")
+        raise InvalidQuestion(_("to_call must be a whole number >= 0, got {to_call}",
+                                to_call=repr(to_call)))
     if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0 or pot + to_call == 0:
-        raise InvalidQuestion(f"pot must be a whole number >= 0 (with something to win), "
-                              f"got {pot!r}")
+        raise InvalidQuestion(_("pot must be a whole number >= 0 (with something to win), got "
+                                "{pot}", pot=repr(pot)))
     return Fraction(to_call, pot + to_call)
 
 
@@ -358,7 +363,8 @@ def approx_equity(mine: str | Iterable, common: str | Iterable | None = None,
     mine = read_dice(mine, "mine", (DICE_PER_PEEKER,))
     common = read_dice(common, "common", (0, COMMON_DICE))
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 2:
-        raise InvalidQuestion(f"deals must be a whole number >= 2, got {deals!r}")
+        raise InvalidQuestion(_("deals must be a whole number >= 2, got {deals}",
+                                deals=repr(deals)))
     import numpy as np  # the simulation only: exact equity needs no numpy
 
     rng = make_rng(seed)

@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...core import ParseError
+from ...core.i18n import _
 
 SPECIALS: dict[str, int] = {"optimistic": 1, "reversed": 5, "nervous": 9, "alpha": 10}
 """Special card name -> the value it replaces."""
@@ -57,10 +58,12 @@ class Card:
     def __post_init__(self):
         if isinstance(self.value, bool) or not isinstance(self.value, int) or not (
                 1 <= self.value <= 10):
-            raise ParseError(f"a card value is a whole number 1-10, got {self.value!r}")
+            raise ParseError(_("a card value is a whole number 1-10, got {value}",
+                               value=repr(self.value)))
         if self.special and self.value not in LETTERS:
-            raise ParseError(f"there is no special {self.value}: the special cards are "
-                             "1o (optimistic), 5r (reversed), 9n (nervous), 10a (alpha)")
+            raise ParseError(_("there is no special {value}: the special cards are 1o "
+                               "(optimistic), 5r (reversed), 9n (nervous), 10a (alpha)",
+                               value=self.value))
 
     @property
     def kind(self) -> str | None:
@@ -84,11 +87,12 @@ def parse_card(text: str) -> Card:
         return text
     m = re.fullmatch(r"\s*(\d{1,2})\s*([a-z]?)\s*", str(text).lower())
     if not m:
-        raise ParseError(f"{text!r} is not a card: write a value like 7, or a special card "
-                         "1o, 5r, 9n, 10a")
+        raise ParseError(_("{text} is not a card: write a value like 7, or a special card 1o, 5r, "
+                           "9n, 10a", text=repr(text)))
     value, letter = int(m.group(1)), m.group(2)
     if letter and LETTERS.get(value) != letter:
-        raise ParseError(f"{text!r} is not a card: the special cards are 1o, 5r, 9n and 10a")
+        raise ParseError(_("{text} is not a card: the special cards are 1o, 5r, 9n and 10a",
+                           text=repr(text)))
     return Card(value, bool(letter))
 
 
@@ -129,7 +133,8 @@ def deck_cards(cards: Iterable[Card], deck: Iterable[Card], hint: str = SPECIAL_
     out = []
     for c in cards:
         if c.value not in own:
-            raise ParseError(f"{c} is not a card of this game: the decks run 1-{max(own)}")
+            raise ParseError(_("{c} is not a card of this game: the decks run 1-{max}",
+                               c=c, max=max(own)))
         if c.special and own[c.value] != c:
             raise ParseError(f"{c} is the {c.kind} special card, which is not in play: "
                              + hint.format(kind=c.kind))
@@ -137,8 +142,8 @@ def deck_cards(cards: Iterable[Card], deck: Iterable[Card], hint: str = SPECIAL_
     if distinct:
         for c in out:
             if out.count(c) > 1:
-                raise ParseError(f"{c} is listed twice, but a player's deck holds each card "
-                                 "once")
+                raise ParseError(_("{c} is listed twice, but a player's deck holds each card once",
+                                   c=c))
     return tuple(sorted(out))
 
 

@@ -48,6 +48,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from ...core import CHANCE, TERMINAL, Action, IllegalAction, InvalidRules, InvalidState
+from ...core.i18n import _
 from .actions import (
     Challenge,
     Deal,
@@ -97,28 +98,32 @@ class JungleRules:
     def __post_init__(self):
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
                 2 <= self.players <= 6):
-            raise InvalidRules(f"Jungle Bluff is for 2-6 players, got players={self.players!r}")
+            raise InvalidRules(_("Jungle Bluff is for 2-6 players, got players={players}",
+                                 players=repr(self.players)))
         if isinstance(self.top_card, bool) or not isinstance(self.top_card, int) or not (
                 self.players <= self.top_card <= 10):
             raise InvalidRules(
-                f"top_card must be {self.players}-10 (decks run 1..top_card and the spare deck "
-                f"deals one score card a player), got {self.top_card!r}")
+                _("top_card must be {players}-10 (decks run 1..top_card and the spare deck deals "
+                  "one score card a player), got {top_card}",
+                  players=self.players, top_card=repr(self.top_card)))
         if isinstance(self.special_cards, str):
-            raise InvalidRules("special_cards is a list of names, e.g. ['nervous', 'alpha']")
+            raise InvalidRules(_("special_cards is a list of names, e.g. ['nervous', 'alpha']"))
         names = tuple(sorted(set(self.special_cards), key=lambda k: SPECIALS.get(k, 0)))
         for k in names:
             if k not in SPECIALS:
-                raise InvalidRules(f"unknown special card {k!r}: choose among "
-                                   f"{', '.join(SPECIALS)}")
+                raise InvalidRules(_("unknown special card {k}: choose among {join}",
+                                     k=repr(k), join=', '.join(SPECIALS)))
             if SPECIALS[k] > self.top_card:
-                raise InvalidRules(f"the {k} card replaces a {SPECIALS[k]} but decks stop at "
-                                   f"top_card={self.top_card}")
+                raise InvalidRules(_("the {k} card replaces a {specials} but decks stop at "
+                                     "top_card={top_card}",
+                                     k=k, specials=SPECIALS[k], top_card=self.top_card))
         object.__setattr__(self, "special_cards", names)
         if not isinstance(self.combined, bool):
-            raise InvalidRules(f"combined is true or false, got {self.combined!r}")
+            raise InvalidRules(_("combined is true or false, got {combined}",
+                                 combined=repr(self.combined)))
         if self.first_player is not None and self.first_player not in range(self.players):
-            raise InvalidRules(f"first_player must be a player 0-{self.players - 1}, "
-                               f"got {self.first_player!r}")
+            raise InvalidRules(_("first_player must be a player 0-{value}, got {first_player}",
+                                 value=self.players - 1, first_player=repr(self.first_player)))
 
     @property
     def final_round(self) -> int:
@@ -216,8 +221,9 @@ class JungleState:
         located = [c for h in hands + piles for c in h] + list(centre)
         out = _minus(all_cards(rules), located)
         if out is None:
-            raise InvalidState("these cards cannot all be in one game: each player has one "
-                               f"deck {cards_text(rules.deck())} and the spare deck is standard")
+            raise InvalidState(_("these cards cannot all be in one game: each player has one deck "
+                                 "{cards_text} and the spare deck is standard",
+                                 cards_text=cards_text(rules.deck())))
         s = cls(rules, "choose", round, first, hands, piles, (None,) * n, centre, ((),) * n,
                 score_cards=centre, out=out)
         check(s)
@@ -277,7 +283,7 @@ class JungleState:
 
     def legal_actions(self) -> list[Action]:
         if self.is_chance_node():
-            return [o for o, _ in self.chance_outcomes()]
+            return [o for o, _p in self.chance_outcomes()]
         if self.phase == "choose":
             return [Play(c) for c in sorted(set(self.strength_options(self.to_move)))]
         if self.phase == "bluff":
@@ -305,7 +311,8 @@ class JungleState:
 
     def observation(self, player: int) -> JungleObservation:
         if player not in range(self.rules.players):
-            raise InvalidState(f"no player {player} in a {self.rules.players}-player game")
+            raise InvalidState(_("no player {player} in a {players}-player game",
+                                 player=player, players=self.rules.players))
         final_round = self.rules.final_round
         return JungleObservation(
             player=player, rules=self.rules, phase=self.phase, round=self.round,
