@@ -41,6 +41,7 @@ from typing import Any
 import numpy as np
 
 from ..core import BluffkitError, sample
+from ..core.i18n import _
 from ..games import find_game
 from .protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError
 
@@ -71,7 +72,7 @@ def plain(obj: Any) -> Any:
         return str(obj)
     if isinstance(obj, np.integer):
         return int(obj)
-    raise TypeError(f"{type(obj).__name__} is not JSON")
+    raise TypeError(_("{name} is not JSON", name=type(obj).__name__))
 
 
 def to_text(obj: Any) -> str:
@@ -112,12 +113,14 @@ def make_rules(info, options: dict):
     defaults = {f.name: f.default for f in dc_fields(info.rules_type)}
     unknown = sorted(set(options) - set(defaults))
     if unknown:
-        raise ProtocolError("bad_rules", f"{info.title} has no rules option {unknown[0]!r}; its "
-                                         f"options are: {', '.join(sorted(defaults))}")
+        raise ProtocolError("bad_rules", _("{title} has no rules option {unknown}; its options "
+                                           "are: {join}",
+                                           title=info.title, unknown=repr(unknown[0]),
+                                           join=', '.join(sorted(defaults))))
     empty = sorted(k for k, v in options.items() if v is None and defaults[k] is not None)
     if empty:
-        raise ProtocolError("bad_rules", f"the rules option {empty[0]!r} needs a value (leave it "
-                                         "out for the standard game)")
+        raise ProtocolError("bad_rules", _("the rules option {empty} needs a value (leave it out "
+                                           "for the standard game)", empty=repr(empty[0])))
 
     def tup(v):
         return tuple(tup(x) for x in v) if isinstance(v, list) else v
@@ -127,8 +130,10 @@ def make_rules(info, options: dict):
     except BluffkitError as e:
         raise ProtocolError("bad_rules", str(e)) from None
     except (TypeError, ValueError, AttributeError):
-        raise ProtocolError("bad_rules", f"the rules options {shorten_json(options)} are not "
-                                         f"valid for {info.title}") from None
+        raise ProtocolError("bad_rules", _("the rules options {shorten_json} are not valid for "
+                                           "{title}",
+                                           shorten_json=shorten_json(options),
+                                           title=info.title)) from None
 
 
 def shorten_json(v) -> str:
@@ -176,7 +181,8 @@ class Room:
             for a in state.legal_actions():
                 if str(a) == text:
                     return a
-            raise ProtocolError("illegal", f"{text!r} is not a chance outcome here")
+            raise ProtocolError("illegal", _("{text} is not a chance outcome here",
+                                             text=repr(text)))
         return self.info.parse_action(state, text)
 
     def chance_action(self, state=None, index: int | None = None):
@@ -221,7 +227,7 @@ class Room:
         """Everything, for the teacher: the state with every hand and the whole log."""
         return {**self.summary(), "rules": jsonable(self.rules.to_json()), "seed": self.seed,
                 "state": jsonable(self.state.to_json()),
-                "log": [[p, a, by] for p, a, by, _ in list(self.moves)],
+                "log": [[p, a, by] for p, a, by, _time in list(self.moves)],
                 "names": [s.name or "" for s in self.seats]}
 
 
@@ -255,7 +261,7 @@ class GroupWriter:
         done: concurrent.futures.Future = concurrent.futures.Future()
         with self.ready:
             if self.stopped:
-                raise ProtocolError("server_error", "the server is stopping")
+                raise ProtocolError("server_error", _("the server is stopping"))
             self.queue.append((pending, done))
             self.ready.notify()
         return done
@@ -269,7 +275,7 @@ class GroupWriter:
             if not batch:
                 return
             try:
-                self.hub._write(*(st for pending, _ in batch for st in pending.statements))
+                self.hub._write(*(st for pending, _done in batch for st in pending.statements))
             except Exception:  # one bad move must not sink the others: each on its own
                 for pending, done in batch:
                     try:
@@ -279,7 +285,7 @@ class GroupWriter:
                     else:
                         done.set_result(None)
                 continue
-            for _, done in batch:
+            for _item, done in batch:
                 done.set_result(None)
 
     def stop(self) -> None:
@@ -296,7 +302,8 @@ class Hub:
     def __init__(self, path: str, bot_after: float = 30.0, clock=time.time,
                  sync: str = "normal"):
         if sync not in ("normal", "full"):
-            raise ProtocolError("bad_message", f"sync must be 'normal' or 'full', got {sync!r}")
+            raise ProtocolError("bad_message", _("sync must be 'normal' or 'full', got {sync}",
+                                                 sync=repr(sync)))
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={sync.upper()}")
@@ -324,7 +331,7 @@ class Hub:
 
     def _new_code(self) -> str:
         while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = "".join(secrets.choice(CODE_ALPHABET) for _char in range(CODE_LENGTH))
             if code not in self.rooms:
                 return code
 
@@ -344,7 +351,7 @@ class Hub:
         room = Room(self._new_code(), info, r, secrets.randbits(63) if seed is None else seed,
                     self.bot_after if bot_after is None else float(bot_after), self.clock())
         room.state = info.new_game(r)
-        room.seats = [Seat() for _ in range(r.players)]
+        room.seats = [Seat() for _seat in range(r.players)]
         self._write(("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, NULL)",
                      (room.code, info.name, json.dumps(jsonable(r.to_json())), room.seed,
                       room.bot_after, room.opened)))
@@ -354,7 +361,8 @@ class Hub:
 
     def room(self, code: str) -> Room:
         if code not in self.rooms:
-            raise ProtocolError("no_room", f"there is no room {code}: check the code on the board")
+            raise ProtocolError("no_room", _("there is no room {code}: check the code on the board",
+                                             code=code))
         return self.rooms[code]
 
     def close_room(self, code: str) -> Room:
@@ -370,10 +378,11 @@ class Hub:
         """Take the lowest free seat; returns ``(seat, token)``."""
         room = self.room(code)
         if room.closed is not None:
-            raise ProtocolError("room_closed", f"room {code} is closed")
+            raise ProtocolError("room_closed", _("room {code} is closed", code=code))
         free = [p for p, s in enumerate(room.seats) if s.token_hash is None]
         if not free:
-            raise ProtocolError("room_full", f"room {code} is full ({room.players} players)")
+            raise ProtocolError("room_full", _("room {code} is full ({players} players)",
+                                               code=code, players=room.players))
         seat, token = free[0], secrets.token_urlsafe(18)
         h = token_hash(token)
         self._write(("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
@@ -385,8 +394,8 @@ class Hub:
     def seat_of(self, token: str) -> tuple[Room, int]:
         where = self.tokens.get(token_hash(token))
         if where is None:
-            raise ProtocolError("bad_token", "this seat token is unknown: join the room again "
-                                             "with its code")
+            raise ProtocolError("bad_token", _("this seat token is unknown: join the room again "
+                                               "with its code"))
         return self.rooms[where[0]], where[1]
 
     # -- moves ---------------------------------------------------------------------------------
@@ -448,16 +457,18 @@ class Hub:
     def check_move(self, room: Room, seat: int, at: int | None = None) -> None:
         """Refuse a move by ``seat`` now: closed room, game over, stale view, not its turn."""
         if room.closed is not None:
-            raise ProtocolError("room_closed", f"room {room.code} is closed: no more moves")
+            raise ProtocolError("room_closed", _("room {code} is closed: no more moves",
+                                                 code=room.code))
         if room.over():
-            raise ProtocolError("game_over", "the game is over: no more moves")
+            raise ProtocolError("game_over", _("the game is over: no more moves"))
         if at is not None and at != len(room.moves):
-            raise ProtocolError("stale", f"your view is out of date (move {at}, the game is at "
-                                         f"move {len(room.moves)}): look again and choose")
+            raise ProtocolError("stale", _("your view is out of date (move {at}, the game is at "
+                                           "move {moves}): look again and choose",
+                                           at=at, moves=len(room.moves)))
         p = room.to_move()
         if p != seat:
-            raise ProtocolError("not_your_turn", f"it is not your turn: player {p + 1} is to "
-                                                 "move")
+            raise ProtocolError("not_your_turn", _("it is not your turn: player {value} is to move",
+                                                   value=p + 1))
 
     def play(self, room: Room, seat: int, text: str, at: int | None = None,
              by: str = "player") -> int:
@@ -487,7 +498,7 @@ class Hub:
                 room = Room(code, info, make_rules(info, json.loads(rules)), seed, bot_after,
                             opened, closed=closed)
                 room.state = info.new_game(room.rules)
-                room.seats = [Seat() for _ in range(room.players)]
+                room.seats = [Seat() for _seat in range(room.players)]
                 for seat, name, h in self.db.execute(
                         "SELECT seat, name, token_hash FROM seats WHERE code = ?", (code,)):
                     room.seats[seat] = Seat(name, h)
@@ -496,7 +507,7 @@ class Hub:
                         "SELECT idx, seat, action, by, at FROM moves WHERE code = ? ORDER BY idx",
                         (code,)):
                     if idx != len(room.moves) or seat != room.state.current_player():
-                        raise ProtocolError("illegal", f"move {idx} is out of order")
+                        raise ProtocolError("illegal", _("move {idx} is out of order", idx=idx))
                     room.state = room.state.apply(room.find_action(room.state, text))
                     room.moves.append((seat, text, by, at))
             except (BluffkitError, ValueError, KeyError, IndexError) as e:

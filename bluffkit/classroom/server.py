@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
+from ..core.i18n import _
 from .protocol import (
     MAX_FRAME,
     ProtocolError,
@@ -202,7 +203,7 @@ class ClassroomServer:
     async def _play(self, room, seat, text, at, by, acked) -> tuple[int, int]:
         async with self.locks.setdefault(room.code, asyncio.Lock()):
             if by == "bot" and room.seats[seat].online:
-                raise ProtocolError("stale", "the player came back before the bot moved")
+                raise ProtocolError("stale", _("the player came back before the bot moved"))
             pending = self.hub.prepare(room, seat, text, at, by)
             await asyncio.wrap_future(self.writer.submit(pending))
             n = self.hub.commit(room, pending)
@@ -223,7 +224,7 @@ class ClassroomServer:
             self._joined(conn, room, seat, r["token"], r.id)
         elif r.type in ("move", "view"):
             if conn.room is None:
-                raise ProtocolError("not_joined", "join a room first (with its code)")
+                raise ProtocolError("not_joined", _("join a room first (with its code)"))
             if r.type == "view":
                 if not self.writing(conn.room):  # else the move being written sends it
                     conn.send_view(conn.room.view_for(conn.seat))
@@ -234,7 +235,7 @@ class ClassroomServer:
             if r["hub_token"] is not None:
                 await self.hub_teacher(r["hub_token"])
             elif not hmac.compare_digest(r["token"].encode(), self.teacher_token.encode()):
-                raise ProtocolError("not_teacher", "this is not the teacher's token")
+                raise ProtocolError("not_teacher", _("this is not the teacher's token"))
             conn.teacher = True
             conn.send(reply("teacher", r.id))
         else:
@@ -244,27 +245,29 @@ class ClassroomServer:
         """The name a student sits under: typed, or the hub's name for their hub token."""
         if self.hub_api is None:
             if r["hub_token"] is not None:
-                raise ProtocolError("bad_message", "this table server is not run by a "
-                                                   "JupyterHub: join with your name")
+                raise ProtocolError("bad_message", _("this table server is not run by a "
+                                                     "JupyterHub: join with your name"))
             return r["name"]
         if r["hub_token"] is None:
-            raise ProtocolError("bad_token", "this table server is run by the class's JupyterHub: "
-                                             "join from a notebook started by the hub (your "
-                                             "hub account says who you are)")
+            raise ProtocolError("bad_token", _("this table server is run by the class's "
+                                               "JupyterHub: join from a notebook started by the "
+                                               "hub (your hub account says who you are)"))
         from .hub_auth import identify
 
         return (await identify(self.hub_api, r["hub_token"])).name
 
     async def hub_teacher(self, token: str) -> None:
         if self.hub_api is None:
-            raise ProtocolError("not_teacher", "this table server is not run by a JupyterHub: "
-                                               "use the teacher's token it printed")
+            raise ProtocolError("not_teacher", _("this table server is not run by a JupyterHub: "
+                                                 "use the teacher's token it printed"))
         from .hub_auth import identify
 
         user = await identify(self.hub_api, token)
         if not user.is_teacher(self.hub_teachers):
-            raise ProtocolError("not_teacher", f"{user.name} is not a teacher on this hub (an "
-                                               f"admin or in the group {self.hub_teachers!r})")
+            raise ProtocolError("not_teacher", _("{name} is not a teacher on this hub (an admin or"
+                                                 " in the group {hub_teachers})",
+                                                 name=user.name,
+                                                 hub_teachers=repr(self.hub_teachers)))
 
     def _joined(self, conn, room: Room, seat: int, token: str, rid) -> None:
         self._sit(conn, room, seat)
@@ -275,8 +278,8 @@ class ClassroomServer:
 
     async def teacher_request(self, conn: Connection, r: Request) -> None:
         if not conn.teacher:
-            raise ProtocolError("not_teacher", "only the teacher may do this: send the teacher's "
-                                               "token first")
+            raise ProtocolError("not_teacher", _("only the teacher may do this: send the teacher's"
+                                                 " token first"))
         hub = self.hub
         if r.type == "open":
             room = hub.open_room(r["game"], r["rules"], r["seed"], r["bot_after"])
@@ -296,8 +299,8 @@ class ClassroomServer:
         elif r.type == "reveal":
             room = hub.room(r["code"])
             if not room.over() and room.closed is None:
-                raise ProtocolError("not_over", "the game is still being played: its dice and "
-                                                "cards are revealed when it ends")
+                raise ProtocolError("not_over", _("the game is still being played: its dice and "
+                                                  "cards are revealed when it ends"))
             full = room.full()
             frame = reply("revealed", code=room.code, log=full["log"], state=full["state"])
             for c in self.seated(room):
@@ -434,7 +437,7 @@ def start_in_thread(db: str, host: str = "127.0.0.1", port: int = 0, **options) 
     thread = threading.Thread(target=main, daemon=True, name="bluffkit-classroom")
     thread.start()
     if not ready.wait(30):
-        raise RuntimeError("the classroom server did not start within 30 s")
+        raise RuntimeError(_("the classroom server did not start within 30 s"))
     if "error" in box:
         thread.join(5)
         raise box["error"]
