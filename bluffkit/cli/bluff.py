@@ -35,64 +35,66 @@ from .common import (
 
 def register(commands) -> None:
     p = commands["odds"].add_parser(
-        "bluff", help="exact odds of a Bluff bid",
-        description="Exact odds of a bid: P(true), P(exact), expected dice lost if challenged.")
+        "bluff", help=_("exact odds of a Bluff bid"),
+        description=_("Exact odds of a bid: P(true), P(exact), expected dice lost if challenged."))
     p.add_argument("--dice", type=int, default=None,
-                   help="dice in play (all players; not needed with --held)")
-    p.add_argument("--bid", required=True, help="the bid, e.g. 7x3 or 5x*")
-    p.add_argument("--mine", default="", help="my hidden dice, e.g. 3,3,*")
-    p.add_argument("--exposed", default="", help="all exposed dice (mine too), e.g. 2,*")
+                   help=_("dice in play (all players; not needed with --held)"))
+    p.add_argument("--bid", required=True, help=_("the bid, e.g. 7x3 or 5x*"))
+    p.add_argument("--mine", default="", help=_("my hidden dice, e.g. 3,3,*"))
+    p.add_argument("--exposed", default="", help=_("all exposed dice (mine too), e.g. 2,*"))
     p.add_argument("--my-exposed", default="", metavar="DICE",
-                   help="which of the --exposed dice are mine, e.g. 2 (for --reroll)")
+                   help=_("which of the --exposed dice are mine, e.g. 2 (for --reroll)"))
     p.add_argument("--held", default=None,
-                   help="dice each player holds, e.g. 5,5,4,5: nobody loses more dice than "
-                        "they hold (without --held: at most 5)")
-    p.add_argument("--me", type=int, default=None, help="with --held: my seat (default 0)")
+                   help=_("dice each player holds, e.g. 5,5,4,5: nobody loses more dice than they "
+                          "hold (without --held: at most 5)"))
+    p.add_argument("--me", type=int, default=None, help=_("with --held: my seat (default 0)"))
     p.add_argument("--bidder", type=int, default=None,
-                   help="with --held: who made the bid (default: the player before me); the "
-                        "next player holding dice is the one who may challenge it")
+                   help=_("with --held: who made the bid (default: the player before me); the next"
+                          " player holding dice is the one who may challenge it"))
     p.add_argument("--reroll", default=None, metavar="SHOWN",
-                   help="expansion: show these of --mine (e.g. 3,3) and re-roll the rest")
-    p.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+                   help=_("expansion: show these of --mine (e.g. 3,3) and re-roll the rest"))
+    p.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
     p.set_defaults(handler=odds_command)
 
     a = commands["advise"].add_parser(
-        "bluff", help="challenge or raise? the choices worth weighing, with their numbers",
-        description="The challenge and the raises worth weighing (the smallest raise on each "
-                    "face and a few more: no other raise can cost you less), with their numbers, "
-                    "the recommendation and why.")
-    a.add_argument("--players", type=int, default=None, help="number of players (2-6)")
-    a.add_argument("--mine", required=True, help="my hidden dice, e.g. 3,3,*,1,2")
-    a.add_argument("--bid", default=None, help="the current bid (none: I open the round)")
+        "bluff", help=_("challenge or raise? the choices worth weighing, with their numbers"),
+        description=_("The challenge and the raises worth weighing (the smallest raise on each "
+                      "face and a few more: no other raise can cost you less), with their numbers,"
+                      " the recommendation and why."))
+    a.add_argument("--players", type=int, default=None, help=_("number of players (2-6)"))
+    a.add_argument("--mine", required=True, help=_("my hidden dice, e.g. 3,3,*,1,2"))
+    a.add_argument("--bid", default=None, help=_("the current bid (none: I open the round)"))
     a.add_argument("--held", default=None,
-                   help="dice each player holds, e.g. 5,5,4,5 (default 5 each; mine from --mine)")
-    a.add_argument("--me", type=int, default=0, help="my seat (default 0)")
+                   help=_("dice each player holds, e.g. 5,5,4,5 (default 5 each; mine from "
+                          "--mine)"))
+    a.add_argument("--me", type=int, default=0, help=_("my seat (default 0)"))
     a.add_argument("--bidder", type=int, default=None,
-                   help="who made the bid (default: the player before me)")
+                   help=_("who made the bid (default: the player before me)"))
     a.add_argument("--exposed", action="append", default=[], metavar="PLAYER:DICE",
-                   help="a player's exposed dice, e.g. 2:3,* (repeat for several players)")
-    a.add_argument("--expansion", action="store_true", help="play with 'Montre-moi ton jeu'")
+                   help=_("a player's exposed dice, e.g. 2:3,* (repeat for several players)"))
+    a.add_argument("--expansion", action="store_true", help=_("play with 'Montre-moi ton jeu'"))
     a.add_argument("--show", action="store_true",
-                   help="I just made --bid: which dice to show and whether to re-roll")
+                   help=_("I just made --bid: which dice to show and whether to re-roll"))
     a.add_argument("--history", default=None,
-                   help="the round's bids so far, oldest first, ending with --bid, e.g. "
-                        "4x3,5x3,7x3 (any number of players; the last by --bidder): the advice "
-                        "reads them (Bayes' rule under a stated model, then a look ahead); with "
-                        "two players (1-5 dice each) it adds the solved strategy's "
-                        "frequencies and what the opponent's bids reveal under it")
+                   help=_("the round's bids so far, oldest first, ending with --bid, e.g. "
+                          "4x3,5x3,7x3 (any number of players; the last by --bidder): the advice "
+                          "reads them (Bayes' rule under a stated model, then a look ahead); with "
+                          "two players (1-5 dice each) it adds the solved strategy's frequencies "
+                          "and what the opponent's bids reveal under it"))
     a.add_argument("--dice-random", action="store_true",
-                   help="with --history: do not read the bids (today's dice-random advice, to "
-                        "compare)")
-    a.add_argument("--seed", type=int, default=0, help="the look ahead's seed (default 0)")
-    a.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+                   help=_("with --history: do not read the bids (today's dice-random advice, to "
+                          "compare)"))
+    a.add_argument("--seed", type=int, default=0, help=_("the look ahead's seed (default 0)"))
+    a.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
     a.set_defaults(handler=advise_command)
 
-    g = commands["play"].add_parser("bluff", help="play Bluff against advice bots",
-                                    description="Play Bluff in the terminal against advice bots.")
-    g.add_argument("--bots", type=int, default=3, help="number of bots (1-5)")
-    g.add_argument("--seed", type=int, default=None, help="seed for the dice")
-    g.add_argument("--dice", type=int, default=5, help="dice per player (1-5)")
-    g.add_argument("--expansion", action="store_true", help="play with 'Montre-moi ton jeu'")
+    g = commands["play"].add_parser("bluff", help=_("play Bluff against advice bots"),
+                                    description=_("Play Bluff in the terminal against advice "
+                                                  "bots."))
+    g.add_argument("--bots", type=int, default=3, help=_("number of bots (1-5)"))
+    g.add_argument("--seed", type=int, default=None, help=_("seed for the dice"))
+    g.add_argument("--dice", type=int, default=5, help=_("dice per player (1-5)"))
+    g.add_argument("--expansion", action="store_true", help=_("play with 'Montre-moi ton jeu'"))
     g.set_defaults(handler=play_command)
 
 

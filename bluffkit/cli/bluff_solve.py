@@ -14,23 +14,23 @@ from .common import CliError, ints, print_json, table
 
 def register(commands) -> None:
     p = commands["solve"].add_parser(
-        "bluff", help="equilibrium of a two-player Bluff round (CFR) and the match-win table",
-        description="Solve the round where the opener holds X dice and the other Y (at most 3 "
-                    "dice in play), by discounted CFR to a target exploitability; the smaller "
-                    "positions are solved first (backward induction) and give the round's "
-                    "payoffs. The strategy is saved where the advice and notebooks find it. "
-                    "With more dice (up to 5 each) it prints the match table of the "
-                    "strategies shipped with bluffkit, solved with players who remember the "
-                    "last few bids, and where they are.")
-    p.add_argument("--dice", default="1,1", help="X,Y: the opener's dice and the other's")
-    p.add_argument("--target", type=float, default=1e-3, help="exploitability to reach")
+        "bluff", help=_("equilibrium of a two-player Bluff round (CFR) and the match-win table"),
+        description=_("Solve the round where the opener holds X dice and the other Y (at most 3 "
+                      "dice in play), by discounted CFR to a target exploitability; the smaller "
+                      "positions are solved first (backward induction) and give the round's "
+                      "payoffs. The strategy is saved where the advice and notebooks find it. With"
+                      " more dice (up to 5 each) it prints the match table of the strategies "
+                      "shipped with bluffkit, solved with players who remember the last few bids, "
+                      "and where they are."))
+    p.add_argument("--dice", default="1,1", help=_("X,Y: the opener's dice and the other's"))
+    p.add_argument("--target", type=float, default=1e-3, help=_("exploitability to reach"))
     p.add_argument("--ruleset", choices=RULESETS, default="bluff",
-                   help="bluff (the board) or openspiel (OpenSpiel's liars_dice, 1,1 only)")
+                   help=_("bluff (the board) or openspiel (OpenSpiel's liars_dice, 1,1 only)"))
     p.add_argument("--max-seconds", type=float, default=MAX_SECONDS,
-                   help=f"stop after this long and say what was reached (default "
-                        f"{MAX_SECONDS:g})")
-    p.add_argument("--out", help="file for the strategy, .npz (default: the bluffkit cache)")
-    p.add_argument("--json", action="store_true", help="print JSON")
+                   help=_("stop after this long and say what was reached (default {max_seconds:g})",
+                          max_seconds=MAX_SECONDS))
+    p.add_argument("--out", help=_("file for the strategy, .npz (default: the bluffkit cache)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON"))
     p.set_defaults(handler=_solve)
 
 

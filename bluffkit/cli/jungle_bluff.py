@@ -55,59 +55,60 @@ DECK = "1,2,3,4,5,6,7,8,9,10"
 
 
 def _rules_args(p) -> None:
-    p.add_argument("--combined", action="store_true", help="the combined-cards variant")
+    p.add_argument("--combined", action="store_true", help=_("the combined-cards variant"))
     p.add_argument("--special", default="", metavar="NAMES",
-                   help=f"special cards, any of {','.join(SPECIALS)} (comma separated)")
+                   help=_("special cards, any of {join} (comma separated)",
+                          join=','.join(SPECIALS)))
 
 
 def register(commands) -> None:
     a = commands["advise"].add_parser(
-        "jungle-bluff", help="which strength card; take which score card or challenge whom",
-        description="Advice for one turn of Jungle Bluff, with the numbers and the reasons. "
-        "Two players: the exact equilibrium of the round. More players: the best response to "
-        "your belief about the opponents' strength cards.")
-    a.add_argument("--players", type=int, default=4, help="number of players (2-6)")
-    a.add_argument("--me", type=int, default=0, help="my seat (default 0)")
-    a.add_argument("--first", type=int, default=0, help="the round's first player")
-    a.add_argument("--hand", default=None, help="my cards (bidding), e.g. 2,5,8")
-    a.add_argument("--strength", default=None, help="my strength card, once it is down")
-    a.add_argument("--centre", "--center", required=True, help="the score cards in the centre")
+        "jungle-bluff", help=_("which strength card; take which score card or challenge whom"),
+        description=_("Advice for one turn of Jungle Bluff, with the numbers and the reasons. Two "
+                      "players: the exact equilibrium of the round. More players: the best "
+                      "response to your belief about the opponents' strength cards."))
+    a.add_argument("--players", type=int, default=4, help=_("number of players (2-6)"))
+    a.add_argument("--me", type=int, default=0, help=_("my seat (default 0)"))
+    a.add_argument("--first", type=int, default=0, help=_("the round's first player"))
+    a.add_argument("--hand", default=None, help=_("my cards (bidding), e.g. 2,5,8"))
+    a.add_argument("--strength", default=None, help=_("my strength card, once it is down"))
+    a.add_argument("--centre", "--center", required=True, help=_("the score cards in the centre"))
     a.add_argument("--held", action="append", default=[], metavar="PLAYER:CARDS",
-                   help="score card(s) a player holds now, e.g. 0:10 (repeat)")
+                   help=_("score card(s) a player holds now, e.g. 0:10 (repeat)"))
     a.add_argument("--belief", action="append", default=[], metavar="PLAYER:CARDS",
-                   help="cards a player's strength card may be, uniform, e.g. 1:3,5,9 (repeat; "
-                   "default: any card 1-10)")
+                   help=_("cards a player's strength card may be, uniform, e.g. 1:3,5,9 (repeat; "
+                          "default: any card 1-10)"))
     a.add_argument("--later", default=None, metavar="PLAYERS",
-                   help="players still to move after me, e.g. 3,0 (default: from --first)")
+                   help=_("players still to move after me, e.g. 3,0 (default: from --first)"))
     a.add_argument("--later-challenge", default="0", metavar="P",
-                   help="chance each later player challenges me, e.g. 1/2 (default 0)")
+                   help=_("chance each later player challenges me, e.g. 1/2 (default 0)"))
     a.add_argument("--opponent-hand", default=DECK,
-                   help="two players: the opponent's cards at the round start (default 1-10)")
+                   help=_("two players: the opponent's cards at the round start (default 1-10)"))
     a.add_argument("--final", action="store_true",
-                   help="two players, final round: hands are score piles, strength cards leave")
+                   help=_("two players, final round: hands are score piles, strength cards leave"))
     _rules_args(a)
-    a.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+    a.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
     a.set_defaults(handler=advise_command)
 
     s = commands["solve"].add_parser(
-        "jungle-bluff", help="exact equilibrium of a two-player round",
-        description="The exact equilibrium of one two-player round: strength cards, then take "
-        "or challenge; payoff = player 0's points minus player 1's this round.")
+        "jungle-bluff", help=_("exact equilibrium of a two-player round"),
+        description=_("The exact equilibrium of one two-player round: strength cards, then take or"
+                      " challenge; payoff = player 0's points minus player 1's this round."))
     s.add_argument("--hands", nargs=2, required=True, metavar="CARDS",
-                   help="player 0's and player 1's cards, e.g. 1o,9 5,10")
-    s.add_argument("--centre", "--center", required=True, help="the score cards")
-    s.add_argument("--first", type=int, default=0, help="the first player (0 or 1)")
+                   help=_("player 0's and player 1's cards, e.g. 1o,9 5,10"))
+    s.add_argument("--centre", "--center", required=True, help=_("the score cards"))
+    s.add_argument("--first", type=int, default=0, help=_("the first player (0 or 1)"))
     _rules_args(s)
     s.add_argument("--final", action="store_true",
-                   help="the final round: strength cards come out of the score piles")
-    s.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+                   help=_("the final round: strength cards come out of the score piles"))
+    s.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
     s.set_defaults(handler=solve_command)
 
-    g = commands["play"].add_parser("jungle-bluff", help="play Jungle Bluff against bots",
-                                    description="Play Jungle Bluff in the terminal.")
-    g.add_argument("--bots", type=int, default=3, help="number of advice bots (1-5)")
-    g.add_argument("--seed", type=int, default=None, help="seed for the deal and the bots")
-    g.add_argument("--cards", type=int, default=10, help="decks run 1..CARDS (default 10)")
+    g = commands["play"].add_parser("jungle-bluff", help=_("play Jungle Bluff against bots"),
+                                    description=_("Play Jungle Bluff in the terminal."))
+    g.add_argument("--bots", type=int, default=3, help=_("number of advice bots (1-5)"))
+    g.add_argument("--seed", type=int, default=None, help=_("seed for the deal and the bots"))
+    g.add_argument("--cards", type=int, default=10, help=_("decks run 1..CARDS (default 10)"))
     _rules_args(g)
     g.set_defaults(handler=play_command)
 

@@ -46,52 +46,52 @@ from .common import (
 
 def register(commands) -> None:
     p = commands["odds"].add_parser(
-        "poker-dice", help="exact hand categories and equity in poker dice",
-        description="Hand categories (best 5 of 6 dice) and the exact chances to win, tie and "
-                    "lose against unknown random hands.")
-    p.add_argument("--mine", default="", help="my peeker's 3 dice, e.g. 9,K,K")
-    p.add_argument("--common", default="", help="the 3 common dice, e.g. A,K,10")
+        "poker-dice", help=_("exact hand categories and equity in poker dice"),
+        description=_("Hand categories (best 5 of 6 dice) and the exact chances to win, tie and "
+                      "lose against unknown random hands."))
+    p.add_argument("--mine", default="", help=_("my peeker's 3 dice, e.g. 9,K,K"))
+    p.add_argument("--common", default="", help=_("the 3 common dice, e.g. A,K,10"))
     p.add_argument("--opponents", type=int, default=None,
-                   help="opponents in the hand (1-3, default 1), for the equity of --mine")
+                   help=_("opponents in the hand (1-3, default 1), for the equity of --mine"))
     _rules_options(p)
     p.set_defaults(handler=odds_command)
 
     a = commands["advise"].add_parser(
-        "poker-dice", help="ante, fold, call or raise? with the numbers",
-        description="Without --common: ante or pass. With --common: fold, call, bet or raise, "
-                    "equity against the pot odds.")
-    a.add_argument("--mine", required=True, help="my peeker's 3 dice, e.g. 9,K,K")
-    a.add_argument("--common", default="", help="the 3 common dice (none: ante or pass)")
+        "poker-dice", help=_("ante, fold, call or raise? with the numbers"),
+        description=_("Without --common: ante or pass. With --common: fold, call, bet or raise, "
+                      "equity against the pot odds."))
+    a.add_argument("--mine", required=True, help=_("my peeker's 3 dice, e.g. 9,K,K"))
+    a.add_argument("--common", default="", help=_("the 3 common dice (none: ante or pass)"))
     a.add_argument("--opponents", type=int, default=1,
-                   help="other players in the hand, or still to ante (0-3)")
+                   help=_("other players in the hand, or still to ante (0-3)"))
     a.add_argument("--pot", type=int, default=None,
-                   help="points in the middle, everyone's, with --common (default: one ante a "
-                        "player)")
+                   help=_("points in the middle, everyone's, with --common (default: one ante a "
+                          "player)"))
     a.add_argument("--to-call", type=int, default=None,
-                   help="points I must add, with --common (0: first bet)")
-    a.add_argument("--stack", type=int, default=None, help="points I have left")
+                   help=_("points I must add, with --common (0: first bet)"))
+    a.add_argument("--stack", type=int, default=None, help=_("points I have left"))
     _rules_options(a)
     a.set_defaults(handler=advise_command)
 
-    g = commands["play"].add_parser("poker-dice", help="play poker dice against bots",
-                                    description="Play poker dice in the terminal against bots.")
-    g.add_argument("--bots", type=int, default=1, help="number of bots (1-3)")
-    g.add_argument("--bot", choices=sorted(BOTS), default="advice", help="the bots' strategy")
-    g.add_argument("--points", type=int, default=None, help="starting points (192 / players)")
-    g.add_argument("--seed", type=int, default=None, help="seed for the dice and the bots")
-    g.add_argument("--auto", action="store_true", help="bots in every seat (watch a game)")
+    g = commands["play"].add_parser("poker-dice", help=_("play poker dice against bots"),
+                                    description=_("Play poker dice in the terminal against bots."))
+    g.add_argument("--bots", type=int, default=1, help=_("number of bots (1-3)"))
+    g.add_argument("--bot", choices=sorted(BOTS), default="advice", help=_("the bots' strategy"))
+    g.add_argument("--points", type=int, default=None, help=_("starting points (192 / players)"))
+    g.add_argument("--seed", type=int, default=None, help=_("seed for the dice and the bots"))
+    g.add_argument("--auto", action="store_true", help=_("bots in every seat (watch a game)"))
     g.add_argument("--json", action="store_true",
-                   help="print the game's public record as JSON at the end (prompts on stderr)")
+                   help=_("print the game's public record as JSON at the end (prompts on stderr)"))
     g.set_defaults(handler=play_command)
 
 
 def _rules_options(p) -> None:
     p.add_argument("--tie-break", choices=TIE_BREAKS, default="faces",
-                   help="ties within a category: compare faces, or categories only")
+                   help=_("ties within a category: compare faces, or categories only"))
     p.add_argument("--colours", default=None,
-                   help="colours of 9,10,J,Q,K,A for the flush, e.g. "
-                        "black,red,blue,green,red,black (the default)")
-    p.add_argument("--json", action="store_true", help="print JSON (fractions as 'n/d')")
+                   help=_("colours of 9,10,J,Q,K,A for the flush, e.g. "
+                          "black,red,blue,green,red,black (the default)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
 
 
 def _rules(args, **more) -> PokerDiceRules:

@@ -9,40 +9,41 @@ from __future__ import annotations
 import argparse
 import re
 
-from ..core.i18n import _, num
+from ..core.i18n import _, _l, num
 from .common import CliError
 
-HELP = """Start the classroom server. Students join a room with its code from their notebooks;
+HELP = _l("""Start the classroom server. Students join a room with its code from their notebooks;
 the teacher's token (printed at start unless given) opens and closes rooms, sees every table and
 exports the games. Every room, move and result is kept in the --db file: start the server again
-with the same file and every game goes on where it was."""
+with the same file and every game goes on where it was.""")
 
 
 def add_serve_command(sub) -> None:
-    p = sub.add_parser("serve", help="run the classroom table server", description=HELP)
+    p = sub.add_parser("serve", help=_("run the classroom table server"), description=str(HELP))
     p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8765, help="port (0: any free port; default 8765)")
+                   help=_("address to listen on (default 127.0.0.1: this machine only)"))
+    p.add_argument("--port", type=int, default=8765,
+                   help=_("port (0: any free port; default 8765)"))
     p.add_argument("--db", default="bluffkit-classroom.sqlite",
-                   help="the SQLite file keeping every room and move")
+                   help=_("the SQLite file keeping every room and move"))
     p.add_argument("--teacher-token", default=None,
-                   help="the teacher's token (letters, digits, - and _; default: a new one)")
+                   help=_("the teacher's token (letters, digits, - and _; default: a new one)"))
     p.add_argument("--bot-after", type=float, default=30.0,
-                   help="seconds before a bot plays an empty or dropped seat (default 30)")
+                   help=_("seconds before a bot plays an empty or dropped seat (default 30)"))
     p.add_argument("--sync", choices=("normal", "full"), default="normal",
-                   help="normal: a move once written survives the server being killed; full: "
-                        "also a power cut (slower: the disk is flushed after every move)")
+                   help=_("normal: a move once written survives the server being killed; full: "
+                          "also a power cut (slower: the disk is flushed after every move)"))
     p.add_argument("--hub", action="store_true",
-                   help="run as a JupyterHub service: students are who the hub says they are "
-                        "(their hub token, not a typed name); needs JUPYTERHUB_API_URL, which "
-                        "the hub sets (see deploy/jupyterhub_config.py)")
+                   help=_("run as a JupyterHub service: students are who the hub says they are "
+                          "(their hub token, not a typed name); needs JUPYTERHUB_API_URL, which "
+                          "the hub sets (see deploy/jupyterhub_config.py)"))
     p.add_argument("--hub-teachers", default="teachers", metavar="GROUP",
-                   help="with --hub: the hub group whose members (and the hub's admins) teach "
-                        "(default teachers)")
+                   help=_("with --hub: the hub group whose members (and the hub's admins) teach "
+                          "(default teachers)"))
     p.add_argument("--room", action="append", default=[], metavar="GAME[:PLAYERS]",
-                   help="open a room at start, e.g. bluff:4 (repeat for more rooms)")
+                   help=_("open a room at start, e.g. bluff:4 (repeat for more rooms)"))
     p.add_argument("--seed", type=int, default=None,
-                   help="seed of the rooms opened with --room (default: random)")
+                   help=_("seed of the rooms opened with --room (default: random)"))
     p.set_defaults(handler=_serve)
 
 

@@ -7,19 +7,19 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..core.i18n import _, _n, num
+from ..core.i18n import _, _l, _n, num
 from .common import CliError
 
-COLLECT_HELP = """\
+COLLECT_HELP = _l("""\
 Merge the results logs of a class (bluffkit-results-*.jsonl files, from home folders or an LMS
 download) into a gradebook: a row per student, per question first try (1/0), attempts and final
 (1/0). Also writes GRADES-long.csv (a row per answer) and GRADES-mistakes.csv (the named mistakes
 per question, most common first). Damaged and foreign files are reported and skipped; with the
-course key ($BLUFFKIT_COURSE_KEY or --key-file), records that do not verify are left out."""
+course key ($BLUFFKIT_COURSE_KEY or --key-file), records that do not verify are left out.""")
 
-HANDOUT_HELP = """\
+HANDOUT_HELP = _l("""\
 Write one PDF per seed (the statements with that student's numbers and room to answer) and a
-teacher's key (answers and worked solutions per seed), printed by headless Chromium."""
+teacher's key (answers and worked solutions per seed), printed by headless Chromium.""")
 
 
 def _key(args) -> bytes | None:
@@ -82,22 +82,22 @@ def _handout(args) -> int:
 
 
 def add_teacher_commands(sub) -> None:
-    p = sub.add_parser("results", help="collect the students' results logs into a gradebook")
+    p = sub.add_parser("results", help=_("collect the students' results logs into a gradebook"))
     actions = p.add_subparsers(dest="action", required=True, metavar="ACTION")
-    c = actions.add_parser("collect", help="merge results logs into CSV files",
-                           description=COLLECT_HELP,
+    c = actions.add_parser("collect", help=_("merge results logs into CSV files"),
+                           description=str(COLLECT_HELP),
                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    c.add_argument("folders", nargs="+", metavar="DIR", help="folders (or files) of logs")
-    c.add_argument("--csv", required=True, help="the gradebook to write, e.g. grades.csv")
-    c.add_argument("--key-file", help="file holding the course key (else $BLUFFKIT_COURSE_KEY)")
-    c.add_argument("--top", type=int, default=10, help="mistakes listed (default 10)")
+    c.add_argument("folders", nargs="+", metavar="DIR", help=_("folders (or files) of logs"))
+    c.add_argument("--csv", required=True, help=_("the gradebook to write, e.g. grades.csv"))
+    c.add_argument("--key-file", help=_("file holding the course key (else $BLUFFKIT_COURSE_KEY)"))
+    c.add_argument("--top", type=int, default=10, help=_("mistakes listed (default 10)"))
     c.set_defaults(handler=_collect)
-    h = sub.add_parser("handout", help="printable per-student sheets and a key (PDF)",
-                       description=HANDOUT_HELP)
-    h.add_argument("set", metavar="SET", help="an exercise set, e.g. bluff")
-    h.add_argument("--seeds", required=True, help="seeds, e.g. 1-30 or 3,5,8-10")
-    h.add_argument("--out", required=True, help="folder for the PDFs")
-    h.add_argument("--html", action="store_true", help="keep the HTML files beside the PDFs")
+    h = sub.add_parser("handout", help=_("printable per-student sheets and a key (PDF)"),
+                       description=str(HANDOUT_HELP))
+    h.add_argument("set", metavar="SET", help=_("an exercise set, e.g. bluff"))
+    h.add_argument("--seeds", required=True, help=_("seeds, e.g. 1-30 or 3,5,8-10"))
+    h.add_argument("--out", required=True, help=_("folder for the PDFs"))
+    h.add_argument("--html", action="store_true", help=_("keep the HTML files beside the PDFs"))
     h.set_defaults(handler=_handout)
 
 

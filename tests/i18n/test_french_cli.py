@@ -110,3 +110,22 @@ def test_the_numbers_are_the_english_ones(capsys, monkeypatch):
     en = capsys.readouterr().out
     assert re.findall(r"\d+/\d+", fr) == re.findall(r"\d+/\d+", en)
     assert "0,8696" in fr and "0.8696" in en
+
+
+HELPS = [["odds", "bluff"], ["advise", "bluff"], ["play", "bluff"], ["solve", "bluff"],
+         ["odds", "bluff-you"], ["advise", "bluff-you"], ["solve", "bluff-you"],
+         ["play", "bluff-you"], ["odds", "poker-dice"], ["advise", "poker-dice"],
+         ["play", "poker-dice"], ["advise", "jungle-bluff"], ["solve", "jungle-bluff"],
+         ["play", "jungle-bluff"], ["odds", "bungee"], ["advise", "bungee"], ["play", "bungee"],
+         ["serve"], ["results", "collect"], ["handout"], ["notebooks"], []]
+
+
+@pytest.mark.parametrize("command", HELPS, ids=lambda c: " ".join(c) or "bluffkit")
+def test_every_help_in_french(command, capsys, monkeypatch):
+    """``bluffkit --lang fr COMMAND --help``: argparse's words and every option's help in French
+    (option names, metavars and the commands' own names stay as typed)."""
+    code, out = run(capsys, monkeypatch, [*command, "--help"])
+    assert code == 0 and "utilisation" in out
+    words = re.sub(r"--?[\w-]+|\b[A-Z][A-Z_]+\b|\{[^}]*\}|'[^']*'|\b(bluff|play|solve|advise|"
+                   r"odds|serve|results|collect|handout|notebooks|lab|json|csv)\b", " ", out)
+    assert not _english(words), _english(words)[:5]
