@@ -23,7 +23,7 @@ from ..advice.bungee import advise
 from ..advice.bungee_sim import Estimate, draw_card, greedy_action
 from ..core import Bot, InvalidQuestion, RandomBot, make_rng
 from ..core.i18n import _, _n
-from ..core.play import advised, bot_names, check_match, seed_label
+from ..core.play import advised, bot_label, bot_names, check_match, seed_label
 from ..core.rng import Seed
 from ..games.bungee import CALL_LIMIT, BungeeObservation, BungeeRules, BungeeState
 
@@ -89,7 +89,7 @@ class MatchResult:
                     seed=self.seed)]
         se = self.total_se or (float("nan"),) * len(self.names)
         lines += ["  " + _("{name}: {won} games won, mean total {mean:.1f} ± {se:.1f}, {rounds} "
-                           "rounds won", name=n, won=w, mean=float(t), se=e, rounds=r)
+                           "rounds won", name=bot_label(n), won=w, mean=float(t), se=e, rounds=r)
                   for n, w, t, e, r in zip(self.names, self.wins, self.mean_totals, se,
                                            self.round_wins)]
         return "\n".join(lines)

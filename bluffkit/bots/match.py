@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from ..core import Bot, State
 from ..core.i18n import _n, num
-from ..core.play import bot_names, match_games, seed_label
+from ..core.play import bot_label, bot_names, match_games, seed_label
 from ..core.rng import Seed
 
 
@@ -54,7 +54,8 @@ class MatchResult:
                     "{n} games, seed {seed}, {rounds:.1f} rounds a game on average", self.games,
                     seed=self.seed, rounds=float(self.mean_rounds))]
         lines += ["  " + _n("seat {seat} ({name}): {n} win ({share})",
-                            "seat {seat} ({name}): {n} wins ({share})", w, seat=p, name=n,
+                            "seat {seat} ({name}): {n} wins ({share})", w, seat=p,
+                            name=bot_label(n),
                             share=num(w / self.games, ".0%"))
                   for p, (n, w) in enumerate(zip(self.names, self.wins))]
         return "\n".join(lines)

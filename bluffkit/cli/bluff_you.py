@@ -19,6 +19,7 @@ from ..advice.bluff_you_turn import OTHER, TurnGame, move_text, solve_turn
 from ..bots.bluff_you import BOTS, EquilibriumBot, cheapest_give, make_bot
 from ..core import make_rng
 from ..core.i18n import _, _l, _n, num
+from ..core.play import bot_label
 from ..games.bluff_you import (
     TOKENS,
     BluffYouRules,
@@ -222,7 +223,7 @@ def play_command(args: argparse.Namespace) -> int:
     bots = [make_bot(args.bots) for _seat in range(rules.players)]
     print(_n("Bluff You: you are P0 against {n} bot ({kind}).",
              "Bluff You: you are P0 against {n} bots ({kind}).", rules.players - 1,
-             kind=args.bots) + f" {HELP}")
+             kind=bot_label(args.bots)) + f" {HELP}")
     state, stopped = play_loop(BluffYouState.new(rules), bots, rng, 0, lambda s: _ask(s, rng),
                                _print_move)
     if stopped:

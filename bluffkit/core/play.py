@@ -85,6 +85,18 @@ def bot_names(bots: Sequence[Bot]) -> tuple[str, ...]:
     return tuple(getattr(b, "name", type(b).__name__) for b in bots)
 
 
+def bot_label(name: str) -> str:
+    """A bot's name in the current language (``advice`` → « conseil »)."""
+    from .i18n import _p  # lazily: the game engines import this module without translations
+
+    words = {"advice": _p("bot", "advice"), "bayes": _p("bot", "bayes"),
+             "honest": _p("bot", "honest"), "equilibrium": _p("bot", "equilibrium"),
+             "naive": _p("bot", "naive"), "belief": _p("bot", "belief"),
+             "random": _p("bot", "random"), "equity": _p("bot", "equity"),
+             "greedy": _p("bot", "greedy")}
+    return words.get(name, name)
+
+
 def seed_label(seed: Seed) -> int | None:
     """The seed a match result records: the seed when it is a whole number, else None."""
     return seed if isinstance(seed, int) else None

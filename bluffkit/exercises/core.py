@@ -402,7 +402,8 @@ def catalogue(game: str) -> list[type[Question]]:
     ['OneDie', 'ExpectedMatches']
     """
     if not isinstance(game, str) or not re.fullmatch(r"[a-z][a-z0-9-]*", game):
-        raise InvalidQuestion(f"game must be a game name such as 'bluff', got {game!r}")
+        raise InvalidQuestion(_("game must be a game name such as 'bluff', got {game}",
+                                game=repr(game)))
     try:
         module = importlib.import_module(f"{__package__}.{_module_name(game)}")
     except ModuleNotFoundError as e:
@@ -410,8 +411,8 @@ def catalogue(game: str) -> list[type[Question]]:
             raise
         module = None
     if not hasattr(module, "QUESTIONS"):
-        raise InvalidQuestion(f"no exercises for game {game!r}; games with exercises: "
-                              f"{', '.join(exercise_sets())}")
+        raise InvalidQuestion(_("no exercises for game {game}; games with exercises: {join}",
+                                game=repr(game), join=', '.join(exercise_sets())))
     return list(module.QUESTIONS)
 
 
@@ -463,14 +464,15 @@ def load(game: str, seed: int | None = None, student: str | int | None = None,
     seed = fresh_seed() if seed is None else seed
     make_rng(seed)  # validates the seed with a clear message
     if mode not in ("practice", "exam"):
-        raise InvalidQuestion(f"mode must be 'practice' or 'exam', got {mode!r}")
+        raise InvalidQuestion(_("mode must be 'practice' or 'exam', got {mode}", mode=repr(mode)))
     log = None
     if student is not None or mode == "exam":
         from ..teacher.log import Recorder, ResultsLog
 
         if student is None:
-            raise InvalidQuestion("an exam records every answer under your name: give it, e.g. "
-                                  f"load({game!r}, seed={seed}, student=\"ada\", mode=\"exam\")")
+            raise InvalidQuestion(_("an exam records every answer under your name: give it, e.g. "
+                                    'load({game}, seed={seed}, student="ada", mode="exam")',
+                                    game=repr(game), seed=seed))
         log = ResultsLog(student, game, seed, mode=mode, folder=folder)
     questions = [cls(seed=seed, number=i) for i, cls in enumerate(classes, 1)]
     if mode == "exam":

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 from ..core.text import shorten
 
 FORMAT = "bluffkit-results/1"
@@ -75,14 +76,14 @@ def course_key(key_file: Path | str | None = None) -> bytes | None:
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeError) as e:
-            raise InvalidQuestion(f"cannot read the course key file {path} "
-                                  f"({getattr(e, 'strerror', None) or e}): ask your teacher"
+            raise InvalidQuestion(_("cannot read the course key file {path} ({value}): ask your "
+                                    "teacher", path=path, value=getattr(e, 'strerror', None) or e)
                                   ) from None
     if text is None:
         return None
     if not text.strip():
-        raise InvalidQuestion(f"the course key is empty: set {KEY_VARIABLE} to the key your "
-                              "teacher gives, or unset it")
+        raise InvalidQuestion(_("the course key is empty: set {key_variable} to the key your "
+                                "teacher gives, or unset it", key_variable=KEY_VARIABLE))
     return text.strip().encode("utf-8")
 
 
@@ -111,12 +112,12 @@ def student_name(student: Any) -> str:
     if isinstance(student, int) and not isinstance(student, bool) and student >= 0:
         student = str(student)
     if not isinstance(student, str) or not student.strip():
-        raise InvalidQuestion("student must be your name or student number as text, e.g. "
-                              f"student=\"ada\", got {shorten(repr(student))}")
+        raise InvalidQuestion(_("student must be your name or student number as text, e.g. "
+                                'student="ada", got {student}', student=shorten(repr(student))))
     student = student.strip()
     if len(student) > 100 or any(ord(c) < 32 or ord(c) == 127 for c in student):
-        raise InvalidQuestion("student must be at most 100 characters without line breaks or "
-                              f"control characters, got {shorten(student)}")
+        raise InvalidQuestion(_("student must be at most 100 characters without line breaks or "
+                                "control characters, got {student}", student=shorten(student)))
     return student
 
 
@@ -176,7 +177,8 @@ class ResultsLog:
     def __init__(self, student: Any, exercise_set: str, seed: int, mode: str = "practice",
                  folder: Path | str | None = None, key: bytes | None | str = "environment"):
         if mode not in MODES:
-            raise InvalidQuestion(f"mode must be 'practice' or 'exam', got {shorten(repr(mode))}")
+            raise InvalidQuestion(_("mode must be 'practice' or 'exam', got {mode}",
+                                    mode=shorten(repr(mode))))
         self.student = student_name(student)
         self.exercise_set, self.seed, self.mode = exercise_set, seed, mode
         folder = folder if folder is not None else os.environ.get(RESULTS_VARIABLE) or "."
@@ -304,8 +306,9 @@ class Recorder:
             self.log.append(question.number, question.title, answer, reading, feedback.status,
                             feedback.mistake)
         except OSError as e:
-            note = (f"⚠️ This answer could not be saved in your results file {self.log.path} "
-                    f"({e.strerror or e}): tell your teacher.")
+            note = "⚠️ " + _("This answer could not be saved in your results file {path} "
+                             "({reason}): tell your teacher.", path=self.log.path,
+                             reason=e.strerror or e)
             return dataclasses.replace(feedback, message=f"{feedback.message}\n\n{note}".strip())
         return feedback
 
