@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import Distribution, InvalidQuestion
+from ..core.i18n import SOURCE_LANGUAGE, _, get_language
 from .core import Question, catalogue, load, plain
 from .notebook import exercise_module
 
@@ -53,7 +54,8 @@ def grade(game: str, number: int, answer: Any, seed: int) -> None:
 def _question(game: str, number: int, seed: int) -> Question:
     worksheet = load(game, seed=seed)
     if not isinstance(number, int) or not 1 <= number <= len(worksheet):
-        raise InvalidQuestion(f"{game} has questions 1-{len(worksheet)}, got {number!r}")
+        raise InvalidQuestion(_("{game} has questions 1-{last}, got {number}", game=game,
+                                last=len(worksheet), number=repr(number)))
     return worksheet[number - 1]
 
 
@@ -110,28 +112,34 @@ def master_notebook(game: str, seed: int, mode: str = "practice"):
     import nbformat.v4 as nbf
 
     if mode not in ("practice", "exam"):
-        raise InvalidQuestion(f"mode must be 'practice' or 'exam', got {mode!r}")
+        raise InvalidQuestion(_("mode must be 'practice' or 'exam', got {mode}", mode=repr(mode)))
     module = exercise_module(game)
     worksheet = load(game, seed=check_seed(seed))
     raw, md, code = nbf.new_raw_cell, nbf.new_markdown_cell, nbf.new_code_cell
     exam = mode == "exam"
+    language_lines = (f"from bluffkit import set_language\n\nset_language(\"{get_language()}\")\n"
+                      if get_language() != SOURCE_LANGUAGE else "")
     cells = [
         raw(assignment_config(game)),
-        md(f"{module.INTRO.strip()}\n\n*Graded with otter-grader; your numbers come from seed "
-           f"{seed}. Give exact answers (`Fraction(7, 27)` or `\"7/27\"`) or decimals (rounded "
-           "answers are accepted within the tolerance each question states).*"
-           + ("\n\n**Exam:** no hints, no solutions, and checking an answer shows no verdict."
-              if exam else "")),
-        code("from fractions import Fraction" if exam else
-             "from fractions import Fraction\n\nfrom bluffkit.exercises import load\n\n"
-             f"q = load({game!r}, seed={seed})  # q[0].hint() gives a hint for question 1"),
+        md(f"{str(module.INTRO).strip()}\n\n*" + _(
+            "Graded with otter-grader; your numbers come from seed {seed}. Give exact answers "
+            "({exact}) or decimals (rounded answers are accepted within the tolerance each "
+            "question states).", seed=seed, exact='`Fraction(7, 27)` or `"7/27"`') + "*"
+           + ("\n\n" + _("**Exam:** no hints, no solutions, and checking an answer shows no "
+                          "verdict.") if exam else "")),
+        code(("from fractions import Fraction" + (f"\n\n{language_lines}" if language_lines
+                                                   else "")).rstrip("\n") if exam else
+             "from fractions import Fraction\n\nfrom bluffkit.exercises import load\n"
+             + language_lines + "\n"
+             f"q = load({game!r}, seed={seed})  # " + _("q[0].hint() gives a hint for question 1")),
     ]
     for q in worksheet:
         i = q.number
         cells += [
             raw(f"# BEGIN QUESTION\nname: q{i}\npoints: 1"),
-            md(f"**Question {i}. {q.title}**\n\n{q.statement()}\n\n"
-               f"*Answer with {q.kind.form()}. {q.kind.rule()}*"),
+            md("**" + _("Question {n}. {title}", n=i, title=q.title)
+               + f"**\n\n{q.statement()}\n\n*"
+               + _("Answer with {form}.", form=q.kind.form()) + f" {q.kind.rule()}*"),
             raw("# BEGIN SOLUTION"),
             code(_solution_source(q)),
             raw("# END SOLUTION"),
@@ -186,7 +194,7 @@ def export(game: str, dest: Path | str, seed: int, force: bool = False,
     catalogue(game)
     check_seed(seed)
     if mode not in ("practice", "exam"):
-        raise InvalidQuestion(f"mode must be 'practice' or 'exam', got {mode!r}")
+        raise InvalidQuestion(_("mode must be 'practice' or 'exam', got {mode}", mode=repr(mode)))
     path = Path(dest)
     if path.suffix != ".ipynb":
         path = path / f"{game}-otter.ipynb"

@@ -100,3 +100,16 @@ def test_an_exam_in_french(tmp_path):
     text = "\n".join(shown + [c.source for c in nb.cells if c.cell_type == "markdown"])
     assert not english_words(text), english_words(text)[:5]
     assert 'set_language("fr")' in nb.cells[1].source and "# Examen" in nb.cells[0].source
+
+
+def test_an_otter_assignment_in_french():
+    """The otter-grader master notebook in French: its text cells with no English word, and a
+    first code cell that sets the language for the students' kernels and the autograder."""
+    from bluffkit.exercises.otter import master_notebook
+
+    with language("fr"):
+        nb = master_notebook("bungee", 1)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert not english_words(text), english_words(text)[:5]
+    code = next(c.source for c in nb.cells if c.cell_type == "code")
+    assert 'set_language("fr")' in code
