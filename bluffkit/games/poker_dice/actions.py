@@ -51,42 +51,48 @@ class PokerDiceRules:
     def __post_init__(self):
         if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
                 2 <= self.players <= 4):
-            raise InvalidRules(f"poker dice is for 2-4 players (4 peekers), got "
-                               f"players={self.players!r}")
+            raise InvalidRules(_("poker dice is for 2-4 players (4 peekers), got players={players}",
+                                 players=repr(self.players)))
         if self.starting_points is not None and not _positive(self.starting_points):
-            raise InvalidRules(f"starting_points must be a whole number >= 1 (or None for "
-                               f"192 / players), got {self.starting_points!r}")
+            raise InvalidRules(_("starting_points must be a whole number >= 1 (or None for 192 / "
+                                 "players), got {starting_points}",
+                                 starting_points=repr(self.starting_points)))
         if self.starting_stacks is not None:
             if isinstance(self.starting_stacks, str) or not hasattr(self.starting_stacks,
                                                                     "__iter__"):
-                raise InvalidRules(f"starting_stacks needs one whole number >= 1 per player "
-                                   f"({self.players} players), got {self.starting_stacks!r}")
+                raise InvalidRules(_("starting_stacks needs one whole number >= 1 per player "
+                                     "({players} players), got {starting_stacks}",
+                                     players=self.players,
+                                     starting_stacks=repr(self.starting_stacks)))
             object.__setattr__(self, "starting_stacks", tuple(self.starting_stacks))
             if len(self.starting_stacks) != self.players or not all(
                     _positive(s) for s in self.starting_stacks):
                 raise InvalidRules(
-                    f"starting_stacks needs one whole number >= 1 per player ({self.players} "
-                    f"players), got {self.starting_stacks!r}")
+                    _("starting_stacks needs one whole number >= 1 per player ({players} players),"
+                      " got {starting_stacks}",
+                      players=self.players, starting_stacks=repr(self.starting_stacks)))
         colours = self.colours
         if isinstance(colours, str) or not hasattr(colours, "__len__"):
-            raise InvalidRules(f"colours needs 6 colour names (for 9, 10, J, Q, K, A), got "
-                               f"{colours!r}")
+            raise InvalidRules(_("colours needs 6 colour names (for 9, 10, J, Q, K, A), got "
+                                 "{colours}", colours=repr(colours)))
         object.__setattr__(self, "colours", tuple(colours))
         if len(self.colours) != len(FACES) or not all(
                 isinstance(c, str) and c.strip() for c in self.colours):
-            raise InvalidRules(f"colours needs 6 colour names (for 9, 10, J, Q, K, A), got "
-                               f"{self.colours!r}")
+            raise InvalidRules(_("colours needs 6 colour names (for 9, 10, J, Q, K, A), got "
+                                 "{colours}", colours=repr(self.colours)))
         if len(set(self.colours)) < 2:
-            raise InvalidRules("colours needs at least two different colours, or every hand "
-                               f"would be a large flush; got {self.colours!r}")
+            raise InvalidRules(_("colours needs at least two different colours, or every hand "
+                                 "would be a large flush; got {colours}",
+                                 colours=repr(self.colours)))
         if self.tie_break not in TIE_BREAKS:
-            raise InvalidRules(f"tie_break must be one of {', '.join(TIE_BREAKS)}, got "
-                               f"{self.tie_break!r}")
+            raise InvalidRules(_("tie_break must be one of {join}, got {tie_break}",
+                                 join=', '.join(TIE_BREAKS), tie_break=repr(self.tie_break)))
         if self.leader is not None and (isinstance(self.leader, bool)
                                         or not isinstance(self.leader, int)
                                         or self.leader not in range(self.players)):
-            raise InvalidRules(f"leader must be a player 0-{self.players - 1} (or None for the "
-                               f"roll of one die each), got {self.leader!r}")
+            raise InvalidRules(_("leader must be a player 0-{value} (or None for the roll of one "
+                                 "die each), got {leader}",
+                                 value=self.players - 1, leader=repr(self.leader)))
 
     def start_stacks(self) -> tuple[int, ...]:
         """Each player's points at the start."""
@@ -116,13 +122,14 @@ def _positive(x) -> bool:
 
 def _amount(x, what: str) -> None:
     if isinstance(x, bool) or not isinstance(x, int):
-        raise IllegalAction(f"{what} must be a whole number of points, got {x!r}")
+        raise IllegalAction(_("{what} must be a whole number of points, got {x}", what=what,
+                              x=repr(x)))
 
 
 def _face(x, what: str) -> None:
     if isinstance(x, bool) or x not in FACES:
-        raise IllegalAction(f"{what}: {x!r} is not a poker-dice face (9-14, i.e. 9, 10, J, Q, "
-                            "K, A)")
+        raise IllegalAction(_("{what}: {x} is not a poker-dice face (9-14, i.e. 9, 10, J, Q, "
+                              "K, A)", what=what, x=repr(x)))
 
 
 # -- decisions ----------------------------------------------------------------------------------
@@ -155,7 +162,7 @@ class Bet(Action):
     amount: int
 
     def __post_init__(self):
-        _amount(self.amount, "a bet")
+        _amount(self.amount, _("a bet"))
 
     def sort_key(self) -> tuple:
         return (2, self.amount)
@@ -171,7 +178,7 @@ class Raise(Action):
     by: int
 
     def __post_init__(self):
-        _amount(self.by, "a raise")
+        _amount(self.by, _("a raise"))
 
     def sort_key(self) -> tuple:
         return (3, self.by)
@@ -212,11 +219,11 @@ class Roll(Action):
     def __post_init__(self):
         dice = self.dice
         if isinstance(dice, str) or not hasattr(dice, "__iter__"):
-            raise IllegalAction(f"a roll needs a list of dice (faces 9-14), got {dice!r}; "
-                                "from text use parse_dice('9,K,K')")
+            raise IllegalAction(_("a roll needs a list of dice (faces 9-14), got {dice}; from text"
+                                  " use parse_dice('9,K,K')", dice=repr(dice)))
         dice = tuple(dice)
         for face in dice:
-            _face(face, "a roll")
+            _face(face, _("a roll"))
         object.__setattr__(self, "dice", tuple(sorted(dice)))
 
     def sort_key(self) -> tuple:
@@ -233,7 +240,7 @@ class StartRoll(Action):
     face: int
 
     def __post_init__(self):
-        _face(self.face, "the start roll")
+        _face(self.face, _("the start roll"))
 
     def sort_key(self) -> tuple:
         return (7, self.face)
