@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, NoReturn
 
 from .errors import BluffkitError, InvalidState
+from .i18n import _
 
 MAX_DEPTH = 16
 """Deepest nesting of lists and objects a saved state may use (the games need at most 6)."""
@@ -48,7 +49,7 @@ class _Short(reprlib.Repr):
 
     def repr_int(self, x, level):
         if x.bit_length() > 200:
-            return f"a number of about {int(x.bit_length() * math.log10(2)) + 1} digits"
+            return _("a number of about {n} digits", n=int(x.bit_length() * math.log10(2)) + 1)
         return repr(x)
 
 
@@ -69,7 +70,7 @@ def readable(value: Any) -> str:
     try:
         return _SHORT.repr(value)
     except Exception:  # noqa: BLE001 - a message must never fail; say what kind of value it was
-        return f"a value of type {type(value).__name__}"
+        return _("a value of type {kind}", kind=type(value).__name__)
 
 
 def bad_state(message: str) -> InvalidState:
@@ -91,43 +92,47 @@ def check_json(data: Any, game: str, title: str) -> dict:
             finite number (``NaN``, ``Infinity``), or a value JSON cannot hold.
     """
     if not isinstance(data, dict) or data.get("game") != game:
-        raise InvalidState(f"not a {title} state: expected a JSON object with \"game\": "
-                           f"\"{game}\"")
+        raise InvalidState(_('not a {title} state: expected a JSON object with "game": "{game}"',
+                             title=title, game=game))
     nodes = 0
     stack: list[tuple[Any, int, str]] = [(v, 1, k) for k, v in data.items()]
     for k in data:
         if not isinstance(k, str):
-            raise bad_state(f"corrupt {title} state: field names are texts, got {readable(k)}")
+            raise bad_state(_("corrupt {title} state: field names are texts, got {readable}",
+                              title=title, readable=readable(k)))
     while stack:
         v, depth, name = stack.pop()
         nodes += 1
         if nodes > MAX_NODES:
-            raise bad_state(f"corrupt {title} state: more than {MAX_NODES} values; a saved "
-                            "state is far smaller")
+            raise bad_state(_("corrupt {title} state: more than {max_nodes} values; a saved state "
+                              "is far smaller", title=title, max_nodes=MAX_NODES))
         if depth > MAX_DEPTH:
-            raise bad_state(f"corrupt {title} state: field {name!r} is nested more than "
-                            f"{MAX_DEPTH} levels deep")
+            raise bad_state(_("corrupt {title} state: field {name} is nested more than {max_depth}"
+                              " levels deep", title=title, name=repr(name), max_depth=MAX_DEPTH))
         if isinstance(v, dict):
             if not all(isinstance(key, str) for key in v):
-                raise bad_state(f"corrupt {title} state: field {name!r} has a name that is not "
-                                "a text")
+                raise bad_state(_("corrupt {title} state: field {name} has a name that is not a "
+                                  "text", title=title, name=repr(name)))
             stack.extend((x, depth + 1, name) for x in v.values())
         elif isinstance(v, list | tuple):
             stack.extend((x, depth + 1, name) for x in v)
         elif isinstance(v, str):
             if len(v) > MAX_TEXT:
-                raise bad_state(f"corrupt {title} state: field {name!r} holds a text of "
-                                f"{len(v)} characters (at most {MAX_TEXT})")
+                raise bad_state(_("corrupt {title} state: field {name} holds a text of {v} "
+                                  "characters (at most {max_text})",
+                                  title=title, name=repr(name), v=len(v), max_text=MAX_TEXT))
         elif isinstance(v, int):  # bools included
             if v.bit_length() > MAX_WHOLE.bit_length():
-                raise bad_state(f"corrupt {title} state: field {name!r} holds "
-                                f"{readable(v)}, too large for any count in a game")
+                raise bad_state(_("corrupt {title} state: field {name} holds {readable}, too large"
+                                  " for any count in a game",
+                                  title=title, name=repr(name), readable=readable(v)))
         elif isinstance(v, float):
-            raise bad_state(f"corrupt {title} state: field {name!r} holds {readable(v)}; a "
-                            "saved state holds whole numbers only")
+            raise bad_state(_("corrupt {title} state: field {name} holds {readable}; a saved state"
+                              " holds whole numbers only",
+                              title=title, name=repr(name), readable=readable(v)))
         elif v is not None:
-            raise bad_state(f"corrupt {title} state: field {name!r} holds "
-                            f"{readable(v)}, which is not JSON")
+            raise bad_state(_("corrupt {title} state: field {name} holds {readable}, which is not "
+                              "JSON", title=title, name=repr(name), readable=readable(v)))
     return data
 
 
@@ -140,7 +145,7 @@ def impossible(title: str) -> Callable[[str], NoReturn]:
     bluffkit.core.errors.InvalidState: impossible Bluff state: round 0
     """
     def bad(message: str) -> NoReturn:
-        raise bad_state(f"impossible {title} state: {message}")
+        raise bad_state(_("impossible {title} state: {message}", title=title, message=message))
     return bad
 
 
@@ -148,8 +153,8 @@ def one_of(v: Any, name: str, allowed: Iterable[str]) -> str:
     """``v`` when it is one of the texts ``allowed``; ``InvalidState`` naming field ``name``
     otherwise."""
     if not isinstance(v, str) or v not in allowed:
-        raise InvalidState(f"field {name!r} must be one of {', '.join(allowed)}, got "
-                           f"{readable(v)}")
+        raise InvalidState(_("field {name} must be one of {join}, got {readable}",
+                             name=repr(name), join=', '.join(allowed), readable=readable(v)))
     return v
 
 
@@ -162,9 +167,11 @@ def mismatch(title: str, got: dict, want: dict) -> InvalidState:
     """
     names = [k for k in want if want[k] != got.get(k)] or ["rules"]
     first = names[0]
-    also = f" (also wrong: {', '.join(repr(k) for k in names[1:])})" if names[1:] else ""
-    return bad_state(f"impossible {title} state: field {first!r} is {readable(got.get(first))} "
-                     f"but the game gives {readable(want.get(first))}{also}")
+    also = _(" (also wrong: {names})", names=", ".join(repr(k) for k in names[1:])
+             ) if names[1:] else ""
+    return bad_state(_("impossible {title} state: field {name} is {got} but the game gives "
+                       "{want}", title=title, name=repr(first), got=readable(got.get(first)),
+                       want=readable(want.get(first))) + also)
 
 
 def rebuilt_or_refused(title: str, state: Any, rebuild: Callable[[Any], Any],
@@ -176,7 +183,7 @@ def rebuilt_or_refused(title: str, state: Any, rebuild: Callable[[Any], Any],
     except InvalidState:
         raise
     except (BluffkitError, *_READ_ERRORS, StopIteration) as e:
-        raise bad_state(f"impossible {title} state: {e}") from None
+        raise bad_state(_("impossible {title} state: {e}", title=title, e=e)) from None
     if built != state:
         raise mismatch(title, to_json(state), to_json(built))
 
@@ -186,8 +193,9 @@ def per_player(name: str, players: int, read: Callable[[Any], Any]) -> Callable[
     def each(v):
         vs = items(v, name)
         if len(vs) != players:
-            raise InvalidState(f"field {name!r} needs one entry per player ({players}), got "
-                               f"{readable(v)}")
+            raise InvalidState(_("field {name} needs one entry per player ({players}), got "
+                                 "{readable}",
+                                 name=repr(name), players=players, readable=readable(v)))
         return tuple(read(x) for x in vs)
     return each
 
@@ -205,7 +213,7 @@ def field(data: dict, name: str, read: Callable[[Any], Any] = lambda v: v,
     """
     if name not in data:
         if default is _MISSING:
-            raise InvalidState(f"field {name!r} is missing")
+            raise InvalidState(_("field {name} is missing", name=repr(name)))
         return default
     value = data[name]
     try:
@@ -213,24 +221,28 @@ def field(data: dict, name: str, read: Callable[[Any], Any] = lambda v: v,
     except InvalidState as e:
         raise bad_state(_named(name, str(e))) from None
     except BluffkitError as e:
-        raise bad_state(f"field {name!r}: {e}") from None
+        raise bad_state(_("field {name}: {e}", name=repr(name), e=e)) from None
     except _READ_ERRORS:
-        raise bad_state(f"field {name!r} is malformed: {readable(value)}") from None
+        raise bad_state(_("field {name} is malformed: {readable}",
+                          name=repr(name), readable=readable(value))) from None
 
 
 def _named(name: str, message: str) -> str:
-    return message if repr(name) in message else f"field {name!r}: {message}"
+    return message if repr(name) in message else _("field {name}: {e}", name=repr(name), e=message)
 
 
 def whole_number(v: Any, name: str, low: int | None = None, high: int | None = None) -> int:
     """``v`` when it is an int (not a bool) within ``low..high`` (each bound optional);
     ``InvalidState`` naming field ``name`` otherwise."""
     if isinstance(v, bool) or not isinstance(v, int):
-        raise InvalidState(f"field {name!r} must hold whole numbers, got {readable(v)}")
+        raise InvalidState(_("field {name} must hold whole numbers, got {readable}",
+                             name=repr(name), readable=readable(v)))
     if (low is not None and v < low) or (high is not None and v > high):
-        span = (f"{low}-{high}" if low is not None and high is not None
-                else f"{low} or more" if low is not None else f"{high} or less")
-        raise InvalidState(f"field {name!r} must hold whole numbers {span}, got {readable(v)}")
+        span = (_("{low}-{high}", low=low, high=high) if low is not None and high is not None
+                else _("{low} or more", low=low) if low is not None
+                else _("{high} or less", high=high))
+        raise InvalidState(_("field {name} must hold whole numbers {span}, got {readable}",
+                             name=repr(name), span=span, readable=readable(v)))
     return v
 
 
@@ -238,28 +250,32 @@ def whole_numbers(vs: Iterable[Any], name: str, low: int | None = None,
                   high: int | None = None) -> tuple[int, ...]:
     """Each of ``vs`` (a list) read with :func:`whole_number`, as a tuple."""
     if not isinstance(vs, list | tuple):
-        raise InvalidState(f"field {name!r} must be a list of whole numbers, got {readable(vs)}")
+        raise InvalidState(_("field {name} must be a list of whole numbers, got {readable}",
+                             name=repr(name), readable=readable(vs)))
     return tuple(whole_number(v, name, low, high) for v in vs)
 
 
 def true_or_false(v: Any, name: str) -> bool:
     """``v`` when it is a bool; ``InvalidState`` naming field ``name`` otherwise."""
     if not isinstance(v, bool):
-        raise InvalidState(f"field {name!r} must be true or false, got {readable(v)}")
+        raise InvalidState(_("field {name} must be true or false, got {readable}",
+                             name=repr(name), readable=readable(v)))
     return v
 
 
 def text(v: Any, name: str) -> str:
     """``v`` when it is a text; ``InvalidState`` naming field ``name`` otherwise."""
     if not isinstance(v, str):
-        raise InvalidState(f"field {name!r} must be a text, got {readable(v)}")
+        raise InvalidState(_("field {name} must be a text, got {readable}",
+                             name=repr(name), readable=readable(v)))
     return v
 
 
 def items(v: Any, name: str) -> list:
     """``v`` when it is a list; ``InvalidState`` naming field ``name`` otherwise."""
     if not isinstance(v, list | tuple):
-        raise InvalidState(f"field {name!r} must be a list, got {readable(v)}")
+        raise InvalidState(_("field {name} must be a list, got {readable}",
+                             name=repr(name), readable=readable(v)))
     return list(v)
 
 
@@ -268,8 +284,8 @@ def pairs(v: Any, name: str) -> tuple[tuple[int, str], ...]:
     out = []
     for entry in items(v, name):
         if not isinstance(entry, list | tuple) or len(entry) != 2:
-            raise InvalidState(f"field {name!r} must list [player, action] pairs, got "
-                               f"{readable(entry)}")
+            raise InvalidState(_("field {name} must list [player, action] pairs, got {readable}",
+                                 name=repr(name), readable=readable(entry)))
         out.append((whole_number(entry[0], name), text(entry[1], name)))
     return tuple(out)
 
@@ -278,8 +294,9 @@ def record(v: Any, name: str, keys: Iterable[str]) -> dict:
     """``v`` when it is an object with exactly the fields ``keys``."""
     keys = set(keys)
     if not isinstance(v, dict) or set(v) != keys:
-        raise InvalidState(f"field {name!r} must be an object with the fields "
-                           f"{', '.join(sorted(keys))}, got {readable(v)}")
+        raise InvalidState(_("field {name} must be an object with the fields {join}, got "
+                             "{readable}",
+                             name=repr(name), join=', '.join(sorted(keys)), readable=readable(v)))
     return v
 
 

@@ -35,6 +35,7 @@ from ...core.fields import (
     whole_number,
     whole_numbers,
 )
+from ...core.i18n import _
 from .bids import Bid, dice_text, parse_dice
 from .state import (
     MAX_DICE,
@@ -146,25 +147,26 @@ def _rebuild(s: BluffState) -> BluffState:
     start = rules.start_dice()
     if any(d + lost != st for d, lost, st in zip(s.dice, s.lost, start)):
         p = next(p for p in range(n) if s.dice[p] + s.lost[p] != start[p])
-        _bad(f"player {p} holds {s.dice[p]} dice and lost {s.lost[p]} but started with "
-             f"{start[p]}")
+        _bad(_("player {p} holds {dice} dice and lost {lost} but started with {start}",
+               p=p, dice=s.dice[p], lost=s.lost[p], start=start[p]))
     _invariants(s)
     if s.phase == "start":
         return _rebuild_start(s)
     rounds = s.past + (PlayedRound(s.opener, s.rolls, s.history),)
     if s.round < 1:
-        _bad(f"rounds count from 1 after the start roll, got round {s.round}")
+        _bad(_("rounds count from 1 after the start roll, got round {round}", round=s.round))
     if s.round != len(rounds):
-        _bad(f"round {s.round} comes after {s.round - 1} rounds, but the state keeps "
-             f"{len(rounds) - 1} ('past')")
+        _bad(_("round {round} comes after {value} rounds, but the state keeps {value2} ('past')",
+               round=s.round, value=s.round - 1, value2=len(rounds) - 1))
     state = _first_round(rules, rounds[0].opener)
     for number, r in enumerate(rounds, 1):
         if state.phase == "over":
-            _bad(f"round {number} comes after the end of the game")
+            _bad(_("round {number} comes after the end of the game", number=number))
         if state.opener != r.opener:
-            _bad(f"the rules make player {state.opener} open the first round, not player "
-                 f"{r.opener}" if number == 1 else f"player {state.opener} (the winner of the "
-                 f"challenge before) opens round {number}, not player {r.opener}")
+            _bad(_("the rules make player {opener} open the first round, not player {other}",
+                   opener=state.opener, other=r.opener) if number == 1 else
+                 _("player {opener} (the winner of the challenge before) opens round {number}, "
+                   "not player {other}", opener=state.opener, number=number, other=r.opener))
         state = _play_round(state, r, number, s.phase if number == len(rounds) else None)
     return state
 
@@ -188,7 +190,8 @@ def _play_round(state: BluffState, r: PlayedRound, number: int, phase: str | Non
         try:
             moves.append((p, state.parse_action(t)))
         except (BluffkitError, ValueError) as e:
-            _bad(f"round {number}'s history entry {i + 1} ({readable(t)}) is not an action: {e}")
+            _bad(_("round {number}'s history entry {value} ({readable}) is not an action: {e}",
+                   number=number, value=i + 1, readable=readable(t), e=e))
     i = 0
     while state.round == number and state.phase != "over":
         if state.is_chance_node():
@@ -201,21 +204,25 @@ def _play_round(state: BluffState, r: PlayedRound, number: int, phase: str | Non
                 state = state.apply(Show())  # "keep" is not written in the history
                 continue
             if who != state.to_move:
-                _bad(f"round {number}'s history entry {i + 1} is player {who}'s, but player "
-                     f"{state.to_move} was to move")
+                _bad(_("round {number}'s history entry {value} is player {who}'s, but player "
+                       "{to_move} was to move",
+                       number=number, value=i + 1, who=who, to_move=state.to_move))
             i += 1
         else:
             break
         try:
             state = state.apply(action)
         except BluffkitError as e:
-            _bad(f"round {number}: player {who} cannot {action}: {e}")
+            _bad(_("round {number}: player {who} cannot {action}: {e}",
+                   number=number, who=who, action=action, e=e))
     if state.phase == "show" and phase not in (None, "show") and i == len(moves):
         state = state.apply(Show())
     ended = state.round != number or state.phase == "over"
     if rolls or i < len(moves) or ended != (phase in (None, "over")):
-        _bad(f"round {number}'s rolls and history do not make a round that "
-             + ("ends with its last entry" if phase in (None, "over") else "is under way"))
+        _bad(_("round {number}'s rolls and history do not make a round that ends with its "
+               "last entry", number=number) if phase in (None, "over") else
+             _("round {number}'s rolls and history do not make a round that is under way",
+               number=number))
     return state
 
 
@@ -224,41 +231,45 @@ def _invariants(s: BluffState) -> None:
     for p in range(s.rules.players):
         shown = len(s.hidden[p]) + len(s.exposed[p])
         if s.phase in ("bid", "show") and shown != s.dice[p]:
-            _bad(f"player {p} holds {s.dice[p]} dice but {shown} are under the cup or exposed")
+            _bad(_("player {p} holds {dice} dice but {shown} are under the cup or exposed",
+                   p=p, dice=s.dice[p], shown=shown))
         if shown > s.dice[p]:
-            _bad(f"player {p} shows {shown} dice but holds only {s.dice[p]}")
+            _bad(_("player {p} shows {shown} dice but holds only {dice}",
+                   p=p, shown=shown, dice=s.dice[p]))
         if s.exposed[p] and s.dice[p] and not s.hidden[p] and s.phase != "reroll":
-            _bad(f"player {p} exposed every die: at least one must stay hidden")
+            _bad(_("player {p} exposed every die: at least one must stay hidden", p=p))
     if (any(s.exposed) or s.phase in ("show", "reroll")) and not s.rules.show_and_reroll:
-        _bad("exposed dice need the show_and_reroll rules option")
+        _bad(_("exposed dice need the show_and_reroll rules option"))
     if (s.bid is None) != (s.bidder is None):
-        _bad("a bid needs a bidder and a bidder needs a bid")
+        _bad(_("a bid needs a bidder and a bidder needs a bid"))
     if s.bid is not None and s.bid.count > sum(s.dice):
-        _bad(f"the bid {s.bid} claims more dice than the {sum(s.dice)} in play")
+        _bad(_("the bid {bid} claims more dice than the {sum} in play",
+               bid=s.bid, sum=sum(s.dice)))
     if s.phase == "over" and sum(1 for d in s.dice if d) != 1:
-        _bad("a finished game has exactly one player with dice")
+        _bad(_("a finished game has exactly one player with dice"))
 
 
 def _rebuild_start(s: BluffState) -> BluffState:
     new = BluffState.new(s.rules)
     if new.phase != "start":
-        _bad("with a fixed opener (rules) the game starts without a start roll")
+        _bad(_("with a fixed opener (rules) the game starts without a start roll"))
     if (len(s.contenders) < 2 or list(s.contenders) != sorted(set(s.contenders))):
-        _bad("the start roll's contenders must be two or more players, in order, got "
-             f"{list(s.contenders)}")
+        _bad(_("the start roll's contenders must be two or more players, in order, got {list}",
+               list=list(s.contenders)))
     if len(s.start_totals) >= len(s.contenders):
-        _bad("the start roll has no contender left to roll")
+        _bad(_("the start roll has no contender left to roll"))
     for p, total in zip(s.contenders, s.start_totals):
         if not s.dice[p] <= total <= 6 * s.dice[p]:
-            _bad(f"player {p} cannot total {total} with {s.dice[p]} dice on the start roll")
+            _bad(_("player {p} cannot total {total} with {dice} dice on the start roll",
+                   p=p, total=total, dice=s.dice[p]))
     return replace(new, contenders=s.contenders, start_totals=s.start_totals)
 
 
 def _rules(v) -> BluffRules:
     names = {f.name for f in fields(BluffRules)}
     if not isinstance(v, dict) or not set(v) <= names:
-        raise InvalidState(f"field 'rules' must be an object with some of the fields "
-                           f"{', '.join(sorted(names))}, got {readable(v)}")
+        raise InvalidState(_("field 'rules' must be an object with some of the fields {join}, got "
+                             "{readable}", join=', '.join(sorted(names)), readable=readable(v)))
     d = dict(v)
     if d.get("starting_dice") is not None:
         d["starting_dice"] = tuple(items(d["starting_dice"], "rules"))
@@ -280,7 +291,8 @@ def _reveal(d, n: int) -> Reveal:
     dice = items(d["dice"], "last")
     losses = whole_numbers(d["losses"], "last", 0, MAX_DICE)
     if len(dice) != n or len(losses) != n:
-        raise InvalidState(f"field 'last' needs dice and losses for each player ({n})")
+        raise InvalidState(_("field 'last' needs dice and losses for each player ({count})",
+                             count=n))
     r = Reveal(Bid.parse(text(d["bid"], "last")), whole_number(d["bidder"], "last", 0, n - 1),
                whole_number(d["challenger"], "last", 0, n - 1),
                tuple(parse_dice(text(x, "last")) for x in dice),

@@ -30,6 +30,7 @@ from ...core.fields import (
     whole_number,
     whole_numbers,
 )
+from ...core.i18n import _
 from .actions import Call, Gain, Give, Roll, Steal, parse_action_text
 from .state import PHASES, BluffYouObservation, BluffYouRules, BluffYouState, TurnResult
 from .tokens import dice_text, parse_dice
@@ -79,8 +80,8 @@ game gives 0
     def held(v):
         vs = items(v, "held")
         if len(vs) != n:
-            raise InvalidState(f"field 'held' needs one list of tokens per player ({n}), got "
-                               f"{readable(v)}")
+            raise InvalidState(_("field 'held' needs one list of tokens per player ({count}), got "
+                                 "{readable}", count=n, readable=readable(v)))
         return tuple(tokens("held")(h) for h in vs)
 
     def pending(v):
@@ -88,7 +89,8 @@ game gives 0
             return None
         a = parse_action_text(text(v, "pending"))
         if not isinstance(a, Gain | Steal):
-            raise InvalidState(f"field 'pending' must be a gain or a steal, got {readable(v)}")
+            raise InvalidState(_("field 'pending' must be a gain or a steal, got {readable}",
+                                 readable=readable(v)))
         return a
 
     s = BluffYouState(
@@ -121,49 +123,52 @@ def check(s: BluffYouState) -> None:
     n = s.rules.players
 
     def bad(msg: str):
-        raise InvalidState(f"impossible Bluff You state: {msg}")
+        raise InvalidState(_("impossible Bluff You state: {msg}", msg=msg))
 
     if s.phase not in PHASES:
-        bad(f"phase must be one of {', '.join(PHASES)}, got {s.phase!r}")
+        bad(_("phase must be one of {join}, got {phase}",
+              join=', '.join(PHASES), phase=repr(s.phase)))
     if len(s.held) != n:
-        bad(f"held needs one list of tokens per player ({n})")
+        bad(_("held needs one list of tokens per player ({count})", count=n))
     every = list(s.centre) + [t for h in s.held for t in h]
     if sorted(every) != list(s.rules.tokens):
-        bad(f"the centre and the players must hold each token of {list(s.rules.tokens)} exactly "
-            f"once, they hold {sorted(every)}")
+        bad(_("the centre and the players must hold each token of {list} exactly once, they hold "
+              "{sorted}", list=list(s.rules.tokens), sorted=sorted(every)))
     if s.bluffer not in range(n):
-        bad(f"the bluffer must be a player 0-{n - 1}, got {s.bluffer}")
+        bad(_("the bluffer must be a player 0-{value}, got {bluffer}",
+              value=n - 1, bluffer=s.bluffer))
     if s.turn < 0:
-        bad(f"turn counts the turns played (0 or more), got {s.turn}")
+        bad(_("turn counts the turns played (0 or more), got {turn}", turn=s.turn))
     seats = [None, *range(n)]
     last = s.last
     if last is not None and (last.bluffer not in range(n) or last.guesser not in seats or any(
             t not in s.rules.tokens or a not in seats or b not in seats or a == b
             for t, a, b in last.moves)):
-        bad("the last turn names players or token moves that cannot exist (players are "
-            f"0-{n - 1}, None is the centre)")
+        bad(_("the last turn names players or token moves that cannot exist (players are "
+              "0-{value}, None is the centre)", value=n - 1))
     if (s.phase == "over") != (not s.centre):
-        bad("the game is over exactly when the centre is empty")
+        bad(_("the game is over exactly when the centre is empty"))
     if (s.roll is None) != (s.phase in ("roll", "over")):
-        bad(f"a roll is known in phases act, call and give only (phase {s.phase})")
+        bad(_("a roll is known in phases act, call and give only (phase {phase})", phase=s.phase))
     if (s.pending is None) != (s.phase not in ("call", "give")):
-        bad(f"an announcement awaits an answer in phases call and give only (phase {s.phase})")
+        bad(_("an announcement awaits an answer in phases call and give only (phase {phase})",
+              phase=s.phase))
     if (s.call is None) != (s.phase != "give") or s.call not in (None, True, False):
-        bad("the guesser's call is kept during the give phase only")
+        bad(_("the guesser's call is kept during the give phase only"))
     p = s.pending
     if isinstance(p, Gain) and (p.guesser in (s.bluffer,) or p.guesser not in range(n)
                                 or p.number not in s.centre):
-        bad(f"the pending {p} is not a legal gain")
+        bad(_("the pending {p} is not a legal gain", p=p))
     if isinstance(p, Steal) and (p.target == s.bluffer or p.target not in range(n)
                                  or p.number not in s.held[p.target] or not s.held[s.bluffer]):
-        bad(f"the pending {p} is not a legal steal")
+        bad(_("the pending {p} is not a legal steal", p=p))
     if p is not None and not isinstance(p, Gain | Steal):
-        bad(f"the pending action must be a gain or a steal, got {p}")
+        bad(_("the pending action must be a gain or a steal, got {p}", p=p))
     if s.phase == "give":
         if not isinstance(p, Steal) or (sum(s.roll) == p.number) != s.call:
-            bad("the give phase follows a steal the guesser called right")
+            bad(_("the give phase follows a steal the guesser called right"))
         if len(s.held[s.bluffer]) < 2:
-            bad("a give with a single token is applied at once")
+            bad(_("a give with a single token is applied at once"))
 
 
 def check_reachable(s: BluffYouState) -> None:
@@ -181,32 +186,32 @@ def _rebuild(s: BluffYouState) -> BluffYouState:
     rules = s.rules
     every = sorted(list(s.centre) + [t for h in s.held for t in h])
     if every != list(rules.tokens):
-        _bad(f"the centre and the players must hold each token of {list(rules.tokens)} exactly "
-             f"once, they hold {every}")
+        _bad(_("the centre and the players must hold each token of {list} exactly once, they hold "
+               "{every}", list=list(rules.tokens), every=every))
     turns = s.past + ((s.last,) if s.last else ())
     if s.past and s.last is None:
-        _bad("earlier turns ('past') are kept with the last turn's result ('last')")
+        _bad(_("earlier turns ('past') are kept with the last turn's result ('last')"))
     if len(turns) != s.turn:
-        _bad(f"field 'turn' is {s.turn} but the state keeps {len(turns)} turns played ('past' "
-             "and 'last')")
+        _bad(_("field 'turn' is {turn} but the state keeps {turns} turns played ('past' and "
+               "'last')", turn=s.turn, turns=len(turns)))
     state = BluffYouState.new(rules)
     for number, r in enumerate(turns, 1):
         if state.phase == "over":
-            _bad(f"turn {number} comes after the end of the game")
+            _bad(_("turn {number} comes after the end of the game", number=number))
         state = _turn_again(state, r, number)
     if s.phase == "over" or state.phase == "over":
         return state
     if s.phase in ("act", "call", "give"):
         if s.roll is None:
-            _bad(f"phase {s.phase} comes after the roll: the roll is missing")
+            _bad(_("phase {phase} comes after the roll: the roll is missing", phase=s.phase))
         state = state.apply(Roll(s.roll))
     if s.phase in ("call", "give"):
         if s.pending is None:
-            _bad(f"phase {s.phase} answers an announcement: 'pending' is missing")
+            _bad(_("phase {phase} answers an announcement: 'pending' is missing", phase=s.phase))
         state = state.apply(s.pending)
     if s.phase == "give":
         if s.call is None:
-            _bad("phase give comes after the call: 'call' is missing")
+            _bad(_("phase give comes after the call: 'call' is missing"))
         state = state.apply(Call(s.call))
     return state
 
@@ -217,30 +222,29 @@ def _turn_again(state: BluffYouState, r: TurnResult, number: int) -> BluffYouSta
         state = state.apply(Roll(r.roll)).apply(parse_action_text(r.action))
         if state.phase == "call":
             if r.call not in CALLS:
-                _bad(f"turn {number}'s announcement was answered 'ok' or 'bluff you'")
+                _bad(_("turn {number}'s announcement was answered 'ok' or 'bluff you'",
+                       number=number))
             state = state.apply(Call(CALLS[r.call]))
         if state.phase == "give":
             if len(r.moves) != 1:
-                _bad(f"turn {number} ended with one token given")
+                _bad(_("turn {number} ended with one token given", number=number))
             state = state.apply(Give(r.moves[0][0]))
     except (BluffkitError, ValueError) as e:
         if isinstance(e, InvalidState):
             raise
-        _bad(f"turn {number} ({r.action}) cannot be played again: {e}")
+        _bad(_("turn {number} ({action}) cannot be played again: {e}",
+               number=number, action=r.action, e=e))
     if state.last != r:
-        _bad(f"turn {number}'s result does not follow from its roll, announcement and call "
-             "(the bluffer goes round from player 0)")
+        _bad(_("turn {number}'s result does not follow from its roll, announcement and call (the "
+               "bluffer goes round from player 0)", number=number))
     return state
 
-
-def _place(p: int | None) -> str:
-    return "the centre" if p is None else f"player {p}"
 
 
 def _rules(v) -> BluffYouRules:
     if not isinstance(v, dict) or not set(v) <= {"players", "tokens"}:
-        raise InvalidState(f"field 'rules' must be an object with the fields players and tokens, "
-                           f"got {readable(v)}")
+        raise InvalidState(_("field 'rules' must be an object with the fields players and tokens, "
+                             "got {readable}", readable=readable(v)))
     d = dict(v)
     if "tokens" in d:
         d["tokens"] = tuple(items(d["tokens"], "rules"))
@@ -261,8 +265,8 @@ def _result(d, n: int, name: str = "last") -> TurnResult:
     for m in items(d["moves"], name):
         m = items(m, name)
         if len(m) != 3:
-            raise InvalidState(f"field {name!r} lists token moves as [token, from, to], got "
-                               f"{readable(m)}")
+            raise InvalidState(_("field {name} lists token moves as [token, from, to], got "
+                                 "{readable}", name=repr(name), readable=readable(m)))
         moves.append((whole_number(m[0], name, 3, 18), seat(m[1]), seat(m[2])))
     return TurnResult(
         bluffer=whole_number(d["bluffer"], name, 0, n - 1), action=text(d["action"], name),

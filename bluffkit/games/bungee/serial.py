@@ -47,6 +47,7 @@ from ...core.fields import (
     whole_number,
     whole_numbers,
 )
+from ...core.i18n import _, _n
 from .actions import Draw
 from .cards import (
     BUNGEE,
@@ -178,23 +179,26 @@ def _replayed(s: BungeeState) -> BungeeState:
                 break
             k, c = cards[next_card]
             if k != state.round:
-                _bad(f"round {k}'s cards ('dealt') are drawn in round {state.round}")
+                _bad(_("round {k}'s cards ('dealt') are drawn in round {round}",
+                       k=k, round=state.round))
             state, next_card = state.apply(Draw(c)), next_card + 1
             continue
         if next_move == len(moves):
             break
         k, i, p, t = moves[next_move]
-        where = f"round {k}'s history entry {i + 1} ({readable(t)})"
+        where = _("round {k}'s history entry {value} ({readable})", k=k, value=i + 1,
+                  readable=readable(t))
         if (k, p) != (state.round, state.to_move):
-            _bad(f"{where}: player {state.to_move} of round {state.round} was to move")
+            _bad(_("{where}: player {to_move} of round {round} was to move",
+                   where=where, to_move=state.to_move, round=state.round))
         try:
             state = state.apply(_decision(t))
         except BluffkitError as e:
-            _bad(f"{where} cannot be played: {e}")
+            _bad(_("{where} cannot be played: {e}", where=where, e=e))
         next_move += 1
     if next_card < len(cards) or next_move < len(moves):
-        _bad("the cards taken ('dealt') and the moves ('history') go on after the game reaches "
-             f"round {state.round}, phase {state.phase}")
+        _bad(_("the cards taken ('dealt') and the moves ('history') go on after the game reaches "
+               "round {round}, phase {phase}", round=state.round, phase=state.phase))
     return state
 
 
@@ -211,22 +215,23 @@ _bad = impossible("Bungee")
 
 def _history(v, n: int, name: str) -> tuple[tuple[int, str], ...]:
     h = pairs(v, name)
-    if any(not -1 <= p < n for p, _ in h):
-        raise InvalidState(f"field {name!r} names players 0-{n - 1} (or -1 for the table)")
+    if any(not -1 <= p < n for p, _t in h):
+        raise InvalidState(_("field {name} names players 0-{value} (or -1 for the table)",
+                             name=repr(name), value=n - 1))
     return h
 
 
 def _rules(v) -> BungeeRules:
     if not isinstance(v, dict) or not set(v) <= {"players", "rounds", "six_extra_lap"}:
-        raise InvalidState(f"field 'rules' must be an object with the fields players, rounds "
-                           f"and six_extra_lap, got {readable(v)}")
+        raise InvalidState(_("field 'rules' must be an object with the fields players, rounds and "
+                             "six_extra_lap, got {readable}", readable=readable(v)))
     return BungeeRules(**v)
 
 
 def _pile(v) -> tuple[int, ...]:
     names = [card_text(c) for c in CARDS]
     if not isinstance(v, dict) or set(v) != set(names):
-        raise InvalidState("field 'pile' needs one count for each card 1-10 and B")
+        raise InvalidState(_("field 'pile' needs one count for each card 1-10 and B"))
     return tuple(whole_number(v[k], "pile", 0, want) for k, want in zip(names, DECK))
 
 
@@ -235,104 +240,110 @@ def check(s: BungeeState) -> None:
     n = s.rules.players
 
     def bad(msg: str):
-        raise InvalidState(f"impossible Bungee state: {msg}")
+        raise InvalidState(_("impossible Bungee state: {msg}", msg=msg))
 
     if s.phase not in PHASES:
-        bad(f"phase must be one of {', '.join(PHASES)}, got {s.phase!r}")
+        bad(_("phase must be one of {join}, got {phase}",
+              join=', '.join(PHASES), phase=repr(s.phase)))
     if len(s.hands) != n or len(s.totals) != n:
-        bad(f"hands and totals need one entry per player ({n})")
+        bad(_("hands and totals need one entry per player ({count})", count=n))
     if len(s.pile) != len(CARDS) or any(k < 0 for k in s.pile):
-        bad("the draw pile needs a count >= 0 for each card 1-10 and B")
+        bad(_("the draw pile needs a count >= 0 for each card 1-10 and B"))
     if not 1 <= s.round <= s.rules.rounds:
-        bad(f"round {s.round} is not one of the game's rounds 1-{s.rules.rounds}")
+        bad(_("round {round} is not one of the game's rounds 1-{rounds}",
+              round=s.round, rounds=s.rules.rounds))
     held = counts_of(c for h in s.hands for c in h)
     lucky = counts_of(() if s.lucky is None else (s.lucky,))
     total = add_counts(add_counts(held, s.pile), add_counts(counts_of(s.discard), lucky))
     for c, k, want in zip(CARDS, total, DECK):
         if k != want:
-            bad(f"the game holds {k} cards {card_text(c)} (hands, piles, lucky card) but the "
-                f"deck has {want}")
+            bad(_("the game holds {k} cards {card_text} (hands, piles, lucky card) but the deck "
+                  "has {want}", k=k, card_text=card_text(c), want=want))
     for p, h in enumerate(s.hands):
         if tuple(sorted(h)) != h:
-            bad(f"player {p}'s hand must be sorted")
+            bad(_("player {p}'s hand must be sorted", p=p))
         if len(h) > HAND_SIZE:
-            bad(f"player {p} holds {len(h)} cards; a hand never holds more than {HAND_SIZE}")
+            bad(_("player {p} holds {h} cards; a hand never holds more than {hand_size}",
+                  p=p, h=len(h), hand_size=HAND_SIZE))
     if s.last is not None:
         if s.last.round != s.round - (s.phase != "over"):
-            bad("the last round's result belongs to the round before this one")
+            bad(_("the last round's result belongs to the round before this one"))
         _check_result(s.last, n)
         if s.last.round == 1 and s.totals != s.last.scores:
-            bad("after the first round the totals are that round's scores")
+            bad(_("after the first round the totals are that round's scores"))
     elif s.round > 1:
-        bad("from round 2 on, the state keeps the last round's result")
+        bad(_("from round 2 on, the state keeps the last round's result"))
     elif any(s.totals):
-        bad("before the first round ends every total is 0")
+        bad(_("before the first round ends every total is 0"))
     if s.last is not None:
         before = tuple(t - x for t, x in zip(s.totals, s.last.scores))
         if not totals_reachable(before, s.last.round - 1):
-            bad(f"the totals before round {s.last.round} ({list(before)}) cannot come from "
-                f"{s.last.round - 1} rounds: each round one player scores -10 and the others "
-                f"0 to {MOST_CARDS_SCORE}")
+            bad(_("the totals before round {round} ({list}) cannot come from {value} rounds: each "
+                  "round one player scores -10 and the others 0 to {most_cards_score}",
+                  round=s.last.round, list=list(before), value=s.last.round - 1,
+                  most_cards_score=MOST_CARDS_SCORE))
     if s.phase == "over":
         r = s.last
         if s.to_move != -2 or s.round != s.rules.rounds or r is None:
-            bad("a finished game ends its last round with a result and nobody to move")
+            bad(_("a finished game ends its last round with a result and nobody to move"))
         if (s.hands, s.lucky, s.callers) != (r.hands, r.lucky, r.callers) or s.to_act or (
                 s.skip or not s.opened):
-            bad("a finished game shows the last round's hands, lucky card and callers, with "
-                "nobody left to act")
+            bad(_("a finished game shows the last round's hands, lucky card and callers, with "
+                  "nobody left to act"))
         _check_history(s)
         return
     if s.to_move not in range(n):
-        bad(f"player to move {s.to_move} is not a player 0-{n - 1}")
+        bad(_("player to move {to_move} is not a player 0-{value}",
+              to_move=s.to_move, value=n - 1))
     if s.phase in ("deal", "lucky", "draw") and not sum(s.pile):
-        bad("a card must be drawn but the draw pile is empty (it is refilled as soon as empty)")
+        bad(_("a card must be drawn but the draw pile is empty (it is refilled as soon as empty)"))
     if s.phase == "deal":
         want = [HAND_SIZE] * s.to_move + [None] + [0] * (n - s.to_move - 1)
         if s.discard or s.lucky is not None or s.callers or s.to_act or s.skip or s.opened or any(
                 w is not None and len(h) != w for h, w in zip(s.hands, want)) or len(
                 s.hands[s.to_move]) >= HAND_SIZE:
-            bad("while dealing, hands fill one after the other and nothing else is on the table")
+            bad(_("while dealing, hands fill one after the other and nothing else is on the table"))
         if s.history:
-            bad("nothing has happened in the round while the cards are dealt (history)")
+            bad(_("nothing has happened in the round while the cards are dealt (history)"))
         return
     if not s.opened and any(len(h) != HAND_SIZE for h in s.hands):
-        bad("before the first play every hand holds 5 cards")
+        bad(_("before the first play every hand holds 5 cards"))
     if any(not h and (s.phase != "draw" or p != s.to_move) for p, h in enumerate(s.hands)):
-        bad("after the deal every hand holds a card (only a player about to draw may hold none)")
+        bad(_("after the deal every hand holds a card (only a player about to draw may hold none)"))
     if s.phase == "lucky" and s.lucky is not None:
-        bad("a lucky card is about to be turned but one lies there already")
+        bad(_("a lucky card is about to be turned but one lies there already"))
     if s.phase != "lucky" and s.lucky is None:
-        bad(f"phase {s.phase} needs a lucky card")
+        bad(_("phase {phase} needs a lucky card", phase=s.phase))
     if s.phase == "dealer" and (s.lucky != BUNGEE or s.to_move != s.rules.dealer or s.opened):
-        bad("only the dealer decides about a Bungee card turned as lucky card, before play")
+        bad(_("only the dealer decides about a Bungee card turned as lucky card, before play"))
     if not s.opened and (s.callers or len(s.discard) > 3 or s.to_move not in (0, s.rules.dealer)):
-        bad("before the first play nobody has called and only the dealer may have discarded")
+        bad(_("before the first play nobody has called and only the dealer may have discarded"))
     if s.phase == "turn" and not s.opened and s.to_move != 0:
-        bad("player 0 opens the round (the dealer only decides about a Bungee lucky card)")
+        bad(_("player 0 opens the round (the dealer only decides about a Bungee lucky card)"))
     if s.phase == "draw" and (not s.opened or len(s.hands[s.to_move]) >= HAND_SIZE):
-        bad(f"player {s.to_move} is about to draw, so has just played at least one card: they "
-            f"hold at most {HAND_SIZE - 1} cards")
+        bad(_("player {to_move} is about to draw, so has just played at least one card: they hold "
+              "at most {value} cards", to_move=s.to_move, value=HAND_SIZE - 1))
     if len(set(s.callers)) != len(s.callers) or not set(s.callers) <= set(range(n)):
-        bad(f"callers must be distinct players, got {list(s.callers)}")
+        bad(_("callers must be distinct players, got {list}", list=list(s.callers)))
     if len(set(s.to_act)) != len(s.to_act) or set(s.to_act) & set(s.callers) or not set(
             s.to_act) <= set(range(n)):
-        bad("players still to act in the last lap are distinct players who have not called")
+        bad(_("players still to act in the last lap are distinct players who have not called"))
     if s.to_act and not s.callers:
-        bad("only the last lap (after a call) has players still to act")
+        bad(_("only the last lap (after a call) has players still to act"))
     if not 0 <= s.skip <= HAND_SIZE or (s.skip and s.phase not in ("draw", "call")):
-        bad(f"sixes waiting to skip ({s.skip}) belong to a turn being finished")
+        bad(_("sixes waiting to skip ({skip}) belong to a turn being finished", skip=s.skip))
     for p in s.callers:
         if hand_value(s.hands[p], s.lucky) > CALL_LIMIT:
-            bad(f"player {p} called Bungee but holds a hand worth more than {CALL_LIMIT} (a "
-                "caller's hand no longer changes)")
+            bad(_("player {p} called Bungee but holds a hand worth more than {call_limit} (a "
+                  "caller's hand no longer changes)", p=p, call_limit=CALL_LIMIT))
     if s.to_move in s.callers:
-        bad(f"player {s.to_move} has called Bungee and plays no more this round")
+        bad(_("player {to_move} has called Bungee and plays no more this round",
+              to_move=s.to_move))
     if s.phase == "call" and (not s.callers or hand_value(s.hands[s.to_move], s.lucky)
                               > CALL_LIMIT or s.to_move in s.to_act):
-        bad("a last-lap call after acting needs a hand worth 5 or less, and the action done")
+        bad(_("a last-lap call after acting needs a hand worth 5 or less, and the action done"))
     if s.phase == "turn" and s.callers and (not s.to_act or s.to_act[0] != s.to_move):
-        bad("in the last lap the player to move is the first still to act")
+        bad(_("in the last lap the player to move is the first still to act"))
     _check_history(s)
 
 
@@ -348,8 +359,8 @@ def _check_history(s: BungeeState) -> None:
     sizes, discard, lucky, callers, opened = [HAND_SIZE] * n, [], None, [], False
 
     def bad(i: int, msg: str):
-        raise bad_state(f"impossible Bungee state: history entry {i + 1} ({s.history[i][1]!r}): "
-                        f"{msg}")
+        raise bad_state(_("impossible Bungee state: history entry {value} ({history}): {msg}",
+                          value=i + 1, history=repr(s.history[i][1]), msg=msg))
 
     whole = bool(s.history) and s.history[0][0] == -1 and bool(_LUCKY.fullmatch(s.history[0][1]))
     for i, (p, t) in enumerate(s.history):
@@ -358,23 +369,23 @@ def _check_history(s: BungeeState) -> None:
             player = any(r.fullmatch(t) for r in (_TAKE, _PLAY, _DISCARD)) or t in (
                 "leave lucky B", "draws a card", "bungee", "pass", "skipped")
             if not (table if p == -1 else player):
-                bad(i, "not an entry of a Bungee history")
+                bad(i, _("not an entry of a Bungee history"))
             continue
         try:
             if p == -1:
                 if m := _LUCKY.fullmatch(t):
                     if lucky is not None:
-                        bad(i, "a lucky card is turned while one lies there")
+                        bad(i, _("a lucky card is turned while one lies there"))
                     lucky = parse_card(m.group(1))
                 elif t == REFILL:
                     discard = discard[-1:]
                 elif t != EXTRA_LAP:
-                    bad(i, "not something the table does")
+                    bad(i, _("not something the table does"))
                 continue
             if m := _TAKE.fullmatch(t):
                 top, played = parse_card(m.group(1)), parse_cards(m.group(2))
                 if not discard or discard[-1] != top:
-                    bad(i, "the card taken is not the top of the discard pile")
+                    bad(i, _("the card taken is not the top of the discard pile"))
                 discard = discard[:-1] + list(played)
                 sizes[p] += 1 - len(played)
                 opened = True
@@ -385,24 +396,26 @@ def _check_history(s: BungeeState) -> None:
                 opened = True
             elif m := _DISCARD.fullmatch(t):
                 if lucky != BUNGEE or p != s.rules.dealer or opened:
-                    bad(i, "only the dealer takes a Bungee card turned as lucky card, before play")
+                    bad(i, _("only the dealer takes a Bungee card turned as lucky card, before "
+                             "play"))
                 discard.append(parse_card(m.group(1)))
                 lucky = None
             elif t == "leave lucky B":
                 if lucky != BUNGEE or p != s.rules.dealer or opened:
-                    bad(i, "only the dealer leaves a Bungee card turned as lucky card")
+                    bad(i, _("only the dealer leaves a Bungee card turned as lucky card"))
             elif t == "draws a card":
                 sizes[p] += 1
             elif t == "bungee":
                 callers.append(p)
             elif t not in ("pass", "skipped"):
-                bad(i, "not an action of the game")
+                bad(i, _("not an action of the game"))
         except (BluffkitError, ValueError) as e:
             if isinstance(e, InvalidState):
                 raise
             bad(i, str(e))
         if min(sizes) < 0 or max(sizes) > HAND_SIZE:
-            bad(i, f"a hand would hold fewer than 0 or more than {HAND_SIZE} cards")
+            bad(i, _("a hand would hold fewer than 0 or more than {hand_size} cards",
+                     hand_size=HAND_SIZE))
     if s.phase == "deal" or not whole:
         return  # a position set up for analysis (advice's sampled worlds, tests' tables)
     _check_turns(s)
@@ -412,8 +425,9 @@ def _check_history(s: BungeeState) -> None:
     checks.append(("hands", sizes, [len(h) for h in s.hands]))
     for name, want, got in checks:
         if want != got:
-            raise bad_state(f"impossible Bungee state: field {name!r} is {readable(got)} but the "
-                            f"round's history gives {readable(want)}")
+            raise bad_state(_("impossible Bungee state: field {name} is {readable} but the round's"
+                              " history gives {readable2}",
+                              name=repr(name), readable=readable(got), readable2=readable(want)))
 
 
 def _check_turns(s: BungeeState) -> None:
@@ -429,13 +443,13 @@ def _check_turns(s: BungeeState) -> None:
             i += 1
             continue
         if p in called and not (t == "bungee" and i and h[i - 1][0] == p):
-            _turn_error(s, i, f"player {p} called Bungee and plays no more this round")
+            _turn_error(s, i, _("player {p} called Bungee and plays no more this round", p=p))
         if called:
             called += [p] if t == "bungee" else []
             i += 1
             continue
         if p != expected or t in ("draws a card", "skipped"):
-            _turn_error(s, i, f"it is player {expected}'s turn")
+            _turn_error(s, i, _("it is player {p}'s turn", p=expected))
         if t == "bungee":
             called.append(p)
             i += 1
@@ -443,7 +457,7 @@ def _check_turns(s: BungeeState) -> None:
         i += 1
         if _PLAY.fullmatch(t):
             if i < len(h) and h[i] != (p, "draws a card"):
-                _turn_error(s, i, f"player {p} draws a card after playing")
+                _turn_error(s, i, _("player {p} draws a card after playing", p=p))
             i += 1
         sixes = sum(1 for c in parse_cards((_PLAY.fullmatch(t) or _TAKE.fullmatch(t)).group(
             _TAKE.fullmatch(t) and 2 or 1)) if c == 6)
@@ -451,35 +465,40 @@ def _check_turns(s: BungeeState) -> None:
             i += 1
         for k in range(1, sixes + 1):
             if i < len(h) and h[i] != ((p + k) % n, "skipped"):
-                _turn_error(s, i, f"the {sixes} six(es) just played skip player {(p + k) % n}")
+                _turn_error(s, i, _n("the six just played skips player {p}",
+                                    "the {n} sixes just played skip player {p}", sixes,
+                                    p=(p + k) % n))
             i += 1
         expected = (p + sixes + 1) % n
 
 
 def _turn_error(s: BungeeState, i: int, why: str):
     entry = s.history[min(i, len(s.history) - 1)]
-    raise bad_state(f"impossible Bungee state: history entry {i + 1} ({entry[1]!r} by player "
-                    f"{entry[0]}) is out of turn: {why}")
+    raise bad_state(_("impossible Bungee state: history entry {value} ({entry} by player {entry2})"
+                      " is out of turn: {why}",
+                      value=i + 1, entry=repr(entry[1]), entry2=entry[0], why=why))
 
 
 def _check_result(r: RoundResult, n: int) -> None:
     if len(r.hands) != n or len(r.scores) != n:
-        raise InvalidState(f"the last round's result needs one hand and score per player ({n})")
+        raise InvalidState(_("the last round's result needs one hand and score per player "
+                             "({count})", count=n))
     if not r.callers or len(set(r.callers)) != len(r.callers) or not set(r.callers) <= set(
             range(n)):
-        raise InvalidState(f"the last round's callers must be distinct players 0-{n - 1}, got "
-                           f"{list(r.callers)}")
+        raise InvalidState(_("the last round's callers must be distinct players 0-{value}, got "
+                             "{list}", value=n - 1, list=list(r.callers)))
     if r.lucky is None or any(not 1 <= len(h) <= HAND_SIZE for h in r.hands):
-        raise InvalidState("the last round's result shows the lucky card and each hand (1 to "
-                           f"{HAND_SIZE} cards)")
+        raise InvalidState(_("the last round's result shows the lucky card and each hand (1 to "
+                             "{hand_size} cards)", hand_size=HAND_SIZE))
     shown = counts_of([c for h in r.hands for c in h] + [r.lucky])
     if any(k > want for k, want in zip(shown, DECK)):
-        raise InvalidState("the last round's hands and lucky card hold more of a card than the "
-                           "deck has")
+        raise InvalidState(_("the last round's hands and lucky card hold more of a card than the "
+                             "deck has"))
     if any(hand_value(r.hands[p], r.lucky) > CALL_LIMIT for p in r.callers):
-        raise InvalidState(f"in the last round a caller held a hand worth more than {CALL_LIMIT}")
+        raise InvalidState(_("in the last round a caller held a hand worth more than {call_limit}",
+                             call_limit=CALL_LIMIT))
     if (r.winner, r.scores) != score_round(r.hands, r.lucky, r.callers):
-        raise InvalidState("the last round's winner and scores do not follow from its hands")
+        raise InvalidState(_("the last round's winner and scores do not follow from its hands"))
 
 
 def totals_reachable(totals, rounds: int) -> bool:

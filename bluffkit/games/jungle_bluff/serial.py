@@ -30,6 +30,7 @@ from ...core.fields import (
     true_or_false,
     whole_number,
 )
+from ...core.i18n import _
 from .actions import Challenge, Deal, FirstPlayer, JungleObservation, Play, Take
 from .cards import cards_text, parse_card, parse_cards
 from .state import PHASES, Duel, JungleRules, JungleState, RoundRecord, Taken, all_cards
@@ -136,12 +137,12 @@ game gives 0
 def _rules(v) -> JungleRules:
     keys = {"players", "top_card", "combined", "special_cards", "first_player"}
     if not isinstance(v, dict) or set(v) != keys:
-        raise InvalidState(f"field 'rules' must be an object with the fields "
-                           f"{', '.join(sorted(keys))}, got {readable(v)}")
+        raise InvalidState(_("field 'rules' must be an object with the fields {join}, got "
+                             "{readable}", join=', '.join(sorted(keys)), readable=readable(v)))
     specials = items(v["special_cards"], "rules")
     if not all(isinstance(x, str) for x in specials):
-        raise InvalidState(f"field 'rules' names special cards with texts, got "
-                           f"{readable(specials)}")
+        raise InvalidState(_("field 'rules' names special cards with texts, got {readable}",
+                             readable=readable(specials)))
     return JungleRules(players=v["players"], top_card=v["top_card"], combined=v["combined"],
                        special_cards=tuple(specials), first_player=v["first_player"])
 
@@ -162,8 +163,8 @@ def _replay(s: JungleState) -> JungleState:
     if s.phase == "deal":
         return state
     if not s.history and s.round > 1:
-        _bad(f"round {s.round} comes after {s.round - 1} finished rounds, but the history "
-             "holds none (a position set up for analysis cannot be loaded)")
+        _bad(_("round {round} comes after {value} finished rounds, but the history holds none (a "
+               "position set up for analysis cannot be loaded)", round=s.round, value=s.round - 1))
     first_round = s.history[0] if s.history else None
     score_cards = first_round.score_cards if first_round else s.score_cards
     state = state.apply(Deal(score_cards))
@@ -173,15 +174,16 @@ def _replay(s: JungleState) -> JungleState:
         state = state.apply(FirstPlayer(first_round.first if first_round else s.first))
     for k, rec in enumerate(s.history):
         if state.phase != "choose" or rec.number != state.round or rec.first != state.first:
-            _bad(f"history round {k + 1} (numbered {rec.number}, first player {rec.first}) "
-                 f"does not follow: the game is at round {state.round}, first player "
-                 f"{state.first}, phase {state.phase}")
-        state = _play_round(state, rec.strength, rec.moves, f"history round {k + 1}")
+            _bad(_("history round {value} (numbered {number}, first player {first}) does not "
+                   "follow: the game is at round {round}, first player {first2}, phase {phase}",
+                   value=k + 1, number=rec.number, first=rec.first, round=state.round,
+                   first2=state.first, phase=state.phase))
+        state = _play_round(state, rec.strength, rec.moves, _("history round {value}", value=k + 1))
         if state.history[-1] != rec:
-            _bad(f"history round {k + 1}'s record does not follow from its strength cards and "
-                 "moves")
+            _bad(_("history round {value}'s record does not follow from its strength cards and "
+                   "moves", value=k + 1))
     if state.phase in ("choose", "bluff"):
-        state = _play_round(state, s.strength, s.moves, "this round")
+        state = _play_round(state, s.strength, s.moves, _("this round"))
     return state
 
 
@@ -191,9 +193,10 @@ def _play_round(state: JungleState, strength, moves, where: str) -> JungleState:
     for i, m in enumerate(moves):
         p = m.player if isinstance(m, Taken) else m.challenger
         if state.phase != "bluff" or p != state.to_move:
-            _bad(f"{where}: move {i + 1} is player {p}'s, but "
-                 f"{'nobody' if state.phase != 'bluff' else f'player {state.to_move}'} "
-                 "is to move")
+            _bad(_("{where}: move {value} is player {p}'s, but {value2} is to move",
+                   where=where, value=i + 1, p=p,
+                   value2=_("nobody") if state.phase != "bluff"
+                   else _("player {p}", p=state.to_move)))
         state = state.apply(Take(m.cards) if isinstance(m, Taken) else Challenge(m.defender))
     return state
 
@@ -210,72 +213,75 @@ def check(s: JungleState) -> None:
     rules, n = s.rules, s.rules.players
 
     def bad(msg: str):
-        raise InvalidState(f"impossible Jungle Bluff state: {msg}")
+        raise InvalidState(_("impossible Jungle Bluff state: {msg}", msg=msg))
 
     if s.phase not in PHASES:
-        bad(f"phase must be one of {', '.join(PHASES)}, got {s.phase!r}")
+        bad(_("phase must be one of {join}, got {phase}",
+              join=', '.join(PHASES), phase=repr(s.phase)))
     for name in ("hands", "piles", "strength", "held"):
         if len(getattr(s, name)) != n:
-            bad(f"{name} needs one entry per player ({n})")
+            bad(_("{name} needs one entry per player ({count})", name=name, count=n))
     if s.first not in range(n):
-        bad(f"first player must be 0-{n - 1}, got {s.first}")
+        bad(_("first player must be 0-{value}, got {first}", value=n - 1, first=s.first))
     located = ([c for h in s.hands + s.piles + s.held for c in h] + list(s.centre)
                + [c for c in s.strength if c is not None] + list(s.out) + list(s.spare))
     if Counter(located) != Counter(all_cards(rules)):
         missing = Counter(all_cards(rules)) - Counter(located)
         extra = Counter(located) - Counter(all_cards(rules))
-        bad(f"the cards do not add up to {n} decks and a spare deck (missing "
-            f"{cards_text(sorted(missing.elements())) or 'none'}, extra "
-            f"{cards_text(sorted(extra.elements())) or 'none'})")
+        bad(_("the cards do not add up to {count} decks and a spare deck (missing {value}, extra "
+              "{value2})",
+              count=n, value=cards_text(sorted(missing.elements())) or 'none',
+              value2=cards_text(sorted(extra.elements())) or 'none'))
     deck = set(rules.deck())
     for p, h in enumerate(s.hands):
         if len({c.value for c in h}) != len(h) or not set(h) <= deck:
-            bad(f"player {p}'s hand {cards_text(h)} is not part of one deck "
-                f"{cards_text(rules.deck())}")
+            bad(_("player {p}'s hand {cards_text} is not part of one deck {cards_text2}",
+                  p=p, cards_text=cards_text(h), cards_text2=cards_text(rules.deck())))
     if s.phase == "deal":
         if s.round != 0 or len(s.spare) != rules.top_card or s.history:
-            bad("before the deal the spare deck is full and no round has been played")
+            bad(_("before the deal the spare deck is full and no round has been played"))
         return
     if s.spare:
-        bad("the spare deck is dealt before round 1")
+        bad(_("the spare deck is dealt before round 1"))
     if s.phase == "first":
         if s.round != 1 or len(s.centre) != n or s.history:
-            bad("the first player is drawn right after the deal")
+            bad(_("the first player is drawn right after the deal"))
         return
     if s.phase == "over":
         if any(s.strength) or any(s.held) or s.centre:
-            bad("a finished game has no strength card, held card or centre card")
+            bad(_("a finished game has no strength card, held card or centre card"))
         return
     if not 1 <= s.round <= rules.final_round:
-        bad(f"round must be 1-{rules.final_round}, got {s.round}")
+        bad(_("round must be 1-{final_round}, got {round}",
+              final_round=rules.final_round, round=s.round))
     if s.history and len(s.history) != s.round - 1:  # no history: a position set up
-        bad(f"round {s.round} comes after {s.round - 1} finished rounds, "
-            f"got {len(s.history)}")
+        bad(_("round {round} comes after {value} finished rounds, got {history}",
+              round=s.round, value=s.round - 1, history=len(s.history)))
     left = rules.top_card + 1 - s.round
     for p in range(n):
         expected = left - (s.strength[p] is not None and not s.final)
         if len(s.hands[p]) != expected:
-            bad(f"player {p} should hold {expected} cards in round {s.round}, "
-                f"holds {len(s.hands[p])}")
+            bad(_("player {p} should hold {expected} cards in round {round}, holds {hands}",
+                  p=p, expected=expected, round=s.round, hands=len(s.hands[p])))
     order = s.order()
     if not order:
-        bad("nobody is seated this round")
+        bad(_("nobody is seated this round"))
     chosen = [p for p in order if s.strength[p] is not None]
     if any(s.strength[p] is not None for p in range(n) if p not in order):
-        bad("a player who sits out has a strength card")
+        bad(_("a player who sits out has a strength card"))
     if s.phase == "choose":
         if chosen != order[:len(chosen)] or len(chosen) == len(order):
-            bad("strength cards are chosen in turn from the first player")
+            bad(_("strength cards are chosen in turn from the first player"))
         if s.moves or any(s.held):
-            bad("nobody takes or challenges before every strength card is down")
+            bad(_("nobody takes or challenges before every strength card is down"))
         return
     if len(chosen) != len(order):
-        bad("the bluff phase starts once every seated player has a strength card")
+        bad(_("the bluff phase starts once every seated player has a strength card"))
     if len(s.moves) >= len(order):
-        bad("every seated player has moved: the round should be over")
+        bad(_("every seated player has moved: the round should be over"))
     movers = set(order[:len(s.moves)])
     if any(s.held[p] for p in range(n) if p not in movers):
-        bad("only a player who has moved can hold a score card")
+        bad(_("only a player who has moved can hold a score card"))
 
 
 

@@ -35,6 +35,7 @@ from ...core.fields import (
     whole_number,
     whole_numbers,
 )
+from ...core.i18n import _
 from .actions import DICE_PER_PEEKER, PokerDiceRules, Roll, StartRoll
 from .hand import FACES, dice_text, parse_dice
 from .pots import PotResult
@@ -131,30 +132,30 @@ def _rebuild(s: PokerDiceState) -> PokerDiceState:
     rules = s.rules
     total = sum(rules.start_stacks())
     if sum(s.chips) + sum(s.committed) != total:
-        _bad(f"the players hold {sum(s.chips)} points and the middle {sum(s.committed)}, but "
-             f"the game has {total}")
+        _bad(_("the players hold {sum} points and the middle {sum2}, but the game has {total}",
+               sum=sum(s.chips), sum2=sum(s.committed), total=total))
     if s.phase == "start":
         new = PokerDiceState.new(rules)
         if new.phase != "start":
-            _bad("with a fixed leader (rules) the game starts without the roll for leader")
+            _bad(_("with a fixed leader (rules) the game starts without the roll for leader"))
         if len(s.contenders) < 2 or list(s.contenders) != sorted(set(s.contenders)):
-            _bad("the roll for the first leader needs two or more players, in seat order, got "
-                 f"{list(s.contenders)}")
+            _bad(_("the roll for the first leader needs two or more players, in seat order, got "
+                   "{list}", list=list(s.contenders)))
         if len(s.start_faces) >= len(s.contenders):
-            _bad("the roll for the first leader has no contender left to roll")
+            _bad(_("the roll for the first leader has no contender left to roll"))
         return replace(new, contenders=s.contenders, start_faces=s.start_faces,
                        to_move=s.contenders[len(s.start_faces)])
     rounds = s.past if s.phase == "over" else s.past + (
         PlayedRound(s.leader, s.peekers, s.history),)
     if not rounds:
-        _bad("a finished game keeps the rounds it played ('past')")
+        _bad(_("a finished game keeps the rounds it played ('past')"))
     state = _first_round(rules, rounds[0].leader)
     for number, r in enumerate(rounds, 1):
         if state.phase == "over":
-            _bad(f"round {number} ('past') comes after the end of the game")
+            _bad(_("round {number} ('past') comes after the end of the game", number=number))
         if state.leader != r.leader:
-            _bad(f"player {state.leader} leads round {number}, not player {r.leader} (the lead "
-                 "passes to the left each round)")
+            _bad(_("player {leader} leads round {number}, not player {leader2} (the lead passes to"
+                   " the left each round)", leader=state.leader, number=number, leader2=r.leader))
         state = _replay(r, state, number, finished=number <= len(s.past))
     return state
 
@@ -175,42 +176,48 @@ def _replay(r: PlayedRound, state: PokerDiceState, number: int,
         state = state.apply(Roll(r.peekers[state.to_move]))
     for i, (p, t) in enumerate(r.history):
         if state.round != number:
-            _bad(f"round {number}'s history entry {i} ends the round, yet entries follow it")
+            _bad(_("round {number}'s history entry {i} ends the round, yet entries follow it",
+                   number=number, i=i))
         try:
             if p == CHANCE and t.startswith("common "):
                 action = Roll(parse_dice(t[len("common "):]))
             else:
                 if p != state.current_player():
-                    _bad(f"round {number}'s history entry {i + 1} is player {p}'s, but "
-                         f"{_who(state.current_player())} was to move")
+                    _bad(_("round {number}'s history entry {value} is player {p}'s, but {who} was "
+                           "to move",
+                           number=number, value=i + 1, p=p, who=_who(state.current_player())))
                 action = state.parse_action(t)
             state = state.apply(action)
         except InvalidState:
             raise
         except (BluffkitError, ValueError) as e:
-            _bad(f"round {number}'s history entry {i + 1} ({readable(t)}) cannot be played: {e}")
+            _bad(_("round {number}'s history entry {value} ({readable}) cannot be played: {e}",
+                   number=number, value=i + 1, readable=readable(t), e=e))
     if finished and state.round == number and state.phase != "over":
-        _bad(f"round {number}'s history ('past') stops before the round ends")
+        _bad(_("round {number}'s history ('past') stops before the round ends", number=number))
     if not finished and state.round != number:
-        _bad(f"the history ends round {number}, so it cannot be this round's history")
+        _bad(_("the history ends round {number}, so it cannot be this round's history",
+               number=number))
     return state
 
 
 def _who(p: int) -> str:
-    return "chance" if p == CHANCE else f"player {p}"
+    return _("chance") if p == CHANCE else _("player {p}", p=p)
 
 
 def _rules(v) -> PokerDiceRules:
     if not isinstance(v, dict):
-        raise InvalidState(f"field 'rules' must be an object, got {readable(v)}")
+        raise InvalidState(_("field 'rules' must be an object, got {readable}",
+                             readable=readable(v)))
     return PokerDiceRules.from_json(v)
 
 
 def _dice(v, name: str) -> tuple[int, ...]:
     dice = parse_dice(text(v, name))
     if dice and len(dice) != DICE_PER_PEEKER:
-        raise InvalidState(f"field {name!r} holds {DICE_PER_PEEKER} dice or none, got "
-                           f"{readable(v)}")
+        raise InvalidState(_("field {name} holds {dice_per_peeker} dice or none, got {readable}",
+                             name=repr(name), dice_per_peeker=DICE_PER_PEEKER,
+                             readable=readable(v)))
     return dice
 
 
@@ -227,7 +234,8 @@ def _result(d, n: int) -> RoundResult:
     committed = whole_numbers(d["committed"], "last", 0)
     payouts = whole_numbers(d["payouts"], "last", 0)
     if len(committed) != n or len(payouts) != n or len(shown) not in (0, n):
-        raise InvalidState(f"field 'last' needs points put in and paid for each player ({n})")
+        raise InvalidState(_("field 'last' needs points put in and paid for each player ({count})",
+                             count=n))
     pots = []
     for p in items(d["pots"], "last"):
         p = record(p, "last", ("amount", "eligible", "winners", "shares"))
