@@ -30,6 +30,7 @@ from pathlib import Path
 import numpy as np
 
 from ..core import InvalidQuestion
+from ..core.i18n import _, _n
 from ..games.bluff import Bid, parse_dice, raises_of, roll_outcomes
 from ..solvers.recall_states import abstract_states, state_of
 
@@ -99,8 +100,8 @@ class RoundStrategy:
                 self._where[s] = (g, row)
             offset += size
         if offset != len(data):
-            raise InvalidQuestion(f"{path}: the stored strategy of {x} v {y} does not fit its "
-                                  "states")
+            raise InvalidQuestion(_("{path}: the stored strategy of {x} v {y} does not fit its "
+                                    "states", path=path, x=x, y=y))
 
     def _history(self, history) -> list[int]:
         out, last = [], -1
@@ -108,10 +109,11 @@ class RoundStrategy:
             try:
                 bid = self.bids.index(str(Bid.parse(str(text))))
             except ValueError:
-                raise InvalidQuestion(f"{text} is not a bid with {sum(self.dice)} dice in "
-                                      "play") from None
+                raise InvalidQuestion(_("{text} is not a bid with {n} dice in play", text=text,
+                                        n=sum(self.dice))) from None
             if bid <= last:
-                raise InvalidQuestion(f"{text} does not raise {self.bids[last]}")
+                raise InvalidQuestion(_("{text} does not raise {bid}", text=text,
+                                        bid=self.bids[last]))
             out.append(bid)
             last = bid
         return out
@@ -144,9 +146,9 @@ class RoundStrategy:
         player = len(history) % 2
         dice = parse_dice(roll) if isinstance(roll, str) else tuple(sorted(roll))
         if dice not in self.rolls[player]:
-            raise InvalidQuestion(f"the player to move holds {self.dice[player]} "
-                                  f"{'die' if self.dice[player] == 1 else 'dice'}, not "
-                                  f"{len(dice)}")
+            raise InvalidQuestion(_n("the player to move holds {n} die, not {got}",
+                                     "the player to move holds {n} dice, not {got}",
+                                     self.dice[player], got=len(dice)))
         labels, table = self.strategy_table(history)
         return dict(zip(labels, map(float, table[self.rolls[player].index(dice)])))
 
@@ -156,7 +158,8 @@ def _file(path: Path):
     try:
         return np.load(path)
     except (OSError, ValueError) as e:
-        raise InvalidQuestion(f"{path} is not bluffkit's solved strategies ({e})") from None
+        raise InvalidQuestion(_("{path} is not bluffkit's solved strategies ({e})", path=path,
+                                e=e)) from None
 
 
 @cache
@@ -164,12 +167,13 @@ def load_strategy(opener_dice: int, other_dice: int, path: Path = DATA) -> Round
     """The solved round where the opener holds ``opener_dice`` and the other ``other_dice``."""
     for n in (opener_dice, other_dice):
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
-            raise InvalidQuestion(f"each player holds 1-5 dice for the solved strategies, got "
-                                  f"{opener_dice} and {other_dice}")
+            raise InvalidQuestion(_("each player holds 1-5 dice for the solved strategies, got "
+                                    "{a} and {b}", a=opener_dice, b=other_dice))
     data = _file(Path(path))
     key = f"{opener_dice}v{other_dice}"
     if f"strategy_{key}" not in data.files:
-        raise InvalidQuestion(f"{path} has no solved round {opener_dice} v {other_dice}")
+        raise InvalidQuestion(_("{path} has no solved round {a} v {b}", path=path,
+                                a=opener_dice, b=other_dice))
     return RoundStrategy(opener_dice, other_dice, data[f"strategy_{key}"],
                          data[f"figures_{key}"], Path(path))
 
