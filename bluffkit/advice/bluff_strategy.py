@@ -81,9 +81,9 @@ class RoundStrategy:
                                     None if math.isnan(real) else float(real), float(seconds))
         self.k = int(k)
         self.bids = [str(b) for b in raises_of(None, x + y)]
-        self.rolls = tuple([r.dice for r, _ in roll_outcomes(n)] for n in (x, y))
-        self.chance = tuple([float(p) for _, p in roll_outcomes(n)] for n in (x, y))
-        _, self._index, blocks = abstract_states(len(self.bids), self.k)
+        self.rolls = tuple([r.dice for r, _p in roll_outcomes(n)] for n in (x, y))
+        self.chance = tuple([float(p) for _r, p in roll_outcomes(n)] for n in (x, y))
+        _states, self._index, blocks = abstract_states(len(self.bids), self.k)
         self._where: dict[int, tuple[int, int]] = {}
         self._tables = []
         self._stored = []
@@ -134,7 +134,7 @@ class RoundStrategy:
         fractions of the stored numbers come from these."""
         bids = self._history(history)
         g, row = self._where[state_of(self._index, bids, self.k)]
-        last, _ = self._tables[g]
+        last, _table = self._tables[g]
         labels = self.bids[last + 1:] + (["challenge"] if bids else [])
         rows = self._stored[g][row].T.astype(np.int64)
         rows[rows.sum(axis=1) == 0] = 1
