@@ -93,6 +93,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import BluffkitError
+from ..core.i18n import _
 from ..core.text import shorten
 
 MAX_MESSAGE = 4096
@@ -145,12 +146,15 @@ def _bad(message: str) -> ProtocolError:
 def _text(d: dict, name: str, most: int, pattern: str | None = None, what: str = "") -> str:
     v = d.get(name)
     if not isinstance(v, str):
-        raise _bad(f"'{name}' must be text{what}, got {shorten(json.dumps(v))}")
+        raise _bad(_("{name} must be text{what}, got {got}", name=repr(name), what=what,
+                     got=shorten(json.dumps(v))))
     v = v.strip()
     if not v or len(v) > most:
-        raise _bad(f"'{name}' must be 1 to {most} characters{what}, got {shorten(v)}")
+        raise _bad(_("{name} must be 1 to {most} characters{what}, got {got}", name=repr(name),
+                     most=most, what=what, got=shorten(v)))
     if pattern and not re.fullmatch(pattern, v):
-        raise _bad(f"'{name}' must be{what}, got {shorten(v)}")
+        raise _bad(_("{name} must be{what}, got {got}", name=repr(name), what=what,
+                     got=shorten(v)))
     return v
 
 
@@ -159,8 +163,8 @@ def _whole(d: dict, name: str, low: int, high: int) -> int | None:
     if v is None:
         return None
     if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-        raise _bad(f"'{name}' must be a whole number from {low} to {high}, got "
-                   f"{shorten(json.dumps(v))}")
+        raise _bad(_("{name} must be a whole number from {low} to {high}, got {got}",
+                     name=repr(name), low=low, high=high, got=shorten(json.dumps(v))))
     return v
 
 
@@ -170,8 +174,8 @@ def _id(d: dict):
         return None
     if isinstance(v, bool) or not (isinstance(v, int) and 0 <= v <= 2**53
                                    or isinstance(v, str) and len(v) <= 40):
-        raise ProtocolError("bad_message", "'id' must be a whole number or a text of at most "
-                                           "40 characters")
+        raise ProtocolError("bad_message", _("'id' must be a whole number or a text of at "
+                                             "most 40 characters"))
     return v
 
 
@@ -190,35 +194,38 @@ def parse_request(text: Any) -> Request:
     bluffkit.classroom.protocol.ProtocolError: 'action' must be text (a move such as 7x3), got '7'
     """
     if not isinstance(text, str):
-        raise ProtocolError("bad_json", "send text frames holding one JSON object, not binary")
+        raise ProtocolError("bad_json", _("send text frames holding one JSON object, not "
+                                          "binary"))
     if len(text) > MAX_MESSAGE:
-        raise ProtocolError("too_long", f"a message may be at most {MAX_MESSAGE} characters; "
-                                        f"this one has {len(text)}")
+        raise ProtocolError("too_long", _("a message may be at most {most} characters; this "
+                                          "one has {n}", most=MAX_MESSAGE, n=len(text)))
     try:
         d = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise ProtocolError("bad_json", "the message is not valid JSON: send one JSON object "
-                                        "such as {\"type\": \"view\"}") from None
+        raise ProtocolError("bad_json", _("the message is not valid JSON: send one JSON "
+                                          "object such as {example}",
+                                          example='{"type": "view"}')) from None
     if not isinstance(d, dict):
-        raise ProtocolError("bad_json", "the message must be one JSON object such as "
-                                        "{\"type\": \"view\"}")
+        raise ProtocolError("bad_json", _("the message must be one JSON object such as "
+                                          "{example}", example='{"type": "view"}'))
     kind = d.get("type")
     if kind not in STUDENT_TYPES + TEACHER_TYPES:
-        raise ProtocolError("unknown_type", f"unknown message type {shorten(json.dumps(kind))}; "
-                                            f"the types are: "
-                                            f"{', '.join(STUDENT_TYPES + TEACHER_TYPES)}")
+        raise ProtocolError("unknown_type", _("unknown message type {kind}; the types are: "
+                                              "{types}", kind=shorten(json.dumps(kind)),
+                                              types=", ".join(STUDENT_TYPES + TEACHER_TYPES)))
     rid = _id(d)
     extra = sorted(set(d) - FIELDS[kind] - {"type", "id"})
     if extra:
-        raise _bad(f"a {kind!r} message has no field {shorten(extra[0])}"
-                   + (" (a move is always your own seat's)" if extra[0] == "seat" else "")
-                   + (f"; its fields are: {', '.join(sorted(FIELDS[kind]))}"
+        raise _bad(_("a {kind} message has no field {name}", kind=repr(kind),
+                     name=shorten(extra[0]))
+                   + (_(" (a move is always your own seat's)") if extra[0] == "seat" else "")
+                   + (_("; its fields are: {fields}", fields=", ".join(sorted(FIELDS[kind])))
                       if FIELDS[kind] else ""))
     return Request(kind, rid, _READERS[kind](d))
 
 
 def _no_constant(name: str):
-    raise ValueError(f"{name} is not JSON")
+    raise ValueError(name + " is not JSON")  # caught in parse_request
 
 
 def _code(d: dict) -> str:
@@ -226,24 +233,24 @@ def _code(d: dict) -> str:
     if isinstance(v, str) and len(v) <= 20 and re.fullmatch(
             f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}", v.strip().upper()):
         return v.strip().upper()
-    raise _bad(f"'code' must be a join code of {CODE_LENGTH} letters and digits such as K7QPM, "
-               f"got {shorten(json.dumps(v))}")
+    raise _bad(_("the code must be a join code of {n} letters and digits such as K7QPM, got "
+                 "{got}", n=CODE_LENGTH, got=shorten(json.dumps(v))))
 
 
 def _token(d: dict) -> str:
-    return _text(d, "token", 100, r"[A-Za-z0-9_\-]+", " (the token given when you joined)")
+    return _text(d, "token", 100, r"[A-Za-z0-9_\-]+", _(" (the token given when you joined)"))
 
 
 def _hub_token(d: dict) -> str:
-    return _text(d, "hub_token", 200, r"[A-Za-z0-9_\-]+", " (your JupyterHub token)")
+    return _text(d, "hub_token", 200, r"[A-Za-z0-9_\-]+", _(" (your JupyterHub token)"))
 
 
 def _read_join(d):
     if d.get("hub_token") is not None:  # inside a JupyterHub: the hub says who it is
         return {"code": _code(d), "name": None, "hub_token": _hub_token(d)}
-    name = _text(d, "name", MAX_NAME, what=" (your name)")
+    name = _text(d, "name", MAX_NAME, what=_(" (your name)"))
     if not name.isprintable():
-        raise _bad("'name' must be printable text (no control characters)")
+        raise _bad(_("your name must be printable text (no control characters)"))
     return {"code": _code(d), "name": name, "hub_token": None}
 
 
@@ -254,25 +261,25 @@ def _read_teacher(d):
 
 
 def _read_move(d):
-    action = _text(d, "action", 200, what=" (a move such as 7x3)")
+    action = _text(d, "action", 200, what=_(" (a move such as 7x3)"))
     return {"action": action, "at": _whole(d, "at", 0, 10**9)}
 
 
 def _read_open(d):
-    game = _text(d, "game", 40, what=" (a game such as bluff)")
+    game = _text(d, "game", 40, what=_(" (a game such as bluff)"))
     rules = d.get("rules", {})
     if rules is None:
         rules = {}
     if not isinstance(rules, dict):
-        raise ProtocolError("bad_rules", "'rules' must be an object of rules options such as "
-                                         "{\"players\": 3}")
+        raise ProtocolError("bad_rules", _("'rules' must be an object of rules options such "
+                                           "as {example}", example='{"players": 3}'))
     bot_after = d.get("bot_after")
     if bot_after is not None and (isinstance(bot_after, bool)
                                   or not isinstance(bot_after, int | float)
                                   or not math.isfinite(bot_after)
                                   or not 0 <= bot_after <= MAX_BOT_AFTER):
-        raise _bad(f"'bot_after' must be a number of seconds from 0 to {MAX_BOT_AFTER:g}, got "
-                   f"{shorten(json.dumps(bot_after))}")
+        raise _bad(_("'bot_after' must be a number of seconds from 0 to {most}, got {got}",
+                     most=f"{MAX_BOT_AFTER:g}", got=shorten(json.dumps(bot_after))))
     return {"game": game, "rules": rules, "seed": _whole(d, "seed", 0, MAX_SEED),
             "bot_after": bot_after}
 
@@ -280,7 +287,8 @@ def _read_open(d):
 def _read_export(d):
     fmt = d.get("format", "json")
     if fmt not in ("json", "csv"):
-        raise _bad(f"'format' must be \"json\" or \"csv\", got {shorten(json.dumps(fmt))}")
+        raise _bad(_("'format' must be {json} or {csv}, got {got}", json='"json"', csv='"csv"',
+                     got=shorten(json.dumps(fmt))))
     return {"format": fmt, "code": _code(d) if d.get("code") is not None else None}
 
 
@@ -346,5 +354,5 @@ class RateLimit:
 
 
 def too_many_message() -> str:
-    return (f"too many messages: at most {RATE:g} a second (and {BURST} at once); this one "
-            "was ignored")
+    return _("too many messages: at most {rate} a second (and {burst} at once); this one was "
+             "ignored", rate=f"{RATE:g}", burst=BURST)

@@ -3,6 +3,10 @@ dashboard tables (what the widgets show), with no English word."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from bluffkit.classroom.client import ClassroomError
 from bluffkit.i18n import language
 from bluffkit.widgets.classroom import seat_names
@@ -38,3 +42,37 @@ def test_the_teachers_dashboard_in_french():
     assert "(un robot joue)" in turn and "Bluff (dés menteurs avec étoiles)" in html
     assert "parties gagnées" in html
     assert not english_words(html), english_words(html)[:5]
+
+
+BAD_FRAMES = [b"\x00", "x" * 70000, "{not json", "[1, 2]", '{"type": "dance"}',
+              '{"type": "join", "code": "K7Q", "name": "Ana"}',
+              '{"type": "join", "code": "K7QPM", "name": "A\\u0007na"}',
+              '{"type": "join", "code": "K7QPM", "name": ""}',
+              '{"type": "join", "code": "K7QPM", "name": "Ana", "seat": 1}',
+              '{"type": "move", "action": 7}', '{"type": "move", "action": "7x3", "at": -1}',
+              '{"type": "move", "action": "7x3", "id": true}',
+              '{"type": "rejoin", "token": "a b"}', '{"type": "open", "game": "bluff", "rules": 3}',
+              '{"type": "open", "game": "bluff", "bot_after": -4}',
+              '{"type": "export", "format": "pdf"}']
+
+
+def test_a_message_the_server_refuses_is_explained_in_french():
+    """What a student's seat shows when the server refuses a request (a wrong join code, a
+    name with a control character): the table server speaks its language."""
+    from bluffkit.classroom.protocol import ProtocolError, parse_request, too_many_message
+
+    texts = []
+    with language("fr"):
+        for frame in BAD_FRAMES:
+            try:
+                parse_request(frame)
+            except ProtocolError as e:
+                texts.append(str(e))
+        texts.append(too_many_message())
+    assert len(texts) == len(BAD_FRAMES) + 1
+    assert texts[5].startswith("le code doit être un code de table de 5 lettres"), texts[5]
+    for text in texts:
+        prose = re.sub(r"'[^']*'|\"[^\"]*\"|\{[^}]*\}|\b\w+(, \w+)+", " ", text)
+        assert not english_words(prose), text
+    with pytest.raises(ProtocolError, match="the code must be a join code"):
+        parse_request(BAD_FRAMES[5])

@@ -216,7 +216,7 @@ def test_failures_are_plain_sentences(server):
         "There is no table with the code ZZZZZ. Check the code on the board.")
     assert "cannot be reached" in join("ws://127.0.0.1:9", code, "Cy").message
     assert "must start with ws://" in join("http://127.0.0.1:9", code, "Cy").message
-    assert "'code' must be a join code" in join(server.url, "no", "Cy").message
+    assert "the code must be a join code" in join(server.url, "no", "Cy").message
     for t in seated:
         t.link.close()
 
