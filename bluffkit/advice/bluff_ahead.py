@@ -40,6 +40,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..core import Action, InvalidQuestion
+from ..core.i18n import _
 from ..games.bluff import Bid
 from ..odds.bluff_beliefs import DEFAULT_MODEL, RoundReading, read_bids
 from ..odds.bluff_model import (
@@ -103,9 +104,10 @@ def look_ahead(pos, choices: Sequence[Action], samples: int = SAMPLES, seed: int
         InvalidQuestion: for a position the look ahead does not cover.
     """
     if pos.phase != "bid" or any(pos.exposed):
-        raise InvalidQuestion("the look ahead is for bids without exposed dice")
+        raise InvalidQuestion(_("the look ahead is for bids without exposed dice"))
     if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 100_000:
-        raise InvalidQuestion(f"samples must be a whole number 1-100000, got {samples!r}")
+        raise InvalidQuestion(_("samples must be a whole number 1-100000, got {samples}",
+                                samples=repr(samples)))
     held = pos.dice_held
     if reading is None:
         reading = read_bids(held, pos.me, pos.history or (), pos.bidder, model)
@@ -132,7 +134,7 @@ class _Deal:
         self.top = sum(self.held)
         after = {p: active[(active.index(p) + 1) % len(active)] for p in active}
         self.turns = [after[pos.me]]  # who decides at each step of the lap
-        for _ in range(len(active)):
+        for _i in range(len(active)):
             self.turns.append(after[self.turns[-1]])
         self.active = len(active)
         self.samples = samples

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 from ..games.bluff import count_matching, raises_of, roll_outcomes
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def round_rolls(k: int) -> tuple[list[tuple[int, ...]], list[float]]:
     """Sorted rolls of ``k`` dice (star = 6) and their probabilities, in the solver's order
     (the engine's ``roll_outcomes``)."""
     outcomes = roll_outcomes(k)
-    return [r.dice for r, _ in outcomes], [float(p) for _, p in outcomes]
+    return [r.dice for r, _i in outcomes], [float(p) for _i, p in outcomes]
 
 
 def round_matches(dice, face: int, ruleset: str) -> int:
@@ -126,10 +127,11 @@ class RoundTable:
         mask, last = 0, -1
         for text in history:
             if text not in self.bids:
-                raise InvalidQuestion(f"{text} is not a bid of this round")
+                raise InvalidQuestion(_("{text} is not a bid of this round", text=text))
             b = self.bids.index(text)
             if b <= last:
-                raise InvalidQuestion(f"{text} does not raise {self.bids[last]}")
+                raise InvalidQuestion(_("{text} does not raise {bids}",
+                                        text=text, bids=self.bids[last]))
             mask, last = mask | 1 << b, b
         depth, start = len(history), int(self.starts[mask])
         labels = self.bids[last + 1:] + (["challenge"] if depth else [])
@@ -155,11 +157,13 @@ def round_table_from(path) -> RoundTable:
                        int(data["iterations"]))
             stored = data["starts"] if "starts" in data.files else None
     except (OSError, KeyError, ValueError, TypeError, EOFError) as e:
-        raise InvalidQuestion(f"{path} is not a strategy saved by bluffkit ({e})") from None
+        raise InvalidQuestion(_("{path} is not a strategy saved by bluffkit ({e})",
+                                path=path, e=e)) from None
     (r0, p0), (r1, p1) = round_rolls(x), round_rolls(y)
     starts = _starts(len(bids)) if stored is None else stored
     if len(levels) != len(bids) + 2 or levels[1].shape != (len(bids), len(r0)):
-        raise InvalidQuestion(f"{path} does not hold a whole round of {x} against {y} dice")
+        raise InvalidQuestion(_("{path} does not hold a whole round of {x} against {y} dice",
+                                path=path, x=x, y=y))
     return RoundTable((x, y), ruleset, bids, (r0, r1), (p0, p1), *figures, Path(path), levels,
                       starts)
 

@@ -73,28 +73,31 @@ class TurnGame:
         try:
             pairs = [(p, t) for p, t in self.targets]
         except (TypeError, ValueError):
-            raise InvalidQuestion(f"targets must be (player, tokens) pairs, got "
-                                  f"{self.targets!r}") from None
+            raise InvalidQuestion(_("targets must be (player, tokens) pairs, got {targets}",
+                                    targets=repr(self.targets))) from None
         seats = [p for p, _tokens in pairs]
         if any(isinstance(p, bool) or not isinstance(p, int) for p in seats) or len(
                 set(seats)) != len(seats):
-            raise InvalidQuestion(f"targets: each player (a whole number) at most once, got "
-                                  f"{seats!r}")
+            raise InvalidQuestion(_("targets: each player (a whole number) at most once, got "
+                                    "{seats}", seats=repr(seats)))
         targets = tuple(sorted((p, hand) for p, t in pairs
                                if (hand := read_tokens(t, f"targets[{p}]"))))
         every = list(centre) + [t for _player, hand in targets for t in hand]
         if len(set(every)) != len(every):  # one token announced two ways made a wrong game
-            raise InvalidQuestion(f"each token is in one place only: the centre {list(centre)} "
-                                  f"and the targets' hands {dict(targets)} share a token")
+            raise InvalidQuestion(_("each token is in one place only: the centre {list} and the "
+                                    "targets' hands {dict} share a token",
+                                    list=list(centre), dict=dict(targets)))
         object.__setattr__(self, "centre", centre)
         object.__setattr__(self, "targets", targets)
         if not centre and not targets:
-            raise InvalidQuestion("a turn needs a centre token to announce or a player to rob")
+            raise InvalidQuestion(_("a turn needs a centre token to announce or a player to rob"))
         if targets and (isinstance(self.give_points, bool) or self.give_points not in range(1, 6)):
-            raise InvalidQuestion("a steal needs give_points, the points (1-5) of the bluffer's "
-                                  f"cheapest token, got {self.give_points!r}")
+            raise InvalidQuestion(_("a steal needs give_points, the points (1-5) of the bluffer's "
+                                    "cheapest token, got {give_points}",
+                                    give_points=repr(self.give_points)))
         if not isinstance(self.doublet, bool):
-            raise InvalidQuestion(f"doublet must be True or False, got {self.doublet!r}")
+            raise InvalidQuestion(_("doublet must be True or False, got {doublet}",
+                                    doublet=repr(self.doublet)))
 
     def key(self) -> tuple:
         """What the equilibrium depends on: ``(centre, tokens that may be stolen, give_points,

@@ -226,24 +226,26 @@ def observation_for(k: Knowledge, players: int = 4, sizes=None, last_lap: bool =
             round's first turn (``k.opened`` false) is asked about in the last lap.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-        raise InvalidQuestion(f"Bungee is for 2-5 players, got players={players!r}")
+        raise InvalidQuestion(_("Bungee is for 2-5 players, got players={players}",
+                                players=repr(players)))
     rules = BungeeRules(players=players, rounds=1)
     if dealer and (k.lucky != BUNGEE or last_lap):
-        raise InvalidQuestion("the dealer's choice needs a Bungee lucky card, before play")
+        raise InvalidQuestion(_("the dealer's choice needs a Bungee lucky card, before play"))
     if last_lap and not k.opened:
-        raise InvalidQuestion("the round's first turn (player 0 plays, then draws) comes before "
-                              "anyone may call, so it is never in the last lap")
+        raise InvalidQuestion(_("the round's first turn (player 0 plays, then draws) comes before "
+                                "anyone may call, so it is never in the last lap"))
     try:
         sizes = tuple(sizes) if sizes is not None else (5,) * (players - 1)
     except TypeError:
         sizes = (sizes,)
     if len(sizes) != players - 1 or not all(isinstance(x, int) and 1 <= x <= 5 for x in sizes):
-        raise InvalidQuestion(f"sizes needs a hand size 1-5 for each of the {players - 1} other "
-                              f"players, got {list(sizes)}")
+        raise InvalidQuestion(_("sizes needs a hand size 1-5 for each of the {value} other "
+                                "players, got {list}", value=players - 1, list=list(sizes)))
     pile = k.unseen_count - sum(sizes)
     if pile < 1:
-        raise InvalidQuestion(f"the {k.unseen_count} unseen cards cannot fill the other hands "
-                              f"({sum(sizes)} cards) and leave a draw pile")
+        raise InvalidQuestion(_("the {unseen_count} unseen cards cannot fill the other hands "
+                                "({sum} cards) and leave a draw pile",
+                                unseen_count=k.unseen_count, sum=sum(sizes)))
     callers, to_act = ((players - 1,), tuple(range(players - 1))) if last_lap else ((), ())
     return BungeeObservation(0, k.hand, (len(k.hand),) + sizes, k.discard, k.lucky, pile,
                              "dealer" if dealer else "turn", 0, 1, k.opened and not dealer,

@@ -32,6 +32,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from ..core import Action, InvalidQuestion
+from ..core.i18n import _
 from ..games.bungee import (
     BUNGEE,
     CALL_LIMIT,
@@ -62,15 +63,15 @@ class _Round:
 
     def __init__(self, state: BungeeState, call_at: Sequence[int]):
         if state.phase not in ("turn", "draw", "call"):
-            raise InvalidQuestion(f"a playout starts on a turn, a draw or a call, not in phase "
-                                  f"{state.phase!r}")
+            raise InvalidQuestion(_("a playout starts on a turn, a draw or a call, not in phase "
+                                    "{phase}", phase=repr(state.phase)))
         self.n = state.rules.players
         self.extra_lap = state.rules.six_extra_lap
         self.call_at = call_at
         self.lucky = state.lucky
         values, scores, self.all_v, self.all_s = _worth(state.lucky)
         self.values, self.scores = values, scores
-        self.hands = [[0] * 11 for _ in range(self.n)]
+        self.hands = [[0] * 11 for _i in range(self.n)]
         self.hv, self.hs = [0] * self.n, [0] * self.n
         for p, hand in enumerate(state.hands):
             counts = self.hands[p]
@@ -119,7 +120,7 @@ class _Round:
         else:
             first = None if isinstance(choice, Call) else (
                 choice.card, choice.count, isinstance(choice, TakePlay))
-        for _ in range(max_steps):
+        for _i in range(max_steps):
             if phase == "over":
                 break
             if phase == "draw":  # player p draws the card below(pile size) picks, in card order
@@ -205,8 +206,8 @@ class _Round:
                 break
             phase, p = "turn", to_act[0]
         else:
-            raise InvalidQuestion(f"the round did not end within {max_steps} moves (does "
-                                  "anybody call?)")
+            raise InvalidQuestion(_("the round did not end within {max_steps} moves (does anybody "
+                                    "call?)", max_steps=max_steps))
         self.pile_size, self.dv, self.ds, self.skip = pile_size, dv, ds, skip
         self.phase, self.to_move, self.opened, self.to_act = phase, p, opened, to_act
 
@@ -256,7 +257,7 @@ class _Round:
     def result(self, number: int) -> RoundResult:
         winner = self.winner()
         scores = tuple(WIN_SCORE if p == winner else self.hs[p] for p in range(self.n))
-        hands = tuple(tuple(c for c, k in zip(CARDS, h) for _ in range(k)) for h in self.hands)
+        hands = tuple(tuple(c for c, k in zip(CARDS, h) for _i in range(k)) for h in self.hands)
         return RoundResult(number, self.lucky, hands, tuple(self.callers), winner, scores)
 
 

@@ -190,7 +190,7 @@ def round_game(obs: JungleObservation, opponent_hand=None) -> RoundGame:
         try:
             theirs = tuple(sorted(set(parse_cards(opponent_hand))))
         except ParseError as e:
-            raise InvalidQuestion(f"opponent_hand: {e}") from None
+            raise InvalidQuestion(_("opponent_hand: {e}", e=e)) from None
     elif obs.final:
         theirs = tuple(sorted(set(obs.piles[opp])))
     else:

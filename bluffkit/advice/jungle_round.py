@@ -36,6 +36,7 @@ from functools import lru_cache
 from itertools import product
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 from ..games.jungle_bluff import (
     CHALLENGER,
     Card,
@@ -72,12 +73,12 @@ class RoundGame:
 
     def __post_init__(self):
         if len(self.options) != 2 or not all(self.options):
-            raise InvalidQuestion("a two-player round needs a non-empty card choice for each "
-                                  "player")
+            raise InvalidQuestion(_("a two-player round needs a non-empty card choice for each "
+                                    "player"))
         if len(self.centre) < 1:
-            raise InvalidQuestion("the centre needs at least one score card")
+            raise InvalidQuestion(_("the centre needs at least one score card"))
         if self.first not in (0, 1):
-            raise InvalidQuestion(f"first is player 0 or 1, got {self.first!r}")
+            raise InvalidQuestion(_("first is player 0 or 1, got {first}", first=repr(self.first)))
 
     @classmethod
     def of(cls, hand0, hand1, centre, first: int = 0, combined: bool = False,

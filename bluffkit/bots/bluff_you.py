@@ -30,6 +30,7 @@ from typing import Any
 from ..advice.bluff_you import guesser_advice, turn_game
 from ..advice.bluff_you_turn import solve_turn
 from ..core import Bot, InvalidQuestion, RandomBot, choice, make_rng, sample
+from ..core.i18n import _
 from ..core.play import bot_names, match_games, seed_label
 from ..core.rng import Seed
 from ..games.bluff_you import (
@@ -211,13 +212,15 @@ def simulate_turns(start: BluffYouState, bluffer: Bot, guesser: Bot, turns: int,
     True
     """
     if start.phase != "roll":
-        raise InvalidQuestion(f"turns start with the roll; the state is in phase {start.phase}")
+        raise InvalidQuestion(_("turns start with the roll; the state is in phase {phase}",
+                                phase=start.phase))
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
-        raise InvalidQuestion(f"turns must be a whole number >= 1, got {turns!r}")
+        raise InvalidQuestion(_("turns must be a whole number >= 1, got {turns}",
+                                turns=repr(turns)))
     rng = make_rng(seed)
     b = start.bluffer
     total = truthful = announced = right = 0
-    for _ in range(turns):
+    for _i in range(turns):
         s = start.apply(sample(start.chance_outcomes(), rng))
         while s.phase != "roll" and s.phase != "over" and s.turn == start.turn:
             p = s.current_player()
@@ -243,7 +246,8 @@ def make_bot(name: str) -> Bot:
     """A bot from its name: random, naive, equilibrium, believer (q=1), doubter (q=0)."""
     key = str(name).strip().lower()
     if key not in BOTS:
-        raise InvalidQuestion(f"no Bluff You bot called {name!r}; choose from {', '.join(BOTS)}")
+        raise InvalidQuestion(_("no Bluff You bot called {name}; choose from {join}",
+                                name=repr(name), join=', '.join(BOTS)))
     return BOTS[key]()
 
 

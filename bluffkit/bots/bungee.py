@@ -34,8 +34,9 @@ class GreedyBot:
     def __init__(self, call_at: int = CALL_LIMIT):
         if isinstance(call_at, bool) or not isinstance(call_at, int) or not (
                 0 <= call_at <= CALL_LIMIT):
-            raise InvalidQuestion(f"call_at must be a whole number 0-{CALL_LIMIT} (a call needs "
-                                  f"a hand worth {CALL_LIMIT} or less), got {call_at!r}")
+            raise InvalidQuestion(_("call_at must be a whole number 0-{call_limit} (a call needs a"
+                                    " hand worth {call_limit} or less), got {call_at}",
+                                    call_limit=CALL_LIMIT, call_at=repr(call_at)))
         self.call_at = call_at
         self.name = f"greedy (calls at {call_at} or less)"
 
@@ -117,7 +118,8 @@ def play_game_rounds(rules: BungeeRules, bots: Sequence[Bot], rng,
         if state.last is not last:
             last = state.last
             winners.append(last.winner)
-    raise InvalidQuestion(f"the game did not end within {max_steps} moves (does anybody call?)")
+    raise InvalidQuestion(_("the game did not end within {max_steps} moves (does anybody call?)",
+                            max_steps=max_steps))
 
 
 def play_match(rules: BungeeRules, bots: Sequence[Bot], games: int,
@@ -151,7 +153,8 @@ def _result(names, wins, games, totals, round_wins, seed) -> MatchResult:
 
 def _check_games(games) -> None:
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidQuestion(f"games must be a whole number >= 1, got {games!r}")
+        raise InvalidQuestion(_("games must be a whole number >= 1, got {games}",
+                                games=repr(games)))
 
 
 def compare_thresholds(thresholds: Sequence[int], games: int, seed: int = 0,
@@ -167,7 +170,7 @@ def compare_thresholds(thresholds: Sequence[int], games: int, seed: int = 0,
     """
     n = len(thresholds)
     if not 2 <= n <= 5:
-        raise InvalidQuestion(f"compare 2-5 thresholds (one a seat), got {n}")
+        raise InvalidQuestion(_("compare 2-5 thresholds (one a seat), got {count}", count=n))
     _check_games(games)
     rules = BungeeRules(players=n, rounds=rounds)
     rng = make_rng(seed)

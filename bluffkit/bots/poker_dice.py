@@ -24,6 +24,7 @@ from fractions import Fraction
 
 from ..advice.poker_dice import advise_observation
 from ..core import Bot, InvalidQuestion, RandomBot, choice
+from ..core.i18n import _
 from ..core.play import advised
 from ..core.rng import Seed
 from ..games.poker_dice import (
@@ -80,8 +81,8 @@ class EquityBot:
     def __init__(self, ante_at: Fraction = Fraction(1), call_at: Fraction = Fraction(1),
                  raise_at: Fraction = Fraction(3, 2), size: int = 2):
         if not (ante_at >= 0 and 0 <= call_at <= raise_at and size >= 1):
-            raise InvalidQuestion("EquityBot needs 0 <= call_at <= raise_at, ante_at >= 0 and "
-                                  "size >= 1")
+            raise InvalidQuestion(_("EquityBot needs 0 <= call_at <= raise_at, ante_at >= 0 and "
+                                    "size >= 1"))
         self.ante_at, self.call_at, self.raise_at, self.size = ante_at, call_at, raise_at, size
 
     def choose(self, observation: PokerDiceObservation, legal: list, rng):

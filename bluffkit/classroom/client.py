@@ -33,6 +33,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..core import BluffkitError
+from ..core.i18n import _
 from ..core.text import shorten
 
 RETRIES = 5
@@ -56,9 +57,9 @@ def _who(value: str | None, field: str) -> dict:
     token = hub_token()
     if token is None:
         what = "your name" if field == "name" else "the teacher's token"
-        raise ClassroomError("bad_message", f"give {what}: this notebook is not running "
-                                            "inside a JupyterHub, so the hub cannot say who "
-                                            "you are")
+        raise ClassroomError("bad_message", _("give {what}: this notebook is not running inside a "
+                                              "JupyterHub, so the hub cannot say who you are",
+                                              what=what))
     return {"hub_token": token}
 
 
@@ -96,8 +97,9 @@ class AsyncClient:
             ws = await connect(url, open_timeout=timeout, max_size=2**24)
         except (OSError, TimeoutError, InvalidURI, InvalidHandshake) as e:
             why = getattr(e, "strerror", None) or str(e) or "no answer"
-            raise ClassroomError("unreachable", f"cannot reach the classroom server at "
-                                                f"{shorten(url, 80)}: {why}") from None
+            raise ClassroomError("unreachable", _("cannot reach the classroom server at {url}: "
+                                                  "{why}",
+                                                  url=shorten(url, 80), why=why)) from None
         return cls(ws, record)
 
     async def _read(self) -> None:
@@ -136,7 +138,7 @@ class AsyncClient:
         server's rate limit refused (``too_many``) is sent again a little later, a few times."""
         for attempt in range(RETRIES + 1):
             if self._reader.done():
-                raise ClassroomError("closed", "the connection to the server was closed")
+                raise ClassroomError("closed", _("the connection to the server was closed"))
             rid = next(self._ids)
             fut = asyncio.get_running_loop().create_future()
             self._waiting[rid] = fut
@@ -159,7 +161,7 @@ class AsyncClient:
             async with self._changed:
                 while not (self.view is not None and until(self.view)):
                     if self._reader.done():
-                        raise ClassroomError("closed", "the connection to the server was closed")
+                        raise ClassroomError("closed", _("the connection to the server was closed"))
                     await self._changed.wait()
             return self.view
         return await asyncio.wait_for(check(), timeout)
@@ -234,7 +236,7 @@ class Client:
     def _call(self, coro):
         if not self._loop.is_running():  # closed: the coroutine would never be awaited
             coro.close()
-            raise ClassroomError("closed", "the connection to the server was closed")
+            raise ClassroomError("closed", _("the connection to the server was closed"))
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result(self.timeout + 5)
 
     def __getattr__(self, name):

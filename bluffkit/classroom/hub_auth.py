@@ -17,6 +17,7 @@ import urllib.error
 import urllib.request
 from dataclasses import dataclass
 
+from ..core.i18n import _
 from .protocol import ProtocolError
 
 TOKEN_VARIABLE = "JUPYTERHUB_API_TOKEN"
@@ -54,16 +55,16 @@ def ask_hub(api_url: str, token: str, timeout: float = 5.0) -> HubUser:
             model = json.loads(answer.read().decode())
     except urllib.error.HTTPError as e:
         if e.code in (401, 403, 404):
-            raise ProtocolError("bad_token", "the class hub does not know this token: join "
-                                             "from a notebook started by the class's "
-                                             "JupyterHub") from None
-        raise ProtocolError("hub_error", f"the class hub answered with error {e.code}; "
-                                         "try again in a moment") from None
+            raise ProtocolError("bad_token", _(
+                "the class hub does not know this token: join from a notebook started by the "
+                "class's JupyterHub")) from None
+        raise ProtocolError("hub_error", _("the class hub answered with error {code}; try again in"
+                                           " a moment", code=e.code)) from None
     except (OSError, ValueError):
-        raise ProtocolError("hub_error", "the table server cannot reach the class hub to "
-                                         "check who you are; try again in a moment") from None
+        raise ProtocolError("hub_error", _("the table server cannot reach the class hub to check "
+                                           "who you are; try again in a moment")) from None
     if not isinstance(model, dict) or not isinstance(model.get("name"), str):
-        raise ProtocolError("bad_token", "this token does not belong to a student of the hub")
+        raise ProtocolError("bad_token", _("this token does not belong to a student of the hub"))
     groups = model.get("groups") or []
     return HubUser(model["name"], model.get("admin") is True,
                    tuple(g for g in groups if isinstance(g, str)))

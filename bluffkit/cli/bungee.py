@@ -151,7 +151,7 @@ def _good(text: str, k: Knowledge) -> tuple[str, Callable[[int], bool]]:
     try:
         cards = set(parse_cards(t))
     except BluffkitError as e:
-        raise CliError(f"{usage} ({e})") from None
+        raise CliError(_("{usage} ({e})", usage=usage, e=e)) from None
     if not cards:
         raise CliError(usage)
     return _("cards {cards}", cards=cards_text(sorted(cards))), lambda c: c in cards

@@ -117,7 +117,8 @@ def _specials(text: str) -> tuple[str, ...]:
     names = tuple(x.strip().lower() for x in text.split(",") if x.strip())
     bad = [x for x in names if x not in SPECIALS]
     if bad:
-        raise CliError(f"--special takes {', '.join(SPECIALS)}; got {', '.join(bad)}")
+        raise CliError(_("--special takes {join}; got {join2}",
+                         join=', '.join(SPECIALS), join2=', '.join(bad)))
     return names
 
 
@@ -128,7 +129,7 @@ def _cards(text: str, option: str):
     try:
         return parse_cards(text)
     except BluffkitError as e:
-        raise CliError(f"{option}: {e}") from None
+        raise CliError(_("{option}: {e}", option=option, e=e)) from None
 
 
 def _deck(text: str, option: str, rules: JungleRules, distinct: bool = True,
@@ -137,7 +138,7 @@ def _deck(text: str, option: str, rules: JungleRules, distinct: bool = True,
     try:
         cards = deck_cards(parse_cards(text), rules.deck(), HINT, distinct)
     except BluffkitError as e:
-        raise CliError(f"{option}: {e}") from None
+        raise CliError(_("{option}: {e}", option=option, e=e)) from None
     if not cards and not empty:
         raise CliError(_("{option}: no card given", option=option))
     return cards
@@ -147,7 +148,7 @@ def _score(text: str, option: str, rules: JungleRules):
     try:
         return score_cards(parse_cards(text), rules.deck(), HINT)
     except BluffkitError as e:
-        raise CliError(f"{option}: {e}") from None
+        raise CliError(_("{option}: {e}", option=option, e=e)) from None
 
 
 def _by_player(items, option: str, players: int, read) -> dict[int, tuple]:

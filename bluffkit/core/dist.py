@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from .errors import InvalidQuestion
+from .i18n import _
 
 
 class Distribution:
@@ -43,12 +44,13 @@ class Distribution:
         for outcome, w in weights.items():
             if isinstance(w, bool) or not isinstance(w, int) or w < 0:
                 raise InvalidQuestion(
-                    f"weight of {outcome!r} must be a non-negative integer, got {w!r}"
+                    _("weight of {outcome} must be a non-negative integer, got {w}",
+                      outcome=repr(outcome), w=repr(w))
                 )
             if w:
                 clean[outcome] = clean.get(outcome, 0) + w
         if not clean:
-            raise InvalidQuestion("a distribution needs at least one outcome of positive weight")
+            raise InvalidQuestion(_("a distribution needs at least one outcome of positive weight"))
         try:
             clean = dict(sorted(clean.items()))
         except TypeError:
@@ -93,9 +95,10 @@ class Distribution:
         """
         p = Fraction(p)
         if not 0 <= p <= 1:
-            raise InvalidQuestion(f"a probability must lie in [0, 1], got {p}")
+            raise InvalidQuestion(_("a probability must lie in [0, 1], got {p}", p=p))
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise InvalidQuestion(f"the number of trials must be a whole number >= 0, got {n!r}")
+            raise InvalidQuestion(_("the number of trials must be a whole number >= 0, got {count}",
+                                    count=repr(n)))
         return cls(_binomial_weights(n, p.numerator, p.denominator))
 
     @classmethod
@@ -103,7 +106,8 @@ class Distribution:
         """Build from exact probabilities that sum to 1."""
         probs = {k: Fraction(v) for k, v in pmf.items()}
         if sum(probs.values()) != 1:
-            raise InvalidQuestion(f"probabilities must sum to 1, they sum to {sum(probs.values())}")
+            raise InvalidQuestion(_("probabilities must sum to 1, they sum to {sum}",
+                                    sum=sum(probs.values())))
         den = math.lcm(*(p.denominator for p in probs.values()))
         return cls({k: int(p * den) for k, p in probs.items()})
 
@@ -184,7 +188,7 @@ class Distribution:
         """
         kept = {k: w for k, w in self._weights.items() if event(k)}
         if not kept:
-            raise InvalidQuestion("cannot condition on an event of probability 0")
+            raise InvalidQuestion(_("cannot condition on an event of probability 0"))
         return Distribution(kept)
 
     def combine(self, other: Distribution, op: Callable[[Any, Any], Hashable]) -> Distribution:

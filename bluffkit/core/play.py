@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import InvalidQuestion
 from .game import State
+from .i18n import _
 from .rng import Seed, choice, make_rng, sample
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def play_game(state: State, bots: Sequence[Bot], seed: Seed = None,
     """
     rng = make_rng(seed)
     trajectory: list[tuple[int, Any]] = []
-    for _ in range(max_steps):
+    for _i in range(max_steps):
         if state.is_terminal():
             return state, trajectory
         if state.is_chance_node():
@@ -53,11 +54,12 @@ def play_game(state: State, bots: Sequence[Bot], seed: Seed = None,
         else:
             player = state.current_player()
             if player >= len(bots):
-                raise InvalidQuestion(f"no bot for player {player}: got {len(bots)} bots")
+                raise InvalidQuestion(_("no bot for player {player}: got {bots} bots",
+                                        player=player, bots=len(bots)))
             action = bots[player].choose(state.observation(player), state.legal_actions(), rng)
         trajectory.append((state.current_player(), action))
         state = state.apply(action)
-    raise InvalidQuestion(f"the game did not end within {max_steps} steps")
+    raise InvalidQuestion(_("the game did not end within {max_steps} steps", max_steps=max_steps))
 
 
 def random_playthrough(state: State, seed: Seed = None, max_steps: int = 100_000):
@@ -75,9 +77,11 @@ def check_match(players: int, bots: Sequence[Bot], games: int) -> None:
     bluffkit.core.errors.InvalidQuestion: need one bot per seat: 2 players, 1 bots
     """
     if len(bots) != players:
-        raise InvalidQuestion(f"need one bot per seat: {players} players, {len(bots)} bots")
+        raise InvalidQuestion(_("need one bot per seat: {players} players, {bots} bots",
+                                players=players, bots=len(bots)))
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidQuestion(f"games must be a whole number >= 1, got {games!r}")
+        raise InvalidQuestion(_("games must be a whole number >= 1, got {games}",
+                                games=repr(games)))
 
 
 def bot_names(bots: Sequence[Bot]) -> tuple[str, ...]:
@@ -133,7 +137,7 @@ def match_games(new_state: Callable[[], State], bots: Sequence[Bot], games: int,
     """
     check_match(len(bots) if players is None else players, bots, games)
     rng = make_rng(seed)
-    return (play_game(new_state(), bots, rng)[0] for _ in range(games))
+    return (play_game(new_state(), bots, rng)[0] for _i in range(games))
 
 
 def advised(action: Any, legal: list) -> Any:
@@ -147,5 +151,6 @@ def advised(action: Any, legal: list) -> Any:
     bluffkit.core.errors.InvalidQuestion: advice recommended fold, which is not legal here
     """
     if action not in legal:
-        raise InvalidQuestion(f"advice recommended {action}, which is not legal here")
+        raise InvalidQuestion(_("advice recommended {action}, which is not legal here",
+                                action=action))
     return action

@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, TypeAlias
 
 from .errors import InvalidQuestion
+from .i18n import _
 
 if TYPE_CHECKING:
     import numpy as np
@@ -32,7 +33,8 @@ def make_rng(seed: Seed = None) -> np.random.Generator:
     if isinstance(seed, np.random.Generator):
         return seed
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise InvalidQuestion(f"seed must be a non-negative integer or None, got {seed!r}")
+        raise InvalidQuestion(_("seed must be a non-negative integer or None, got {seed}",
+                                seed=repr(seed)))
     return np.random.default_rng(seed)
 
 
@@ -43,14 +45,14 @@ def sample(outcomes: list[tuple[object, Fraction]], rng: np.random.Generator):
     probabilities are honoured exactly, not through a float.
     """
     if not outcomes:
-        raise InvalidQuestion("nothing to sample from")
-    den = math.lcm(*(Fraction(p).denominator for _, p in outcomes))
-    weights = [int(Fraction(p) * den) for _, p in outcomes]
+        raise InvalidQuestion(_("nothing to sample from"))
+    den = math.lcm(*(Fraction(p).denominator for _i, p in outcomes))
+    weights = [int(Fraction(p) * den) for _i, p in outcomes]
     if sum(weights) != den or min(weights) < 0:
-        raise InvalidQuestion("sample needs probabilities >= 0 that sum to exactly 1, got "
-                              f"a sum of {Fraction(sum(weights), den)}")
+        raise InvalidQuestion(_("sample needs probabilities >= 0 that sum to exactly 1, got a sum "
+                                "of {fraction}", fraction=Fraction(sum(weights), den)))
     r = int(rng.integers(den)) if den < 2**62 else _uniform_below(den, rng)
-    for (outcome, _), w in zip(outcomes, weights):
+    for (outcome, _i), w in zip(outcomes, weights):
         r -= w
         if r < 0:
             return outcome
@@ -69,5 +71,5 @@ def _uniform_below(n: int, rng: np.random.Generator) -> int:
 def choice(items: list, rng: np.random.Generator):
     """A uniformly random item of a non-empty list."""
     if not items:
-        raise InvalidQuestion("cannot choose from an empty list")
+        raise InvalidQuestion(_("cannot choose from an empty list"))
     return items[int(rng.integers(len(items)))]

@@ -263,12 +263,13 @@ def read_distribution(answer: Any) -> dict[int, Reading]:
         return {k: Reading(p, True, _fraction_text(p)) for k, p in answer.pmf().items()}
     if isinstance(answer, str):
         if len(answer) > 20 * MAX_TEXT:
-            raise AnswerError(f"could not read this as a distribution: it is {len(answer)} "
-                              "characters long, too long to be a list of probabilities")
+            raise AnswerError(_("could not read this as a distribution: it is {answer} characters "
+                                "long, too long to be a list of probabilities",
+                                answer=len(answer)))
         answer = [p for p in re.split(r"[;,]", answer) if p.strip()]
     if isinstance(answer, bytes | bytearray):
-        raise AnswerError("could not read bytes as a distribution: give a list of "
-                          "probabilities for 0, 1, 2, ... matching dice")
+        raise AnswerError(_("could not read bytes as a distribution: give a list of probabilities "
+                            "for 0, 1, 2, ... matching dice"))
     try:
         items = bounded_items(answer)
     except AnswerError:
@@ -282,14 +283,14 @@ def read_distribution(answer: Any) -> dict[int, Reading]:
         except AnswerError:
             k = -1
         if not 0 <= k <= MAX_ENTRIES:
-            raise AnswerError(f"{_shown(key)} is not a count of dice (keys are 0, 1, 2, "
-                              "...)")
+            raise AnswerError(_("{shown} is not a count of dice (keys are 0, 1, 2, ...)",
+                                shown=_shown(key)))
         try:
             out[k] = read_number(value)
         except AnswerError as e:
-            raise AnswerError(f"the probability for {k}: {e}") from None
+            raise AnswerError(_("the probability for {k}: {e}", k=k, e=e)) from None
     if not out:
-        raise AnswerError("the distribution is empty; list a probability for each count")
+        raise AnswerError(_("the distribution is empty; list a probability for each count"))
     return out
 
 

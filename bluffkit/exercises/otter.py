@@ -168,9 +168,9 @@ def check_seed(seed: Any) -> int:
 (the statements, the solutions and every grading run use it), got None
     """
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidQuestion("seed must be a whole number >= 0 shared by the class (the "
-                              "statements, the solutions and every grading run use it), got "
-                              f"{seed!r}")
+        raise InvalidQuestion(_("seed must be a whole number >= 0 shared by the class (the "
+                                "statements, the solutions and every grading run use it), got "
+                                "{seed}", seed=repr(seed)))
     return seed
 
 
@@ -199,8 +199,8 @@ def export(game: str, dest: Path | str, seed: int, force: bool = False,
     if path.suffix != ".ipynb":
         path = path / f"{game}-otter.ipynb"
     if path.exists() and not force:
-        raise InvalidQuestion(f"{path} already exists: pass force=True to overwrite it, or "
-                              "choose another place")
+        raise InvalidQuestion(_("{path} already exists: pass force=True to overwrite it, or choose"
+                                " another place", path=path))
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(master_notebook(game, seed, mode), path)
     return path

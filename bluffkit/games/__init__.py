@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from ..core import GameInfo, InvalidRules
-from ..core.i18n import _l
+from ..core.i18n import _, _l
 
 
 class _Registry(dict):
@@ -64,7 +64,8 @@ def find_game(name: str) -> GameInfo:
     """The registered game called ``name`` (case, ``_`` and ``-`` do not matter)."""
     key = str(name).strip().lower().replace("_", "-").replace(" ", "-")
     if key not in GAMES:
-        raise InvalidRules(f"no game called {name!r}; the games are: {', '.join(sorted(GAMES))}")
+        raise InvalidRules(_("no game called {name}; the games are: {join}",
+                             name=repr(name), join=', '.join(sorted(GAMES))))
     return GAMES[key]
 
 

@@ -32,6 +32,7 @@ from functools import lru_cache
 import numpy as np
 
 from ..core import Distribution, InvalidQuestion
+from ..core.i18n import _
 from ..games.bluff import STAR, Bid, why_not_raise
 from .bluff import BidOdds, _binomial, _count_distribution, loss_weights, odds_from_weights
 from .bluff_model import FACES_ORDER, BidModel, decision_table, hands
@@ -95,7 +96,7 @@ class Belief:
         """Weights of 0..dice matching dice for ``face`` (digits: the digit or a star)."""
         if face not in self._match:
             if not self.steps:
-                w, _ = _binomial(self.dice, face == STAR)
+                w, _i = _binomial(self.dice, face == STAR)
                 self._match[face] = w
             else:
                 col = hands(self.dice).counts[:, FACES_ORDER.index(face)]
@@ -168,7 +169,7 @@ def round_bidders(held, history, bidder: int) -> tuple[int, ...]:
     """
     active = [p for p, h in enumerate(held) if h]
     if bidder not in active:
-        raise InvalidQuestion(f"bidder {bidder} holds no dice")
+        raise InvalidQuestion(_("bidder {bidder} holds no dice", bidder=bidder))
     i = active.index(bidder)
     n = len(history)
     return tuple(active[(i - (n - 1 - k)) % len(active)] for k in range(n))
@@ -306,7 +307,7 @@ def read_numbers(bid: Bid, known: int, reading: RoundReading, bidder_held: int,
     True
     """
     w, total = count_weights(bid.face, reading)
-    true_w, exact_w, bidder_w, challenger_w, _ = loss_weights(bid.count, known, w, bidder_held,
+    true_w, exact_w, bidder_w, challenger_w, _i = loss_weights(bid.count, known, w, bidder_held,
                                                               challenger_held)
     exact = exact_w if challenger_held >= 1 else 0
     return (Fraction(true_w, total), Fraction(bidder_w, total),

@@ -32,6 +32,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..core import Distribution, InvalidQuestion
+from ..core.i18n import _
 from ..games.jungle_bluff import (
     CHALLENGER,
     DEFENDER,
@@ -186,7 +187,7 @@ def final_round_counts(obs: JungleObservation, known=None, duels=None):
                    for ch, de, result in duels]
     total, counts = pairwise_counts(domains, constraints)
     if not total:
-        raise Inconsistent("no choice of strength cards fits this round's challenges")
+        raise Inconsistent(_("no choice of strength cards fits this round's challenges"))
     return total, counts
 
 
@@ -216,13 +217,15 @@ def posterior_belief(obs: JungleObservation, opponent: int) -> Distribution:
     {Card(value=3, special=False): Fraction(1, 1)}
     """
     if opponent not in range(obs.rules.players) or not obs.seated[opponent]:
-        raise InvalidQuestion(f"player {opponent} has no strength card this round")
+        raise InvalidQuestion(_("player {opponent} has no strength card this round",
+                                opponent=opponent))
     if obs.final and not obs.placed[opponent]:
         return Distribution.uniform(set(obs.piles[opponent]))
     counts = card_counts(obs)
     weights = counts.strength[opponent] if obs.placed[opponent] else counts.hand[opponent]
     if not any(weights.values()):
-        raise InvalidQuestion(f"player {opponent} has no strength card this round")
+        raise InvalidQuestion(_("player {opponent} has no strength card this round",
+                                opponent=opponent))
     return Distribution(weights)
 
 
@@ -280,7 +283,7 @@ def option_values(obs: JungleObservation, beliefs: Mapping[int, Distribution] | 
     """
     me = obs.player
     if obs.phase != "bluff" or obs.to_move != me:
-        raise InvalidQuestion(f"it is not player {me}'s turn to take or challenge")
+        raise InvalidQuestion(_("it is not player {me}'s turn to take or challenge", me=me))
     beliefs = dict(beliefs or {})
     order = [p for k in range(obs.rules.players)
              if obs.seated[p := (obs.first + k) % obs.rules.players]]
@@ -320,12 +323,14 @@ def turn_options(mine: Card, centre: Iterable[Card], held: Sequence[Iterable[Car
     """
     later_challenge = Fraction(later_challenge)
     if not 0 <= later_challenge <= 1:
-        raise InvalidQuestion(f"later_challenge is a probability, got {later_challenge}")
+        raise InvalidQuestion(_("later_challenge is a probability, got {later_challenge}",
+                                later_challenge=later_challenge))
     held = [tuple(h) for h in held]
     needed = set(later) | {p for p, h in enumerate(held) if h and p != me}
     missing = sorted(p for p in needed if p not in beliefs)
     if missing:
-        raise InvalidQuestion(f"no belief about the strength card of player(s) {missing}")
+        raise InvalidQuestion(_("no belief about the strength card of player(s) {missing}",
+                                missing=missing))
     keep = Fraction(1)
     if later_challenge:
         for p in later:

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 from .bluff_tree import _payoff, ladder_bids, matches, rolls
 
 MAX_BIDS = 24
@@ -50,8 +51,8 @@ except ImportError:  # pragma: no cover - numba is in the test and solve extras
 
 def _require_numba() -> None:
     if numba is None:
-        raise InvalidQuestion("the perfect-recall solver needs numba: pip install "
-                              "'bluffkit[solve]'")
+        raise InvalidQuestion(_("the perfect-recall solver needs numba: pip install "
+                                "'bluffkit[solve]'"))
 
 
 @dataclass
@@ -73,8 +74,8 @@ class MaskGame:
     def __post_init__(self):
         x, y = self.x, self.y
         if not (x >= 1 and y >= 1 and x + y <= 4):
-            raise InvalidQuestion(f"the perfect-recall round needs at most 4 dice in play, "
-                                  f"got {x} and {y}")
+            raise InvalidQuestion(_("the perfect-recall round needs at most 4 dice in play, got "
+                                    "{x} and {y}", x=x, y=y))
         bids = ladder_bids(x + y, "bluff")
         self.nb, self.bids = len(bids), bids
         (r0, p0), (r1, p1) = rolls(x), rolls(y)
@@ -84,10 +85,10 @@ class MaskGame:
         self.chance[0, :len(r0)], self.chance[1, :len(r1)] = p0, p1
         self.match = np.zeros((2, self.nb, w), dtype=np.int64)
         for p, rs in enumerate((r0, r1)):
-            for b, (_, face) in enumerate(bids):
+            for b, (_i, face) in enumerate(bids):
                 self.match[p, b, :len(rs)] = [matches(r, face, "bluff") for r in rs]
         self.pay = np.zeros((2 * self.nb, x + y + 1))
-        for b, (count, _) in enumerate(bids):
+        for b, (count, _i) in enumerate(bids):
             for challenger in (0, 1):
                 for total in range(x + y + 1):
                     self.pay[2 * b + challenger, total] = _payoff(
@@ -105,7 +106,7 @@ class MaskGame:
 def _parity(nb: int) -> np.ndarray:
     """Who moves at each mask: the number of bids made, modulo 2 (0: the opener)."""
     par = np.zeros(1, dtype=np.uint8)
-    for _ in range(nb):
+    for _i in range(nb):
         par = np.concatenate([par, par ^ 1])
     return par
 
@@ -323,7 +324,7 @@ def solve_masks(x: int, y: int, value=None, target: float = 1e-3,
     nb, par = game.nb, game.parity
     t, history, start = 0, [], time.perf_counter()
     while True:
-        for _ in range(check_every if iterations is None else min(check_every,
+        for _i in range(check_every if iterations is None else min(check_every,
                                                                    iterations - t)):
             t += 1
             pos, avg_w = t**1.5 / (t**1.5 + 1), (t / (t + 1)) ** 2

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 from .bluff_tree import bid_text, round_utilities
 from .iterate import iterate_until
 from .recall_states import abstract_states, state_of
@@ -98,9 +99,10 @@ class RecallGame:
     def __init__(self, x: int, y: int, k: int = 2,
                  value: Callable[[int, int], float] | None = None):
         if not (1 <= x <= 5 and 1 <= y <= 5):
-            raise InvalidQuestion(f"each player needs 1-5 dice, got {x} and {y}")
+            raise InvalidQuestion(_("each player needs 1-5 dice, got {x} and {y}", x=x, y=y))
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
-            raise InvalidQuestion(f"k (the bids remembered) must be 1-{MAX_K}, got {k!r}")
+            raise InvalidQuestion(_("k (the bids remembered) must be 1-{max_k}, got {k}",
+                                    max_k=MAX_K, k=repr(k)))
         self.dice, self.k, self.value = (x, y), k, value
         ladder, self.rolls, self.utilities = round_utilities(x, y, value, "bluff")
         self.bids = [bid_text(c, f, "bluff") for c, f in ladder]
@@ -321,7 +323,7 @@ class RecallSolver:
         """Run ``n`` iterations; each updates the opener, then the other player, each time
         with both strategies held fixed for a forward and a backward pass."""
         game = self.game
-        for _ in range(n):
+        for _i in range(n):
             self.t += 1
             t = self.t
             pos, avg_w = t**1.5 / (t**1.5 + 1), (t / (t + 1)) ** 2

@@ -30,6 +30,7 @@ from itertools import combinations_with_replacement
 import numpy as np
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 from ..games.bluff import Bid, all_bids, count_matching, face_text
 from .cfr import Level, PublicTree
 
@@ -87,13 +88,14 @@ def round_tree(x: int, y: int, value: Callable[[int, int], float] | None = None,
             ``"openspiel"`` (OpenSpiel's liars_dice: +1/-1 payoff).
     """
     if ruleset not in RULESETS:
-        raise InvalidQuestion(f"ruleset must be one of {RULESETS}, got {ruleset!r}")
+        raise InvalidQuestion(_("ruleset must be one of {rulesets}, got {ruleset}",
+                                rulesets=RULESETS, ruleset=repr(ruleset)))
     if not (1 <= x <= 5 and 1 <= y <= 5):
-        raise InvalidQuestion(f"each player needs 1-5 dice, got {x} and {y}")
+        raise InvalidQuestion(_("each player needs 1-5 dice, got {x} and {y}", x=x, y=y))
     total = x + y
     if total > 4:
-        raise InvalidQuestion(f"{total} dice in play: the perfect-recall tree has 2^(bids) "
-                              "nodes and is too large beyond 4 dice")
+        raise InvalidQuestion(_("{total} dice in play: the perfect-recall tree has 2^(bids) nodes "
+                                "and is too large beyond 4 dice", total=total))
     bids, (r0, r1), util = round_utilities(x, y, value, ruleset)
     nb = len(bids)
     levels, last = [Level(0, [-1], [-1])], [np.array([-1])]
@@ -164,7 +166,8 @@ def _payoff(a: int, b: int, challenger: int, x: int, y: int, value, ruleset: str
     if left[0] == 0:
         return -1.0
     if value is None:
-        raise InvalidQuestion(f"the round can end at {left}: pass value(a, b) for that position")
+        raise InvalidQuestion(_("the round can end at {left}: pass value(a, b) for that position",
+                                left=left))
     # V is from the next opener's seat; turn it into player 0's chance of winning the match.
     w0 = value(*left) if winner == 0 else 1 - value(left[1], left[0])
     return 2 * w0 - 1
@@ -189,7 +192,8 @@ class SolvedRound:
         for depth, text in enumerate(history):
             bid = self._bid_index(text)
             if bid <= last:
-                raise InvalidQuestion(f"{text} does not raise {self.info.bids[last]}")
+                raise InvalidQuestion(_("{text} does not raise {bids}",
+                                        text=text, bids=self.info.bids[last]))
             level = self.tree.levels[depth]
             starts = self.tree._segments[depth + 1][0]
             slot = np.searchsorted(level.decision, index)
@@ -199,7 +203,8 @@ class SolvedRound:
     def _bid_index(self, text: str) -> int:
         key = text if self.info.ruleset == "openspiel" else str(Bid.parse(text))
         if key not in self.info.bids:
-            raise InvalidQuestion(f"{text} is not a bid of this round: {', '.join(self.info.bids)}")
+            raise InvalidQuestion(_("{text} is not a bid of this round: {join}",
+                                    text=text, join=', '.join(self.info.bids)))
         return self.info.bids.index(key)
 
     def strategy_table(self, history: list[str]) -> tuple[list[str], np.ndarray]:
@@ -222,8 +227,8 @@ class SolvedRound:
         rolls = self.info.rolls[player]
         roll = tuple(sorted(roll))
         if roll not in rolls:
-            raise InvalidQuestion(f"player {player} holds {self.info.dice[player]} dice, "
-                                  f"not {roll}")
+            raise InvalidQuestion(_("player {player} holds {dice} dice, not {roll}",
+                                    player=player, dice=self.info.dice[player], roll=roll))
         labels, table = self.strategy_table(history)
         return dict(zip(labels, map(float, table[rolls.index(roll)])))
 
@@ -278,7 +283,8 @@ def load_round(path) -> SolvedRound:
         values = {tuple(int(v) for v in k): float(w)
                   for k, w in zip(data["match_keys"], data["match_values"])}
     except (OSError, KeyError, ValueError) as e:
-        raise InvalidQuestion(f"{path} is not a strategy saved by bluffkit ({e})") from None
+        raise InvalidQuestion(_("{path} is not a strategy saved by bluffkit ({e})",
+                                path=path, e=e)) from None
     tree, info = round_tree(x, y, _lookup(values) if values else None, ruleset)
     average = [None] + [data[f"level{i}"] for i in range(1, len(tree.levels))]
     return SolvedRound(tree, info, average, float(data["value"]), float(data["exploitability"]),

@@ -24,6 +24,7 @@ import numpy as np
 from scipy import sparse
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 from .iterate import iterate_until
 
 
@@ -72,16 +73,17 @@ class PublicTree:
         self.utilities = np.asarray(self.utilities, dtype=np.float64)
         if self.utilities.shape[1:] != tuple(self.n_private):
             raise InvalidQuestion(
-                f"utilities must have shape (kinds, {self.n_private[0]}, {self.n_private[1]}), "
-                f"got {self.utilities.shape}")
+                _("utilities must have shape (kinds, {n_private}, {n_private2}), got {shape}",
+                  n_private=self.n_private[0], n_private2=self.n_private[1],
+                  shape=self.utilities.shape))
         # For each level l > 0: start of each decision parent's children, and the child count.
         self._segments = [None]
         for up, low in zip(self.levels, self.levels[1:]):
             starts = np.searchsorted(low.parent, up.decision)
             counts = np.diff(np.append(starts, low.size))
             if np.any(counts == 0) or not np.all(np.diff(low.parent) >= 0):
-                raise InvalidQuestion("children must be grouped by parent and every decision "
-                                      "node needs at least one child")
+                raise InvalidQuestion(_("children must be grouped by parent and every decision "
+                                        "node needs at least one child"))
             slot = np.repeat(np.arange(len(starts)), counts)
             children = sparse.csr_matrix(
                 (np.ones(low.size), (slot, np.arange(low.size))), shape=(len(starts), low.size))
@@ -114,7 +116,8 @@ class CFRSolver:
 
     def __init__(self, tree: PublicTree, variant: str = "cfr+"):
         if variant not in ("cfr+", "dcfr"):
-            raise InvalidQuestion(f"variant must be 'cfr+' or 'dcfr', got {variant!r}")
+            raise InvalidQuestion(_("variant must be 'cfr+' or 'dcfr', got {variant}",
+                                    variant=repr(variant)))
         self.tree, self.variant, self.t = tree, variant, 0
         levels = tree.levels
         shape = [(lv.size, tree.n_private[levels[i - 1].player]) if i else None
@@ -125,7 +128,7 @@ class CFRSolver:
     # -- strategies ------------------------------------------------------------------------------
     def _normalise_level(self, li: int, w: np.ndarray) -> np.ndarray:
         """Divide each child's weight by its siblings' total (uniform where that is zero)."""
-        _, counts, slot, children = self.tree._segments[li]
+        _i, counts, slot, children = self.tree._segments[li]
         tot = (children @ w)[slot]
         uniform = (1.0 / counts)[slot][:, None]
         positive = tot > 0
@@ -165,7 +168,7 @@ class CFRSolver:
                 u = tree.utilities[kind]
                 v[nodes] = opp_reach[li][nodes] @ (u.T if player == 0 else -u)
             if below is not None:
-                starts, _, _, children = tree._segments[li + 1]
+                starts, _i, _i, children = tree._segments[li + 1]
                 if lv.player == player and best:
                     v[lv.decision] = np.maximum.reduceat(below, starts, axis=0)
                 elif lv.player == player:
@@ -180,7 +183,7 @@ class CFRSolver:
         """Run ``n`` iterations (each updates player 0, then player 1)."""
         levels = self.tree.levels
         strategy = self.current_strategy()
-        for _ in range(n):
+        for _i in range(n):
             self.t += 1
             t = self.t
             for p in (0, 1):
@@ -220,7 +223,7 @@ class CFRSolver:
               check_every: int = 10, max_seconds: float | None = None,
               progress: Callable[[int, float, float], None] | None = None) -> CFRResult:
         """Iterate until ``iterations`` are done or the exploitability is below ``target``."""
-        value, expl, _, history = iterate_until(self, self.evaluate, iterations, target,
+        value, expl, _i, history = iterate_until(self, self.evaluate, iterations, target,
                                                 check_every, max_seconds, progress)
         return CFRResult(self.tree, self.average_strategy(), self.t, value, expl, history)
 

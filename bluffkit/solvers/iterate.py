@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 
 
 def iterate_until(solver: Any, measure: Callable[[], tuple[float, float]],
@@ -20,7 +21,7 @@ def iterate_until(solver: Any, measure: Callable[[], tuple[float, float]],
     passed. Returns ``(value, exploitability, elapsed seconds, history)``, the history a list
     of ``(iterations, seconds, exploitability)``."""
     if iterations is None and target is None:
-        raise InvalidQuestion("give iterations, a target exploitability, or both")
+        raise InvalidQuestion(_("give iterations, a target exploitability, or both"))
     history, start = [], time.perf_counter()
     while True:
         step = check_every if iterations is None else min(check_every, iterations - solver.t)

@@ -36,6 +36,7 @@ from numbers import Rational, Real
 from typing import TYPE_CHECKING, Any
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 from .matrix import MatrixSolution, SolverError, solve_matrix_game
 
 if TYPE_CHECKING:
@@ -90,18 +91,21 @@ class SequenceForm:
             seqs = set(self.sequences(p))
             for infoset, (parent, actions) in self.infosets[p].items():
                 if parent is not None and parent not in seqs:
-                    raise InvalidQuestion(f"infoset {infoset!r} of player {p} has parent "
-                                          f"{parent!r}, not a sequence of player {p}")
+                    raise InvalidQuestion(_("infoset {infoset} of player {p} has parent {parent}, "
+                                            "not a sequence of player {p}", infoset=repr(infoset),
+                                            p=p, parent=repr(parent)))
                 if not actions:
-                    raise InvalidQuestion(f"infoset {infoset!r} of player {p} has no actions")
+                    raise InvalidQuestion(_("infoset {infoset} of player {p} has no actions",
+                                            infoset=repr(infoset), p=p))
         s0, s1 = set(self.sequences(0)), set(self.sequences(1))
         for a, b in self.payoff:
             if a not in s0 or b not in s1:
-                raise InvalidQuestion(f"payoff entry {(a, b)!r} names an unknown sequence")
+                raise InvalidQuestion(_("payoff entry {entry} names an unknown sequence",
+                                        entry=repr((a, b))))
 
     def sequences(self, player: int) -> list[Seq]:
         """The empty sequence, then ``(infoset, action)`` for every infoset and action."""
-        return [None] + [(i, a) for i, (_, acts) in self.infosets[player].items() for a in acts]
+        return [None] + [(i, a) for i, (_p, acts) in self.infosets[player].items() for a in acts]
 
 
 def sequence_form(root) -> SequenceForm:
@@ -124,30 +128,32 @@ def sequence_form(root) -> SequenceForm:
             key = (s0, s1)
             payoff[key] = payoff.get(key, Fraction(0)) + prob * _exact(node.payoff)
         elif isinstance(node, ChanceNode):
-            probs = [_exact(p) for p, _ in node.outcomes]
+            probs = [_exact(p) for p, _child in node.outcomes]
             if sum(probs) != 1 or any(p < 0 for p in probs):
-                raise InvalidQuestion(f"chance probabilities must be >= 0 and sum to 1, got "
-                                      f"{[str(p) for p in probs]}")
-            stack.extend((child, s0, s1, prob * p) for p, (_, child)
+                raise InvalidQuestion(_("chance probabilities must be >= 0 and sum to 1, got {got}",
+                                        got=[str(p) for p in probs]))
+            stack.extend((child, s0, s1, prob * p) for p, (_label, child)
                          in reversed(list(zip(probs, node.outcomes))) if p)
         elif isinstance(node, DecisionNode):
             p = node.player
             if p not in (0, 1):
-                raise InvalidQuestion(f"players are 0 and 1, got {p!r}")
+                raise InvalidQuestion(_("players are 0 and 1, got {p}", p=repr(p)))
             own = s0 if p == 0 else s1
-            actions = tuple(a for a, _ in node.actions)
+            actions = tuple(a for a, _child in node.actions)
             known = infosets[p].setdefault(node.infoset, (own, actions))
             if known[0] != own:
-                raise InvalidQuestion(f"no perfect recall: infoset {node.infoset!r} is reached "
-                                      f"after {known[0]!r} and after {own!r}")
+                raise InvalidQuestion(_("no perfect recall: infoset {infoset} is reached after {a} "
+                                        "and after {b}", infoset=repr(node.infoset),
+                                        a=repr(known[0]), b=repr(own)))
             if known[1] != actions:
-                raise InvalidQuestion(f"infoset {node.infoset!r} offers {known[1]!r} and "
-                                      f"{actions!r}")
+                raise InvalidQuestion(_("infoset {infoset} offers {a} and {b}",
+                                        infoset=repr(node.infoset), a=repr(known[1]),
+                                        b=repr(actions)))
             for a, child in reversed(node.actions):
                 seq = (node.infoset, a)
                 stack.append((child, seq, s1, prob) if p == 0 else (child, s0, seq, prob))
         else:
-            raise InvalidQuestion(f"not a game tree node: {node!r}")
+            raise InvalidQuestion(_("not a game tree node: {node}", node=repr(node)))
     return SequenceForm(infosets, {k: v for k, v in payoff.items() if v})
 
 
@@ -193,7 +199,7 @@ def solve_matrix(matrix: Sequence[Sequence[Any]]) -> MatrixSolution:
     except TypeError:  # solve_matrix(5) or [5] failed inside list()
         rows = []
     if not rows or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
-        raise InvalidQuestion("the payoff matrix must be a non-empty rectangle of numbers")
+        raise InvalidQuestion(_("the payoff matrix must be a non-empty rectangle of numbers"))
     return solve_matrix_game([[_exact(v) for v in r] for r in rows])
 
 
@@ -233,7 +239,7 @@ class _Indexed:
         # absolute tolerances (1e-12 everywhere, or 10**400, failed); values stay exact below
         import numpy as np  # here, not at the top: the game trees above need no numpy
 
-        top = max((abs(v) for _, _, v in self.entries), default=Fraction(1)) or Fraction(1)
+        top = max((abs(v) for _a, _b, v in self.entries), default=Fraction(1)) or Fraction(1)
         bits = top.numerator.bit_length() - top.denominator.bit_length()
         shift = 0 if 1 <= top <= 2**30 else bits
         self.A = np.zeros((len(self.seqs[0]), len(self.seqs[1])))
@@ -286,8 +292,8 @@ def solve_sequence_form(game: SequenceForm | Any) -> SequenceSolution:
             plans = tuple({s: plan[i] for i, s in enumerate(ix.seqs[p])}
                           for p, plan in ((0, plan0), (1, plan1)))
             return SequenceSolution(low, plans, game)
-    raise SolverError("could not verify an exact equilibrium from the LP solution "
-                      "(the float answer is not returned as exact)")
+    raise SolverError(_("could not verify an exact equilibrium from the LP solution "
+                        "(the float answer is not returned as exact)"))
 
 
 def best_response_value(game: SequenceForm, player: int, plan: Mapping[Seq, Any]) -> Fraction:
@@ -314,7 +320,7 @@ def _best_response(ix: _Indexed, player: int, other_plan: list[Fraction]) -> Fra
             c[j] += v * other_plan[i]
     infosets = ix.game.infosets[player]
     children: dict[Seq, list] = {}
-    for infoset, (parent, _) in infosets.items():
+    for infoset, (parent, _actions) in infosets.items():
         children.setdefault(parent, []).append(infoset)
     pick = max if player == 0 else min
     index = ix.index[player]
@@ -322,7 +328,7 @@ def _best_response(ix: _Indexed, player: int, other_plan: list[Fraction]) -> Fra
 
     def value(infoset) -> Fraction:  # children before parents, by recursion with a memo
         if infoset not in memo:
-            _, actions = infosets[infoset]
+            _parent, actions = infosets[infoset]
             memo[infoset] = pick(c[index[(infoset, a)]] + sum(
                 (value(j) for j in children.get((infoset, a), ())), Fraction(0))
                 for a in actions)
@@ -349,7 +355,7 @@ def _float_solution(ix: _Indexed):
     res = linprog(cost, A_ub=a_ub, b_ub=np.zeros(a_ub.shape[0]), A_eq=a_eq, b_eq=b_eq,
                   bounds=bounds, method="highs")
     if res.status != 0:
-        raise SolverError(f"HiGHS could not solve the game: {res.message}")
+        raise SolverError(_("HiGHS could not solve the game: {why}", why=res.message))
     x, q = res.x[:n0], res.x[n0:]
     y = -np.asarray(res.ineqlin.marginals)
     slack_y = A.T @ x - F.T @ q  # >= 0, zero where player 1's sequence is a best reply
@@ -414,7 +420,7 @@ def _solve_linear(mandatory, optional, guesses) -> dict:
             _subtract(eq, coef, pivots[k][0])
         if not eq:
             if rhs and required:
-                raise SolverError("the equilibrium equations on the support are inconsistent")
+                raise SolverError(_("the equilibrium equations on the support are inconsistent"))
             return
         k = max(eq, key=lambda u: (abs(eq[u]), str(u)))
         coef = eq.pop(k)
@@ -439,7 +445,7 @@ def _solve_linear(mandatory, optional, guesses) -> dict:
     for k, g in guesses.items():
         if k not in pivots:
             add({k: Fraction(1)}, g, False)
-    return {k: r for k, (_, r) in pivots.items()}
+    return {k: r for k, (_row, r) in pivots.items()}
 
 
 def _subtract(row: dict, coef: Fraction, other: dict) -> None:
@@ -454,21 +460,22 @@ def _subtract(row: dict, coef: Fraction, other: dict) -> None:
 
 def _exact(v: Any) -> Fraction:
     if isinstance(v, bool):
-        raise InvalidQuestion(f"payoffs and probabilities must be numbers, got {v!r}")
+        raise InvalidQuestion(_("payoffs and probabilities must be numbers, got {v}", v=repr(v)))
     if isinstance(v, Rational):
         return Fraction(v)
     if isinstance(v, Real):
         try:
             return Fraction(repr(float(v)))
         except (ValueError, OverflowError):  # nan, inf
-            raise InvalidQuestion(f"payoffs and probabilities must be finite numbers, got "
-                                  f"{v!r}") from None
+            raise InvalidQuestion(_("payoffs and probabilities must be finite numbers, got {v}",
+                                    v=repr(v))) from None
     if isinstance(v, str):
         try:
             return Fraction(v)
         except ValueError:
             pass
-    raise InvalidQuestion(f"payoffs and probabilities must be exact numbers, got {v!r}")
+    raise InvalidQuestion(_("payoffs and probabilities must be exact numbers, got {v}",
+                                v=repr(v)))
 
 
 __all__ = ["ChanceNode", "DecisionNode", "Leaf", "MatrixSolution", "SequenceForm",

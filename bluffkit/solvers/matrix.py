@@ -37,6 +37,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core import BluffkitError, InvalidQuestion
+from ..core.i18n import _
 
 
 class SolverError(BluffkitError, RuntimeError):
@@ -71,7 +72,7 @@ def solve_matrix_game(matrix: Sequence[Sequence[Any]]) -> MatrixSolution:
     except (TypeError, ValueError):
         rows = []
     if not rows or not rows[0] or any(len(r) != len(rows[0]) for r in rows):
-        raise InvalidQuestion("the payoff matrix must be a non-empty rectangle of numbers")
+        raise InvalidQuestion(_("the payoff matrix must be a non-empty rectangle of numbers"))
     scale = math.lcm(*(v.denominator for r in rows for v in r))  # whole numbers
     ints = rows if scale == 1 and type(rows[0][0]) is int else [
         [int(v * scale) for v in r] for r in rows]
@@ -87,8 +88,8 @@ def solve_matrix_game(matrix: Sequence[Sequence[Any]]) -> MatrixSolution:
         tuple(Fraction(v, sum(u)) for v in u), tuple(Fraction(v, sum(w)) for v in w))
     high = Fraction(_guarantee(ints, u, w, low=False), sum(w) * scale)
     if high != solution.value:  # exact best responses on both sides must meet
-        raise SolverError(f"the equilibrium does not verify exactly ({solution.value} "
-                                f"!= {high})")
+        raise SolverError(_("the equilibrium does not verify exactly ({value} != {high})",
+                            value=solution.value, high=high))
     return solution
 
 
@@ -211,8 +212,8 @@ def _exact_simplex(a: list[list[int]]) -> tuple[list[int], list[int]]:
             break
         candidates = [(t[i][-1] / t[i][col], basis[i], i) for i in range(m) if t[i][col] > 0]
         if not candidates:
-            raise SolverError("the programme looks unbounded (never expected)")
-        _, _, row = min(candidates)
+            raise SolverError(_("the programme looks unbounded (never expected)"))
+        _i, _i, row = min(candidates)
         inv = 1 / t[row][col]
         t[row] = [v * inv for v in t[row]]
         for i in range(m + 1):

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 from .lp import (
     ChanceNode,
     DecisionNode,
@@ -40,7 +41,8 @@ def _fraction(x: Any, name: str) -> Fraction:
     try:
         return Fraction(x)
     except (TypeError, ValueError):
-        raise InvalidQuestion(f"{name} must be an exact number, got {x!r}") from None
+        raise InvalidQuestion(_("{name} must be an exact number, got {x}",
+                                name=name, x=repr(x))) from None
 
 
 # -- matrix games ---------------------------------------------------------------------------------
@@ -55,7 +57,7 @@ def rps_matrix(rock: Any, paper: Any, scissors: Any) -> list[list[Fraction]]:
     r, p, s = (_fraction(v, n) for v, n in ((rock, "rock"), (paper, "paper"),
                                              (scissors, "scissors")))
     if min(r, p, s) <= 0:
-        raise InvalidQuestion("each win must pay something positive")
+        raise InvalidQuestion(_("each win must pay something positive"))
     z = Fraction(0)
     return [[z, -p, r],   # rock: loses to paper, beats scissors
             [p, z, -s],   # paper: beats rock, loses to scissors
@@ -76,7 +78,7 @@ def bluffing_matrix(pot: Any, bet: Any) -> list[list[Fraction]]:
     """
     p, b = _fraction(pot, "pot"), _fraction(bet, "bet")
     if p <= 0 or b <= 0:
-        raise InvalidQuestion("pot and bet must be positive")
+        raise InvalidQuestion(_("pot and bet must be positive"))
     half = Fraction(1, 2)
     strong_call, strong_fold = p + b, p
     return [[half * (strong_call - b), half * (strong_fold + p)],   # bluff
@@ -103,8 +105,8 @@ def profile_exploitability(matrix: Sequence[Sequence[Any]], row: Sequence[Any],
 def _mix(p: Sequence[Any], n: int, name: str) -> list[Fraction]:
     p = [_fraction(v, name) for v in p]
     if len(p) != n or any(v < 0 for v in p) or sum(p) != 1:
-        raise InvalidQuestion(f"{name} must be {n} probabilities summing to 1, got "
-                              f"{[str(v) for v in p]}")
+        raise InvalidQuestion(_("{name} must be {count} probabilities summing to 1, got {value}",
+                                name=name, count=n, value=[str(v) for v in p]))
     return p
 
 
@@ -159,8 +161,10 @@ def realization_plan(game: SequenceForm, player: int,
             probs = ({a: Fraction(1, len(actions)) for a in actions} if given is None else
                      {a: _fraction(given.get(a, 0), f"behaviour[{infoset!r}]") for a in actions})
             if sum(probs.values()) != 1 or any(v < 0 for v in probs.values()):
-                raise InvalidQuestion(f"behaviour at {infoset!r} must be probabilities of "
-                                      f"{actions} summing to 1, got {dict(given)!r}")
+                raise InvalidQuestion(_("behaviour at {infoset} must be probabilities of {actions}"
+                                        " summing to 1, got {dict}",
+                                        infoset=repr(infoset), actions=actions,
+                                        dict=repr(dict(given))))
             for a in actions:
                 plan[(infoset, a)] = plan[parent] * probs[a]
             del pending[infoset]

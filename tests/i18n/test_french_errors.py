@@ -9,7 +9,11 @@ import re
 import pytest
 
 from bluffkit.advice.bluff import Position
+from bluffkit.advice.bluff_you_turn import TurnGame
+from bluffkit.advice.bungee import observation_for
 from bluffkit.core import BluffkitError
+from bluffkit.core.dist import Distribution
+from bluffkit.exercises.answers import read_distribution
 from bluffkit.games.jungle_bluff import JungleRules, parse_card
 from bluffkit.i18n import language
 from bluffkit.odds.bluff import bid_odds
@@ -27,6 +31,15 @@ MISTAKES = {
     "a Bungee card that does not exist": lambda: Knowledge((1, 12), (), 8),
     "a Jungle Bluff card that does not exist": lambda: parse_card("7x"),
     "too many Jungle Bluff players": lambda: JungleRules(players=9),
+    "a probability above 1": lambda: Distribution.binomial(3, 2),
+    "probabilities that do not sum to 1": lambda: Distribution.from_probabilities({0: 1, 1: 1}),
+    "a distribution answer with a key that is not a count": lambda: read_distribution({"x": 1}),
+    "an empty distribution answer": lambda: read_distribution([]),
+    "a Bluff You turn with nothing to do": lambda: TurnGame(),
+    "a Bluff You token in two places": lambda: TurnGame(centre=(5,), targets=((1, (5,)),),
+                                                        give_points=1),
+    "hand sizes that leave no draw pile": lambda: observation_for(Knowledge((1, 2), (), 8),
+                                                                  5, sizes=(5, 5, 5, 5) * 9),
 }
 
 

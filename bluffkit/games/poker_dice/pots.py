@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...core import InvalidState
+from ...core.i18n import _
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ def side_pots(committed: Sequence[int], contenders: Sequence[int]) -> list[Pot]:
             pots.append(Pot(amount, eligible))
         previous = level
     if pots and not pots[0].eligible:
-        raise InvalidState("no player still in the hand put anything in the pot")
+        raise InvalidState(_("no player still in the hand put anything in the pot"))
     return pots
 
 
