@@ -245,9 +245,10 @@ class Position:
         last = bids[-1] if bids else None
         if last != self.bid:
             raise InvalidQuestion(
-                f"history must end with the current bid {self.bid}, got "
-                f"{' '.join(map(str, bids)) or 'no bids'}" if self.bid else
-                f"history has bids ({' '.join(map(str, bids))}) but there is no current bid")
+                _("history must end with the current bid {bid}, got {bids}", bid=self.bid,
+                  bids=" ".join(map(str, bids)) or _("no bids")) if self.bid else
+                _("history has bids ({bids}) but there is no current bid",
+                  bids=" ".join(map(str, bids))))
         object.__setattr__(self, "history", tuple(str(b) for b in bids))
 
     # -- reading -------------------------------------------------------------------------------

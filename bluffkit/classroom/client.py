@@ -56,7 +56,7 @@ def _who(value: str | None, field: str) -> dict:
 
     token = hub_token()
     if token is None:
-        what = "your name" if field == "name" else "the teacher's token"
+        what = _("your name") if field == "name" else _("the teacher's token")
         raise ClassroomError("bad_message", _("give {what}: this notebook is not running inside a "
                                               "JupyterHub, so the hub cannot say who you are",
                                               what=what))
@@ -96,7 +96,7 @@ class AsyncClient:
         try:
             ws = await connect(url, open_timeout=timeout, max_size=2**24)
         except (OSError, TimeoutError, InvalidURI, InvalidHandshake) as e:
-            why = getattr(e, "strerror", None) or str(e) or "no answer"
+            why = getattr(e, "strerror", None) or str(e) or _("no answer")
             raise ClassroomError("unreachable", _("cannot reach the classroom server at {url}: "
                                                   "{why}",
                                                   url=shorten(url, 80), why=why)) from None
@@ -126,8 +126,8 @@ class AsyncClient:
         finally:
             for f in self._waiting.values():
                 if not f.done():
-                    f.set_exception(ClassroomError("closed", "the connection to the server "
-                                                             "was closed"))
+                    f.set_exception(ClassroomError("closed", _("the connection to the server "
+                                                               "was closed")))
             async with self._changed:
                 self._changed.notify_all()
             if self.on_close:

@@ -114,7 +114,8 @@ class ClassroomServer:
     async def start(self) -> None:
         broken = self.hub.recover()
         for code in broken:
-            print(f"room {code} cannot be replayed: {self.hub.broken[code]}", flush=True)
+            print(_("room {code} cannot be replayed: {why}", code=code,
+                    why=self.hub.broken[code]), flush=True)
         self.server = await serve(self.handler, self.host, self.port, max_size=MAX_FRAME,
                                   max_queue=16, write_limit=2**16,
                                   close_timeout=1)
@@ -160,9 +161,9 @@ class ClassroomServer:
                     conn.send(error_frame(e.error, e.message, request.id))
                 except Exception:  # a bug: say so, keep the connection and the other rooms
                     traceback.print_exc()
-                    conn.send(error_frame("server_error", "the server could not answer this "
-                                          "request (an error on its side, reported to the "
-                                          "teacher's terminal)", request.id))
+                    conn.send(error_frame("server_error", _(
+                        "the server could not answer this request (an error on its side, "
+                        "reported to the teacher's terminal)"), request.id))
         except ConnectionClosed:
             pass
         finally:
@@ -359,7 +360,8 @@ class ClassroomServer:
             await self.play(room, seat, str(action), at, by="bot")
         except ProtocolError as e:  # a player moved first after all (or a bug: said)
             if e.error != "stale":
-                print(f"room {room.code}: the bot's move was refused: {e}", flush=True)
+                print(_("room {code}: the bot's move was refused: {e}", code=room.code, e=e),
+                      flush=True)
 
 
 def _loose_id(message):

@@ -79,7 +79,7 @@ def _writable(path: Path, what: str) -> None:
     try:
         existed = path.exists()
         if path.is_dir():
-            raise IsADirectoryError(21, "it is a folder")
+            raise IsADirectoryError(21, _("it is a folder"))
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "ab"):
             pass

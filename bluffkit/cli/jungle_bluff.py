@@ -122,7 +122,7 @@ def _specials(text: str) -> tuple[str, ...]:
     return names
 
 
-HINT = "add --special {kind} to play with it"
+HINT = _l("add --special {kind} to play with it")
 
 
 def _cards(text: str, option: str):

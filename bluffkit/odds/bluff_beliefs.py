@@ -211,7 +211,8 @@ def _read(held: tuple[int, ...], me: int, bids: tuple[Bid, ...], bidder: int,
     for seat, bid in zip(seats, bids):
         reason = why_not_raise(bid, previous) if previous else None
         if reason or bid.count > top:
-            raise InvalidQuestion(reason or f"{bid} claims more than the {top} dice in play")
+            raise InvalidQuestion(reason or _("{bid} claims more than the {top} dice in play",
+                                              bid=bid, top=top))
         table = decision_table(previous, held[seat], top)
         wm, wo = model.weights(table.legal)
         steps.append(Step(seat, previous, bid, table.legal, table.explains(bid), wm, wo))

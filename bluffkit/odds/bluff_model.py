@@ -81,8 +81,8 @@ class BidModel:
         e = self.bluff_rate
         if isinstance(e, bool) or not isinstance(e, int | Fraction) or not 0 < e < 1:
             raise InvalidQuestion(
-                f"bluff_rate must be a fraction strictly between 0 and 1 (e.g. Fraction(1, 20)), "
-                f"got {e!r}")
+                _("bluff_rate must be a fraction strictly between 0 and 1 (e.g. Fraction(1, 20)), "
+                  "got {e}", e=repr(e)))
         object.__setattr__(self, "bluff_rate", Fraction(e))
 
     def describe(self) -> str:

@@ -280,9 +280,10 @@ def read_action(k: Knowledge, action: Any) -> Play | TakePlay:
                                 action=action))
     if action not in turn_actions(k):
         played = cards_text((action.card,) * action.count)
-        why = ("the discard pile is empty or this is the round's first turn"
+        why = (_("the discard pile is empty or this is the round's first turn")
                if isinstance(action, TakePlay) and (not k.discard or not k.opened)
-               else f"my hand {cards_text(k.hand)} cannot play {played}")
+               else _("my hand {hand} cannot play {played}", hand=cards_text(k.hand),
+                      played=played))
         raise InvalidQuestion(_("{action} is not possible: {why}", action=action, why=why))
     return action
 

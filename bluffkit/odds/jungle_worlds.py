@@ -38,6 +38,7 @@ from itertools import product
 import numpy as np
 
 from ..core import InvalidQuestion
+from ..core.i18n import _
 from ..games.jungle_bluff import Card, duel_winner
 
 
@@ -156,7 +157,7 @@ def history_counts(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duel
     known = dict(cur_known)
     if my_strength:
         known[me] = my_strength
-    involved = sorted(set(known) | {p for ch, de, _ in cur_duels for p in (ch, de)})
+    involved = sorted(set(known) | {p for ch, de, _i in cur_duels for p in (ch, de)})
     free = [p for p in range(n) if placed[p] and p not in involved]
     shifts = np.arange(top, dtype=np.uint64)
     avail = [((states[:, None] >> (shifts + np.uint64(p * top))) & np.uint64(1)) == 0
@@ -174,7 +175,7 @@ def history_counts(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duel
         factor *= c
     total = int(total_past) * factor
     if not total:
-        raise Inconsistent("no history of play is consistent with this observation")
+        raise Inconsistent(_("no history of play is consistent with this observation"))
     hand, strength = [], []
     for p in range(n):
         if p == me:
@@ -275,7 +276,7 @@ def _eliminate_all_but(keep, factors, domains):
     factors = list(factors)
     others = [x for x in domains if x != keep]
     while others:
-        y = min(others, key=lambda y, fs=factors: len({z for s, _ in fs if y in s for z in s}))
+        y = min(others, key=lambda y, fs=factors: len({z for s, _i in fs if y in s for z in s}))
         others.remove(y)
         touching = [f for f in factors if y in f[0]]
         factors = [f for f in factors if y not in f[0]]
@@ -284,7 +285,7 @@ def _eliminate_all_but(keep, factors, domains):
 
 
 def _multiply(factors, domains):
-    scope = tuple(sorted({z for s, _ in factors for z in s}))
+    scope = tuple(sorted({z for s, _i in factors for z in s}))
     table = {}
     for values in product(*(domains[z] for z in scope)):
         at = dict(zip(scope, values))

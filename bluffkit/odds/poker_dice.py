@@ -112,7 +112,7 @@ def category_counts(known: str | Iterable = (), dice: int = 6,
     if dice not in (5, 6):
         raise InvalidQuestion(_("dice must be 5 (a hand) or 6 (the best 5 of 6), got {dice}",
                                 dice=repr(dice)))
-    known = read_dice(known, "known dice", tuple(range(dice + 1)))
+    known = read_dice(known, _("known dice"), tuple(range(dice + 1)))
     r = _rules(rules)
     return dict(_category_counts(known, dice, r.colours))
 

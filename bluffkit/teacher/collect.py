@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import BluffkitError
+from ..core.i18n import _
 from ..exercises.answers import Reading
 from ..exercises.core import catalogue, load
 from .log import canonical, read_log, verify
@@ -56,7 +57,7 @@ def log_files(paths: list[Path | str]) -> tuple[list[Path], list[tuple[str, str]
         elif p.is_file():
             files.append(p)
         else:
-            problems.append((str(p), "no such file or folder"))
+            problems.append((str(p), _("no such file or folder")))
     return files, problems
 
 
@@ -68,25 +69,28 @@ def collect(paths: list[Path | str], key: bytes | None) -> Collection:
     for f in files:
         try:
             if f.stat().st_size > MAX_FILE:
-                out.problems.append((str(f), f"larger than {MAX_FILE // 1_000_000} MB: not a "
-                                     "results log, skipped"))
+                out.problems.append((str(f), _("larger than {mb} MB: not a results log, skipped",
+                                               mb=MAX_FILE // 1_000_000)))
                 continue
             records, bad = read_log(f)
         except OSError as e:
-            out.problems.append((str(f), f"cannot be read ({e.strerror or e}), skipped"))
+            out.problems.append((str(f), _("cannot be read ({why}), skipped",
+                                           why=e.strerror or e)))
             continue
         if not records:
-            out.problems.append((str(f), "holds no bluffkit results (a foreign or damaged "
-                                 "file), skipped"))
+            out.problems.append((str(f), _("holds no bluffkit results (a foreign or damaged "
+                                           "file), skipped")))
             continue
-        out.problems += [(str(f), f"{b}, skipped") for b in bad]
+        out.problems += [(str(f), _("{problem}, skipped", problem=b)) for b in bad]
         for r in records:
             if key is not None and r.get("hmac") is None:
-                out.problems.append((str(f), _where(r) + "carries no checksum (the course key "
-                                     "was not set in the student's kernel), left out"))
+                out.problems.append((str(f), _(
+                    "{record}: the record carries no checksum (the course key was not set in the "
+                    "student's kernel), left out", record=_where(r))))
             elif key is not None and not verify(r, key):
-                out.problems.append((str(f), _where(r) + "does not verify under the course key "
-                                     "(edited by hand, or another course's), left out"))
+                out.problems.append((str(f), _(
+                    "{record}: the record does not verify under the course key (edited by hand, "
+                    "or another course's), left out", record=_where(r))))
             elif canonical(r) + str(r.get("hmac")).encode() not in seen:
                 seen.add(canonical(r) + str(r.get("hmac")).encode())
                 r = dict(r, file=str(f))
@@ -98,7 +102,8 @@ def collect(paths: list[Path | str], key: bytes | None) -> Collection:
 
 
 def _where(r: dict) -> str:
-    return f"{r['student']}, {r['set']} q{r['question']} attempt {r['attempt']}: the record "
+    return _("{student}, {set} q{question} attempt {attempt}", student=r["student"],
+             set=r["set"], question=r["question"], attempt=r["attempt"])
 
 
 # -- grading exam answers ------------------------------------------------------------------------
@@ -135,8 +140,9 @@ def _grade_exams(out: Collection) -> None:
                 q = ws[r["question"] - 1]
                 status, mistake = grade_reading(q, reading_from_json(r["reading"]))
             except Exception:
-                out.problems.append((r["file"], _where(r) + "cannot be graded (unknown "
-                                     "exercise set, question or answer), left out"))
+                out.problems.append((r["file"], _(
+                    "{record}: the record cannot be graded (unknown exercise set, question or "
+                    "answer), left out", record=_where(r))))
                 continue
             r = dict(r, status=status, correct=status == "correct", mistake=mistake)
         kept.append(r)

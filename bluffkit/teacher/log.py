@@ -261,11 +261,12 @@ def read_log(path: Path | str) -> tuple[list[dict], list[str]]:
         try:
             record = json.loads(raw.decode("utf-8"))
         except (UnicodeError, ValueError):
-            problems.append(f"line {number}: " + ("an unfinished last line (the kernel stopped "
-                            "while writing it)" if torn else "damaged, not a record"))
+            problems.append(_("line {number}: an unfinished last line (the kernel stopped "
+                              "while writing it)", number=number) if torn else
+                            _("line {number}: damaged, not a record", number=number))
             continue
         if not is_record(record):
-            problems.append(f"line {number}: not a bluffkit result record")
+            problems.append(_("line {number}: not a bluffkit result record", number=number))
             continue
         records.append(record)
     return records, problems

@@ -64,6 +64,12 @@ ERRORS = {
     "odds poker-dice": ["odds", "poker-dice", "--opponents", "2"],
     "advise jungle-bluff": ["advise", "jungle-bluff", "--players", "3", "--centre", "4"],
     "play jungle-bluff": ["play", "jungle-bluff", "--bots", "9"],
+    "advise bluff, a history that does not end with the bid": [
+        "advise", "bluff", "--players", "2", "--mine", "3", "--bid", "2x3", "--history", "1x3"],
+    "advise jungle-bluff, a special card not in play": [
+        "advise", "jungle-bluff", "--players", "3", "--strength", "9n", "--centre", "4"],
+    "results collect, a folder that does not exist": [
+        "results", "collect", "/nonexistent/x", "--csv", "/nonexistent/g.csv"],
 }
 
 

@@ -31,7 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...core import ParseError
-from ...core.i18n import _
+from ...core.i18n import _, _l
 
 SPECIALS: dict[str, int] = {"optimistic": 1, "reversed": 5, "nervous": 9, "alpha": 10}
 """Special card name -> the value it replaces."""
@@ -107,11 +107,11 @@ def parse_cards(text: str | Iterable) -> tuple[Card, ...]:
     return tuple(sorted(c if isinstance(c, Card) else parse_card(str(c)) for c in parts))
 
 
-SPECIAL_HINT = "choose the {kind} special card to play with it"
+SPECIAL_HINT = _l("choose the {kind} special card to play with it")
 """How :func:`deck_cards` says to turn a special card on (a command line says its option)."""
 
 
-def deck_cards(cards: Iterable[Card], deck: Iterable[Card], hint: str = SPECIAL_HINT,
+def deck_cards(cards: Iterable[Card], deck: Iterable[Card], hint: object = SPECIAL_HINT,
                distinct: bool = True) -> tuple[Card, ...]:
     """Cards of the players' ``deck``, sorted: a bare value names the deck's card of that value
     (``9`` is the nervous ``9n`` when it is in play); with ``distinct`` (the cards of one
@@ -136,8 +136,8 @@ def deck_cards(cards: Iterable[Card], deck: Iterable[Card], hint: str = SPECIAL_
             raise ParseError(_("{c} is not a card of this game: the decks run 1-{max}",
                                c=c, max=max(own)))
         if c.special and own[c.value] != c:
-            raise ParseError(f"{c} is the {c.kind} special card, which is not in play: "
-                             + hint.format(kind=c.kind))
+            raise ParseError(_("{c} is the {kind} special card, which is not in play: {hint}",
+                               c=c, kind=c.kind, hint=str(hint).format(kind=c.kind)))
         out.append(own[c.value] if not c.special else c)
     if distinct:
         for c in out:
@@ -148,7 +148,7 @@ def deck_cards(cards: Iterable[Card], deck: Iterable[Card], hint: str = SPECIAL_
 
 
 def score_cards(cards: Iterable[Card], deck: Iterable[Card],
-                hint: str = SPECIAL_HINT) -> tuple[Card, ...]:
+                hint: object = SPECIAL_HINT) -> tuple[Card, ...]:
     """Score cards, sorted: any card of the game (a standard card may come from the spare deck;
     a special card only when it is in play, see :func:`deck_cards`); repeats allowed.
 
