@@ -95,9 +95,10 @@ __all__ = [
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
-KEYWORDS = {"_": None, "_l": None, "_n": (1, 2), "_p": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "_l": None, "_n": (1, 2), "_p": ((1, "c"), 2), "Mistake": None}
 """The translating calls, for Babel's extractor (``_n``: singular and plural; ``_p``: context
-first)."""
+first). A ``Mistake``'s label is kept in English in the results (the same mistake groups the
+same in every class) and translated where a teacher reads it."""
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE_LANGUAGE]
 STABLE_DATE = datetime.datetime(2026, 11, 23, tzinfo=datetime.UTC)
 """The catalogues' POT-Creation-Date, kept fixed: a date that changes on every update would

@@ -106,7 +106,7 @@ def test_translating_calls_take_literal_messages(path):
         return  # translates nothing (its own ``_p`` may be something else)
     tree = ast.parse(source)
     for call in _calls(tree):
-        count = {"_": 1, "_l": 1, "_n": 2, "_p": 2}[call.func.id]
+        count = {"_": 1, "_l": 1, "_n": 2, "_p": 2, "Mistake": 1}[call.func.id]
         texts = call.args[:count]
         where = f"{i18n.relative(path)}:{call.lineno}"
         assert len(texts) == count and all(

@@ -33,6 +33,7 @@ def _key(args) -> bytes | None:
 
 
 def _collect(args) -> int:
+    from ..exercises.core import mistake_name
     from ..teacher.collect import collect, mistakes_summary, write_all
 
     key = _key(args)
@@ -58,7 +59,8 @@ def _collect(args) -> int:
     if summary:
         print("\n" + _("Most common named mistakes (what to re-teach):"))
         for s, n, title, mistake, answers, students in summary[: args.top]:
-            print(f"  {s} q{n} {title}: {mistake!r}, "
+            print(f"  {s} q{n} {title}: " + _("'{mistake}'", mistake=mistake_name(mistake))
+                  + ", "
                   + _n("{n} student ({answers} answers)", "{n} students ({answers} answers)",
                        students, answers=answers))
     return 0

@@ -56,7 +56,7 @@ from typing import Any
 import numpy as np
 
 from ..core import InvalidQuestion, make_rng
-from ..core.i18n import _, _l, _n, num
+from ..core.i18n import _, _l, _n, num, translations
 from .answers import AnswerError, Number
 
 _ICONS = {"correct": "✅", "mistake": "🤔", "incorrect": "❌", "unanswered": "✏️",
@@ -190,7 +190,9 @@ class Mistake:
     """A typical wrong answer, computed by bluffkit, and what it reveals.
 
     Attributes:
-        name: short label, e.g. ``"stars only"``.
+        name: short label, e.g. ``"stars only"``, kept in English in the results (the same
+            mistake groups together in every class); :func:`mistake_name` says it in the
+            reader's language.
         value: the answer this slip produces.
         message: kind words naming the slip and the idea to fix it.
     """
@@ -201,6 +203,17 @@ class Mistake:
 
     def __post_init__(self):  # a lazy text (a module's constant) is said now, in the language
         object.__setattr__(self, "message", str(self.message))
+
+
+def mistake_name(name: str) -> str:
+    """A mistake's label (as the results keep it) in the current language.
+
+    >>> from bluffkit.i18n import language
+    >>> with language("fr"):
+    ...     mistake_name("lucky card forgotten")
+    'carte porte-bonheur oubliée'
+    """
+    return translations().gettext(name)
 
 
 # -- questions ------------------------------------------------------------------------------------
@@ -491,4 +504,5 @@ def load(game: str, seed: int | None = None, student: str | int | None = None,
 
 
 __all__ = ["Feedback", "Mistake", "Question", "Worksheet", "catalogue", "escape", "fmt",
-           "exercise_sets", "games_with_exercises", "load", "plain", "tex", "tex_ratio"]
+           "exercise_sets", "games_with_exercises", "load", "mistake_name", "plain", "tex",
+           "tex_ratio"]

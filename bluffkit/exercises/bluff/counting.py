@@ -45,8 +45,9 @@ class OneDie(Question):
         msg = (STARS_ONLY + " " + _("You counted the star as wild.") if self.face == STAR
                else _("You counted one face of six (only the digit, or only the stars).") + " "
                + STARS_WILD)
-        return [Mistake("stars" if self.face == STAR else "digit only",
-                        count_distribution(other, 1).at_least(1), msg),
+        slip = count_distribution(other, 1).at_least(1)
+        return [Mistake("stars", slip, msg) if self.face == STAR else
+                Mistake("digit only", slip, msg),
                 Mistake("complement", count_distribution(self.face, 1).exactly(0),
                         _("That is the chance the die does **not** count."))]
 
