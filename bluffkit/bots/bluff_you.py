@@ -30,8 +30,8 @@ from typing import Any
 from ..advice.bluff_you import guesser_advice, turn_game
 from ..advice.bluff_you_turn import solve_turn
 from ..core import Bot, InvalidQuestion, RandomBot, choice, make_rng, sample
-from ..core.i18n import _
-from ..core.play import bot_names, match_games, seed_label
+from ..core.i18n import _, _n
+from ..core.play import bot_label, bot_names, match_games, seed_label
 from ..core.rng import Seed
 from ..games.bluff_you import (
     BLUFF_YOU,
@@ -150,9 +150,11 @@ class MatchResult:
                 "points": list(self.points), "games": self.games, "seed": self.seed}
 
     def __str__(self) -> str:
-        lines = [f"{self.games} games, seed {self.seed}"]
-        lines += [f"  seat {p} ({n}): {float(w):g} wins, {float(self.mean_points(p)):.2f} points "
-                  "a game" for p, (n, w) in enumerate(zip(self.names, self.wins))]
+        lines = [_n("{n} game, seed {seed}", "{n} games, seed {seed}", self.games,
+                    seed=self.seed)]
+        lines += ["  " + _("seat {p} ({name}): {won:g} wins, {mean:.2f} points a game", p=p,
+                           name=bot_label(n), won=float(w), mean=float(self.mean_points(p)))
+                  for p, (n, w) in enumerate(zip(self.names, self.wins))]
         return "\n".join(lines)
 
 

@@ -38,7 +38,7 @@ class GreedyBot:
                                     " hand worth {call_limit} or less), got {call_at}",
                                     call_limit=CALL_LIMIT, call_at=repr(call_at)))
         self.call_at = call_at
-        self.name = f"greedy (calls at {call_at} or less)"
+        self.name = _("greedy (calls at {n} or less)", n=call_at)
 
     def choose(self, observation: BungeeObservation, legal: list, rng):
         return greedy_action(observation, legal, self.call_at)

@@ -25,7 +25,8 @@ from fractions import Fraction
 
 from ..advice.jungle_bluff import advise
 from ..core import Bot, RandomBot, sample
-from ..core.play import advised, bot_names, match_games, seed_label
+from ..core.i18n import _, _n
+from ..core.play import advised, bot_label, bot_names, match_games, seed_label
 from ..core.rng import Seed
 from ..games.jungle_bluff import JungleObservation, JungleRules, JungleState, Play
 from ..odds.jungle_bluff import option_values
@@ -84,8 +85,10 @@ class MatchResult:
                 "mean_scores": list(self.mean_scores), "games": self.games, "seed": self.seed}
 
     def __str__(self) -> str:
-        lines = [f"{self.games} games of Jungle Bluff, seed {self.seed}"]
-        lines += [f"  seat {p} ({n}): {float(w):g} wins, {float(s):.1f} points a game"
+        lines = [_n("{n} game of Jungle Bluff, seed {seed}",
+                    "{n} games of Jungle Bluff, seed {seed}", self.games, seed=self.seed)]
+        lines += ["  " + _("seat {p} ({name}): {won:g} wins, {mean:.1f} points a game", p=p,
+                           name=bot_label(n), won=float(w), mean=float(s))
                   for p, (n, w, s) in enumerate(zip(self.names, self.wins, self.mean_scores))]
         return "\n".join(lines)
 
