@@ -8,14 +8,17 @@ of the positions a challenge can leave as payoffs, from the fewest dice up, as
 probability that the opener of an ``x`` against ``y`` round wins the match, is then
 ``(value + 1) / 2`` with ``value`` the round's value when both play the solved strategies.
 
-``save_match`` writes every round's average strategy quantised to bytes (``round(255 p)``,
-renormalised when read) in one ``.npz`` with the figures of each round *as stored*: the
-quantised strategy's value and exploitability are measured again after quantising.
+``save_match`` writes every round's average strategy quantised to bytes (``round(255 p)``, or
+``round(15 p)`` from 7 dice in play; renormalised when read) in one LZMA-compressed ``.npz``
+with the figures of each round *as stored*: the quantised strategy's value and exploitability
+are measured again after quantising.
 """
 
 from __future__ import annotations
 
+import io
 import time
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -30,9 +33,17 @@ def real_measurable(x: int, y: int) -> bool:
     2 dice a side (1 v 3 has 56 rolls a side: 3.8 GB an array, too much beside a solve)."""
     return x + y <= 4 and max(x, y) <= 2
 
-DEFAULT_K = {2: 4, 3: 3, 4: 3, 5: 2, 6: 2, 7: 1, 8: 1, 9: 1, 10: 1}
-"""Bids remembered by dice in play, for the shipped strategies (what a 30-minute solve of all
-25 rounds affords on a 2-core machine; ``benchmarks/bluff_abstract.py`` measures the cost)."""
+DEFAULT_K = {2: 4, 3: 4, 4: 3, 5: 2, 6: 2, 7: 2, 8: 2, 9: 2, 10: 2}
+"""Bids remembered by dice in play, for the shipped strategies (``benchmarks/bluff_abstract.py``
+measures the cost: all 25 rounds in about 12 minutes on a 2-core machine). Remembering a single
+bid from 7 dice on lost 5 v 5 matches to the advice bot (42%); two bids win 62-65%."""
+
+
+def default_k(x: int, y: int) -> int:
+    """Bids remembered in the round ``x`` v ``y``: 4 where the real round is measured (2 v 2
+    remembering 3 bids is exploitable by 0.024, by 0.008 with 4), else ``DEFAULT_K`` (1 v 3 and
+    3 v 1 stay at 3: with 56 rolls a side, 4 bids would add 2 MB to the package)."""
+    return 4 if real_measurable(x, y) else DEFAULT_K[x + y]
 
 
 def positions(max_dice: int = 5) -> list[tuple[int, int]]:
@@ -60,16 +71,14 @@ def solve_full(max_dice: int = 5, k: int | Callable[[int, int], int] | None = No
     """Solve every round up to ``max_dice`` each, by backward induction.
 
     Args:
-        k: bids remembered, a number or a function of (x, y); default ``DEFAULT_K`` by dice in
-            play.
+        k: bids remembered, a number or a function of (x, y); default :func:`default_k`.
         iterations: FSICFR iterations per round (a number or a function of (x, y)).
         progress: called as ``progress((x, y), iteration, seconds, exploitability)``.
         measure_real: measure the exploitability in the real game where it can be enumerated.
     """
     if not 1 <= max_dice <= 5:
         raise InvalidQuestion(f"max_dice must be 1-5, got {max_dice}")
-    k_of = k if callable(k) else (lambda x, y: k) if k is not None else (
-        lambda x, y: DEFAULT_K[x + y])
+    k_of = k if callable(k) else (lambda x, y: k) if k is not None else default_k
     its = iterations if callable(iterations) else (lambda x, y: iterations)
     win: dict[tuple[int, int], float] = {}
     rounds: dict[tuple[int, int], RecallSolution] = {}
@@ -92,12 +101,21 @@ def _lookup(values: dict) -> Callable[[int, int], float]:
 
 # -- compact storage ------------------------------------------------------------------------------
 LEVELS = 255
-"""Frequencies are stored as round(255 p) in one byte."""
+"""Frequencies are stored as round(255 p) in one byte ..."""
+COARSE = 15
+"""... or as round(15 p) in the rounds with 7 dice or more in play (their strategies, remembering
+2 bids with 126-252 rolls a side, are most of the file: 4.5 MB instead of 12 MB; their strength
+against the advice bot, measured with the coarse frequencies, is unchanged)."""
 
 
-def quantise(strategy: list) -> np.ndarray:
-    """One byte per frequency, blocks concatenated."""
-    return np.concatenate([np.rint(s.ravel() * LEVELS) for s in strategy]).astype(np.uint8)
+def levels_of(x: int, y: int) -> int:
+    """The levels the frequencies of round ``x`` v ``y`` are stored with."""
+    return LEVELS if x + y <= 6 else COARSE
+
+
+def quantise(strategy: list, levels: int = LEVELS) -> np.ndarray:
+    """One byte per frequency, ``round(levels p)``, blocks concatenated."""
+    return np.concatenate([np.rint(s.ravel() * levels) for s in strategy]).astype(np.uint8)
 
 
 def dequantise(data: np.ndarray, shapes: list[tuple[int, ...]]) -> list[np.ndarray]:
@@ -119,7 +137,7 @@ def save_match(match: FullMatch, path) -> dict:
     figures = {}
     for (x, y), solved in sorted(match.rounds.items()):
         game = solved.game
-        data = quantise(solved.strategy)
+        data = quantise(solved.strategy, levels_of(x, y))
         stored = dequantise(data, [s.shape for s in solved.strategy])
         value, abstract = abstract_exploitability(game, stored)
         real = np.nan
@@ -134,12 +152,21 @@ def save_match(match: FullMatch, path) -> dict:
         arrays[f"figures_{x}v{y}"] = np.array(
             [game.k, solved.iterations, value, abstract, real, solved.seconds])
     keys = sorted(match.win)
-    np.savez_compressed(path, format=np.array(1), levels=np.array(LEVELS),
-                        win_keys=np.array(keys, dtype=np.int64),
-                        win=np.array([match.win[key] for key in keys]),
-                        **arrays)
+    _save_lzma(path, format=np.array(1), levels=np.array(LEVELS),
+               win_keys=np.array(keys, dtype=np.int64),
+               win=np.array([match.win[key] for key in keys]), **arrays)
     return figures
 
 
-__all__ = ["DEFAULT_K", "FullMatch", "dequantise", "positions", "quantise", "real_measurable",
-           "save_match", "solve_full"]
+def _save_lzma(path, **arrays: np.ndarray) -> None:
+    """``np.savez_compressed`` with LZMA instead of deflate (a third smaller here); ``np.load``
+    reads it as any ``.npz``."""
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_LZMA) as z:
+        for name, a in arrays.items():
+            buffer = io.BytesIO()
+            np.save(buffer, a, allow_pickle=False)
+            z.writestr(name + ".npy", buffer.getvalue())
+
+
+__all__ = ["COARSE", "DEFAULT_K", "FullMatch", "default_k", "dequantise", "levels_of",
+           "positions", "quantise", "real_measurable", "save_match", "solve_full"]

@@ -5,7 +5,16 @@ import pytest
 
 from bluffkit.advice.bluff_strategy import load_strategy, match_table, policy
 from bluffkit.core import InvalidQuestion
-from bluffkit.solvers.bluff_full import dequantise, positions, quantise, save_match, solve_full
+from bluffkit.solvers.bluff_full import (
+    COARSE,
+    default_k,
+    dequantise,
+    levels_of,
+    positions,
+    quantise,
+    save_match,
+    solve_full,
+)
 from bluffkit.solvers.bluff_recall import RecallGame, abstract_exploitability
 
 
@@ -31,6 +40,28 @@ def test_quantised_strategy_round_trip():
     for s, b in zip(strategy, back):
         assert np.allclose(b.sum(axis=1), 1)
         assert np.abs(s - b).max() <= 1.5 / 255
+
+
+def test_rounds_from_7_dice_are_stored_coarsely():
+    assert [levels_of(x, y) for x, y in ((1, 1), (3, 3), (3, 4), (5, 5))] == [255, 255, 15, 15]
+    game = RecallGame(1, 1, 2)
+    rng = np.random.default_rng(6)
+    strategy = [rng.dirichlet(np.ones(s.shape[1]), size=(s.shape[0], s.shape[2])
+                              ).transpose(0, 2, 1) for s in game.uniform()]
+    data = quantise(strategy, COARSE)
+    assert data.max() <= COARSE
+    back = dequantise(data, [s.shape for s in strategy])
+    for s, b in zip(strategy, back):
+        assert np.allclose(b.sum(axis=1), 1) and np.abs(s - b).max() < 0.2
+    # the shipped file: fine frequencies up to 6 dice in play, coarse from 7
+    assert max(int(t.max()) for t in load_strategy(5, 5)._stored) <= COARSE
+    assert max(int(t.max()) for t in load_strategy(3, 3)._stored) > COARSE
+
+
+def test_rounds_remember_four_bids_where_the_real_game_is_measured():
+    assert [default_k(x, y) for x, y in ((1, 1), (2, 1), (2, 2), (1, 3), (3, 3), (5, 5))] == [
+        4, 4, 4, 3, 2, 2]
+    assert all(load_strategy(x, y).k == default_k(x, y) for x, y in positions(5))
 
 
 def test_saved_figures_are_those_of_the_stored_strategy(saved):
