@@ -114,3 +114,32 @@ def test_bad_parameters(args, message):
 def test_mask_game_refuses_large_rounds():
     with pytest.raises(InvalidQuestion, match="at most 4 dice"):
         MaskGame(3, 2)
+
+
+def test_mask_normalising_one_player_leaves_the_other_and_matches_the_whole():
+    """Regret matching at one player's histories only (after that player's update) gives the
+    same rows as at every history, and leaves the other player's rows as they were."""
+    from bluffkit.solvers.bluff_masks import _normalise
+
+    game = MaskGame(1, 2, lambda a, b: a / (a + b))
+    rng = np.random.default_rng(7)
+    rr, rc = (rng.normal(size=(game.size, game.width)).astype(np.float32) for _i in range(2))
+    full_r, full_c, tmp = game.empty(), game.empty(), game.empty()
+    _normalise(game.nb, game.parity, rr, rc, full_r, full_c, True, -1, tmp)
+    moved = np.zeros(game.size, dtype=bool)  # who moves at the parent of each raise
+    for m in range(1, game.size):
+        moved[m] = game.parity[m - (1 << (m.bit_length() - 1))]
+    for who in (0, 1):
+        part_r, part_c = np.full_like(full_r, 5.0), np.full_like(full_c, 5.0)
+        _normalise(game.nb, game.parity, rr, rc, part_r, part_c, True, who, tmp)
+        rows_r, rows_c = (moved == who), (game.parity == who)
+        rows_r[0] = rows_c[0] = False
+        assert np.allclose(part_r[rows_r], full_r[rows_r])
+        assert np.allclose(part_c[rows_c], full_c[rows_c])
+        assert (part_r[1:][~rows_r[1:]] == 5.0).all() and (part_c[1:][~rows_c[1:]] == 5.0).all()
+    # a probability distribution at every history and roll: raises plus challenge sum to 1
+    sums = full_c.astype(np.float64).copy()
+    sums[0] = 0
+    for m in range(1, game.size):
+        sums[m - (1 << (m.bit_length() - 1))] += full_r[m]
+    assert np.allclose(sums, 1.0, atol=1e-5)
