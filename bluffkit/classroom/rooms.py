@@ -374,17 +374,29 @@ class Hub:
         return room
 
     # -- seats ---------------------------------------------------------------------------------
-    def join(self, code: str, name: str) -> tuple[int, str]:
-        """Take the lowest free seat; returns ``(seat, token)``."""
+    def join(self, code: str, name: str, known: bool = False) -> tuple[int, str]:
+        """Take the lowest free seat; returns ``(seat, token)``. With ``known`` (the name is
+        vouched for, by the class hub), someone already seated under that name gets their seat
+        back with a new token (their old token stops working): one person, one seat."""
         room = self.room(code)
         if room.closed is not None:
             raise ProtocolError("room_closed", _("room {code} is closed", code=code))
+        token = secrets.token_urlsafe(18)
+        h = token_hash(token)
+        mine = [p for p, s in enumerate(room.seats) if known and s.name == name and s.token_hash]
+        if mine:
+            seat, old = mine[0], room.seats[mine[0]]
+            self._write(("UPDATE seats SET token_hash = ? WHERE code = ? AND seat = ?",
+                         (h, code, seat)))
+            self.tokens.pop(old.token_hash, None)
+            room.seats[seat] = Seat(name, h, old.online)
+            self.tokens[h] = (code, seat)
+            return seat, token
         free = [p for p, s in enumerate(room.seats) if s.token_hash is None]
         if not free:
             raise ProtocolError("room_full", _("room {code} is full ({players} players)",
                                                code=code, players=room.players))
-        seat, token = free[0], secrets.token_urlsafe(18)
-        h = token_hash(token)
+        seat = free[0]
         self._write(("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
                      (code, seat, name, h, self.clock())))
         room.seats[seat] = Seat(name, h, room.seats[seat].online)

@@ -218,7 +218,8 @@ class ClassroomServer:
     async def dispatch(self, conn: Connection, r: Request) -> None:
         hub = self.hub
         if r.type == "join":
-            seat, token = hub.join(r["code"], await self.student_name(r))
+            seat, token = hub.join(r["code"], await self.student_name(r),
+                                   known=self.hub_api is not None)
             self._joined(conn, hub.room(r["code"]), seat, token, r.id)
         elif r.type == "rejoin":
             room, seat = hub.seat_of(r["token"])

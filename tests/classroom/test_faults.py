@@ -245,3 +245,31 @@ def test_recovery_replays_the_log_and_refuses_a_log_the_engine_refuses(tmp_path)
     assert again.rooms[good.code].state == state and again.rooms[good.code].moves == moves
     assert again.rooms[good.code].seats[0].name == "Ana"
     assert bad.code not in again.rooms
+
+
+def test_a_hub_vouched_name_keeps_one_seat_and_a_typed_name_does_not(tmp_path):
+    """Joining again under a name the class hub vouched for gives the same seat and a new
+    token (the old one stops working), also after the server restarts from its database;
+    typed names are not vouched for, so two 'Ana' are two people."""
+    from bluffkit.classroom.protocol import ProtocolError
+
+    db = str(tmp_path / "class.sqlite")
+    hub = Hub(db)
+    room = hub.open_room("bluff", {"players": 3, "dice_per_player": 1}, seed=5)
+    seat, first = hub.join(room.code, "ana", known=True)
+    again, second = hub.join(room.code, "ana", known=True)
+    assert (seat, again) == (0, 0) and first != second
+    assert hub.seat_of(second)[1] == 0
+    with pytest.raises(ProtocolError) as e:
+        hub.seat_of(first)
+    assert e.value.error == "bad_token"
+    assert hub.join(room.code, "bob", known=True)[0] == 1
+    assert [s.name for s in room.seats] == ["ana", "bob", None]
+    hub.close()
+    restarted = Hub(db)
+    restarted.recover()
+    assert restarted.seat_of(second)[1] == 0
+    with pytest.raises(ProtocolError):
+        restarted.seat_of(first)
+    assert restarted.join(room.code, "ana")[0] == 2  # typed: a third seat
+    restarted.close()

@@ -125,6 +125,10 @@ def test_hub_says_who_sits_and_who_teaches(hub, monkeypatch):
                         "hub_token": tokens["bob"]})["seat"] == 1
     names = [s["name"] for s in ana.wait_view(lambda v: v["seats"][1]["name"])["seats"]]
     assert names[:2] == ["ana", "bob"]
+    as_user(monkeypatch, tokens["ana"])  # ana again (a second notebook): her seat, not a third
+    ana_again = Client(url)
+    assert ana_again.join(code)["seat"] == 0
+    ana_again.close()
     summary = next(t for t in teacher.tables() if t["code"] == code)
     assert [s["name"] for s in summary["seats"]][:2] == ["ana", "bob"]
 
