@@ -236,6 +236,10 @@ class ClassroomServer:
         elif r.type == "teacher":
             if r["hub_token"] is not None:
                 await self.hub_teacher(r["hub_token"])
+            elif self.hub_api is not None:  # on a hub, only the hub says who teaches
+                raise ProtocolError("not_teacher", _(
+                    "on the class hub the teacher is who the hub says: connect from your own "
+                    "notebook on the hub"))
             elif not hmac.compare_digest(r["token"].encode(), self.teacher_token.encode()):
                 raise ProtocolError("not_teacher", _("this is not the teacher's token"))
             conn.teacher = True

@@ -56,6 +56,9 @@ def _check(args) -> list[tuple[str, dict]]:
     if args.teacher_token is not None and not re.fullmatch(r"[A-Za-z0-9_\-]{8,100}",
                                                            args.teacher_token):
         raise CliError(_("--teacher-token must be 8-100 letters, digits, - or _"))
+    if args.teacher_token is not None and args.hub:
+        raise CliError(_("--teacher-token and --hub do not go together: on a class hub the hub "
+                         "says who teaches (--hub-teachers)"))
     if args.seed is not None and not 0 <= args.seed < 2**63:
         raise CliError(_("--seed must be a whole number 0 or more, got {seed}", seed=args.seed))
     rooms = []
@@ -92,8 +95,9 @@ def _serve(args: argparse.Namespace) -> int:
     def ready(s: ClassroomServer) -> None:
         print(_("bluffkit classroom server on {url} (games kept in {db})", url=s.url,
                 db=args.db), flush=True)
-        print(_("Teacher token: {token}", token=s.teacher_token), flush=True)
-        if hub_api:
+        if not hub_api:  # on a hub, the hub says who teaches: no token to pass around
+            print(_("Teacher token: {token}", token=s.teacher_token), flush=True)
+        else:
             print(_("Students and teachers are who the hub at {hub} says they are (teachers: its "
                     "admins and the group {group})", hub=hub_api,
                     group=repr(args.hub_teachers)), flush=True)

@@ -175,3 +175,24 @@ def test_outside_a_hub_a_name_is_needed(monkeypatch):
         assert e.value.error == "bad_message" and "join with your name" in str(e.value)
     finally:
         srv.stop()
+
+
+def test_on_a_hub_the_teacher_token_is_not_enough(monkeypatch, capsys):
+    """A server run as a hub service refuses the teacher token (even the right one): only
+    the hub says who teaches; the command line refuses --teacher-token with --hub."""
+    from bluffkit.classroom.server import start_in_thread
+    from bluffkit.cli import main
+
+    as_user(monkeypatch, None)
+    srv = start_in_thread(":memory:", teacher_token="t0kent0ken",
+                          hub_api="http://127.0.0.1:9/hub/api")
+    try:
+        with pytest.raises(ClassroomError) as e:
+            Client(srv.url).teacher("t0kent0ken")
+        assert e.value.error == "not_teacher" and "hub" in str(e.value)
+    finally:
+        srv.stop()
+    monkeypatch.setenv("JUPYTERHUB_API_URL", "http://127.0.0.1:9/hub/api")
+    assert main(["serve", "--hub", "--teacher-token", "t0kent0ken"]) == 2
+    err = capsys.readouterr().err
+    assert "--teacher-token and --hub" in err and "Traceback" not in err
