@@ -189,6 +189,12 @@ def _new_entries(before, after, field: str = "history") -> tuple:
     return new[len(getattr(before, field)):]
 
 
+def _ended_round(before, after, ended: int) -> tuple:
+    """The moves of round ``ended`` (``after.previous``, whole) that ``before`` had not shown:
+    several moves can land between two views, the round's last ones among them."""
+    return after.previous[len(before.history) if before.round == ended else 0:]
+
+
 class RemoteBluffYouTable(RemoteGame, BluffYouTable):
     """Bluff You on the class server, with the table and Explain of local play."""
 
@@ -236,13 +242,20 @@ class RemotePokerDiceTable(RemoteGame, PokerDiceTable):
         self._remote(link, joined)
 
     def _log_view(self, before, after) -> None:
-        if before is not None and after.last != before.last:
+        new = _new_entries(before, after)
+        if before is not None and after.last != before.last:  # a round ended since the last view
+            ended = after.round if after.phase == "over" else after.round - 1
+            self._log_entries(_ended_round(before, after, ended))
             self._log_round_end(before, after)  # the result, who is out, the game's end
+            new = after.history
         if after.obs.my_dice and (before is None or before.round != after.round):
             self.history.add(_("Round {round} (leader {leader}): your peeker shows {dice}.",
                                round=after.round, leader=self.names[after.leader],
                                dice=_dice(after.obs.my_dice)), strong=True)
-        for p, text in _new_entries(before, after):
+        self._log_entries(new)
+
+    def _log_entries(self, entries) -> None:
+        for p, text in entries:
             if text.startswith("common "):
                 self.history.add(_("Common dice: {dice}.", dice=text[7:]))
             elif p >= 0:
@@ -303,9 +316,18 @@ class RemoteBungeeTable(RemoteGame, BungeeTable):
         self._remote(link, joined)
 
     def _log_view(self, before, after) -> None:
-        if before is not None and after.last is not None and after.last != before.last:
+        ended = before is not None and after.last is not None and after.last != before.last
+        if ended and after.round != before.round:  # the round before ended since the last view
+            self._log_entries(_ended_round(before, after, after.round - 1))
             self._log_round_end(after)
-        for p, text in _new_entries(before, after):
+            self._log_entries(after.history)
+            return
+        self._log_entries(_new_entries(before, after))
+        if ended:  # the final round: the game is over
+            self._log_round_end(after)
+
+    def _log_entries(self, entries) -> None:
+        for p, text in entries:
             text = SKIPPED if text == "skipped" else text
             if p < 0:
                 self.history.add(text[0].upper() + text[1:] + ".")

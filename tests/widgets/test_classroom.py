@@ -304,3 +304,52 @@ def test_a_dropped_connection_comes_back_to_the_same_seat(tmp_path):
         for t in (ana, ben):
             t.link.close()
         second.stop()
+
+
+class _NoLink:
+    """A table's link to the server, for tables fed views by hand: nothing is sent."""
+
+    def move(self, text):
+        raise AssertionError("no move is sent in this test")
+
+
+@pytest.mark.parametrize("game,rules", [("poker-dice", {"players": 3, "starting_points": 4}),
+                                        ("bungee", {"players": 3, "rounds": 3})])
+@pytest.mark.parametrize("every", [2, 3, 5])
+def test_a_remote_history_misses_no_move_when_views_are_skipped(game, rules, every):
+    """When several moves land between two views (the server sends a slow seat only the
+    latest), the history still shows every move: a round's last moves, the fold or call that
+    ended it, and the final round's, in the order they were played. (At most one round ends
+    between two views: a view carries the round before whole, not the ones before it.)"""
+    from bluffkit.classroom.rooms import Hub
+
+    hub = Hub(":memory:")
+    room = hub.open_room(game, rules, seed=3)
+    for name in ("Ana", "Ben", "Cy"):
+        hub.join(room.code, name)
+    views = [room.view_for(0)]
+    while not room.over():
+        seat = room.to_move()
+        hub.play(room, seat, str(room.bot_action(seat)))
+        views.append(room.view_for(0))
+    hub.close()
+    joined = {"code": room.code, "seat": 0, "game": game, "title": str(room.info.title),
+              "players": 3, "rules": room.rules.to_json()}
+    tables = []
+    rounds = [v["view"]["round"] for v in views]
+    kept = [v for i, v in enumerate(views)
+            if i % every == 0 or i == len(views) - 1 or rounds[i] != rounds[i - 1]]
+    assert len(kept) < len(views) * 0.8
+    for fed in (views, kept):
+        t = REMOTE_TABLES[game](_NoLink(), joined)
+        for v in fed:
+            t.show_view(v)
+        tables.append(t)
+    full, skipped = (t.history.lines for t in tables)
+
+    def moves(lines):  # the players' moves and round ends, in order
+        return [x for x in lines if x.split(":")[0] in ("Ana", "Ben", "You")
+                or x.startswith("End of")]
+
+    assert len(moves(full)) > 10 and any("Game over" in x for x in skipped)
+    assert moves(skipped) == moves(full), (game, every)

@@ -546,4 +546,5 @@ def observation_from_json(d: dict, rules: BungeeRules) -> BungeeObservation:
         whole_numbers(d["callers"], "callers", 0, n - 1),
         whole_numbers(d["to_act"], "to_act", 0, n - 1), d["skip"],
         tuple(d["totals"]), _history(d["history"], n, "history"),
-        None if d["last"] is None else _result(d["last"], n), rules)
+        None if d["last"] is None else _result(d["last"], n), rules,
+        _history(d.get("previous", []), n, "previous"))

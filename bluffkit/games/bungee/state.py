@@ -196,6 +196,8 @@ class BungeeObservation:
     history: tuple[tuple[int, str], ...]
     last: RoundResult | None
     rules: BungeeRules
+    previous: tuple[tuple[int, str], ...] = ()
+    """The public history of the round before this one, whole."""
 
     @property
     def top(self) -> int | None:
@@ -209,7 +211,8 @@ class BungeeObservation:
                 "round": self.round, "opened": self.opened, "callers": list(self.callers),
                 "to_act": list(self.to_act), "skip": self.skip, "totals": list(self.totals),
                 "history": [list(h) for h in self.history],
-                "last": self.last.to_json() if self.last else None}
+                "last": self.last.to_json() if self.last else None,
+                "previous": [list(h) for h in self.previous]}
 
 
 @lru_cache(maxsize=4096)
@@ -333,7 +336,8 @@ class BungeeState:
         return BungeeObservation(
             player, self.hands[player], tuple(map(len, self.hands)), self.discard, self.lucky,
             sum(self.pile), self.phase, self.to_move, self.round, self.opened, self.callers,
-            self.to_act, self.skip, self.totals, self.history, self.last, self.rules)
+            self.to_act, self.skip, self.totals, self.history, self.last, self.rules,
+            self.past[-1].history if self.past else ())
 
     # -- moving ------------------------------------------------------------------------------
     def apply(self, action: Action) -> BungeeState:

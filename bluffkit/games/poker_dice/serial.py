@@ -266,6 +266,6 @@ def observation_from_json(d: dict, rules: PokerDiceRules) -> PokerDiceObservatio
         whole_number(d["leader"], "leader", 0, n - 1), d["to_move"], d["phase"],
         true_or_false(d["opened"], "opened"), whole_number(d["round"], "round", 0),
         pairs(d["history"], "history"), None if d["last"] is None else _result(d["last"], n),
-        rules)
+        rules, pairs(d.get("previous", []), "previous"))
 
 __all__ = ["check", "observation_from_json", "state_from_json", "state_to_json"]

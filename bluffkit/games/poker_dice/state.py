@@ -126,6 +126,8 @@ class PokerDiceObservation:
     history: tuple[tuple[int, str], ...]
     last: RoundResult | None
     rules: PokerDiceRules
+    previous: tuple[tuple[int, str], ...] = ()
+    """The public history of the round played last (``last``'s moves), whole."""
 
     @property
     def pot(self) -> int:
@@ -154,7 +156,8 @@ class PokerDiceObservation:
                 "leader": self.leader, "to_move": self.to_move, "phase": self.phase,
                 "opened": self.opened, "round": self.round,
                 "history": [list(h) for h in self.history],
-                "last": self.last.to_json() if self.last else None}
+                "last": self.last.to_json() if self.last else None,
+                "previous": [list(h) for h in self.previous]}
 
 
 @dataclass(frozen=True)
@@ -284,7 +287,8 @@ class PokerDiceState:
         return PokerDiceObservation(player, self.peekers[player], self.common, self.chips,
                                     self.committed, self.status, self.leader, self.to_move,
                                     self.phase, self.opened, self.round, self.history,
-                                    self.last, self.rules)
+                                    self.last, self.rules,
+                                    self.past[-1].history if self.past else ())
 
     # -- moving ------------------------------------------------------------------------------
     def apply(self, action: Action) -> PokerDiceState:
