@@ -44,11 +44,20 @@ def execute(nb, path: Path):
     A first cell checks that the kernel imports the bluffkit under test from this interpreter's
     environment (jupyter_client starts a kernelspec's ``python`` as ``sys.executable``).
     """
-    nb = copy.deepcopy(nb)
-    nb.cells.insert(0, nbformat.v4.new_code_cell(KERNEL_CHECK))
-    client = NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
-                            resources={"metadata": {"path": str(path.parent)}})
-    client.execute()
+    original = nb
+    for attempt in range(3):
+        nb = copy.deepcopy(original)
+        nb.cells.insert(0, nbformat.v4.new_code_cell(KERNEL_CHECK))
+        client = NotebookClient(nb, timeout=CELL_TIMEOUT, kernel_name="python3",
+                                resources={"metadata": {"path": str(path.parent)}})
+        try:
+            client.execute()
+            break
+        except RuntimeError as e:  # jupyter_client picks free ports, then the kernel binds them:
+            # another process can take one in between ("Address already in use"), and the
+            # kernel dies before running any cell. Start it again; anything else fails.
+            if "Kernel died before replying to kernel_info" not in str(e) or attempt == 2:
+                raise
     prefix, module = _text(nb.cells[0]).split()
     assert prefix == sys.prefix, f"the kernel runs {prefix}, not this environment {sys.prefix}"
     assert Path(module) == Path(bluffkit.__file__), f"the kernel imports bluffkit from {module}"
