@@ -385,21 +385,20 @@ class Hub:
         h = token_hash(token)
         mine = [p for p, s in enumerate(room.seats) if known and s.name == name and s.token_hash]
         if mine:
-            seat, old = mine[0], room.seats[mine[0]]
+            seat = mine[0]
             self._write(("UPDATE seats SET token_hash = ? WHERE code = ? AND seat = ?",
                          (h, code, seat)))
-            self.tokens.pop(old.token_hash, None)
-            room.seats[seat] = Seat(name, h, old.online)
-            self.tokens[h] = (code, seat)
-            return seat, token
-        free = [p for p, s in enumerate(room.seats) if s.token_hash is None]
-        if not free:
-            raise ProtocolError("room_full", _("room {code} is full ({players} players)",
-                                               code=code, players=room.players))
-        seat = free[0]
-        self._write(("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
-                     (code, seat, name, h, self.clock())))
-        room.seats[seat] = Seat(name, h, room.seats[seat].online)
+        else:
+            free = [p for p, s in enumerate(room.seats) if s.token_hash is None]
+            if not free:
+                raise ProtocolError("room_full", _("room {code} is full ({players} players)",
+                                                   code=code, players=room.players))
+            seat = free[0]
+            self._write(("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                         (code, seat, name, h, self.clock())))
+        old = room.seats[seat]
+        self.tokens.pop(old.token_hash, None)  # a seat taken again: its old token is void
+        room.seats[seat] = Seat(name, h, old.online)
         self.tokens[h] = (code, seat)
         return seat, token
 

@@ -39,6 +39,7 @@ import numpy as np
 from ..core import InvalidQuestion
 from ..core.i18n import _
 from .bluff_tree import _payoff, ladder_bids, matches, rolls
+from .iterate import dcfr_weights
 
 MAX_BIDS = 24
 """4 dice in play: 2^24 histories."""
@@ -62,7 +63,6 @@ class MaskGame:
 
     Attributes:
         nb: number of bids; width: rolls per array row (the larger count, the other padded).
-        match: ``match[p][b, roll]`` dice of that roll matching bid ``b``'s face.
         by_match: ``by_match[p, b, n, roll]`` the roll's probability if ``n`` of its dice
             match bid ``b``'s face, else 0 (float32: the challenges' sums are vector products).
         pay: ``pay[2 * b + challenger, total]`` payoff to the opener when ``total`` dice match.
@@ -86,12 +86,12 @@ class MaskGame:
         self.width = w = max(len(r0), len(r1))
         self.chance = np.zeros((2, w))
         self.chance[0, :len(r0)], self.chance[1, :len(r1)] = p0, p1
-        self.match = np.zeros((2, self.nb, w), dtype=np.int64)
+        match = np.zeros((2, self.nb, w), dtype=np.int64)  # dice of each roll matching a bid
         for p, rs in enumerate((r0, r1)):
             for b, (_i, face) in enumerate(bids):
-                self.match[p, b, :len(rs)] = [matches(r, face, "bluff") for r in rs]
+                match[p, b, :len(rs)] = [matches(r, face, "bluff") for r in rs]
         n = np.arange(max(x, y) + 1)[None, None, :, None]
-        self.by_match = np.where(self.match[:, :, None, :] == n, self.chance[:, None, None, :],
+        self.by_match = np.where(match[:, :, None, :] == n, self.chance[:, None, None, :],
                                  0).astype(np.float32)
         self.pay = np.zeros((2 * self.nb, x + y + 1))
         for b, (count, _i) in enumerate(bids):
@@ -350,11 +350,11 @@ class MaskSolution:
                "CFR; exploitability from exact best responses")
 
 
-ALPHA, BETA, GAMMA = 1.5, 0.0, 3.0
-"""Discounted CFR's weights: positive regrets discounted by ``t^a / (t^a + 1)``, negative ones
-by ``t^b / (t^b + 1)``, the average's earlier sums by ``(t / (t + 1))^g``. Gamma 3 rather than
-Brown and Sandholm's 2: measured 10-40% fewer iterations to 0.001 on the 2 v 1 and 1 v 2 rounds
-(alpha, beta, gamma over a grid, and CFR+, predictive CFR+ and PDCFR+, which were slower)."""
+GAMMA = 3.0
+"""Discounted CFR's gamma here (``bluffkit.solvers.iterate.dcfr_weights``: the average's
+earlier sums weigh ``(t / (t + 1))^gamma``), 3 rather than Brown and Sandholm's 2: measured
+10-40% fewer iterations to 0.001 on the 2 v 1 and 1 v 2 rounds (alpha, beta, gamma over a
+grid, and CFR+, predictive CFR+ and PDCFR+, which were slower)."""
 
 
 def solve_masks(x: int, y: int, value=None, target: float = 1e-3,
@@ -373,8 +373,8 @@ def solve_masks(x: int, y: int, value=None, target: float = 1e-3,
         for _i in range(check_every if iterations is None else min(check_every,
                                                                    iterations - t)):
             t += 1
-            pos, avg_w = t**ALPHA / (t**ALPHA + 1), (t / (t + 1)) ** GAMMA
-            weights = pos, t**BETA / (t**BETA + 1)
+            pos, neg, avg_w = dcfr_weights(t, GAMMA)
+            weights = pos, neg
             for p in (0, 1):  # alternating updates: the opener, then the other
                 _forward(nb, par, sr, sc, p, pv, q, tr, tc, avg_w, True)
                 _values(game, sr, sc, q, p, pv, regrets=rc, weights=weights)

@@ -52,7 +52,7 @@ import numpy as np
 from ..core import InvalidQuestion
 from ..core.i18n import _
 from .bluff_tree import bid_text, round_utilities
-from .iterate import iterate_until
+from .iterate import dcfr_weights, iterate_until
 from .recall_states import abstract_states, state_of
 
 MAX_K = 24
@@ -326,7 +326,7 @@ class RecallSolver:
         for _i in range(n):
             self.t += 1
             t = self.t
-            pos, avg_w = t**1.5 / (t**1.5 + 1), (t / (t + 1)) ** 2
+            pos, neg, avg_w = dcfr_weights(t)
             for p in (0, 1):
                 sigma = self.current()
                 reaches = reach(game, sigma)
@@ -340,7 +340,7 @@ class RecallSolver:
                     pay.mix(block, sigma[g])
                     node = (cf * sigma[g]).sum(axis=1, keepdims=True)
                     r = self.regret[g]
-                    self.regret[g] = np.where(r > 0, r * pos, r * 0.5) + cf - node
+                    self.regret[g] = np.where(r > 0, r * pos, r * neg) + cf - node
                     own = reaches[p][block.parents]
                     self.total[g] = self.total[g] * avg_w + own[:, None, :] * sigma[g]
 

@@ -25,7 +25,7 @@ from scipy import sparse
 
 from ..core import InvalidQuestion
 from ..core.i18n import _
-from .iterate import iterate_until
+from .iterate import dcfr_weights, iterate_until
 
 
 @dataclass
@@ -191,8 +191,7 @@ class CFRSolver:
                 own_reach = self._reach(strategy, p)
                 values = self._values(strategy, p, opp_reach)
                 if self.variant == "dcfr":
-                    pos, neg = t**1.5 / (t**1.5 + 1), 0.5
-                    avg_w = (t / (t + 1)) ** 2
+                    pos, neg, avg_w = dcfr_weights(t)
                 for li in range(1, len(levels)):
                     if levels[li - 1].player != p:
                         continue

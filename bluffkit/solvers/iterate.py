@@ -11,6 +11,15 @@ from ..core import InvalidQuestion
 from ..core.i18n import _
 
 
+def dcfr_weights(t: int, gamma: float = 2.0, alpha: float = 1.5,
+                 beta: float = 0.0) -> tuple[float, float, float]:
+    """Discounted CFR's weights at iteration ``t`` (Brown and Sandholm, 2019): positive regrets
+    are multiplied by ``t^alpha / (t^alpha + 1)``, negative ones by ``t^beta / (t^beta + 1)``
+    (one half for beta 0), the average strategy's earlier sums by ``(t / (t + 1))^gamma``.
+    Returns ``(positive, negative, average)``."""
+    return t**alpha / (t**alpha + 1), t**beta / (t**beta + 1), (t / (t + 1)) ** gamma
+
+
 def iterate_until(solver: Any, measure: Callable[[], tuple[float, float]],
                   iterations: int | None, target: float | None, check_every: int,
                   max_seconds: float | None,

@@ -242,12 +242,13 @@ class RemotePokerDiceTable(RemoteGame, PokerDiceTable):
         self._remote(link, joined)
 
     def _log_view(self, before, after) -> None:
-        new = _new_entries(before, after)
         if before is not None and after.last != before.last:  # a round ended since the last view
             ended = after.round if after.phase == "over" else after.round - 1
             self._log_entries(_ended_round(before, after, ended))
             self._log_round_end(before, after)  # the result, who is out, the game's end
             new = after.history
+        else:
+            new = _new_entries(before, after)
         if after.obs.my_dice and (before is None or before.round != after.round):
             self.history.add(_("Round {round} (leader {leader}): your peeker shows {dice}.",
                                round=after.round, leader=self.names[after.leader],
