@@ -2,8 +2,9 @@
 learntools), and the catalogue of questions per game.
 
 A question is a small class. Its numbers are drawn from ``make_rng(seed)`` in ``setup``, so each
-student (each seed) gets their own; the expected answer and the likely mistakes are computed
-by bluffkit's calculators when the student checks, never typed in. To write a question:
+student (each seed) gets their own, drawn again while the answer is an earlier question's of its
+set or one of its mistakes' (``distinct``); the expected answer and the likely mistakes are
+computed by bluffkit's calculators when the student checks, never typed in. To write a question:
 
 .. code-block:: python
 
@@ -58,6 +59,7 @@ import numpy as np
 from ..core import InvalidQuestion, make_rng
 from ..core.i18n import _, _l, _n, num, translations
 from .answers import AnswerError, Number
+from .distinct import REDRAWS, answer_digest, answers_before
 
 _ICONS = {"correct": "✅", "mistake": "🤔", "incorrect": "❌", "unanswered": "✏️",
           "unreadable": "⚠️", "hint": "💡", "solution": "📖", "recorded": "📝"}
@@ -241,7 +243,21 @@ class Question:
         self.seed = fresh_seed() if seed is None else seed
         self.number = number
         self._hints_shown = 0
-        self.setup(make_rng(self.seed))
+        rng = make_rng(self.seed)
+        taken = answers_before(type(self), self.seed)
+        for _attempt in range(REDRAWS):
+            self.setup(rng)
+            if self.fair_draw(taken):
+                break
+
+    def fair_draw(self, taken: frozenset[str] = frozenset()) -> bool:
+        """Whether the numbers drawn make a question that copying cannot pass: its answer is
+        not the answer of an earlier question of its set for this seed (``taken``, as
+        ``answer_digest`` gives them), and none of its mistakes has the answer's value (the slip
+        would be marked right). ``__init__`` draws again from the same stream until it is."""
+        expected = answer_digest(self.expected())
+        return expected not in taken and all(answer_digest(m.value) != expected
+                                             for m in self.mistakes())
 
     # -- what a question defines ------------------------------------------------------------------
     def setup(self, rng: np.random.Generator) -> None:

@@ -326,6 +326,14 @@ class TakeOrChallenge(Question):
         take, challenge = self.values()
         return "take" if take > challenge else "challenge"
 
+    def mistakes(self):
+        other = "challenge" if self.expected() == "take" else "take"
+        return [Mistake("sure points against expected points", other,
+                        _("Compare the {centre} points that taking gets for sure with what "
+                          "challenging gets **on average**: P(you win) × {stack}, where a card "
+                          "equal to yours is a win for you (ties go to the challenger).",
+                          centre=self.centre.value, stack=self.stack.value))]
+
     def hints(self):
         return [_("Taking gets the centre card for sure."),
                 _("Challenging gets the held card with the probability that you win.")]
@@ -407,6 +415,27 @@ class SpecialPairing(Question):
     def expected(self):
         return duel_winner(self.challenger, self.defender)
 
+    def mistakes(self):
+        face_value = CHALLENGER if self.challenger.value >= self.defender.value else DEFENDER
+        out = []
+        for option in (CHALLENGER, DEFENDER, NOBODY):
+            if option == self.expected():
+                continue
+            if option == NOBODY:
+                out.append(Mistake("nobody", option, _("Nobody wins only when two alpha 10s "
+                                                       "meet; otherwise one card wins.")))
+            elif option == face_value:
+                out.append(Mistake("face values only", option,
+                                   _("That is who wins on face values alone; a special rule "
+                                     "changes it here. Check what each special card does "
+                                     "against the other card.")))
+            else:
+                out.append(Mistake("special rule or tie", option,
+                                   _("Check the special rules for these two cards first, then "
+                                     "compare strengths (the nervous 9 counts 1 when it "
+                                     "defends); a tie goes to the challenger.")))
+        return out
+
     def hints(self):
         return [_("First check the special rules that apply to these two cards, then compare "
                   "strengths (the nervous 9 counts 1 only when it defends).")]
@@ -474,6 +503,23 @@ class SpecialOdds(Question):
 
 
 # -- 9. the two-player round as a game ------------------------------------------------------------
+def mixes(game: RoundGame) -> bool:
+    """Whether player 0 must mix in this round (player 0 takes the one score card, player 1
+    challenges): the 2 × 2 table of player 0's payoffs has no saddle point.
+
+    >>> mixes(RoundGame(((Card(1, True), Card(8)), (Card(7), Card(10))), (Card(5),), 0))
+    True
+    >>> mixes(RoundGame(((Card(2), Card(8)), (Card(3), Card(7))), (Card(5),), 0))  # 8 is safe
+    False
+    """
+    v = game.centre[0].value
+    sign = {CHALLENGER: -1, DEFENDER: 1, NOBODY: 0}
+    table = [[sign[duel_winner(b, a)] * v for b in game.options[1]] for a in game.options[0]]
+    maximin = max(min(row) for row in table)
+    minimax = min(max(col) for col in zip(*table))
+    return maximin < minimax
+
+
 class RoundValue(Question):
     title = _l("A round as a game: the value")
 
@@ -484,7 +530,7 @@ class RoundValue(Question):
         for _attempt in range(200):
             hands = (subset(rng, ALL_SPECIAL, 2), subset(rng, ALL_SPECIAL, 2))
             self.game = RoundGame(hands, (Card(int(rng.integers(2, 10))),), 0)
-            if self.expected() != self.pure_maximin():
+            if mixes(self.game):  # a quick sieve; the solver computes the answer
                 if self.expected() != 0:
                     return
                 fair = fair or self.game

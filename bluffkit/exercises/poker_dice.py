@@ -155,9 +155,13 @@ class FiveDiceCategory(Question):
         return p_category(5, self.category)
 
     def mistakes(self):
-        return [Mistake("flushes left in", p_category(5, self.category, NO_COLOURS),
-                        _("Some of these hands are all black (9s and As) or all red (10s and Ks): "
-                          "they are large flushes, a higher category. Take them out.")),
+        # five dice of two faces make a full house or four of a kind: only those lose flushes
+        flushes = ([Mistake("flushes left in", p_category(5, self.category, NO_COLOURS),
+                            _("Some of these hands are all black (9s and As) or all red (10s "
+                              "and Ks): they are large flushes, a higher category. Take them "
+                              "out."))]
+                   if self.category in (Category.FULL_HOUSE, Category.FOUR_OF_A_KIND) else [])
+        return [*flushes,
                 Mistake("sorted results", multiset_share(self.category),
                         _("You counted the 252 sorted results as if equally likely; they are not "
                           "(a result with five different faces comes from 120 rolls, five of a "

@@ -3,7 +3,8 @@
 Each question keeps only what a student may see: its number, title, statement (with their
 numbers) and the answer kind that reads answers. The question objects that drew the numbers are
 dropped, so nothing in the student's kernel holds an expected answer, a mistake, a hint or a
-worked solution, and none is ever computed there: ``check`` only reads the answer (so a typo is
+worked solution (drawing the numbers computes the answers to keep a set's answers apart, and keeps
+only their digests): ``check`` only reads the answer (so a typo is
 still pointed out) and appends it to the results log, answering "Recorded". The teacher's
 ``bluffkit results collect`` grades the recorded answers from the seed.
 
