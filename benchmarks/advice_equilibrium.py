@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 os.environ["BLUFFKIT_CACHE"] = tempfile.mkdtemp(prefix="bluffkit-bench-")
 
-from bluffkit.advice import bluff_equilibrium as be  # noqa: E402
 from bluffkit.advice.bluff import Position, advise  # noqa: E402
+from bluffkit.advice.bluff import equilibrium as be  # noqa: E402
 from bluffkit.core import make_rng  # noqa: E402
 from bluffkit.games.bluff import raises_of  # noqa: E402
 
@@ -94,7 +94,7 @@ def main() -> None:
     print(f"first 1v1 advice of a fresh process, shipped round ({args.fresh} processes): "
           f"wall median {statistics.median(walls):.1f} ms, worst {max(walls):.1f} ms; "
           f"CPU median {statistics.median(cpus):.1f} ms, worst {max(cpus):.1f} ms (target 20 ms)")
-    from bluffkit.advice import bluff_rounds
+    from bluffkit.advice.bluff import rounds as bluff_rounds
 
     shipped = bluff_rounds.SHIPPED
     bluff_rounds.SHIPPED = set()  # as if the package data were missing

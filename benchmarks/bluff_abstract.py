@@ -5,10 +5,10 @@ Two parts (both by default):
 - ``--table``: the abstraction's cost in the real game. For 1 v 1, 2 v 1, 1 v 2 and 2 v 2
   (the rounds whose every bid history can be enumerated beside a solve), solve the round
   remembering the last k bids for k = 1, 2, ... (``--ks``) and measure the strategy's
-  exploitability in the real round by exact best response (``bluffkit.solvers.bluff_masks``),
+  exploitability in the real round by exact best response (``bluffkit.solvers.bluff.masks``),
   beside its exploitability within the abstraction. Payoffs: the match values of the smaller
   positions solved at the same k.
-- ``--full``: every round up to 5 v 5 (``bluffkit.solvers.bluff_full.default_k`` bids
+- ``--full``: every round up to 5 v 5 (``bluffkit.solvers.bluff.full.default_k`` bids
   remembered by size), the match by backward induction, saved to ``--out`` (default: the
   package's shipped file). Prints each round's k, iterations, seconds and exploitability, the
   match table (P(win) as opener and as second), the total time and the peak memory
@@ -31,9 +31,9 @@ import json
 import resource
 import time
 
-from bluffkit.advice.bluff_strategy import DATA
-from bluffkit.solvers.bluff_full import FullMatch, default_k, positions, save_match, solve_full
-from bluffkit.solvers.bluff_recall import RecallGame, RecallSolver
+from bluffkit.advice.bluff.strategy import DATA
+from bluffkit.solvers.bluff.full import FullMatch, default_k, positions, save_match, solve_full
+from bluffkit.solvers.bluff.recall import RecallGame, RecallSolver
 
 
 def peak_gb() -> float:

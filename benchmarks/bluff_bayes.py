@@ -35,7 +35,7 @@ from multiprocessing import Pool
 
 from bluffkit.bots.bluff import AdviceBot, BayesBot, HonestBot, play_match
 from bluffkit.games.bluff import BluffRules
-from bluffkit.odds.bluff_model import BidModel
+from bluffkit.odds.bluff.model import BidModel
 
 BOTS = {"bayes": BayesBot, "advice": AdviceBot, "honest": HonestBot}
 

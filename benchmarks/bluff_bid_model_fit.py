@@ -1,6 +1,6 @@
 """Fit the bid model's one parameter, ε, by maximum likelihood on how bots actually bid.
 
-The model (``bluffkit.odds.bluff_model``): a player makes the dice-random advice's choice for
+The model (``bluffkit.odds.bluff.model``): a player makes the dice-random advice's choice for
 their own dice, except that with probability ε they pick any of their L legal choices at random,
 so P(choice | hand) = (1 - ε) + ε/L for the advice's choice and ε/L for each other. Given
 decisions (hand, position, choice) the log-likelihood is
@@ -31,12 +31,12 @@ import time
 from fractions import Fraction
 
 from bluffkit.advice.bluff import Position
-from bluffkit.advice.bluff_strategy import policy
+from bluffkit.advice.bluff.strategy import policy
 from bluffkit.bots.bluff import AdviceBot, BayesBot, EquilibriumBot, HonestBot
 from bluffkit.core import make_rng
 from bluffkit.core.rng import sample
 from bluffkit.games.bluff import BluffRules, BluffState, Challenge
-from bluffkit.odds.bluff_model import DEFAULT_BLUFF_RATE, decision_table, match_counts
+from bluffkit.odds.bluff.model import DEFAULT_BLUFF_RATE, decision_table, match_counts
 
 
 def decisions(kind: str, games: int, seed: int) -> list[tuple[float, int]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from bluffkit.solvers.bluff_tree import solve_match
+from bluffkit.solvers.bluff.tree import solve_match
 
 
 def main() -> None:

@@ -38,7 +38,7 @@ import icepool  # noqa: E402
 from bluffkit.advice.bluff import Position, advise  # noqa: E402
 from bluffkit.core import make_rng  # noqa: E402
 from bluffkit.games.bluff import FACES, STAR, Bid, BluffRules  # noqa: E402
-from bluffkit.odds import bluff as odds  # noqa: E402
+from bluffkit.odds.bluff import counts as odds  # noqa: E402
 
 
 def random_position(rng) -> Position:

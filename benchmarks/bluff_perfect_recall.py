@@ -1,7 +1,7 @@
 """Two-player Bluff rounds solved with perfect recall (every bid history), up to 2 dice each.
 
 Solves the 1 v 1, 2 v 1 and 1 v 2 rounds, then 2 v 2 (2^24 = 16.8 million histories, 21 rolls
-a side) by discounted CFR on the bit-mask layout of ``bluffkit.solvers.bluff_masks``, each to
+a side) by discounted CFR on the bit-mask layout of ``bluffkit.solvers.bluff.masks``, each to
 exploitability ``--target`` (exact best responses, checked every ``--check-every``
 iterations) or ``--max-seconds``, with the match values of the smaller positions as payoffs.
 Prints iterations, seconds, exploitability, value and the process's peak memory
@@ -23,7 +23,7 @@ import argparse
 import json
 import time
 
-from bluffkit.solvers.bluff_masks import _peak_gb, solve_masks
+from bluffkit.solvers.bluff.masks import _peak_gb, solve_masks
 
 
 def main() -> None:

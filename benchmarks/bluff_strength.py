@@ -7,7 +7,7 @@
 2. The advice bot's exploitability in the rounds whose every bid history can be enumerated
    (1 v 1, 2 v 1, 1 v 2, 2 v 2): both seats play the advice (a pure strategy: it reads my dice,
    both counts and the current bid only), and an exact best response of each player is computed
-   on the perfect-recall round (``bluffkit.solvers.bluff_masks``), payoffs from the shipped
+   on the perfect-recall round (``bluffkit.solvers.bluff.masks``), payoffs from the shipped
    match values. This is how much the "dice are random" model gives away, in round payoff units
    (+1 win, -1 loss), beside the shipped strategies' own exploitability.
 
@@ -28,10 +28,10 @@ import time
 import numpy as np
 
 from bluffkit.advice.bluff import Position, advise
-from bluffkit.advice.bluff_strategy import load_strategy, match_table
+from bluffkit.advice.bluff.strategy import load_strategy, match_table
 from bluffkit.bots.bluff import AdviceBot, EquilibriumBot, play_match
 from bluffkit.games.bluff import BluffRules, Challenge
-from bluffkit.solvers.bluff_masks import MaskGame, evaluate
+from bluffkit.solvers.bluff.masks import MaskGame, evaluate
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -96,7 +96,7 @@ def exploitability() -> None:
 def lookup_speed(seed: int) -> None:
     """Reading the shipped strategies: the first load of the 5 v 5 round, then policy look-ups
     at random positions of that round."""
-    from bluffkit.advice.bluff_strategy import policy
+    from bluffkit.advice.bluff.strategy import policy
 
     start = time.perf_counter()
     strategy = load_strategy(5, 5)

@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bluffkit.advice import bluff_you_turn  # noqa: E402
 from bluffkit.advice.bluff_you import bluffer_advice, guesser_advice  # noqa: E402
-from bluffkit.advice.bluff_you_turn import TurnGame, solve_turn, solve_turn_lp  # noqa: E402
+from bluffkit.advice.bluff_you import turn as bluff_you_turn  # noqa: E402
+from bluffkit.advice.bluff_you.turn import TurnGame, solve_turn, solve_turn_lp  # noqa: E402
 from bluffkit.core import RandomBot, choice, make_rng, sample  # noqa: E402
 from bluffkit.games.bluff_you import TOKENS, BluffYouRules, BluffYouState, Gain, Steal  # noqa: E402
 

@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bluffkit.advice.bungee import advise  # noqa: E402
-from bluffkit.advice.bungee_sim import draw_card  # noqa: E402
+from bluffkit.advice.bungee.simulation import draw_card  # noqa: E402
 from bluffkit.bots.bungee import GreedyBot, play_game_rounds  # noqa: E402
 from bluffkit.core import RandomBot, make_rng  # noqa: E402
 from bluffkit.games.bungee import BungeeRules, BungeeState  # noqa: E402
@@ -80,7 +80,7 @@ def simulated(s: BungeeState) -> bool:
 
 
 def bench_simulated(count: int, seed: int) -> None:
-    from bluffkit.widgets.bungee_table import EXPLAIN_SAMPLES, BungeeTable
+    from bluffkit.widgets.bungee.table import EXPLAIN_SAMPLES, BungeeTable
 
     states = random_states(count, seed, simulated)
     last_lap = sum(bool(s.callers) for s in states)

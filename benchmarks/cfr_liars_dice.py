@@ -17,7 +17,7 @@ import argparse
 import statistics
 import time
 
-from bluffkit.solvers.bluff_tree import round_tree
+from bluffkit.solvers.bluff.tree import round_tree
 from bluffkit.solvers.cfr import CFRSolver
 
 TARGETS = (0.01, 0.001)

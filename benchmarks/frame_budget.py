@@ -98,7 +98,7 @@ def two_player_positions(n: int, rng):
     """Two-player positions, 1-5 dice each, with bid histories the solved strategy plays (both
     rolls drawn, then each bid drawn from the strategy), 0-8 bids."""
     from bluffkit.advice.bluff import Position
-    from bluffkit.advice.bluff_strategy import load_strategy
+    from bluffkit.advice.bluff.strategy import load_strategy
     out = []
     while len(out) < n:
         x, y = (int(v) for v in rng.integers(1, 6, size=2))
@@ -128,7 +128,7 @@ def two_player_calls(read_bids: bool):
 
 def loaded_strategies():
     """The solved strategies' caches (kept loaded in the two-player rows), every size loaded."""
-    from bluffkit.advice import bluff_strategy
+    from bluffkit.advice.bluff import strategy as bluff_strategy
     for x in range(1, 6):
         for y in range(1, 6):
             bluff_strategy.load_strategy(x, y)
@@ -176,7 +176,7 @@ def jungle_calls(players: int):
 def bungee_calls(n: int, rng):
     import bungee as bench
 
-    from bluffkit.advice.bungee import CALL_LIMIT, advise
+    from bluffkit.advice.bungee.decision import CALL_LIMIT, advise
     from bluffkit.odds.bungee import Knowledge
     calls, seed = [], int(rng.integers(1 << 30))
     while len(calls) < n:  # only turns where calling is possible: the comparison is made
@@ -259,7 +259,7 @@ def first_one_v_one() -> str:
 def dice_count_row(rounds: int, calls: int) -> str:
     import statistics as st
 
-    from bluffkit.odds import bluff as odds
+    from bluffkit.odds.bluff import counts as odds
     try:
         from dyce import H
     except ImportError:

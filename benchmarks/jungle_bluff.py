@@ -25,15 +25,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bluffkit.advice.jungle_bluff import advise  # noqa: E402
-from bluffkit.advice.jungle_round import (  # noqa: E402
+from bluffkit.advice.jungle_bluff.two_player import (  # noqa: E402
     RoundGame,
     best_response_values,
     solve_round,
 )
 from bluffkit.core import choice, make_rng, sample  # noqa: E402
 from bluffkit.games.jungle_bluff import JungleRules, JungleState, all_cards  # noqa: E402
-from bluffkit.odds import jungle_worlds  # noqa: E402
 from bluffkit.odds.jungle_bluff import card_counts  # noqa: E402
+from bluffkit.odds.jungle_bluff import worlds as jungle_worlds  # noqa: E402
 
 ALL = ("optimistic", "reversed", "nervous", "alpha")
 

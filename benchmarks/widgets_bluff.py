@@ -39,7 +39,7 @@ from bluffkit.widgets.bluff import (  # noqa: E402
     result_html,
     rule_of_thumb_html,
 )
-from bluffkit.widgets.bluff_table import BluffTable  # noqa: E402
+from bluffkit.widgets.bluff.table import BluffTable  # noqa: E402
 from bluffkit.widgets.common import update_figure_in_place  # noqa: E402
 
 

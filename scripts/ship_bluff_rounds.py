@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python scripts/ship_bluff_rounds.py``
 
 Solves each round as the advice used to on demand (discounted CFR to exploitability
-``bluffkit.advice.bluff_equilibrium.TARGET``), stores its strategy in float32 and measures the
+``bluffkit.advice.bluff.equilibrium.TARGET``), stores its strategy in float32 and measures the
 stored strategy's value and exploitability again, then prints the files and their sizes.
 """
 
@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bluffkit.advice.bluff_equilibrium import TARGET  # noqa: E402
-from bluffkit.advice.bluff_rounds import DATA, SHIPPED, shipped_path, write_shipped  # noqa: E402
-from bluffkit.solvers.bluff_tree import solve_round  # noqa: E402
+from bluffkit.advice.bluff.equilibrium import TARGET  # noqa: E402
+from bluffkit.advice.bluff.rounds import DATA, SHIPPED, shipped_path, write_shipped  # noqa: E402
+from bluffkit.solvers.bluff.tree import solve_round  # noqa: E402
 
 
 def main() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from bluffkit.cli import main
-from bluffkit.solvers.bluff_tree import load_round
+from bluffkit.solvers.bluff.tree import load_round
 
 
 def test_solve_1v1_json_and_saved_strategy(tmp_path, capsys):

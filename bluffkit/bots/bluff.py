@@ -5,7 +5,7 @@ recommendation of ``bluffkit.advice.bluff.advise`` computed from its own observa
 expansion's show-and-re-roll choice included), without reading the other players' bids;
 ``BayesBot`` reads them (Bayes' rule and a look ahead); ``HonestBot`` bids its best face
 truthfully; ``EquilibriumBot`` plays the solved two-player strategies
-(``bluffkit.advice.bluff_strategy``), drawing each action at its equilibrium frequency.
+(``bluffkit.advice.bluff.strategy``), drawing each action at its equilibrium frequency.
 ``play_match`` plays whole games between bots,
 reproducibly from one seed.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..advice.bluff import Position, advise
+from ..advice.bluff.decision import Position, advise
 from ..core import Bot, RandomBot
 from ..core.play import advised
 from ..core.rng import Seed
@@ -28,7 +28,7 @@ from ..games.bluff import STAR, BluffObservation, BluffRules, BluffState, Challe
 from .match import MatchResult, winner_match
 
 if TYPE_CHECKING:  # the bid model needs numpy: imported by the bots that use it
-    from ..odds.bluff_model import BidModel
+    from ..odds.bluff.model import BidModel
 
 
 class AdviceBot:
@@ -45,12 +45,12 @@ class AdviceBot:
 
 class BayesBot:
     """Reads the bids: plays what ``advise`` recommends with ``read_bids=True`` (Bayes' rule
-    under the bid model, then the look ahead; ``bluffkit.advice.bluff_reading``). The look
+    under the bid model, then the look ahead; ``bluffkit.advice.bluff.reading``). The look
     ahead's seed is drawn from the game's generator, so a seeded match stays reproducible.
 
     Args:
         samples: the look ahead's playouts per choice (``None``: the advice's default).
-        model: the bid model (``bluffkit.odds.bluff_model.BidModel``; ``None``: ε = 1/20).
+        model: the bid model (``bluffkit.odds.bluff.model.BidModel``; ``None``: ε = 1/20).
     """
 
     name = "bayes"
@@ -75,7 +75,7 @@ class HonestBot:
     name = "honest"
 
     def choose(self, observation: BluffObservation, legal: list, rng):
-        from ..odds.bluff_model import FACES_ORDER, match_counts, smallest_raise
+        from ..odds.bluff.model import FACES_ORDER, match_counts, smallest_raise
 
         if observation.phase == "show":
             return advised(Show(), legal)  # the expansion: keeps its dice hidden
@@ -104,7 +104,7 @@ class EquilibriumBot:
     name = "equilibrium"
 
     def choose(self, observation: BluffObservation, legal: list, rng):
-        from ..advice.bluff_strategy import policy
+        from ..advice.bluff.strategy import policy
         from ..games.bluff import Bid, Challenge
 
         pos = Position.from_observation(observation)

@@ -4,7 +4,7 @@
 - ``NaiveBot``: always truthful when it can be (announces its sum: a gain if the token is in the
   centre, else a steal if someone holds it), otherwise announces a random centre token; as
   guesser it believes everything; it never swaps.
-- ``EquilibriumBot``: plays the exact turn equilibrium (``bluffkit.advice.bluff_you_turn``):
+- ``EquilibriumBot``: plays the exact turn equilibrium (``bluffkit.advice.bluff_you.turn``):
   samples its move (gain, steal or doublet, and the number) from the equilibrium mix for its roll;
   as guesser it says OK with the equilibrium probability; a swap gives back the most tokens.
 - ``ModelBot(q)``: bluffs like ``EquilibriumBot``; as guesser it best-responds to the stated model
@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..advice.bluff_you import guesser_advice, turn_game
-from ..advice.bluff_you_turn import solve_turn
+from ..advice.bluff_you.decision import guesser_advice, turn_game
+from ..advice.bluff_you.turn import solve_turn
 from ..core import Bot, InvalidQuestion, RandomBot, choice, make_rng, sample
 from ..core.i18n import _, _n
 from ..core.play import bot_label, bot_names, match_games, seed_label

@@ -1,7 +1,7 @@
 """Bungee players and seeded matches.
 
 ``RandomBot`` (from ``bluffkit.core``) picks any legal action; ``GreedyBot`` follows the greedy
-rule of ``bluffkit.advice.bungee_sim`` (lower the expected hand value, call at ``call_at`` or
+rule of ``bluffkit.advice.bungee.simulation`` (lower the expected hand value, call at ``call_at`` or
 less); ``AdviceBot`` plays what ``bluffkit.advice.bungee.advise`` recommends, simulating the
 call-or-play-on choice with its own seeded simulation. ``play_match`` plays whole games between
 bots from one seed; ``compare_thresholds`` pits calling thresholds against each other.
@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..advice.bungee import advise
-from ..advice.bungee_sim import Estimate, draw_card, greedy_action
+from ..advice.bungee.decision import advise
+from ..advice.bungee.simulation import Estimate, draw_card, greedy_action
 from ..core import Bot, InvalidQuestion, RandomBot, make_rng
 from ..core.i18n import _, _n
 from ..core.play import advised, bot_label, bot_names, check_match, seed_label

@@ -23,13 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..advice.jungle_bluff import advise
+from ..advice.jungle_bluff.decision import advise
 from ..core import Bot, RandomBot, sample
 from ..core.i18n import _, _n
 from ..core.play import advised, bot_label, bot_names, match_games, seed_label
 from ..core.rng import Seed
 from ..games.jungle_bluff import JungleObservation, JungleRules, JungleState, Play
-from ..odds.jungle_bluff import option_values
+from ..odds.jungle_bluff.beliefs import option_values
 
 
 class BeliefBot:

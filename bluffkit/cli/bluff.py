@@ -12,13 +12,13 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from ..advice.bluff import Advice, Position, advise, say_action
+from ..advice.bluff.decision import Advice, Position, advise, say_action
 from ..bots.bluff import AdviceBot
 from ..core import make_rng
 from ..core.i18n import _, _l, _n, num
 from ..games.bluff import STAR, Bid, BluffRules, BluffState, Challenge, Show, dice_text
 from ..games.bluff.state import MAX_DICE
-from ..odds.bluff import bid_odds, read_dice, reroll_odds
+from ..odds.bluff.counts import bid_odds, read_dice, reroll_odds
 from .common import (
     CliError,
     ask_move,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..core.i18n import _, num
 from ..core.text import shorten
-from ..solvers.bluff_tree import RULESETS, default_path, solve_match, solve_round
+from ..solvers.bluff.tree import RULESETS, default_path, solve_match, solve_round
 from .common import CliError, ints, print_json, table
 
 
@@ -208,7 +208,7 @@ def _row(solved, k):
 
 def _shipped(x: int, y: int, as_json: bool) -> int:
     """The match table and the figures of the shipped strategies, up to ``x`` and ``y`` dice."""
-    from ..advice.bluff_strategy import DATA, load_strategy, match_table
+    from ..advice.bluff.strategy import DATA, load_strategy, match_table
 
     if not DATA.exists():
         raise CliError(_("the solved strategies are missing from this installation ({path}); "
@@ -233,7 +233,7 @@ def _shipped(x: int, y: int, as_json: bool) -> int:
                       "and the last k bids; exploitability in round payoff units (+1 win, "
                       "-1 loss), the mean of both players' best-response gains",
               "file": str(DATA), "file_bytes": DATA.stat().st_size,
-              "load": "bluffkit.advice.bluff_strategy.load_strategy(opener_dice, other_dice)",
+              "load": "bluffkit.advice.bluff.strategy.load_strategy(opener_dice, other_dice)",
               "match": match, "rounds": rounds}
     if as_json:
         print_json(result)
@@ -241,7 +241,7 @@ def _shipped(x: int, y: int, as_json: bool) -> int:
     print(_("Two-player Bluff, {x} against {y} dice: the strategies shipped with bluffkit "
             "({path}, {size} MB; in Python: {code}).", x=x, y=y, path=DATA,
             size=num(DATA.stat().st_size / 1e6, ".1f"),
-            code="bluffkit.advice.bluff_strategy.load_strategy(opener_dice, other_dice)"))
+            code="bluffkit.advice.bluff.strategy.load_strategy(opener_dice, other_dice)"))
     print(_("They are approximate equilibria of rounds where a player remembers their dice, both "
             "dice counts, whether they opened and only the last k bids."))
     print("\n" + _("Match: probability that I win the match holding A dice against B"))

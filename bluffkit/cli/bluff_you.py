@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..advice.bluff_you import bluffer_advice, guesser_advice, position
-from ..advice.bluff_you_turn import OTHER, TurnGame, move_text, solve_turn
+from ..advice.bluff_you.decision import bluffer_advice, guesser_advice, position
+from ..advice.bluff_you.turn import OTHER, TurnGame, move_text, solve_turn
 from ..bots.bluff_you import BOTS, EquilibriumBot, cheapest_give, make_bot
 from ..core import make_rng
 from ..core.i18n import _, _l, _n, num

@@ -20,8 +20,8 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 
-from ..advice.bungee import COLUMNS, DEFAULT_SAMPLES, BungeeAdvice, advise, observation_for
-from ..advice.bungee_sim import draw_card
+from ..advice.bungee.decision import COLUMNS, DEFAULT_SAMPLES, BungeeAdvice, advise, observation_for
+from ..advice.bungee.simulation import draw_card
 from ..bots.bungee import AdviceBot, GreedyBot, RandomBot
 from ..core import BluffkitError, make_rng
 from ..core.i18n import _, _l, _n, num

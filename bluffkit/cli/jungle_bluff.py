@@ -15,14 +15,14 @@ import argparse
 import re
 from fractions import Fraction
 
-from ..advice.jungle_bluff import (
+from ..advice.jungle_bluff.decision import (
     JungleAdvice,
     advise,
     advise_round,
     advise_strength,
     advise_turn,
 )
-from ..advice.jungle_round import RoundGame, best_response_values, solve_round
+from ..advice.jungle_bluff.two_player import RoundGame, best_response_values, solve_round
 from ..bots.jungle_bluff import AdviceBot
 from ..core import BluffkitError, Distribution, make_rng
 from ..core.i18n import _, _l, _n

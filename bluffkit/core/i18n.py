@@ -40,7 +40,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
               "bluffkit/bots/bluff.py", "bluffkit/widgets/bluff", "bluffkit/cli/bluff.py"),
     "bluff_exercises": ("bluffkit/exercises/bluff/", "bluffkit/exercises/reading_bids.py"),
     "solvers": ("bluffkit/solvers/", "bluffkit/cli/bluff_solve.py",
-                "bluffkit/widgets/equilibrium.py", "bluffkit/exercises/optimal_bluffing.py",
+                "bluffkit/widgets/bluff/equilibrium.py", "bluffkit/exercises/optimal_bluffing.py",
                 "bluffkit/exercises/full_game.py"),
     "bluff_you": ("bluffkit/games/bluff_you/", "bluffkit/odds/bluff_you",
                   "bluffkit/advice/bluff_you", "bluffkit/bots/bluff_you.py",

@@ -2,7 +2,7 @@
 mixed strategies.
 
 Every expected answer and every likely mistake is computed by ``bluffkit.odds.bluff_you``,
-``bluffkit.advice.bluff_you_turn`` and ``bluffkit.solvers.lp`` when the student checks.
+``bluffkit.advice.bluff_you.turn`` and ``bluffkit.solvers.lp`` when the student checks.
 
 >>> q = Posterior(seed=3)
 >>> q.check(q.expected()).correct
@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..advice.bluff_you_turn import TurnGame, solve_turn
+from ..advice.bluff_you.turn import TurnGame, solve_turn
 from ..core.i18n import _, _l, _n, num
 from ..games.bluff_you import POINTS, TOKENS, doublet_swaps, total_points
 from ..odds.bluff_you import (

@@ -4,7 +4,7 @@ strategy does, and what its bids reveal. Easiest first.
 The numbers of each student (seed) are their own: dice counts, a roll, a bid. Every expected
 answer and likely mistake is computed when the student checks: counts of bid histories by
 ``math.comb`` (pinned in the tests to an enumeration), and the strategy's numbers from the
-strategy shipped with bluffkit (``bluffkit.advice.bluff_solved.solved_reading(...,
+strategy shipped with bluffkit (``bluffkit.advice.bluff.solved.solved_reading(...,
 shipped=True)``): exact fractions of its stored weights, so each answer is checked exactly
 (decimals within the usual tolerance).
 
@@ -33,7 +33,7 @@ FACES = (1, 2, 3, 4, 5, STAR)
 
 
 def _view(roll, counts, history=()):
-    from ..advice.bluff_solved import solved_reading
+    from ..advice.bluff.solved import solved_reading
 
     return solved_reading(roll, counts, list(history), shipped=True)
 
@@ -59,10 +59,10 @@ def _face(face: int) -> str:
     return _("stars") if face == STAR else _("{face}s or stars", face=face)
 
 
-HOW_TO_READ = _l("In Python: `from bluffkit.advice.bluff_solved import solved_reading`, then "
+HOW_TO_READ = _l("In Python: `from bluffkit.advice.bluff.solved import solved_reading`, then "
                  "`solved_reading(\"3,*\", (2, 4), [], shipped=True).frequencies` lists what "
                  "the shipped strategy does holding 3 and a star with 2 dice against 4, opening "
-                 "the round (`.frequency(\"2x3\")` for one bid). `bluffkit.advice.bluff_strategy."
+                 "the round (`.frequency(\"2x3\")` for one bid). `bluffkit.advice.bluff.strategy."
                  "policy` gives the same numbers as decimals.")
 
 

@@ -2,8 +2,9 @@
 know as cards are revealed, expected value of take against challenge, the special cards as
 changes to a "beats" relation, and the two-player round as a game with a mixed equilibrium.
 
-Every expected answer and every likely mistake is computed by ``bluffkit.odds.jungle_bluff`` and
-``bluffkit.advice.jungle_round`` when the student checks (positions from the real engine).
+Every expected answer and every likely mistake is computed by ``bluffkit.odds.jungle_bluff``
+and ``bluffkit.advice.jungle_bluff.two_player`` when the student checks (positions from the real
+engine).
 
 >>> q = Deduction(seed=3)
 >>> q.check(q.expected()).correct
@@ -19,7 +20,7 @@ from itertools import product
 
 import numpy as np
 
-from ..advice.jungle_round import RoundGame, pure_strategies, solve_round, strategy_value
+from ..advice.jungle_bluff.two_player import RoundGame, pure_strategies, solve_round, strategy_value
 from ..core import Distribution, choice, sample
 from ..core.i18n import _, _l, _n, _p, num
 from ..games.jungle_bluff import (
@@ -32,7 +33,7 @@ from ..games.jungle_bluff import (
     deck,
     duel_winner,
 )
-from ..odds.jungle_bluff import possible_cards, turn_options, win_probability
+from ..odds.jungle_bluff.beliefs import possible_cards, turn_options, win_probability
 from .answers import Choice, Count
 from .core import Mistake, Question, fmt, tex
 

@@ -4,7 +4,7 @@ responses, and reading the solved 1-vs-1 Bluff round.
 Every expected answer and likely mistake is computed when the student checks: exactly by
 ``bluffkit.solvers.small_games`` and the LP solver ``bluffkit.solvers.lp`` (rock-paper-scissors
 variants, the one-card bluffing game, Kuhn poker), and approximately by CFR for Bluff's 1-vs-1
-round (``bluffkit.advice.bluff_equilibrium.solved_round``, exploitability at most 0.001): those
+round (``bluffkit.advice.bluff.equilibrium.solved_round``, exploitability at most 0.001): those
 questions accept any answer within a stated tolerance and say so.
 
 >>> q = BluffingFrequency(seed=3)
@@ -80,7 +80,7 @@ class _FromCFR(Question):
 
     @staticmethod
     def solved():
-        from ..advice.bluff_equilibrium import solved_round
+        from ..advice.bluff.equilibrium import solved_round
 
         return solved_round(1, 1)
 
@@ -118,7 +118,7 @@ def _action_word(action: str) -> str:
     return _("challenge") if action == "challenge" else action
 
 
-HOW_TO_READ = _l("In Python: `from bluffkit.advice.bluff_equilibrium import solved_round`, then "
+HOW_TO_READ = _l("In Python: `from bluffkit.advice.bluff.equilibrium import solved_round`, then "
                  "`solved_round(1, 1).strategy([\"1x3\"], (4,))` gives the equilibrium's "
                  "probabilities after the bids `[\"1x3\"]` for a player holding a 4 (the star is "
                  "6). `notebooks/06_optimal_bluffing.ipynb` shows the same numbers as tables.")
@@ -372,7 +372,7 @@ class GoingFirst(_FromCFR):
 
     def hints(self):
         return [_("`solved_round(1, 1).value` is the round's value to the opener in ±1 units "
-                  "(from `bluffkit.advice.bluff_equilibrium`)."),
+                  "(from `bluffkit.advice.bluff.equilibrium`)."),
                 _("A value v in ±1 units means winning with probability (1 + v)/2.")]
 
     def explain(self):

@@ -1,10 +1,10 @@
 """Exercises on reading Bluff bids: the Bayes step, easiest first.
 
-The model is bluffkit's (``bluffkit.odds.bluff_model``): each player bids as the dice-random advice
+The model is bluffkit's (``bluffkit.odds.bluff.model``): each player bids as the dice-random advice
 would for their own dice, except that with probability ε they pick any of the L legal choices at
 random. Every expected answer and likely mistake is computed when the student checks, by
-``bluffkit.odds.bluff_beliefs`` (the prior of a hand, the likelihoods, the posterior) and
-``bluffkit.odds.bluff_model`` (which hands the advice makes a bid with).
+``bluffkit.odds.bluff.beliefs`` (the prior of a hand, the likelihoods, the posterior) and
+``bluffkit.odds.bluff.model`` (which hands the advice makes a bid with).
 
 >>> q = BayesStep(seed=3)
 >>> q.check(q.expected()).correct
@@ -19,9 +19,9 @@ from fractions import Fraction
 
 from ..core.i18n import _, _l, _n
 from ..games.bluff import STAR, Bid, dice_text
-from ..odds.bluff import matches, p_at_least
-from ..odds.bluff_beliefs import odds_after_bids, read_bids
-from ..odds.bluff_model import BidModel, decision_table, hands
+from ..odds.bluff.beliefs import odds_after_bids, read_bids
+from ..odds.bluff.counts import matches, p_at_least
+from ..odds.bluff.model import BidModel, decision_table, hands
 from .core import Mistake, Question, tex
 
 NOTEBOOK = "07_reading_bids.ipynb"
@@ -239,7 +239,7 @@ class HoldsTheFace(_Opening):
             "{bid}, what is it? (Use bluffkit: {read_bids} in {module} gives each player's "
             "posterior, or count the 21 hands of 2 dice by hand.)", what=_face_words(face),
             p=_frac(self._belief().prior_p_at_least(face, 1)), bid=self.bid,
-            read_bids="`read_bids`", module="`bluffkit.odds.bluff_beliefs`")
+            read_bids="`read_bids`", module="`bluffkit.odds.bluff.beliefs`")
 
     def _belief(self):
         return read_bids(self.held, 0, (self.bid,), 1, BidModel(self.eps)).beliefs[1]

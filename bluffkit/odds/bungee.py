@@ -20,7 +20,7 @@ from the discard pile at once (the engine's decision), so a draw always comes fr
 does not record them and treats every unseen card alike, as if you had not seen them go in (the
 advice says so when the draw pile was refilled this round).
 In the last lap a caller's hand is known to be worth 5 or less, which this one-step model leaves
-out; the advice's simulation (``bluffkit.advice.bungee_sim``) takes it into account.
+out; the advice's simulation (``bluffkit.advice.bungee.simulation``) takes it into account.
 
 Every probability is an exact ``Fraction``; a hand's **value** counts lucky and Bungee cards 0
 (calling and winning), its **score** counts lucky cards 0 and Bungee cards 10 (what I write down

@@ -8,8 +8,13 @@ pattern (error area, math text, Explain panel, history, seeded new game); each g
 Fraction(5, 9)
 """
 
-from .bluff import CountExplorer, figure_for_convergence, figure_for_counts, figure_for_odds
-from .bluff_table import BluffTable
+from .bluff.explorer import (
+           CountExplorer,
+           figure_for_convergence,
+           figure_for_counts,
+           figure_for_odds,
+)
+from .bluff.table import BluffTable
 
 __all__ = ["BluffTable", "CountExplorer", "figure_for_convergence", "figure_for_counts",
            "figure_for_odds"]

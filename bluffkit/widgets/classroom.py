@@ -7,7 +7,7 @@ observation, which is all the server sends).
 
 Every game is shown with the very table of local play, "Explain" included, whose advice is
 computed from the seat's own observation: Bluff by :class:`RemoteBluffTable` (a
-:class:`~bluffkit.widgets.bluff_table.BluffTable` whose position is turned so that this seat
+:class:`~bluffkit.widgets.bluff.table.BluffTable` whose position is turned so that this seat
 sits where "You" sits), the other games by the tables of :mod:`bluffkit.widgets.remote`.
 """
 
@@ -18,13 +18,13 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from ..advice.bluff import Position, advise
+from ..advice.bluff.decision import Position, advise
 from ..core import IllegalAction, ParseError
 from ..core.i18n import _, _n
 from ..games.bluff import STAR, Bid, BluffRules, Challenge
 from ..games.bluff.serial import observation_from_json
 from ..games.bluff.state import BluffObservation
-from .bluff_table import BluffTable, reveal_html
+from .bluff.table import BluffTable, reveal_html
 from .game_table import ME
 from .remote import REMOTE_TABLES, RemoteGame
 from .seat import RECONNECT, Seat, plain_error

@@ -3,7 +3,7 @@
 ``bluffkit.widgets`` is the only package that imports ipywidgets and plotly. A game's widgets
 are views over its ``odds``/``advice`` functions; they compute nothing themselves.
 
-The pattern (copy it for a new game; ``bluffkit/widgets/bluff.py`` is the worked example):
+The pattern (copy it for a new game; ``bluffkit/widgets/bluff/explorer.py`` is the worked example):
 
 1. **A pure figure builder** ``figure_for_xxx(...) -> go.Figure`` takes plain values (a
    ``Distribution``, a bid ...) and returns a new figure. It is tested without a kernel.

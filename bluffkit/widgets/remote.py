@@ -1,7 +1,7 @@
 """The game tables of local play, driven by a class server instead of a local engine.
 
 A classroom table is the game's own table
-(:class:`~bluffkit.widgets.poker_dice_table.PokerDiceTable` and the others) with
+(:class:`~bluffkit.widgets.poker_dice.table.PokerDiceTable` and the others) with
 :class:`RemoteGame` mixed in: nothing is dealt in the kernel. Each view
 the server pushes is read back into the seat's own observation (the game's
 ``observation_from_json``) and wrapped in a :class:`SeatState`, which answers what a table asks
@@ -22,10 +22,10 @@ from ..games.bluff_you import action_text, parse_action_text, points_text
 from ..games.bungee.text import SKIPPED
 from ..games.jungle_bluff import cards_text
 from ..games.poker_dice import parse_action as poker_action
-from .bluff_you_table import BluffYouTable
-from .bungee_table import BungeeTable
-from .jungle_table import JungleTable
-from .poker_dice_table import PokerDiceTable
+from .bluff_you.table import BluffYouTable
+from .bungee.table import BungeeTable
+from .jungle_bluff.table import JungleTable
+from .poker_dice.table import PokerDiceTable
 from .seat import RECONNECT
 
 

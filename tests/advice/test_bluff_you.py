@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bluffkit.advice.bluff_you import bluffer_advice, guesser_advice, position
-from bluffkit.advice.bluff_you_turn import TurnGame, solve_turn
+from bluffkit.advice.bluff_you.turn import TurnGame, solve_turn
 from bluffkit.core import InvalidQuestion
 from bluffkit.games.bluff_you import POINTS, TOKENS, Doublet, Gain, Steal
 from bluffkit.solvers.lp import solve_matrix
@@ -230,7 +230,7 @@ def test_real_turns_are_solved_without_the_lp(monkeypatch):
     """Issue 13: the LP (20-70 ms a turn) was solved for every new turn. The turns of real games
     are now built from the turn's structure and verified exactly (about a millisecond), and
     each answer passes the independent brute-force check."""
-    from bluffkit.advice import bluff_you_turn
+    from bluffkit.advice.bluff_you import turn as bluff_you_turn
 
     def no_lp(*_a, **_k):
         raise AssertionError("the LP was called")
@@ -242,8 +242,8 @@ def test_real_turns_are_solved_without_the_lp(monkeypatch):
 
 
 def test_the_fast_construction_agrees_with_the_lp_value():
-    from bluffkit.advice.bluff_you_fast import fast_equilibrium
-    from bluffkit.advice.bluff_you_turn import solve_turn_lp
+    from bluffkit.advice.bluff_you.fast_turn import fast_equilibrium
+    from bluffkit.advice.bluff_you.turn import solve_turn_lp
 
     for game in real_turns(12, 5):
         value, _, _ = fast_equilibrium(game)

@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 
 from bluffkit.advice.jungle_bluff import advise, advise_round, round_game
-from bluffkit.advice.jungle_round import (
+from bluffkit.advice.jungle_bluff.two_player import (
     RoundGame,
     best_response_values,
     normal_form,
@@ -149,7 +149,7 @@ def test_advice_for_jungle_does_not_import_scipy():
     import sys
 
     code = ("import sys\n"
-            "from bluffkit.advice.jungle_round import RoundGame, solve_round\n"
+            "from bluffkit.advice.jungle_bluff.two_player import RoundGame, solve_round\n"
             "deck = ','.join(str(v) for v in range(1, 11))\n"
             "solve_round(RoundGame.of(deck, deck, '4,7'))\n"
             "print(any(m.split('.')[0] == 'scipy' for m in sys.modules))")

@@ -205,7 +205,7 @@ def test_odds_and_advise_agree_on_the_expansions_show_and_reroll(position):
 
 
 def test_advise_reads_the_history_for_any_number_of_players(capsys):
-    from bluffkit.odds.bluff_beliefs import odds_after_bids, read_bids
+    from bluffkit.odds.bluff.beliefs import odds_after_bids, read_bids
 
     argv = ["advise", "bluff", "--held", "5,4,5,5,3", "--me", "2", "--mine", "3,3,*,1,2",
             "--bid", "6x3", "--history", "4x3,5x3,6x3"]

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from bluffkit.advice.bluff_solved import solved_reading
+from bluffkit.advice.bluff.solved import solved_reading
 from bluffkit.cli import main
 
 ARGS = ["advise", "bluff", "--held", "5,5", "--me", "1", "--mine", "3,3,*,1,2", "--bid", "5x4",

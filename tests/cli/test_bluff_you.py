@@ -7,7 +7,7 @@ import json
 import sys
 from fractions import Fraction
 
-from bluffkit.advice.bluff_you_turn import TurnGame, solve_turn
+from bluffkit.advice.bluff_you.turn import TurnGame, solve_turn
 from bluffkit.cli import main
 
 

@@ -35,7 +35,7 @@ def test_there_are_notebooks():
 def test_the_wheel_carries_every_notebook(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {f"bluffkit/_data/{n}" for n in NOTEBOOKS} <= names
-    assert "bluffkit/widgets/bluff.py" in names
+    assert "bluffkit/widgets/bluff/explorer.py" in names
     assert not any(".ipynb_checkpoints" in n for n in names)
 
 

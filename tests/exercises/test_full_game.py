@@ -10,7 +10,7 @@ from itertools import combinations, product
 
 import pytest
 
-from bluffkit.advice.bluff_strategy import load_strategy
+from bluffkit.advice.bluff.strategy import load_strategy
 from bluffkit.exercises import catalogue, exercise_sets, load
 from bluffkit.exercises import full_game as ex
 from bluffkit.games.bluff import FACES, Bid, count_matching, raises_of

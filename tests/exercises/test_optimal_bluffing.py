@@ -11,7 +11,7 @@ import pytest
 import sympy
 
 from bluffkit.advice.bluff import Position
-from bluffkit.advice.bluff_equilibrium import equilibrium_view, solved_round
+from bluffkit.advice.bluff.equilibrium import equilibrium_view, solved_round
 from bluffkit.exercises import catalogue, exercise_sets, load
 from bluffkit.exercises import optimal_bluffing as ex
 from bluffkit.exercises.answers import read_number

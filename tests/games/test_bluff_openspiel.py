@@ -7,7 +7,7 @@ import pytest
 
 from bluffkit.core import InvalidRules
 from bluffkit.games.bluff import Bid, BluffRules, BluffState, Challenge, Roll, all_bids
-from bluffkit.solvers.bluff_tree import round_tree
+from bluffkit.solvers.bluff.tree import round_tree
 
 OPENSPIEL = BluffRules.openspiel_liars_dice()
 

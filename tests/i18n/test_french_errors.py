@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bluffkit.advice.bluff import Position
-from bluffkit.advice.bluff_you_turn import TurnGame
+from bluffkit.advice.bluff_you.turn import TurnGame
 from bluffkit.advice.bungee import observation_for
 from bluffkit.core import BluffkitError
 from bluffkit.core.dist import Distribution

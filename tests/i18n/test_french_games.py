@@ -78,7 +78,7 @@ def test_bluff_you_advice_explains_in_french():
 
 
 def test_a_french_bluff_you_table_has_no_english_and_switches_back():
-    from bluffkit.widgets.bluff_you_table import BluffYouTable
+    from bluffkit.widgets.bluff_you.table import BluffYouTable
 
     t = BluffYouTable(players=3, seed=4)
     english = visible(t)
@@ -121,7 +121,7 @@ def test_bluff_engine_speaks_french():
 
 
 def test_a_french_bluff_table_has_no_english():
-    from bluffkit.widgets.bluff_table import BluffTable
+    from bluffkit.widgets.bluff.table import BluffTable
 
     with language("fr"):
         t = BluffTable(opponents=2, seed=3, show_and_reroll=True)
@@ -183,7 +183,7 @@ def test_poker_dice_engine_speaks_french():
 
 
 def test_a_french_poker_dice_table_has_no_english():
-    from bluffkit.widgets.poker_dice_table import PokerDiceTable
+    from bluffkit.widgets.poker_dice.table import PokerDiceTable
 
     with language("fr"):
         t = PokerDiceTable(opponents=2, seed=2)
@@ -214,7 +214,7 @@ def test_jungle_bluff_engine_speaks_french():
 
 
 def test_a_french_jungle_table_has_no_english():
-    from bluffkit.widgets.jungle_table import JungleTable
+    from bluffkit.widgets.jungle_bluff.table import JungleTable
 
     with language("fr"):
         t = JungleTable(opponents=2, seed=1, combined=True)
@@ -232,7 +232,7 @@ def test_a_french_jungle_table_has_no_english():
 
 def test_jungle_advice_explains_in_french():
     from bluffkit.advice.jungle_bluff import advise_round, advise_turn
-    from bluffkit.advice.jungle_round import RoundGame
+    from bluffkit.advice.jungle_bluff.two_player import RoundGame
     from bluffkit.games.jungle_bluff import Card, parse_cards
 
     with language("fr"):
@@ -250,7 +250,7 @@ def test_jungle_advice_explains_in_french():
 
 def test_poker_dice_advice_explains_in_french():
     from bluffkit.advice.poker_dice import Position, advise
-    from bluffkit.widgets.poker_dice_table import advice_for_display
+    from bluffkit.widgets.poker_dice.table import advice_for_display
 
     english = advise(Position("9,K,K", opponents=3))
     with language("fr"):

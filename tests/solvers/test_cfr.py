@@ -9,7 +9,7 @@ import pytest
 
 from bluffkit.core import InvalidQuestion
 from bluffkit.games.bluff import Bid, BluffRules, BluffState, Challenge, Roll
-from bluffkit.solvers.bluff_tree import round_tree, solve_round
+from bluffkit.solvers.bluff.tree import round_tree, solve_round
 from bluffkit.solvers.cfr import CFRSolver, exploitability, solve
 from bluffkit.solvers.kuhn import kuhn_tree
 

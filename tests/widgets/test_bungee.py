@@ -13,7 +13,6 @@ from bluffkit.bots.bungee import compare_thresholds
 from bluffkit.core import IllegalAction, InvalidQuestion
 from bluffkit.games.bungee import DECK, BungeeRules, BungeeState, counts_of, parse_cards
 from bluffkit.odds.bungee import Knowledge, action_odds, turn_odds
-from bluffkit.widgets import bungee_table
 from bluffkit.widgets.bungee import (
     DrawExplorer,
     figure_for_action,
@@ -21,7 +20,8 @@ from bluffkit.widgets.bungee import (
     figure_for_thresholds,
     figure_for_unseen,
 )
-from bluffkit.widgets.bungee_table import EXPLAIN_SAMPLES, BungeeTable, table_html
+from bluffkit.widgets.bungee import table as bungee_table
+from bluffkit.widgets.bungee.table import EXPLAIN_SAMPLES, BungeeTable, table_html
 from bluffkit.widgets.common import advice_html
 
 ME = 0

@@ -137,8 +137,8 @@ def server_advice(game: str, table, state):
     from bluffkit.advice.bungee import advise as bungee
     from bluffkit.advice.jungle_bluff import advise as jungle
     from bluffkit.advice.poker_dice import advise_observation
-    from bluffkit.widgets.jungle_table import seat_names
-    from bluffkit.widgets.poker_dice_table import advice_for_display
+    from bluffkit.widgets.jungle_bluff.table import seat_names
+    from bluffkit.widgets.poker_dice.table import advice_for_display
 
     obs = state.observation(table.seat)
     if game == "poker-dice":

@@ -128,7 +128,7 @@ def _visible(widget) -> str:
 
 
 def test_the_language_switch_translates_a_whole_bungee_table_and_back():
-    from bluffkit.widgets.bungee_table import BungeeTable
+    from bluffkit.widgets.bungee.table import BungeeTable
 
     t = BungeeTable(opponents=2, seed=5, rounds=2)
     english = _visible(t)

@@ -16,7 +16,7 @@ from bluffkit.widgets.jungle_bluff import (
     figure_for_challenge,
     figure_for_options,
 )
-from bluffkit.widgets.jungle_table import JungleTable
+from bluffkit.widgets.jungle_bluff.table import JungleTable
 
 ME = 0
 

@@ -9,7 +9,7 @@ import pytest
 from nbconvert.filters.widgetsdatatypefilter import WidgetsDataTypeFilter
 
 from bluffkit.widgets.bluff import CountExplorer
-from bluffkit.widgets.bluff_table import BluffTable
+from bluffkit.widgets.bluff.table import BluffTable
 from bluffkit.widgets.bluff_you import SumExplorer
 from bluffkit.widgets.bungee import DrawExplorer
 from bluffkit.widgets.jungle_bluff import ChallengeExplorer

@@ -12,14 +12,14 @@ import ipywidgets as widgets
 import pytest
 
 from bluffkit.widgets.bluff import CountExplorer
-from bluffkit.widgets.bluff_table import BluffTable
+from bluffkit.widgets.bluff.table import BluffTable
 from bluffkit.widgets.bluff_you import SumExplorer
-from bluffkit.widgets.bluff_you_table import BluffYouTable
-from bluffkit.widgets.bungee_table import BungeeTable
+from bluffkit.widgets.bluff_you.table import BluffYouTable
+from bluffkit.widgets.bungee.table import BungeeTable
 from bluffkit.widgets.jungle_bluff import ChallengeExplorer
-from bluffkit.widgets.jungle_table import JungleTable
+from bluffkit.widgets.jungle_bluff.table import JungleTable
 from bluffkit.widgets.poker_dice import HandOddsExplorer
-from bluffkit.widgets.poker_dice_table import PokerDiceTable
+from bluffkit.widgets.poker_dice.table import PokerDiceTable
 
 TABLES = {
     "bluff": lambda seed: BluffTable(opponents=2, seed=seed, dice_per_player=2),

@@ -9,7 +9,7 @@ import numpy as np
 
 from ...core.i18n import _, _l
 from ...games.bluff import STAR, Bid
-from ...odds.bluff import match_probability, matches
+from ...odds.bluff.counts import match_probability, matches
 from ..core import tex
 
 

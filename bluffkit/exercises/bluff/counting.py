@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from ...core.i18n import _, _l, _n, num
 from ...games.bluff import STAR, Bid
-from ...odds.bluff import bid_odds, count_distribution, match_probability, matches
+from ...odds.bluff.counts import bid_odds, count_distribution, match_probability, matches
 from ..answers import Count, DistributionAnswer
 from ..core import Mistake, Question, tex
 from .common import (

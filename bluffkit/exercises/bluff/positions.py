@@ -7,10 +7,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from ...advice.bluff import Position, advise, smallest_raise
+from ...advice.bluff.decision import Position, advise, smallest_raise
 from ...core.i18n import _, _l, _n, num
 from ...games.bluff import DIGITS, STAR, Bid
-from ...odds.bluff import bid_odds, count_distribution, matches, reroll_odds
+from ...odds.bluff.counts import bid_odds, count_distribution, matches, reroll_odds
 from ..answers import Estimate
 from ..core import Mistake, Question, fmt, tex
 from .common import (

@@ -1,0 +1,202 @@
+"""Solved two-player Bluff rounds, read fast: the rounds shipped with bluffkit and saved files.
+
+The 1-vs-1 rounds (board rules and OpenSpiel's ``liars_dice``) ship with bluffkit as package data,
+``bluffkit/advice/bluff/data/bluff-<ruleset>-1v1.npz`` (about 100 KB each), so the first two-player
+advice of a process answers in milliseconds instead of solving for a second or more. The files
+have the format of ``SolvedRound.save`` (the average strategy per level of the solver's public
+tree; shipped in float32, with the value and exploitability of that float32 strategy measured
+exactly when it was written) and ``load_round`` reads them. This module reads the same files,
+shipped or saved by ``bluffkit solve bluff``, without building the solver's tree: it imports
+neither ``bluffkit.solvers`` nor scipy, so the advice stays fast (and numpy only when a round is
+read: the Bluff odds and the advice for three or more players do not need it).
+
+>>> table = round_table_from(shipped_path(1, 1, "bluff"))
+>>> table.dice, table.bids[:3], len(table.rolls[0])
+((1, 1), ['1x1', '1x2', '1x3'], 6)
+>>> labels, rows = table.strategy_table(["1x2"])
+>>> labels[:2], rows.shape, round(float(rows[2].sum()), 6)
+(['1x3', '1x4'], (6, 11), 1.0)
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ...core import InvalidQuestion
+from ...core.i18n import _
+from ...games.bluff import count_matching, raises_of, roll_outcomes
+
+if TYPE_CHECKING:
+    import numpy as np
+
+DATA = Path(__file__).resolve().parent / "data"
+"""Where the shipped rounds are (package data)."""
+
+SHIPPED = {((1, 1), "bluff"), ((1, 1), "openspiel")}
+"""Rounds (opener dice, other dice), ruleset shipped with bluffkit."""
+
+
+def shipped_path(x: int, y: int, ruleset: str = "bluff") -> Path | None:
+    """The shipped file of a round, or ``None`` for a round not shipped."""
+    return DATA / f"bluff-{ruleset}-{x}v{y}.npz" if ((x, y), ruleset) in SHIPPED else None
+
+
+def cache_path(x: int, y: int, ruleset: str = "bluff") -> Path:
+    """Where ``bluffkit solve bluff`` saves a round (``$BLUFFKIT_CACHE`` or
+    ``~/.cache/bluffkit``); the same as ``bluffkit.solvers.bluff.tree.default_path``, which this
+    module does not import (it would bring scipy in)."""
+    base = Path(os.environ.get("BLUFFKIT_CACHE") or Path.home() / ".cache" / "bluffkit")
+    return base / f"bluff-{ruleset}-{x}v{y}.npz"
+
+
+def round_bids(total: int, ruleset: str) -> list[str]:
+    """The bids of a round with ``total`` dice in play, in raising order, as the solver names
+    them (``"1x*"``, or OpenSpiel's ``"1-6"``)."""
+    if ruleset == "openspiel":
+        return [f"{n}-{f}" for n in range(1, total + 1) for f in range(1, 7)]
+    return [str(b) for b in raises_of(None, total)]
+
+
+def round_rolls(k: int) -> tuple[list[tuple[int, ...]], list[float]]:
+    """Sorted rolls of ``k`` dice (star = 6) and their probabilities, in the solver's order
+    (the engine's ``roll_outcomes``)."""
+    outcomes = roll_outcomes(k)
+    return [r.dice for r, _i in outcomes], [float(p) for _i, p in outcomes]
+
+
+def round_matches(dice, face: int, ruleset: str) -> int:
+    """Dice counting for ``face``: stars are wild for digits (OpenSpiel: the six is wild for
+    every face, itself included, which is the same count)."""
+    if ruleset == "openspiel":
+        return sum(1 for f in dice if f == face or f == 6)
+    return count_matching(tuple(dice), face)
+
+
+def _starts(nb: int) -> dict[int, int]:
+    """For every history (the set of its bids, as a bit mask: a history is increasing), where
+    its actions start in the next level's strategy array. The solver's tree orders each level
+    by parent, and each parent's children by bid, then the challenge. (Shipped files store it:
+    a few milliseconds saved on the first advice.)"""
+    starts: dict[int, int] = {}
+    level = [(0, -1)]
+    while level:
+        offset, below = 0, []
+        for mask, last in level:
+            starts[mask] = offset
+            offset += nb - 1 - last + (last >= 0)
+            below.extend((mask | 1 << b, b) for b in range(last + 1, nb))
+        level = below
+    return starts
+
+
+@dataclass(frozen=True)
+class RoundTable:
+    """A solved round's strategy, readable by bid history, without the solver's tree.
+
+    Attributes:
+        dice: (opener's dice, other's dice).
+        ruleset: ``"bluff"`` or ``"openspiel"``.
+        bids: the round's bids in raising order.
+        rolls: each player's possible rolls (opener first).
+        chance: their probabilities.
+        value: the round's value to the opener (``2 V - 1``).
+        exploitability: of the strategy (OpenSpiel's convention, round payoff units).
+        iterations: CFR iterations behind it.
+        path: the file it was read from.
+    """
+
+    dice: tuple[int, int]
+    ruleset: str
+    bids: list[str]
+    rolls: tuple[list[tuple[int, ...]], list[tuple[int, ...]]]
+    chance: tuple[list[float], list[float]]
+    value: float
+    exploitability: float
+    iterations: int
+    path: Path
+    levels: list
+    starts: dict | np.ndarray
+
+    def strategy_table(self, history: list[str]) -> tuple[list[str], np.ndarray]:
+        """The actions after ``history`` (bids, then ``"challenge"``) and their equilibrium
+        probabilities: one row per roll of the player to move (``rolls`` order), as
+        ``SolvedRound.strategy_table``."""
+        mask, last = 0, -1
+        for text in history:
+            if text not in self.bids:
+                raise InvalidQuestion(_("{text} is not a bid of this round", text=text))
+            b = self.bids.index(text)
+            if b <= last:
+                raise InvalidQuestion(_("{text} does not raise {bids}",
+                                        text=text, bids=self.bids[last]))
+            mask, last = mask | 1 << b, b
+        depth, start = len(history), int(self.starts[mask])
+        labels = self.bids[last + 1:] + (["challenge"] if depth else [])
+        return labels, self.levels[depth + 1][start:start + len(labels)].T
+
+
+def round_table_from(path) -> RoundTable:
+    """Read a round saved by ``SolvedRound.save`` or shipped with bluffkit.
+
+    Raises:
+        InvalidQuestion: if the file is not such a round.
+    """
+    import numpy as np  # here, not at the top: only a two-player round needs it
+
+    try:
+        with np.load(path) as data:
+            x, y = (int(d) for d in data["dice"])
+            ruleset = str(data["ruleset"])
+            bids = round_bids(x + y, ruleset)
+            names = [f"level{i}" for i in range(1, len(bids) + 2)]
+            levels = [None] + [data[n] for n in names if n in data.files]
+            figures = (float(data["value"]), float(data["exploitability"]),
+                       int(data["iterations"]))
+            stored = data["starts"] if "starts" in data.files else None
+    except (OSError, KeyError, ValueError, TypeError, EOFError) as e:
+        raise InvalidQuestion(_("{path} is not a strategy saved by bluffkit ({e})",
+                                path=path, e=e)) from None
+    (r0, p0), (r1, p1) = round_rolls(x), round_rolls(y)
+    starts = _starts(len(bids)) if stored is None else stored
+    if len(levels) != len(bids) + 2 or levels[1].shape != (len(bids), len(r0)):
+        raise InvalidQuestion(_("{path} does not hold a whole round of {x} against {y} dice",
+                                path=path, x=x, y=y))
+    return RoundTable((x, y), ruleset, bids, (r0, r1), (p0, p1), *figures, Path(path), levels,
+                      starts)
+
+
+def write_shipped(solved, path) -> tuple[float, float]:
+    """Write a ``SolvedRound`` as a shipped file: its strategy in float32 (half the size), with
+    the value and exploitability of that float32 strategy measured again exactly by the solver.
+    The file also stores ``starts`` (see ``_starts``), checked against the solver's tree.
+    Returns (value, exploitability) as written. Used by ``scripts/ship_bluff_rounds.py``."""
+    import numpy as np
+
+    from ...solvers.cfr import CFRSolver
+
+    average = [None] + [a.astype(np.float32) for a in solved.average[1:]]
+    value, expl = CFRSolver(solved.tree).evaluate(
+        [None] + [a.astype(np.float64) for a in average[1:]])
+    keys = sorted(solved.match_values)
+    nb = len(solved.info.bids)
+    starts = np.full(2**nb, -1, dtype=np.int32)
+    for mask, start in _starts(nb).items():
+        starts[mask] = start
+        history = [solved.info.bids[b] for b in range(nb) if mask >> b & 1]
+        labels, table = solved.strategy_table(history)
+        assert np.array_equal(average[len(history) + 1][start:start + len(labels)].T,
+                              table.astype(np.float32)), history
+    np.savez_compressed(
+        path, dice=np.array(solved.info.dice), ruleset=solved.info.ruleset, value=value,
+        exploitability=expl, iterations=solved.iterations, seconds=solved.seconds,
+        match_keys=np.array(keys, dtype=int).reshape(-1, 2),
+        match_values=np.array([solved.match_values[k] for k in keys], dtype=float),
+        starts=starts, **{f"level{i}": a for i, a in enumerate(average) if i})
+    return value, expl
+
+
+__all__ = ["DATA", "SHIPPED", "RoundTable", "cache_path", "round_bids", "round_matches",
+           "round_rolls", "round_table_from", "shipped_path", "write_shipped"]

@@ -1,0 +1,197 @@
+"""The solved two-player Bluff strategies for every size up to 5 dice against 5, read fast.
+
+They ship with bluffkit (``bluffkit/advice/bluff/data/bluff-abstract.npz``, one byte per frequency;
+``benchmarks/bluff_abstract.py`` computes them again): for each round, opener ``x`` dice against
+``y`` (1-5 each), an approximate equilibrium of the round in which **a player remembers their
+dice, both dice counts, whether they opened, and only the last k bids** (``k`` by size, stored
+with each round), found by fixed-strategy iteration CFR (``bluffkit.solvers.bluff.recall``),
+the round's payoffs being the chances of winning the match from the dice left.
+
+``load_strategy(opener_dice, other_dice)`` gives a ``RoundStrategy``; ``policy(roll, counts,
+history)`` answers "what does the equilibrium do holding ``roll`` with ``counts = (my dice,
+your dice)`` after ``history``" for the player to move. This module reads the file with numpy
+only (no solver, no scipy).
+
+>>> s = load_strategy(1, 1)
+>>> s.dice, s.k, len(s.bids)
+((1, 1), 4, 12)
+>>> freq = policy((6,), (1, 1), [])
+>>> round(sum(freq.values()), 6), "challenge" in freq
+(1.0, False)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from ...core import InvalidQuestion
+from ...core.i18n import _, _n
+from ...games.bluff import Bid, parse_dice, raises_of, roll_outcomes
+from ...solvers.bluff.recall_states import abstract_states, state_of
+
+DATA = Path(__file__).resolve().parent / "data" / "bluff-abstract.npz"
+"""The shipped strategies."""
+
+
+@dataclass(frozen=True)
+class RoundFigures:
+    """What a stored round is and how good it is.
+
+    Attributes:
+        k: bids remembered.
+        iterations: FSICFR iterations.
+        value: the round's value to the opener (+1 win, -1 loss) when both play it.
+        abstract_exploitability: what a responder remembering the same gains (a lower bound
+            on the best such responder; mean of the two players, OpenSpiel's convention).
+        exploitability: in the real game (perfect recall, exact best response), measured for
+            rounds with at most 4 dice in play; ``None`` elsewhere.
+        seconds: solving time.
+    """
+
+    k: int
+    iterations: int
+    value: float
+    abstract_exploitability: float
+    exploitability: float | None
+    seconds: float
+
+    concept = ("approximate Nash equilibrium of the round with imperfect recall (the last k "
+               "bids), by fixed-strategy iteration CFR")
+
+    @property
+    def measured(self) -> str:
+        if self.exploitability is None:
+            return ("within the abstraction only (the real round has too many bid histories "
+                    "to enumerate)")
+        return "exact best response in the real round (every bid history)"
+
+
+class RoundStrategy:
+    """One solved round: the equilibrium's frequencies by roll and bid history."""
+
+    def __init__(self, x: int, y: int, data: np.ndarray, figures: np.ndarray, path: Path):
+        k, its, value, abstract, real, seconds = figures
+        self.dice, self.path = (x, y), path
+        self.figures = RoundFigures(int(k), int(its), float(value), float(abstract),
+                                    None if math.isnan(real) else float(real), float(seconds))
+        self.k = int(k)
+        self.bids = [str(b) for b in raises_of(None, x + y)]
+        self.rolls = tuple([r.dice for r, _p in roll_outcomes(n)] for n in (x, y))
+        self.chance = tuple([float(p) for _r, p in roll_outcomes(n)] for n in (x, y))
+        _states, self._index, blocks = abstract_states(len(self.bids), self.k)
+        self._where: dict[int, tuple[int, int]] = {}
+        self._tables = []
+        self._stored = []
+        offset = 0
+        for g, (mover, last, parents, children, challenge) in enumerate(blocks):
+            shape = (len(parents), len(children) + challenge, len(self.rolls[mover]))
+            size = shape[0] * shape[1] * shape[2]
+            self._stored.append(data[offset:offset + size].reshape(shape))
+            w = self._stored[-1].astype(np.float64)
+            total = w.sum(axis=1, keepdims=True)
+            self._tables.append((last, np.where(total > 0, w / np.where(total > 0, total, 1),
+                                                1 / shape[1])))
+            for row, s in enumerate(parents):
+                self._where[s] = (g, row)
+            offset += size
+        if offset != len(data):
+            raise InvalidQuestion(_("{path}: the stored strategy of {x} v {y} does not fit its "
+                                    "states", path=path, x=x, y=y))
+
+    def _history(self, history) -> list[int]:
+        out, last = [], -1
+        for text in history:
+            try:
+                bid = self.bids.index(str(Bid.parse(str(text))))
+            except ValueError:
+                raise InvalidQuestion(_("{text} is not a bid with {n} dice in play", text=text,
+                                        n=sum(self.dice))) from None
+            if bid <= last:
+                raise InvalidQuestion(_("{text} does not raise {bid}", text=text,
+                                        bid=self.bids[last]))
+            out.append(bid)
+            last = bid
+        return out
+
+    def strategy_table(self, history) -> tuple[list[str], np.ndarray]:
+        """The actions after ``history`` (bids, then ``"challenge"`` once there is a bid) and
+        their frequencies: one row per roll of the player to move (``rolls[player]`` order)."""
+        bids = self._history(history)
+        g, row = self._where[state_of(self._index, bids, self.k)]
+        last, table = self._tables[g]
+        labels = self.bids[last + 1:] + (["challenge"] if bids else [])
+        return labels, table[row].T
+
+    def weights_table(self, history) -> tuple[list[str], np.ndarray]:
+        """The stored whole-number weights behind ``strategy_table``: one row per roll of the
+        player to move, each frequency being its weight over the row's total (a row stored
+        all zero, a state the solver never reached, counts as uniform: all ones). Exact
+        fractions of the stored numbers come from these."""
+        bids = self._history(history)
+        g, row = self._where[state_of(self._index, bids, self.k)]
+        last, _table = self._tables[g]
+        labels = self.bids[last + 1:] + (["challenge"] if bids else [])
+        rows = self._stored[g][row].T.astype(np.int64)
+        rows[rows.sum(axis=1) == 0] = 1
+        return labels, rows
+
+    def frequencies(self, roll, history) -> dict[str, float]:
+        """The equilibrium frequency of each action for the player to move after ``history``
+        holding ``roll`` (faces 1-5, star 6 or ``*``)."""
+        player = len(history) % 2
+        dice = parse_dice(roll) if isinstance(roll, str) else tuple(sorted(roll))
+        if dice not in self.rolls[player]:
+            raise InvalidQuestion(_n("the player to move holds {n} die, not {got}",
+                                     "the player to move holds {n} dice, not {got}",
+                                     self.dice[player], got=len(dice)))
+        labels, table = self.strategy_table(history)
+        return dict(zip(labels, map(float, table[self.rolls[player].index(dice)])))
+
+
+@cache
+def _file(path: Path):
+    try:
+        return np.load(path)
+    except (OSError, ValueError) as e:
+        raise InvalidQuestion(_("{path} is not bluffkit's solved strategies ({e})", path=path,
+                                e=e)) from None
+
+
+@cache
+def load_strategy(opener_dice: int, other_dice: int, path: Path = DATA) -> RoundStrategy:
+    """The solved round where the opener holds ``opener_dice`` and the other ``other_dice``."""
+    for n in (opener_dice, other_dice):
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
+            raise InvalidQuestion(_("each player holds 1-5 dice for the solved strategies, got "
+                                    "{a} and {b}", a=opener_dice, b=other_dice))
+    data = _file(Path(path))
+    key = f"{opener_dice}v{other_dice}"
+    if f"strategy_{key}" not in data.files:
+        raise InvalidQuestion(_("{path} has no solved round {a} v {b}", path=path,
+                                a=opener_dice, b=other_dice))
+    return RoundStrategy(opener_dice, other_dice, data[f"strategy_{key}"],
+                         data[f"figures_{key}"], Path(path))
+
+
+def policy(roll, counts: tuple[int, int], history=()) -> dict[str, float]:
+    """What the equilibrium does for the player to move: holding ``roll``, with ``counts`` =
+    (my dice, your dice), after the round's bids ``history`` (I opened if it has an even
+    length)."""
+    mine, yours = counts
+    opener = len(history) % 2 == 0
+    strategy = load_strategy(mine, yours) if opener else load_strategy(yours, mine)
+    return strategy.frequencies(roll, list(history))
+
+
+def match_table(path: Path = DATA) -> dict[tuple[int, int], float]:
+    """P(the opener of an x-against-y round wins the match), for every x, y up to 5."""
+    data = _file(Path(path))
+    return {(int(a), int(b)): float(w) for (a, b), w in zip(data["win_keys"], data["win"])}
+
+
+__all__ = ["DATA", "RoundFigures", "RoundStrategy", "load_strategy", "match_table", "policy"]
