@@ -14,6 +14,8 @@ from fractions import Fraction
 from functools import total_ordering
 from typing import Any, Protocol, runtime_checkable
 
+from .codec import Codec
+
 CHANCE = -1
 """``current_player()`` at a chance node."""
 TERMINAL = -2
@@ -61,30 +63,92 @@ class GameInfo:
     """A registered game: how to build, load and read it.
 
     Attributes:
-        name: command-line name, e.g. ``"bluff-you"``.
+        codec: the game's saved state (:class:`~bluffkit.core.codec.Codec`): its name, its
+            state and rules types, JSON both ways, observations read back.
         title: display title.
-        rules_type: the game's frozen rules dataclass (its defaults are the standard game).
-        new_game: ``rules -> initial state`` (a chance node or the first decision).
-        state_from_json: ``dict -> state``, rejecting corrupt states.
         parse_action: ``(state, text) -> action`` for text such as ``"7x3"``.
+        describe: ``state -> str``, a few lines a person can read (``str(state)``).
         conserved: ``state -> int`` a quantity no action may change (dice, cards, chips);
             ``None`` when the game has none.
+        summary: one line saying how the game is played.
         variants: a few rules instances besides the defaults (small games, options switched
             on) that the conformance test also plays.
-        observation_from_json: ``(dict, rules) -> observation``, the inverse of
-            ``Observation.to_json()`` (a classroom client reads its seat's views with it).
     """
 
-    name: str
+    codec: Codec
     title: str
-    rules_type: type
-    new_game: Any
-    state_from_json: Any
     parse_action: Any
+    describe: Any
     conserved: Any = None
     summary: str = ""
     variants: tuple = ()
-    observation_from_json: Any = None
+
+    @property
+    def name(self) -> str:
+        """Command-line name, e.g. ``"bluff-you"``."""
+        return self.codec.game
+
+    @property
+    def rules_type(self) -> type:
+        """The game's frozen rules dataclass (its defaults are the standard game)."""
+        return self.codec.rules_type
+
+    @property
+    def new_game(self):
+        """``rules -> initial state`` (a chance node or the first decision)."""
+        return self.codec.state_type.new
+
+    @property
+    def state_from_json(self):
+        """``dict -> state``, rejecting corrupt or impossible states."""
+        return self.codec.from_json
+
+    @property
+    def observation_from_json(self):
+        """``(dict, rules) -> observation``, the inverse of ``Observation.to_json()`` (a
+        classroom client reads its seat's views with it)."""
+        return self.codec.observation_from_json
 
     def legal_text(self, state: State) -> Sequence[str]:
         return [str(a) for a in state.legal_actions()]
+
+
+_BY_STATE: dict[type, GameInfo] = {}
+
+
+def register_state(info: GameInfo) -> GameInfo:
+    """Make ``info`` the game of its state type: the state's text and JSON methods
+    (:class:`GameState`) are then ``info``'s. A game's package does this when imported."""
+    _BY_STATE[info.codec.state_type] = info
+    return info
+
+
+def game_of(state) -> GameInfo:
+    """The registered game of a state (or of a state type)."""
+    return _BY_STATE[state if isinstance(state, type) else type(state)]
+
+
+class GameState:
+    """Base of every game's state: its text and JSON, which are its game's.
+
+    A game's engine (``state.py``) sits below the modules that read and write its text and
+    JSON (``text.py``, ``serial.py``, which play moves through the engine), so it does not
+    import them: these methods ask the :class:`GameInfo` the game's package registers
+    (:func:`register_state`), and the imports point one way.
+    """
+
+    __slots__ = ()
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action typed for this state (``7x3``, ``take 10``, ``call``…)."""
+        return game_of(self).parse_action(self, text)
+
+    def to_json(self) -> dict:
+        return game_of(self).codec.to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict):
+        return game_of(cls).codec.from_json(data)
+
+    def __str__(self) -> str:
+        return game_of(self).describe(self)

@@ -17,25 +17,13 @@ leave free, and the loaded state must equal the rebuilt one field for field:
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import replace
 
-from ...core import BluffkitError, InvalidState
-from ...core.fields import (
-    check_json,
-    field,
-    impossible,
-    items,
-    one_of,
-    pairs,
-    per_player,
-    readable,
-    rebuilt_or_refused,
-    record,
-    text,
-    whole_number,
-    whole_numbers,
-)
+from ...core import BluffkitError
+from ...core.codec import Codec, Field
+from ...core.fields import impossible, readable
 from ...core.i18n import _
+from ...core.kinds import HISTORY, RAW, SEAT, TO_MOVE, choice, saved, textual, whole
 from .bids import Bid, dice_text, parse_dice
 from .state import (
     MAX_DICE,
@@ -49,93 +37,13 @@ from .state import (
     Show,
     StartRoll,
 )
+from .text import parse_action
 
-
-def state_to_json(s: BluffState) -> dict:
-    return {
-        "game": "bluff",
-        "rules": s.rules.to_json(),
-        "dice": list(s.dice),
-        "hidden": [dice_text(h) for h in s.hidden],
-        "exposed": [dice_text(e) for e in s.exposed],
-        "phase": s.phase,
-        "to_move": s.to_move,
-        "opener": s.opener,
-        "bid": str(s.bid) if s.bid else None,
-        "bidder": s.bidder,
-        "history": [[p, a] for p, a in s.history],
-        "round": s.round,
-        "contenders": list(s.contenders),
-        "start_totals": list(s.start_totals),
-        "last": s.last.to_json() if s.last else None,
-        "lost": list(s.lost),
-        "rolls": [dice_text(d) for d in s.rolls],
-        "past": [r.to_json() for r in s.past],
-    }
-
-
-def state_from_json(data: dict) -> BluffState:
-    """Rebuild a state, checking that the engine can reach it (see the module docstring).
-
-    Raises:
-        InvalidState: naming the field that is corrupt or impossible.
-
-    >>> s = BluffState.new(BluffRules(players=2))
-    >>> state_from_json(state_to_json(s)) == s
-    True
-    >>> state_from_json({**state_to_json(s), "to_move": 1})
-    Traceback (most recent call last):
-    ...
-    bluffkit.core.errors.InvalidState: impossible Bluff state: field 'to_move' is 1 but the game \
-gives 0
-    """
-    data = check_json(data, "bluff", "Bluff")
-    rules = field(data, "rules", _rules)
-    n = rules.players
-
-    def dice(v):
-        return parse_dice(text(v, "dice"))
-
-    def player(name, none=False):
-        def read(v):
-            if none and v is None:
-                return None
-            return whole_number(v, name, 0, n - 1)
-        return read
-
-    s = BluffState(
-        rules=rules,
-        dice=field(data, "dice", per_player("dice", n, lambda v: whole_number(v, "dice", 0,
-                                                                            MAX_DICE))),
-        hidden=field(data, "hidden", per_player("hidden", n, dice)),
-        exposed=field(data, "exposed", per_player("exposed", n, dice)),
-        phase=field(data, "phase", lambda v: one_of(v, "phase", PHASES)),
-        to_move=field(data, "to_move", lambda v: whole_number(v, "to_move", -2, n - 1)),
-        opener=field(data, "opener", player("opener")),
-        bid=field(data, "bid", lambda v: None if v is None else Bid.parse(text(v, "bid")), None),
-        bidder=field(data, "bidder", player("bidder", none=True), None),
-        history=field(data, "history", lambda v: pairs(v, "history"), ()),
-        round=field(data, "round", lambda v: whole_number(v, "round", 0), 0),
-        contenders=field(data, "contenders", lambda v: whole_numbers(v, "contenders", 0, n - 1),
-                         ()),
-        start_totals=field(data, "start_totals", lambda v: whole_numbers(
-            v, "start_totals", 1, 6 * MAX_DICE), ()),
-        last=field(data, "last", lambda v: None if v is None else _reveal(v, n), None),
-        lost=field(data, "lost", per_player("lost", n, lambda v: whole_number(v, "lost", 0,
-                                                                            MAX_DICE))),
-        rolls=field(data, "rolls", lambda v: _rolls(v, "rolls"), ()),
-        past=field(data, "past", lambda v: tuple(_played(r, n) for r in items(v, "past")), ()),
-    )
-    check(s)
-    return s
-
-
-def check(s: BluffState) -> None:
-    """Raise ``InvalidState`` unless ``s`` is a state the engine can reach.
-
-    >>> check(BluffState.new(BluffRules(players=3)))
-    """
-    rebuilt_or_refused("Bluff", s, _rebuild, state_to_json)
+DICE = textual(parse_dice, dice_text)
+BID = textual(Bid.parse)
+HELD = whole(0, MAX_DICE)
+REVEAL = saved(Reveal, bid=BID, bidder=SEAT, challenger=SEAT, dice=DICE.per_player,
+               count=whole(0), losses=HELD.per_player, winner=SEAT)
 
 
 _bad = impossible("Bluff")
@@ -171,6 +79,7 @@ def _rebuild(s: BluffState) -> BluffState:
     return state
 
 
+
 def _first_round(rules: BluffRules, opener: int) -> BluffState:
     """The game at the start of round 1, opened by ``opener`` (the highest start roll)."""
     state = BluffState.new(rules)
@@ -188,7 +97,7 @@ def _play_round(state: BluffState, r: PlayedRound, number: int, phase: str | Non
     rolls, moves = list(r.rolls), []
     for i, (p, t) in enumerate(r.history):
         try:
-            moves.append((p, state.parse_action(t)))
+            moves.append((p, parse_action(state, t)))
         except (BluffkitError, ValueError) as e:
             _bad(_("round {number}'s history entry {value} ({readable}) is not an action: {e}",
                    number=number, value=i + 1, readable=readable(t), e=e))
@@ -265,56 +174,30 @@ def _rebuild_start(s: BluffState) -> BluffState:
     return replace(new, contenders=s.contenders, start_totals=s.start_totals)
 
 
-def _rules(v) -> BluffRules:
-    names = {f.name for f in fields(BluffRules)}
-    if not isinstance(v, dict) or not set(v) <= names:
-        raise InvalidState(_("field 'rules' must be an object with some of the fields {join}, got "
-                             "{readable}", join=', '.join(sorted(names)), readable=readable(v)))
-    d = dict(v)
-    if d.get("starting_dice") is not None:
-        d["starting_dice"] = tuple(items(d["starting_dice"], "rules"))
-    return BluffRules(**d)
-
-
-def _rolls(v, name: str) -> tuple[tuple[int, ...], ...]:
-    return tuple(parse_dice(text(d, name)) for d in items(v, name))
-
-
-def _played(d, n: int) -> PlayedRound:
-    d = record(d, "past", ("opener", "rolls", "history"))
-    return PlayedRound(whole_number(d["opener"], "past", 0, n - 1), _rolls(d["rolls"], "past"),
-                       pairs(d["history"], "past"))
-
-
-def _reveal(d, n: int) -> Reveal:
-    d = record(d, "last", ("bid", "bidder", "challenger", "dice", "count", "losses", "winner"))
-    dice = items(d["dice"], "last")
-    losses = whole_numbers(d["losses"], "last", 0, MAX_DICE)
-    if len(dice) != n or len(losses) != n:
-        raise InvalidState(_("field 'last' needs dice and losses for each player ({count})",
-                             count=n))
-    r = Reveal(Bid.parse(text(d["bid"], "last")), whole_number(d["bidder"], "last", 0, n - 1),
-               whole_number(d["challenger"], "last", 0, n - 1),
-               tuple(parse_dice(text(x, "last")) for x in dice),
-               whole_number(d["count"], "last", 0), losses,
-               whole_number(d["winner"], "last", 0, n - 1))
-    return r
-
-
-def observation_from_json(d: dict, rules: BluffRules) -> BluffObservation:
-    """A seat's :class:`BluffObservation` from its ``to_json()`` (what the class server sends
-    that seat), read back exactly.
-
-    >>> s = BluffState.new(BluffRules(players=3))
-    >>> o = s.observation(1)
-    >>> observation_from_json(o.to_json(), s.rules) == o
-    True
-    """
-    n = rules.players
-    return BluffObservation(
-        whole_number(d["player"], "player", 0, n - 1), parse_dice(text(d["my_dice"], "my_dice")),
-        whole_numbers(d["dice_held"], "dice_held", 0, MAX_DICE),
-        tuple(parse_dice(text(e, "exposed")) for e in items(d["exposed"], "exposed")),
-        Bid.parse(text(d["bid"], "bid")) if d["bid"] else None, d["bidder"],
-        pairs(d["history"], "history"), d["to_move"], d["phase"], d["round"],
-        None if d["last"] is None else _reveal(d["last"], n), rules)
+CODEC = Codec("bluff", "Bluff", BluffState, BluffRules, (
+    Field("dice", HELD.per_player),
+    Field("hidden", DICE.per_player),
+    Field("exposed", DICE.per_player),
+    Field("phase", choice(PHASES)),
+    Field("to_move", TO_MOVE),
+    Field("opener", SEAT),
+    Field("bid", BID.optional, None),
+    Field("bidder", SEAT.optional, None),
+    Field("history", HISTORY, ()),
+    Field("round", whole(0), 0),
+    Field("contenders", SEAT.listed, ()),
+    Field("start_totals", whole(1, 6 * MAX_DICE).listed, ()),
+    Field("last", REVEAL.optional, None),
+    Field("lost", HELD.per_player),
+    Field("rolls", DICE.listed, ()),
+    Field("past", saved(PlayedRound, opener=SEAT, rolls=DICE.listed, history=HISTORY).listed,
+          ()),
+), _rebuild, observation_type=BluffObservation, observation=(
+    Field("player", SEAT), Field("my_dice", DICE), Field("dice_held", whole(0, MAX_DICE).listed),
+    Field("exposed", DICE.listed), Field("bid", BID.optional), Field("bidder", RAW),
+    Field("history", HISTORY), Field("to_move", RAW), Field("phase", RAW), Field("round", RAW),
+    Field("last", REVEAL.optional)))
+state_to_json = CODEC.to_json
+state_from_json = CODEC.from_json
+check = CODEC.check_reachable
+observation_from_json = CODEC.observation_from_json

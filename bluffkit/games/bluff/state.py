@@ -33,6 +33,7 @@ from ...core import (
     TERMINAL,
     Action,
     Distribution,
+    GameState,
     IllegalAction,
     InvalidRules,
     InvalidState,
@@ -291,7 +292,7 @@ class PlayedRound:
 
 
 @dataclass(frozen=True)
-class BluffState:
+class BluffState(GameState):
     """A moment of a game of Bluff. Build with ``BluffState.new(rules)``; never mutate.
 
     Fields are public for reading; ``apply`` is the only way forward. ``rolls`` are this
@@ -534,30 +535,6 @@ class BluffState:
             if self.dice[p] and not self.hidden[p] and not self.exposed[p]:
                 return p
         return None
-
-    # -- text and JSON -----------------------------------------------------------------------
-    def parse_action(self, text: str) -> Action:
-        """Read an action for this state: ``7x3``, ``5x*``, ``challenge``, ``keep``,
-        ``show 3,3 reroll``."""
-        from .text import parse_action
-
-        return parse_action(self, text)
-
-    def to_json(self) -> dict:
-        from .serial import state_to_json
-
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: dict) -> BluffState:
-        from .serial import state_from_json
-
-        return state_from_json(data)
-
-    def __str__(self) -> str:
-        from .text import describe
-
-        return describe(self)
 
 
 def _whole(v) -> bool:

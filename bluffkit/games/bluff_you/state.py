@@ -41,6 +41,7 @@ from ...core import (
     CHANCE,
     TERMINAL,
     Action,
+    GameState,
     IllegalAction,
     InvalidRules,
     InvalidState,
@@ -203,7 +204,7 @@ class BluffYouObservation:
 
 
 @dataclass(frozen=True)
-class BluffYouState:
+class BluffYouState(GameState):
     """A moment of a game of Bluff You. Build with ``BluffYouState.new(rules)``; never mutate.
 
     Attributes:
@@ -446,26 +447,3 @@ class BluffYouState:
         if not self.centre:
             return replace(base, phase="over")
         return replace(base, phase="roll", bluffer=(self.bluffer + 1) % self.rules.players)
-
-    # -- text and JSON -----------------------------------------------------------------------
-    def parse_action(self, text: str) -> Action:
-        """Read an action for this state, e.g. ``gain 11 to P1`` or ``bluff you``."""
-        from .text import parse_action
-
-        return parse_action(self, text)
-
-    def to_json(self) -> dict:
-        from .serial import state_to_json
-
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: dict) -> BluffYouState:
-        from .serial import state_from_json
-
-        return state_from_json(data)
-
-    def __str__(self) -> str:
-        from .text import describe
-
-        return describe(self)

@@ -30,24 +30,10 @@ import re
 from functools import lru_cache
 
 from ...core import BluffkitError, InvalidState
-from ...core.fields import (
-    bad_state,
-    check_json,
-    field,
-    impossible,
-    items,
-    one_of,
-    pairs,
-    per_player,
-    readable,
-    rebuilt_or_refused,
-    record,
-    text,
-    true_or_false,
-    whole_number,
-    whole_numbers,
-)
+from ...core.codec import Codec, Field
+from ...core.fields import bad_state, impossible, pairs, readable, whole_number
 from ...core.i18n import _, _n
+from ...core.kinds import FLAG, RAW, SEAT, TO_MOVE, Kind, choice, saved, textual, whole
 from .actions import Draw
 from .cards import (
     BUNGEE,
@@ -82,87 +68,27 @@ REFILL = "the discard pile but its top card is shuffled into a new draw pile"
 EXTRA_LAP = "a 6 skipped onto the first caller: everybody else acts once more"
 
 
-def state_to_json(s: BungeeState) -> dict:
-    return {
-        "game": "bungee",
-        "rules": s.rules.to_json(),
-        "round": s.round,
-        "phase": s.phase,
-        "to_move": s.to_move,
-        "hands": [cards_text(h) for h in s.hands],
-        "pile": {card_text(c): k for c, k in zip(CARDS, s.pile)},
-        "discard": cards_text(s.discard),
-        "lucky": card_text(s.lucky) if s.lucky is not None else None,
-        "opened": s.opened,
-        "callers": list(s.callers),
-        "to_act": list(s.to_act),
-        "skip": s.skip,
-        "totals": list(s.totals),
-        "history": [[p, a] for p, a in s.history],
-        "last": s.last.to_json() if s.last else None,
-        "dealt": cards_text(s.dealt),
-        "past": [r.to_json() for r in s.past],
-    }
+def _history(v, name: str, rules) -> tuple[tuple[int, str], ...]:
+    h = pairs(v, name)
+    if any(not -1 <= p < rules.players for p, _t in h):
+        raise InvalidState(_("field {name} names players 0-{value} (or -1 for the table)",
+                             name=repr(name), value=rules.players - 1))
+    return h
 
 
-def state_from_json(data: dict) -> BungeeState:
-    """Rebuild a state of a game, checking that the engine reaches it: the invariants of
-    :func:`check`, then the whole game played again (see the module docstring).
-
-    Raises:
-        InvalidState: naming the field that is corrupt or impossible.
-
-    >>> s = BungeeState.new(BungeeRules(players=2))
-    >>> state_from_json(state_to_json(s)) == s
-    True
-    >>> state_from_json({**state_to_json(s), "skip": 6})
-    Traceback (most recent call last):
-    ...
-    bluffkit.core.errors.InvalidState: field 'skip' must hold whole numbers 0-5, got 6
-    """
-    s = position_from_json(data)
-    rebuilt_or_refused("Bungee", s, _replayed, state_to_json)
-    return s
+def _pile(v, name: str, rules) -> tuple[int, ...]:
+    names = [card_text(c) for c in CARDS]
+    if not isinstance(v, dict) or set(v) != set(names):
+        raise InvalidState(_("field 'pile' needs one count for each card 1-10 and B"))
+    return tuple(whole_number(v[k], "pile", 0, want) for k, want in zip(names, DECK))
 
 
-def position_from_json(data: dict) -> BungeeState:
-    """Rebuild a position set up for analysis (a table, a world the advice samples): every
-    field is read and the invariants of :func:`check` hold, but it need not come from a game
-    played from the start (its ``dealt`` and ``past`` may be empty).
-
-    Raises:
-        InvalidState: naming the field that is corrupt or impossible.
-    """
-    data = check_json(data, "bungee", "Bungee")
-    rules = field(data, "rules", _rules)
-    n = rules.players
-    s = BungeeState(
-        rules=rules,
-        phase=field(data, "phase", lambda v: one_of(v, "phase", PHASES)),
-        to_move=field(data, "to_move", lambda v: whole_number(v, "to_move", -2, n - 1)),
-        hands=field(data, "hands", per_player("hands", n, lambda h: parse_cards(text(h, "hands")))),
-        pile=field(data, "pile", _pile),
-        discard=field(data, "discard", lambda v: parse_pile(text(v, "discard"))),
-        lucky=field(data, "lucky", lambda v: None if v is None else parse_card(text(v, "lucky")),
-                    None),
-        round=field(data, "round", lambda v: whole_number(v, "round", 1, rules.rounds)),
-        opened=field(data, "opened", lambda v: true_or_false(v, "opened")),
-        callers=field(data, "callers", lambda v: whole_numbers(v, "callers", 0, n - 1)),
-        to_act=field(data, "to_act", lambda v: whole_numbers(v, "to_act", 0, n - 1)),
-        skip=field(data, "skip", lambda v: whole_number(v, "skip", 0, HAND_SIZE)),
-        totals=field(data, "totals", per_player("totals", n, lambda v: whole_number(v, "totals"))),
-        history=field(data, "history", lambda v: _history(v, n, "history"), ()),
-        last=field(data, "last", lambda v: None if v is None else _result(v, n), None),
-        dealt=field(data, "dealt", lambda v: parse_pile(text(v, "dealt")), ()),
-        past=field(data, "past", lambda v: tuple(_played(r, n) for r in items(v, "past")), ()),
-    )
-    check(s)
-    return s
-
-
-def _played(d, n: int) -> PlayedRound:
-    d = record(d, "past", ("dealt", "history"))
-    return PlayedRound(parse_pile(text(d["dealt"], "past")), _history(d["history"], n, "past"))
+HAND = textual(parse_cards, cards_text)
+PILE = textual(parse_pile, cards_text)
+CARD = textual(parse_card, card_text)
+PLAYERS_HISTORY = Kind(_history, lambda h: [[p, a] for p, a in h])
+RESULT = saved(RoundResult, round=whole(1), lucky=CARD.optional, hands=HAND.listed,
+               callers=SEAT.listed, winner=SEAT, scores=whole().listed)
 
 
 def _replayed(s: BungeeState) -> BungeeState:
@@ -213,137 +139,113 @@ def _decision(t: str):
 _bad = impossible("Bungee")
 
 
-def _history(v, n: int, name: str) -> tuple[tuple[int, str], ...]:
-    h = pairs(v, name)
-    if any(not -1 <= p < n for p, _t in h):
-        raise InvalidState(_("field {name} names players 0-{value} (or -1 for the table)",
-                             name=repr(name), value=n - 1))
-    return h
-
-
-def _rules(v) -> BungeeRules:
-    if not isinstance(v, dict) or not set(v) <= {"players", "rounds", "six_extra_lap"}:
-        raise InvalidState(_("field 'rules' must be an object with the fields players, rounds and "
-                             "six_extra_lap, got {readable}", readable=readable(v)))
-    return BungeeRules(**v)
-
-
-def _pile(v) -> tuple[int, ...]:
-    names = [card_text(c) for c in CARDS]
-    if not isinstance(v, dict) or set(v) != set(names):
-        raise InvalidState(_("field 'pile' needs one count for each card 1-10 and B"))
-    return tuple(whole_number(v[k], "pile", 0, want) for k, want in zip(names, DECK))
-
-
 def check(s: BungeeState) -> None:
     """Raise ``InvalidState`` unless ``s`` is a state the rules can reach."""
     n = s.rules.players
-
-    def bad(msg: str):
-        raise InvalidState(_("impossible Bungee state: {msg}", msg=msg))
-
     if s.phase not in PHASES:
-        bad(_("phase must be one of {join}, got {phase}",
-              join=', '.join(PHASES), phase=repr(s.phase)))
+        _bad(_("phase must be one of {join}, got {phase}",
+               join=', '.join(PHASES), phase=repr(s.phase)))
     if len(s.hands) != n or len(s.totals) != n:
-        bad(_("hands and totals need one entry per player ({count})", count=n))
+        _bad(_("hands and totals need one entry per player ({count})", count=n))
     if len(s.pile) != len(CARDS) or any(k < 0 for k in s.pile):
-        bad(_("the draw pile needs a count >= 0 for each card 1-10 and B"))
+        _bad(_("the draw pile needs a count >= 0 for each card 1-10 and B"))
     if not 1 <= s.round <= s.rules.rounds:
-        bad(_("round {round} is not one of the game's rounds 1-{rounds}",
-              round=s.round, rounds=s.rules.rounds))
+        _bad(_("round {round} is not one of the game's rounds 1-{rounds}",
+               round=s.round, rounds=s.rules.rounds))
     held = counts_of(c for h in s.hands for c in h)
     lucky = counts_of(() if s.lucky is None else (s.lucky,))
     total = add_counts(add_counts(held, s.pile), add_counts(counts_of(s.discard), lucky))
     for c, k, want in zip(CARDS, total, DECK):
         if k != want:
-            bad(_("the game holds {k} cards {card_text} (hands, piles, lucky card) but the deck "
-                  "has {want}", k=k, card_text=card_text(c), want=want))
+            _bad(_("the game holds {k} cards {card_text} (hands, piles, lucky card) but the deck "
+                   "has {want}", k=k, card_text=card_text(c), want=want))
     for p, h in enumerate(s.hands):
         if tuple(sorted(h)) != h:
-            bad(_("player {p}'s hand must be sorted", p=p))
+            _bad(_("player {p}'s hand must be sorted", p=p))
         if len(h) > HAND_SIZE:
-            bad(_("player {p} holds {h} cards; a hand never holds more than {hand_size}",
-                  p=p, h=len(h), hand_size=HAND_SIZE))
+            _bad(_("player {p} holds {h} cards; a hand never holds more than {hand_size}",
+                   p=p, h=len(h), hand_size=HAND_SIZE))
     if s.last is not None:
         if s.last.round != s.round - (s.phase != "over"):
-            bad(_("the last round's result belongs to the round before this one"))
+            _bad(_("the last round's result belongs to the round before this one"))
         _check_result(s.last, n)
         if s.last.round == 1 and s.totals != s.last.scores:
-            bad(_("after the first round the totals are that round's scores"))
+            _bad(_("after the first round the totals are that round's scores"))
     elif s.round > 1:
-        bad(_("from round 2 on, the state keeps the last round's result"))
+        _bad(_("from round 2 on, the state keeps the last round's result"))
     elif any(s.totals):
-        bad(_("before the first round ends every total is 0"))
+        _bad(_("before the first round ends every total is 0"))
     if s.last is not None:
         before = tuple(t - x for t, x in zip(s.totals, s.last.scores))
         if not totals_reachable(before, s.last.round - 1):
-            bad(_("the totals before round {round} ({list}) cannot come from {value} rounds: each "
-                  "round one player scores -10 and the others 0 to {most_cards_score}",
-                  round=s.last.round, list=list(before), value=s.last.round - 1,
-                  most_cards_score=MOST_CARDS_SCORE))
+            _bad(_("the totals before round {round} ({list}) cannot come from {value} rounds: each "
+                   "round one player scores -10 and the others 0 to {most_cards_score}",
+                   round=s.last.round, list=list(before), value=s.last.round - 1,
+                   most_cards_score=MOST_CARDS_SCORE))
     if s.phase == "over":
         r = s.last
         if s.to_move != -2 or s.round != s.rules.rounds or r is None:
-            bad(_("a finished game ends its last round with a result and nobody to move"))
+            _bad(_("a finished game ends its last round with a result and nobody to move"))
         if (s.hands, s.lucky, s.callers) != (r.hands, r.lucky, r.callers) or s.to_act or (
                 s.skip or not s.opened):
-            bad(_("a finished game shows the last round's hands, lucky card and callers, with "
-                  "nobody left to act"))
+            _bad(_("a finished game shows the last round's hands, lucky card and callers, with "
+                   "nobody left to act"))
         _check_history(s)
         return
     if s.to_move not in range(n):
-        bad(_("player to move {to_move} is not a player 0-{value}",
-              to_move=s.to_move, value=n - 1))
+        _bad(_("player to move {to_move} is not a player 0-{value}",
+               to_move=s.to_move, value=n - 1))
     if s.phase in ("deal", "lucky", "draw") and not sum(s.pile):
-        bad(_("a card must be drawn but the draw pile is empty (it is refilled as soon as empty)"))
+        _bad(_("a card must be drawn but the draw pile is empty (it is refilled as soon as empty)"))
     if s.phase == "deal":
         want = [HAND_SIZE] * s.to_move + [None] + [0] * (n - s.to_move - 1)
         if s.discard or s.lucky is not None or s.callers or s.to_act or s.skip or s.opened or any(
                 w is not None and len(h) != w for h, w in zip(s.hands, want)) or len(
                 s.hands[s.to_move]) >= HAND_SIZE:
-            bad(_("while dealing, hands fill one after the other and nothing else is on the table"))
+            _bad(_("while dealing, hands fill one after the other and nothing else is on the "
+                   "table"))
         if s.history:
-            bad(_("nothing has happened in the round while the cards are dealt (history)"))
+            _bad(_("nothing has happened in the round while the cards are dealt (history)"))
         return
     if not s.opened and any(len(h) != HAND_SIZE for h in s.hands):
-        bad(_("before the first play every hand holds 5 cards"))
+        _bad(_("before the first play every hand holds 5 cards"))
     if any(not h and (s.phase != "draw" or p != s.to_move) for p, h in enumerate(s.hands)):
-        bad(_("after the deal every hand holds a card (only a player about to draw may hold none)"))
+        _bad(_("after the deal every hand holds a card (only a player about to draw may hold "
+               "none)"))
     if s.phase == "lucky" and s.lucky is not None:
-        bad(_("a lucky card is about to be turned but one lies there already"))
+        _bad(_("a lucky card is about to be turned but one lies there already"))
     if s.phase != "lucky" and s.lucky is None:
-        bad(_("phase {phase} needs a lucky card", phase=s.phase))
+        _bad(_("phase {phase} needs a lucky card", phase=s.phase))
     if s.phase == "dealer" and (s.lucky != BUNGEE or s.to_move != s.rules.dealer or s.opened):
-        bad(_("only the dealer decides about a Bungee card turned as lucky card, before play"))
+        _bad(_("only the dealer decides about a Bungee card turned as lucky card, before play"))
     if not s.opened and (s.callers or len(s.discard) > 3 or s.to_move not in (0, s.rules.dealer)):
-        bad(_("before the first play nobody has called and only the dealer may have discarded"))
+        _bad(_("before the first play nobody has called and only the dealer may have discarded"))
     if s.phase == "turn" and not s.opened and s.to_move != 0:
-        bad(_("player 0 opens the round (the dealer only decides about a Bungee lucky card)"))
+        _bad(_("player 0 opens the round (the dealer only decides about a Bungee lucky card)"))
     if s.phase == "draw" and (not s.opened or len(s.hands[s.to_move]) >= HAND_SIZE):
-        bad(_("player {to_move} is about to draw, so has just played at least one card: they hold "
-              "at most {value} cards", to_move=s.to_move, value=HAND_SIZE - 1))
+        _bad(_("player {to_move} is about to draw, so has just played at least one card: they hold "
+               "at most {value} cards", to_move=s.to_move, value=HAND_SIZE - 1))
     if len(set(s.callers)) != len(s.callers) or not set(s.callers) <= set(range(n)):
-        bad(_("callers must be distinct players, got {list}", list=list(s.callers)))
+        _bad(_("callers must be distinct players, got {list}", list=list(s.callers)))
     if len(set(s.to_act)) != len(s.to_act) or set(s.to_act) & set(s.callers) or not set(
             s.to_act) <= set(range(n)):
-        bad(_("players still to act in the last lap are distinct players who have not called"))
+        _bad(_("players still to act in the last lap are distinct players who have not called"))
     if s.to_act and not s.callers:
-        bad(_("only the last lap (after a call) has players still to act"))
+        _bad(_("only the last lap (after a call) has players still to act"))
     if not 0 <= s.skip <= HAND_SIZE or (s.skip and s.phase not in ("draw", "call")):
-        bad(_("sixes waiting to skip ({skip}) belong to a turn being finished", skip=s.skip))
+        _bad(_("sixes waiting to skip ({skip}) belong to a turn being finished", skip=s.skip))
     for p in s.callers:
         if hand_value(s.hands[p], s.lucky) > CALL_LIMIT:
-            bad(_("player {p} called Bungee but holds a hand worth more than {call_limit} (a "
-                  "caller's hand no longer changes)", p=p, call_limit=CALL_LIMIT))
+            _bad(_("player {p} called Bungee but holds a hand worth more than {call_limit} (a "
+                   "caller's hand no longer changes)", p=p, call_limit=CALL_LIMIT))
     if s.to_move in s.callers:
-        bad(_("player {to_move} has called Bungee and plays no more this round",
-              to_move=s.to_move))
+        _bad(_("player {to_move} has called Bungee and plays no more this round",
+               to_move=s.to_move))
     if s.phase == "call" and (not s.callers or hand_value(s.hands[s.to_move], s.lucky)
                               > CALL_LIMIT or s.to_move in s.to_act):
-        bad(_("a last-lap call after acting needs a hand worth 5 or less, and the action done"))
+        _bad(_("a last-lap call after acting needs a hand worth 5 or less, and the action done"))
     if s.phase == "turn" and s.callers and (not s.to_act or s.to_act[0] != s.to_move):
-        bad(_("in the last lap the player to move is the first still to act"))
+        _bad(_("in the last lap the player to move is the first still to act"))
     _check_history(s)
 
 
@@ -516,35 +418,31 @@ def totals_reachable(totals, rounds: int) -> bool:
     return rounds in sums
 
 
-def _result(d, n: int) -> RoundResult:
-    d = record(d, "last", ("round", "lucky", "hands", "callers", "winner", "scores"))
-    return RoundResult(whole_number(d["round"], "last", 1),
-                       None if d["lucky"] is None else parse_card(text(d["lucky"], "last")),
-                       tuple(parse_cards(text(h, "last")) for h in items(d["hands"], "last")),
-                       whole_numbers(d["callers"], "last", 0, n - 1),
-                       whole_number(d["winner"], "last", 0, n - 1),
-                       whole_numbers(d["scores"], "last"))
-
-
-def observation_from_json(d: dict, rules: BungeeRules) -> BungeeObservation:
-    """A seat's :class:`BungeeObservation` from its ``to_json()`` (what the class server sends
-    that seat), read back exactly.
-
-    >>> s = BungeeState.new(BungeeRules(players=3))
-    >>> o = s.observation(1)
-    >>> observation_from_json(o.to_json(), s.rules) == o
-    True
-    """
-    n = rules.players
-    return BungeeObservation(
-        whole_number(d["player"], "player", 0, n - 1), parse_cards(text(d["hand"], "hand")),
-        whole_numbers(d["hand_sizes"], "hand_sizes", 0),
-        parse_pile(text(d["discard"], "discard")),
-        None if d["lucky"] is None else parse_card(text(d["lucky"], "lucky")),
-        whole_number(d["pile_size"], "pile_size", 0), d["phase"], d["to_move"],
-        whole_number(d["round"], "round", 0), true_or_false(d["opened"], "opened"),
-        whole_numbers(d["callers"], "callers", 0, n - 1),
-        whole_numbers(d["to_act"], "to_act", 0, n - 1), d["skip"],
-        tuple(d["totals"]), _history(d["history"], n, "history"),
-        None if d["last"] is None else _result(d["last"], n), rules,
-        _history(d.get("previous", []), n, "previous"))
+CODEC = Codec("bungee", "Bungee", BungeeState, BungeeRules, (
+    Field("round", whole(1, lambda rules: rules.rounds)),
+    Field("phase", choice(PHASES)),
+    Field("to_move", TO_MOVE),
+    Field("hands", HAND.per_player),
+    Field("pile", Kind(_pile, lambda pile: {card_text(c): k for c, k in zip(CARDS, pile)})),
+    Field("discard", PILE),
+    Field("lucky", CARD.optional, None),
+    Field("opened", FLAG),
+    Field("callers", SEAT.listed),
+    Field("to_act", SEAT.listed),
+    Field("skip", whole(0, HAND_SIZE)),
+    Field("totals", whole().per_player),
+    Field("history", PLAYERS_HISTORY, ()),
+    Field("last", RESULT.optional, None),
+    Field("dealt", PILE, ()),
+    Field("past", saved(PlayedRound, dealt=PILE, history=PLAYERS_HISTORY).listed, ()),
+), _replayed, check, BungeeObservation, (
+    Field("player", SEAT), Field("hand", HAND), Field("hand_sizes", whole(0).listed),
+    Field("discard", PILE), Field("lucky", CARD.optional), Field("pile_size", whole(0)),
+    Field("phase", RAW), Field("to_move", RAW), Field("round", whole(0)), Field("opened", FLAG),
+    Field("callers", SEAT.listed), Field("to_act", SEAT.listed), Field("skip", RAW),
+    Field("totals", RAW.listed), Field("history", PLAYERS_HISTORY),
+    Field("last", RESULT.optional), Field("previous", PLAYERS_HISTORY, ())))
+state_to_json = CODEC.to_json
+state_from_json = CODEC.from_json
+position_from_json = CODEC.position_from_json
+observation_from_json = CODEC.observation_from_json

@@ -47,7 +47,7 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ...core import CHANCE, TERMINAL, Action, IllegalAction, InvalidRules, InvalidState
+from ...core import CHANCE, TERMINAL, Action, GameState, IllegalAction, InvalidRules, InvalidState
 from ...core.i18n import _
 from .actions import Call, Draw, LeaveLucky, Play, Stand, TakeLucky, TakePlay, say_move
 from .cards import (
@@ -224,7 +224,7 @@ def draw_outcomes(pile: Counts) -> tuple[tuple[Draw, Fraction], ...]:
 
 # -- the state ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class BungeeState:
+class BungeeState(GameState):
     """A moment of a game of Bungee. Build with ``BungeeState.new(rules)``; never mutate.
 
     ``pile`` holds the counts of each card in the draw pile (its order is chance's secret);
@@ -520,30 +520,6 @@ class BungeeState:
         new.__dict__.update(self.__dict__)
         new.__dict__.update(changes)
         return new
-
-    # -- text and JSON -----------------------------------------------------------------------
-    def parse_action(self, text: str) -> Action:
-        """Read an action for this state: ``play 7,7``, ``take, play 9``, ``bungee``, ``pass``,
-        ``take lucky, discard 9``, ``leave lucky``."""
-        from .text import parse_action
-
-        return parse_action(self, text)
-
-    def to_json(self) -> dict:
-        from .serial import state_to_json
-
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: dict) -> BungeeState:
-        from .serial import state_from_json
-
-        return state_from_json(data)
-
-    def __str__(self) -> str:
-        from .text import describe
-
-        return describe(self)
 
 
 def _set(t: tuple, i: int, v) -> tuple:

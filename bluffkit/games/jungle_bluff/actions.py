@@ -1,5 +1,5 @@
-"""Jungle Bluff's actions (with their text), the records of what happened, and what one player
-observes.
+"""Jungle Bluff's rules options, actions (with their text), the records of what happened, and
+what one player observes.
 
 Actions read and print as text: ``play 9n``, ``take 10``, ``take 3+3``, ``challenge 2``; chance
 outcomes ``deal 2,4,6,10`` and ``first player 1``. A ``Duel`` records a challenge; in the view of
@@ -12,13 +12,76 @@ a player who was not in it, its two strength cards are ``None``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
-from ...core import Action
-from .cards import Card, cards_text, parse_card, parse_cards
+from ...core import Action, InvalidRules
+from ...core.i18n import _
+from .cards import SPECIALS, Card, cards_text, deck, parse_card, parse_cards
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .state import JungleRules
+COMBINED_LIMIT = 10
+"""Combined cards: the taken cards' sum may not exceed this."""
+
+
+@dataclass(frozen=True)
+class JungleRules:
+    """Rules options of Jungle Bluff (defaults: the standard game for 4 players).
+
+    Args:
+        players: 2-6 (decision: 2 is allowed for analysis).
+        top_card: decks hold ``1..top_card`` (10 in the box, so 10 standard rounds; fewer for
+            analysis); at least ``players`` (the spare deck deals one score card a player).
+        combined: the "combined cards" variant.
+        special_cards: any subset of ``optimistic``, ``reversed``, ``nervous``, ``alpha``.
+        first_player: who starts; ``None`` draws the first player at random (chance).
+    """
+
+    players: int = 4
+    top_card: int = 10
+    combined: bool = False
+    special_cards: tuple[str, ...] = ()
+    first_player: int | None = None
+
+    def __post_init__(self):
+        if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
+                2 <= self.players <= 6):
+            raise InvalidRules(_("Jungle Bluff is for 2-6 players, got players={players}",
+                                 players=repr(self.players)))
+        if isinstance(self.top_card, bool) or not isinstance(self.top_card, int) or not (
+                self.players <= self.top_card <= 10):
+            raise InvalidRules(
+                _("top_card must be {players}-10 (decks run 1..top_card and the spare deck deals "
+                  "one score card a player), got {top_card}",
+                  players=self.players, top_card=repr(self.top_card)))
+        if isinstance(self.special_cards, str):
+            raise InvalidRules(_("special_cards is a list of names, e.g. ['nervous', 'alpha']"))
+        names = tuple(sorted(set(self.special_cards), key=lambda k: SPECIALS.get(k, 0)))
+        for k in names:
+            if k not in SPECIALS:
+                raise InvalidRules(_("unknown special card {k}: choose among {join}",
+                                     k=repr(k), join=', '.join(SPECIALS)))
+            if SPECIALS[k] > self.top_card:
+                raise InvalidRules(_("the {k} card replaces a {specials} but decks stop at "
+                                     "top_card={top_card}",
+                                     k=k, specials=SPECIALS[k], top_card=self.top_card))
+        object.__setattr__(self, "special_cards", names)
+        if not isinstance(self.combined, bool):
+            raise InvalidRules(_("combined is true or false, got {combined}",
+                                 combined=repr(self.combined)))
+        if self.first_player is not None and self.first_player not in range(self.players):
+            raise InvalidRules(_("first_player must be a player 0-{value}, got {first_player}",
+                                 value=self.players - 1, first_player=repr(self.first_player)))
+
+    @property
+    def final_round(self) -> int:
+        """Number of the final round (``top_card + 1``)."""
+        return self.top_card + 1
+
+    def deck(self) -> tuple[Card, ...]:
+        """A player's starting hand."""
+        return deck(self.top_card, self.special_cards)
+
+    def to_json(self) -> dict:
+        return {"players": self.players, "top_card": self.top_card, "combined": self.combined,
+                "special_cards": list(self.special_cards), "first_player": self.first_player}
 
 
 # -- actions and chance outcomes ------------------------------------------------------------------
@@ -222,5 +285,5 @@ class JungleObservation:
                 "history": [r.to_json() for r in self.history]}
 
 
-__all__ = ["Challenge", "Deal", "Duel", "FirstPlayer", "JungleObservation", "Play", "RoundRecord",
-           "Take", "Taken"]
+__all__ = ["COMBINED_LIMIT", "Challenge", "Deal", "Duel", "FirstPlayer", "JungleObservation",
+           "JungleRules", "Play", "RoundRecord", "Take", "Taken"]

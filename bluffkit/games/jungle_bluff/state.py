@@ -43,18 +43,29 @@ challenged. ``special_cards`` is any subset of ``optimistic``, ``reversed``, ``n
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import combinations
 
-from ...core import CHANCE, TERMINAL, Action, IllegalAction, InvalidRules, InvalidState
+from ...core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    GameState,
+    IllegalAction,
+    InvalidState,
+)
+from ...core.fields import impossible
 from ...core.i18n import _
 from .actions import (
+    COMBINED_LIMIT,
     Challenge,
     Deal,
     Duel,
     FirstPlayer,
     JungleObservation,
+    JungleRules,
     Play,
     RoundRecord,
     Take,
@@ -63,7 +74,6 @@ from .actions import (
 from .cards import (
     CHALLENGER,
     NOBODY,
-    SPECIALS,
     Card,
     cards_text,
     deck,
@@ -71,73 +81,7 @@ from .cards import (
     parse_cards,
     points,
 )
-
-COMBINED_LIMIT = 10
-"""Combined cards: the taken cards' sum may not exceed this."""
-
-
-@dataclass(frozen=True)
-class JungleRules:
-    """Rules options of Jungle Bluff (defaults: the standard game for 4 players).
-
-    Args:
-        players: 2-6 (decision: 2 is allowed for analysis).
-        top_card: decks hold ``1..top_card`` (10 in the box, so 10 standard rounds; fewer for
-            analysis); at least ``players`` (the spare deck deals one score card a player).
-        combined: the "combined cards" variant.
-        special_cards: any subset of ``optimistic``, ``reversed``, ``nervous``, ``alpha``.
-        first_player: who starts; ``None`` draws the first player at random (chance).
-    """
-
-    players: int = 4
-    top_card: int = 10
-    combined: bool = False
-    special_cards: tuple[str, ...] = ()
-    first_player: int | None = None
-
-    def __post_init__(self):
-        if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
-                2 <= self.players <= 6):
-            raise InvalidRules(_("Jungle Bluff is for 2-6 players, got players={players}",
-                                 players=repr(self.players)))
-        if isinstance(self.top_card, bool) or not isinstance(self.top_card, int) or not (
-                self.players <= self.top_card <= 10):
-            raise InvalidRules(
-                _("top_card must be {players}-10 (decks run 1..top_card and the spare deck deals "
-                  "one score card a player), got {top_card}",
-                  players=self.players, top_card=repr(self.top_card)))
-        if isinstance(self.special_cards, str):
-            raise InvalidRules(_("special_cards is a list of names, e.g. ['nervous', 'alpha']"))
-        names = tuple(sorted(set(self.special_cards), key=lambda k: SPECIALS.get(k, 0)))
-        for k in names:
-            if k not in SPECIALS:
-                raise InvalidRules(_("unknown special card {k}: choose among {join}",
-                                     k=repr(k), join=', '.join(SPECIALS)))
-            if SPECIALS[k] > self.top_card:
-                raise InvalidRules(_("the {k} card replaces a {specials} but decks stop at "
-                                     "top_card={top_card}",
-                                     k=k, specials=SPECIALS[k], top_card=self.top_card))
-        object.__setattr__(self, "special_cards", names)
-        if not isinstance(self.combined, bool):
-            raise InvalidRules(_("combined is true or false, got {combined}",
-                                 combined=repr(self.combined)))
-        if self.first_player is not None and self.first_player not in range(self.players):
-            raise InvalidRules(_("first_player must be a player 0-{value}, got {first_player}",
-                                 value=self.players - 1, first_player=repr(self.first_player)))
-
-    @property
-    def final_round(self) -> int:
-        """Number of the final round (``top_card + 1``)."""
-        return self.top_card + 1
-
-    def deck(self) -> tuple[Card, ...]:
-        """A player's starting hand."""
-        return deck(self.top_card, self.special_cards)
-
-    def to_json(self) -> dict:
-        return {"players": self.players, "top_card": self.top_card, "combined": self.combined,
-                "special_cards": list(self.special_cards), "first_player": self.first_player}
-
+from .text import why_illegal
 
 PHASES = ("deal", "first", "choose", "bluff", "over")
 
@@ -161,7 +105,7 @@ def _set(t: tuple, i: int, v) -> tuple:
 
 
 @dataclass(frozen=True)
-class JungleState:
+class JungleState(GameState):
     """A moment of a game of Jungle Bluff. Build with ``JungleState.new(rules)`` or
     ``JungleState.setup(...)``; never mutate. Cards are sorted tuples in every place."""
 
@@ -207,8 +151,6 @@ class JungleState:
         Raises:
             InvalidState: if the cards cannot all exist in this game (``check``).
         """
-        from .serial import check
-
         n = rules.players
         own = {c.value: c for c in rules.deck()}  # "9" in a hand is the player's own 9 (or 9n)
         hands = tuple(_sorted(own.get(c.value, c) if not c.special else c for c in parse_cards(h))
@@ -342,8 +284,6 @@ class JungleState:
     def apply(self, action: Action) -> JungleState:
         """The state after ``action``; raises ``IllegalAction`` naming the rule if illegal."""
         if action not in self.legal_actions():
-            from .text import why_illegal
-
             raise IllegalAction(why_illegal(self, action))
         if isinstance(action, Deal):
             out = _minus(self.spare, action.cards)
@@ -400,28 +340,88 @@ class JungleState:
                            out=_sorted(s.out + played))
         return s
 
-    # -- text and JSON -----------------------------------------------------------------------
-    def parse_action(self, text: str) -> Action:
-        """Read ``play 7``, ``take 10``, ``take 3+3``, ``challenge 2`` (see ``text.py``)."""
-        from .text import parse_action
 
-        return parse_action(self, text)
+_bad = impossible("Jungle Bluff")
 
-    def to_json(self) -> dict:
-        from .serial import state_to_json
 
-        return state_to_json(self)
+def check(s: JungleState) -> None:
+    """Raise ``InvalidState`` unless ``s`` holds the cards, sizes and phase a round needs.
 
-    @classmethod
-    def from_json(cls, data: dict) -> JungleState:
-        from .serial import state_from_json
+    ``JungleState.setup`` checks its positions with this; loading also replays the game
+    (:func:`check_reachable`).
 
-        return state_from_json(data)
+    >>> from .state import JungleRules
+    >>> check(JungleState.new(JungleRules(players=2)))
+    """
+    rules, n = s.rules, s.rules.players
+    if s.phase not in PHASES:
+        _bad(_("phase must be one of {join}, got {phase}",
+               join=', '.join(PHASES), phase=repr(s.phase)))
+    for name in ("hands", "piles", "strength", "held"):
+        if len(getattr(s, name)) != n:
+            _bad(_("{name} needs one entry per player ({count})", name=name, count=n))
+    if s.first not in range(n):
+        _bad(_("first player must be 0-{value}, got {first}", value=n - 1, first=s.first))
+    located = ([c for h in s.hands + s.piles + s.held for c in h] + list(s.centre)
+               + [c for c in s.strength if c is not None] + list(s.out) + list(s.spare))
+    if Counter(located) != Counter(all_cards(rules)):
+        missing = Counter(all_cards(rules)) - Counter(located)
+        extra = Counter(located) - Counter(all_cards(rules))
+        _bad(_("the cards do not add up to {count} decks and a spare deck (missing {value}, extra "
+               "{value2})",
+               count=n, value=cards_text(sorted(missing.elements())) or 'none',
+               value2=cards_text(sorted(extra.elements())) or 'none'))
+    deck = set(rules.deck())
+    for p, h in enumerate(s.hands):
+        if len({c.value for c in h}) != len(h) or not set(h) <= deck:
+            _bad(_("player {p}'s hand {cards_text} is not part of one deck {cards_text2}",
+                   p=p, cards_text=cards_text(h), cards_text2=cards_text(rules.deck())))
+    if s.phase == "deal":
+        if s.round != 0 or len(s.spare) != rules.top_card or s.history:
+            _bad(_("before the deal the spare deck is full and no round has been played"))
+        return
+    if s.spare:
+        _bad(_("the spare deck is dealt before round 1"))
+    if s.phase == "first":
+        if s.round != 1 or len(s.centre) != n or s.history:
+            _bad(_("the first player is drawn right after the deal"))
+        return
+    if s.phase == "over":
+        if any(s.strength) or any(s.held) or s.centre:
+            _bad(_("a finished game has no strength card, held card or centre card"))
+        return
+    if not 1 <= s.round <= rules.final_round:
+        _bad(_("round must be 1-{final_round}, got {round}",
+               final_round=rules.final_round, round=s.round))
+    if s.history and len(s.history) != s.round - 1:  # no history: a position set up
+        _bad(_("round {round} comes after {value} finished rounds, got {history}",
+               round=s.round, value=s.round - 1, history=len(s.history)))
+    left = rules.top_card + 1 - s.round
+    for p in range(n):
+        expected = left - (s.strength[p] is not None and not s.final)
+        if len(s.hands[p]) != expected:
+            _bad(_("player {p} should hold {expected} cards in round {round}, holds {hands}",
+                   p=p, expected=expected, round=s.round, hands=len(s.hands[p])))
+    order = s.order()
+    if not order:
+        _bad(_("nobody is seated this round"))
+    chosen = [p for p in order if s.strength[p] is not None]
+    if any(s.strength[p] is not None for p in range(n) if p not in order):
+        _bad(_("a player who sits out has a strength card"))
+    if s.phase == "choose":
+        if chosen != order[:len(chosen)] or len(chosen) == len(order):
+            _bad(_("strength cards are chosen in turn from the first player"))
+        if s.moves or any(s.held):
+            _bad(_("nobody takes or challenges before every strength card is down"))
+        return
+    if len(chosen) != len(order):
+        _bad(_("the bluff phase starts once every seated player has a strength card"))
+    if len(s.moves) >= len(order):
+        _bad(_("every seated player has moved: the round should be over"))
+    movers = set(order[:len(s.moves)])
+    if any(s.held[p] for p in range(n) if p not in movers):
+        _bad(_("only a player who has moved can hold a score card"))
 
-    def __str__(self) -> str:
-        from .text import describe
-
-        return describe(self)
 
 
 def take_options(centre: tuple[Card, ...], combined: bool) -> list[Take]:
@@ -466,6 +466,6 @@ def all_cards(rules: JungleRules) -> tuple[Card, ...]:
     return _sorted(rules.deck() * rules.players + deck(rules.top_card))
 
 
-__all__ = ["COMBINED_LIMIT", "Challenge", "Deal", "Duel", "FirstPlayer", "JungleObservation",
-           "JungleRules", "JungleState", "PHASES", "Play", "RoundRecord", "Take", "Taken",
-           "all_cards", "next_first_player", "take_options"]
+__all__ = ["COMBINED_LIMIT", "PHASES", "Challenge", "Deal", "Duel", "FirstPlayer",
+           "JungleObservation", "JungleRules", "JungleState", "Play", "RoundRecord", "Take",
+           "Taken", "all_cards", "check", "next_first_player", "take_options"]

@@ -5,21 +5,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ...core import Action, ParseError
+from ...core import Action, ParseError, State
 from ...core.i18n import _, _l
 from ...core.text import short_text
+from .actions import COMBINED_LIMIT, Challenge, Deal, Duel, FirstPlayer, Play, Take, Taken
 from .cards import Card, cards_text, parse_card, parse_cards
-from .state import (
-    COMBINED_LIMIT,
-    Challenge,
-    Deal,
-    Duel,
-    FirstPlayer,
-    JungleState,
-    Play,
-    Take,
-    Taken,
-)
 
 HELP = _l("type 'play 7' (or just 7) to choose a strength card, 'take 10' or with combined "
           "cards 'take 3+3', or 'challenge 2'")
@@ -86,14 +76,14 @@ def _resolve(card: Card, available) -> Card:
     return same[0] if same else card
 
 
-def parse_action(state: JungleState, text: str) -> Action:
+def parse_action(state: State, text: str) -> Action:
     """Read ``play 7`` / ``7``, ``take 10``, ``take 3+3``, ``challenge 2`` / ``c 2``,
     ``deal 2,4,6,10``, ``first player 1``.
 
     Raises:
         ParseError: when the text is not an action (legality is checked by ``apply``).
 
-    >>> from .state import JungleRules
+    >>> from .state import JungleRules, JungleState
     >>> s = JungleState.setup(JungleRules(players=2, special_cards=["nervous"]),
     ...                       ["3,9", "5,9"], "4,7")
     >>> parse_action(s, "9")
@@ -119,7 +109,7 @@ def parse_action(state: JungleState, text: str) -> Action:
                        help=HELP))
 
 
-def why_illegal(s: JungleState, action) -> str:
+def why_illegal(s: State, action) -> str:
     """The rule an action breaks in state ``s`` (for ``IllegalAction``)."""
     if s.phase == "over":
         return _("the game is over: {winners}", winners=describe_winners(s))
@@ -168,7 +158,7 @@ def why_illegal(s: JungleState, action) -> str:
              most=COMBINED_LIMIT)
 
 
-def describe_winners(s: JungleState) -> str:
+def describe_winners(s: State) -> str:
     w = s.winners()
     scores = ", ".join(f"P{p}={x}" for p, x in enumerate(s.scores()))
     if len(w) == 1:
@@ -177,7 +167,7 @@ def describe_winners(s: JungleState) -> str:
              scores=scores)
 
 
-def describe(s: JungleState) -> str:
+def describe(s: State) -> str:
     """A few lines a person can read (the whole truth: all hidden cards included)."""
     if s.phase == "over":
         return _("Jungle Bluff, game over: {winners}.", winners=describe_winners(s))

@@ -18,111 +18,42 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...core import CHANCE, TERMINAL, BluffkitError, InvalidState
-from ...core.fields import (
-    check_json,
-    field,
-    impossible,
-    items,
-    one_of,
-    pairs,
-    per_player,
-    readable,
-    rebuilt_or_refused,
-    record,
-    text,
-    true_or_false,
-    whole_number,
-    whole_numbers,
-)
+from ...core import CHANCE, BluffkitError, InvalidState
+from ...core.codec import Codec, Field
+from ...core.fields import impossible, readable, text
 from ...core.i18n import _
+from ...core.kinds import FLAG, HISTORY, RAW, SEAT, TO_MOVE, Kind, choice, saved, textual, whole
 from .actions import DICE_PER_PEEKER, PokerDiceRules, Roll, StartRoll
 from .hand import FACES, dice_text, parse_dice
 from .pots import PotResult
 from .state import PHASES, STATUSES, PlayedRound, PokerDiceObservation, PokerDiceState, RoundResult
+from .text import parse_action
 
 KINDS = ("showdown", "default", "no ante", "one ante")
 
 
-def state_to_json(s: PokerDiceState) -> dict:
-    return {
-        "game": "poker-dice",
-        "rules": s.rules.to_json(),
-        "chips": list(s.chips),
-        "phase": s.phase,
-        "leader": s.leader,
-        "to_move": s.to_move,
-        "status": list(s.status),
-        "peekers": [dice_text(d) for d in s.peekers],
-        "committed": list(s.committed),
-        "common": dice_text(s.common),
-        "pending": list(s.pending),
-        "opened": s.opened,
-        "round": s.round,
-        "history": [[p, a] for p, a in s.history],
-        "contenders": list(s.contenders),
-        "start_faces": list(s.start_faces),
-        "last": s.last.to_json() if s.last else None,
-        "past": [r.to_json() for r in s.past],
-    }
+def _peeker(v, name: str, rules) -> tuple[int, ...]:
+    """Dice under a peeker (or the common dice): three, or none."""
+    dice = parse_dice(text(v, name))
+    if dice and len(dice) != DICE_PER_PEEKER:
+        raise InvalidState(_("field {name} holds {dice_per_peeker} dice or none, got {readable}",
+                             name=repr(name), dice_per_peeker=DICE_PER_PEEKER,
+                             readable=readable(v)))
+    return dice
 
 
-def state_from_json(data: dict) -> PokerDiceState:
-    """Rebuild a state, checking that the engine can reach it (see the module docstring).
-
-    Raises:
-        InvalidState: naming the field that is corrupt or impossible.
-
-    >>> s = PokerDiceState.new()
-    >>> state_from_json(s.to_json()) == s
-    True
-    >>> state_from_json({**s.to_json(), "round": 3})
-    Traceback (most recent call last):
-    ...
-    bluffkit.core.errors.InvalidState: impossible poker dice state: field 'round' is 3 but the \
-game gives 0
-    """
-    data = check_json(data, "poker-dice", "poker dice")
-    rules = field(data, "rules", _rules)
-    n = rules.players
-
-    def points(name):
-        return per_player(name, n, lambda v: whole_number(v, name, 0))
-
-    def seats(name):
-        return lambda v: whole_numbers(v, name, 0, n - 1)
-
-    s = PokerDiceState(
-        rules=rules,
-        chips=field(data, "chips", points("chips")),
-        phase=field(data, "phase", lambda v: one_of(v, "phase", PHASES)),
-        leader=field(data, "leader", lambda v: whole_number(v, "leader", 0, n - 1)),
-        to_move=field(data, "to_move", lambda v: whole_number(v, "to_move", TERMINAL, n - 1)),
-        status=field(data, "status", per_player("status", n, lambda v: one_of(v, "status",
-                                                                            STATUSES))),
-        peekers=field(data, "peekers", per_player("peekers", n, lambda v: _dice(v, "peekers"))),
-        committed=field(data, "committed", points("committed")),
-        common=field(data, "common", lambda v: _dice(v, "common"), ()),
-        pending=field(data, "pending", seats("pending"), ()),
-        opened=field(data, "opened", lambda v: true_or_false(v, "opened"), False),
-        round=field(data, "round", lambda v: whole_number(v, "round", 0), 0),
-        history=field(data, "history", lambda v: pairs(v, "history"), ()),
-        contenders=field(data, "contenders", seats("contenders"), ()),
-        start_faces=field(data, "start_faces", lambda v: whole_numbers(v, "start_faces", 9, 14),
-                          ()),
-        last=field(data, "last", lambda v: None if v is None else _result(v, n), None),
-        past=field(data, "past", lambda v: tuple(_played(r, n) for r in items(v, "past")), ()),
-    )
-    check(s)
-    return s
+def _shown(v, name: str, rules) -> tuple:
+    """The peekers shown at the end of a round: nobody's (no showdown) or everybody's."""
+    return () if v == [] else PEEKER.per_player.read(v, name, rules)
 
 
-def check(s: PokerDiceState) -> None:
-    """Raise ``InvalidState`` unless ``s`` is a state the engine can reach.
-
-    >>> check(PokerDiceState.new())
-    """
-    rebuilt_or_refused("poker dice", s, _rebuild, state_to_json)
+DICE = textual(parse_dice, dice_text)
+PEEKER = Kind(_peeker, dice_text)
+POINTS = whole(0).per_player
+POT = saved(PotResult, amount=whole(0), eligible=SEAT.listed, winners=SEAT.listed,
+            shares=whole(0).listed)
+RESULT = saved(RoundResult, kind=choice(KINDS), leader=SEAT, common=PEEKER, shown=Kind(_shown),
+               committed=POINTS, payouts=POINTS, pots=POT.listed)
 
 
 _bad = impossible("poker dice")
@@ -186,7 +117,7 @@ def _replay(r: PlayedRound, state: PokerDiceState, number: int,
                     _bad(_("round {number}'s history entry {value} is player {p}'s, but {who} was "
                            "to move",
                            number=number, value=i + 1, p=p, who=_who(state.current_player())))
-                action = state.parse_action(t)
+                action = parse_action(state, t)
             state = state.apply(action)
         except InvalidState:
             raise
@@ -205,67 +136,34 @@ def _who(p: int) -> str:
     return _("chance") if p == CHANCE else _("player {p}", p=p)
 
 
-def _rules(v) -> PokerDiceRules:
-    if not isinstance(v, dict):
-        raise InvalidState(_("field 'rules' must be an object, got {readable}",
-                             readable=readable(v)))
-    return PokerDiceRules.from_json(v)
-
-
-def _dice(v, name: str) -> tuple[int, ...]:
-    dice = parse_dice(text(v, name))
-    if dice and len(dice) != DICE_PER_PEEKER:
-        raise InvalidState(_("field {name} holds {dice_per_peeker} dice or none, got {readable}",
-                             name=repr(name), dice_per_peeker=DICE_PER_PEEKER,
-                             readable=readable(v)))
-    return dice
-
-
-def _played(d, n: int) -> PlayedRound:
-    d = record(d, "past", ("leader", "peekers", "history"))
-    return PlayedRound(whole_number(d["leader"], "past", 0, n - 1),
-                       per_player("past", n, lambda v: _dice(v, "past"))(d["peekers"]),
-                       pairs(d["history"], "past"))
-
-
-def _result(d, n: int) -> RoundResult:
-    d = record(d, "last", ("kind", "leader", "common", "shown", "committed", "payouts", "pots"))
-    shown = tuple(_dice(x, "last") for x in items(d["shown"], "last"))
-    committed = whole_numbers(d["committed"], "last", 0)
-    payouts = whole_numbers(d["payouts"], "last", 0)
-    if len(committed) != n or len(payouts) != n or len(shown) not in (0, n):
-        raise InvalidState(_("field 'last' needs points put in and paid for each player ({count})",
-                             count=n))
-    pots = []
-    for p in items(d["pots"], "last"):
-        p = record(p, "last", ("amount", "eligible", "winners", "shares"))
-        pots.append(PotResult(whole_number(p["amount"], "last", 0),
-                              whole_numbers(p["eligible"], "last", 0, n - 1),
-                              whole_numbers(p["winners"], "last", 0, n - 1),
-                              whole_numbers(p["shares"], "last", 0)))
-    return RoundResult(one_of(d["kind"], "last", KINDS),
-                       whole_number(d["leader"], "last", 0, n - 1),
-                       _dice(d["common"], "last"), shown, committed, payouts, tuple(pots))
-
-
-
-def observation_from_json(d: dict, rules: PokerDiceRules) -> PokerDiceObservation:
-    """A seat's :class:`PokerDiceObservation` from its ``to_json()`` (what the class server
-    sends that seat), read back exactly.
-
-    >>> s = PokerDiceState.new()
-    >>> o = s.observation(1)
-    >>> observation_from_json(o.to_json(), s.rules) == o
-    True
-    """
-    n = rules.players
-    return PokerDiceObservation(
-        whole_number(d["player"], "player", 0, n - 1), parse_dice(text(d["my_dice"], "my_dice")),
-        parse_dice(text(d["common"], "common")), whole_numbers(d["chips"], "chips", 0),
-        whole_numbers(d["committed"], "committed", 0), tuple(d["status"]),
-        whole_number(d["leader"], "leader", 0, n - 1), d["to_move"], d["phase"],
-        true_or_false(d["opened"], "opened"), whole_number(d["round"], "round", 0),
-        pairs(d["history"], "history"), None if d["last"] is None else _result(d["last"], n),
-        rules, pairs(d.get("previous", []), "previous"))
+CODEC = Codec("poker-dice", "poker dice", PokerDiceState, PokerDiceRules, (
+    Field("chips", POINTS),
+    Field("phase", choice(PHASES)),
+    Field("leader", SEAT),
+    Field("to_move", TO_MOVE),
+    Field("status", choice(STATUSES).per_player),
+    Field("peekers", PEEKER.per_player),
+    Field("committed", POINTS),
+    Field("common", PEEKER, ()),
+    Field("pending", SEAT.listed, ()),
+    Field("opened", FLAG, False),
+    Field("round", whole(0), 0),
+    Field("history", HISTORY, ()),
+    Field("contenders", SEAT.listed, ()),
+    Field("start_faces", whole(FACES[0], FACES[-1]).listed, ()),
+    Field("last", RESULT.optional, None),
+    Field("past", saved(PlayedRound, leader=SEAT, peekers=PEEKER.per_player,
+                        history=HISTORY).listed, ()),
+), _rebuild, observation_type=PokerDiceObservation, observation=(
+    Field("player", SEAT), Field("my_dice", DICE), Field("common", DICE),
+    Field("chips", whole(0).listed), Field("committed", whole(0).listed),
+    Field("status", RAW.listed),
+    Field("leader", SEAT), Field("to_move", RAW), Field("phase", RAW), Field("opened", FLAG),
+    Field("round", whole(0)), Field("history", HISTORY), Field("last", RESULT.optional),
+    Field("previous", HISTORY, ())))
+state_to_json = CODEC.to_json
+state_from_json = CODEC.from_json
+check = CODEC.check_reachable
+observation_from_json = CODEC.observation_from_json
 
 __all__ = ["check", "observation_from_json", "state_from_json", "state_to_json"]

@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ...core import CHANCE, TERMINAL, Action, IllegalAction, InvalidState
+from ...core import CHANCE, TERMINAL, Action, GameState, IllegalAction, InvalidState
 from ...core.i18n import _
 from .actions import (
     DICE_PER_PEEKER,
@@ -161,7 +161,7 @@ class PokerDiceObservation:
 
 
 @dataclass(frozen=True)
-class PokerDiceState:
+class PokerDiceState(GameState):
     """A moment of a game of poker dice. Build with ``PokerDiceState.new(rules)``; never mutate.
 
     ``chips`` are the points in front of each player; ``committed`` the points each put in the
@@ -449,29 +449,6 @@ class PokerDiceState:
                            opened=False, history=())
         nxt = next(q for q in seats_from_left(self.leader, n) if s.chips[q])
         return s._new_round(nxt, self.round + 1)
-
-    # -- text and JSON -----------------------------------------------------------------------
-    def parse_action(self, text: str) -> Action:
-        """Read ``ante``, ``pass``, ``fold``, ``call``, ``bet 3``, ``raise 2``, ``raise to 9``."""
-        from .text import parse_action
-
-        return parse_action(self, text)
-
-    def to_json(self) -> dict:
-        from .serial import state_to_json
-
-        return state_to_json(self)
-
-    @classmethod
-    def from_json(cls, data: dict) -> PokerDiceState:
-        from .serial import state_from_json
-
-        return state_from_json(data)
-
-    def __str__(self) -> str:
-        from .text import describe
-
-        return describe(self)
 
 
 def _set(t: tuple, i: int, v) -> tuple:
