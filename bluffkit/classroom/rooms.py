@@ -44,6 +44,7 @@ from ..core import BluffkitError, sample
 from ..core.i18n import _
 from ..games import find_game
 from .protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError
+from .rules import make_rules
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL,
@@ -104,41 +105,6 @@ def default_bot(game: str):
         return GreedyBot()
     from ..core import RandomBot
     return RandomBot()
-
-
-def make_rules(info, options: dict):
-    """The game's rules from JSON options (lists become tuples), checked by the rules type."""
-    from dataclasses import fields as dc_fields
-
-    defaults = {f.name: f.default for f in dc_fields(info.rules_type)}
-    unknown = sorted(set(options) - set(defaults))
-    if unknown:
-        raise ProtocolError("bad_rules", _("{title} has no rules option {unknown}; its options "
-                                           "are: {join}",
-                                           title=info.title, unknown=repr(unknown[0]),
-                                           join=', '.join(sorted(defaults))))
-    empty = sorted(k for k, v in options.items() if v is None and defaults[k] is not None)
-    if empty:
-        raise ProtocolError("bad_rules", _("the rules option {empty} needs a value (leave it out "
-                                           "for the standard game)", empty=repr(empty[0])))
-
-    def tup(v):
-        return tuple(tup(x) for x in v) if isinstance(v, list) else v
-
-    try:
-        return info.rules_type(**{k: tup(v) for k, v in options.items()})
-    except BluffkitError as e:
-        raise ProtocolError("bad_rules", str(e)) from None
-    except (TypeError, ValueError, AttributeError):
-        raise ProtocolError("bad_rules", _("the rules options {shorten_json} are not valid for "
-                                           "{title}",
-                                           shorten_json=shorten_json(options),
-                                           title=info.title)) from None
-
-
-def shorten_json(v) -> str:
-    t = json.dumps(v)
-    return t if len(t) <= 80 else t[:77] + "..."
 
 
 @dataclass

@@ -100,7 +100,7 @@ class RemoteGame:
 
         self.link, self.joined, self.seat, self.me = link, joined, joined["seat"], joined["seat"]
         self.info = find_game(joined["game"])
-        from ..classroom.rooms import make_rules
+        from ..classroom.rules import make_rules
 
         self.rules = make_rules(self.info, joined["rules"])
         self.obs = self.view = None

@@ -56,7 +56,7 @@ async def play_room(url: str, code: str, seats: int, seed: int, record: bool = T
 def replay(room: dict) -> list:
     """The states after 0, 1, 2 ... moves of an exported room, replayed through the engine."""
     info = find_game(room["game"])
-    from bluffkit.classroom.rooms import make_rules
+    from bluffkit.classroom.rules import make_rules
 
     state = info.new_game(make_rules(info, room["rules"]))
     helper = Room(room["code"], info, None, 0, 0, 0)

@@ -282,3 +282,35 @@ def test_a_bug_on_the_server_is_an_error_frame_and_the_connection_stays(server, 
     answer, after = run(main())
     assert answer["error"] == "server_error" and answer["id"] == 2 and clear(answer)
     assert after["type"] == "tables" and after["id"] == 3
+
+
+def test_rules_options_over_the_wire_are_bounded_as_on_the_command_line(server):
+    """Issue 26 item 12: poker dice with 10**30 points was accepted (its views listed every
+    bet: memory without end; 10**6 points took 10 s a view on the event loop). Every rules
+    option is now checked at least as strictly as the command line checks it (poker dice: at
+    most 2,000 points at a class table in all, the command line 10,000 a player)."""
+    from bluffkit.classroom.rules import MAX_POINTS
+    from bluffkit.cli.poker_dice import MAX_POINTS as CLI_POINTS
+
+    assert MAX_POINTS <= CLI_POINTS
+    refused = [{"starting_points": 10**30}, {"starting_points": 10**6},
+               {"starting_points": MAX_POINTS // 2 + 1}, {"starting_stacks": [5, 10**12]},
+               {"starting_stacks": [MAX_POINTS, 1]}]
+
+    async def main():
+        t = await teacher(server.url)
+        answers = []
+        for rules in refused:
+            try:
+                await t.open_room("poker-dice", {"players": 2, **rules})
+            except Exception as e:  # noqa: BLE001 - the refusal is what is checked
+                answers.append((getattr(e, "error", None), str(e)))
+        ok = await t.open_room("poker-dice", {"players": 4, "starting_points": MAX_POINTS // 4})
+        tables = await t.tables()
+        await t.close()
+        return answers, ok, tables
+    answers, ok, tables = run(main())
+    assert len(answers) == len(refused)
+    for error, message in answers:
+        assert error == "bad_rules" and "2,000" in message and "Traceback" not in message
+    assert [t["code"] for t in tables] == [ok["code"]]  # nothing else was opened

@@ -1,5 +1,6 @@
-"""The load benchmark runs (``--quick``: 8 clients on 2 tables) and finds no lost or duplicated
-move; its timings are printed by ``benchmarks/classroom_load.py``, never asserted in a test."""
+"""The class server's benchmarks run: the load benchmark (``--quick``: 8 clients on 2 tables)
+finds no lost or duplicated move; the view-time benchmark times every game. Their timings are
+printed by the scripts in ``benchmarks/``, never asserted in a test."""
 
 from __future__ import annotations
 
@@ -17,3 +18,10 @@ def test_the_load_benchmark_runs_and_loses_nothing():
     assert done.returncode == 0, done.stdout + done.stderr
     assert "lost moves: 0, duplicated moves: 0" in done.stdout
     assert "server memory (RSS)" in done.stdout
+
+
+def test_the_view_time_benchmark_runs():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "classroom_views.py"),
+                           "--quick"], capture_output=True, text=True, timeout=180)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "worst of all" in done.stdout

@@ -113,8 +113,11 @@ class Bid(Action):
         return (0, self.box, self.face)
 
     def raises(self, previous: Bid | None) -> bool:
-        """True when this bid is a legal raise of ``previous`` (any bid opens a round)."""
-        return why_not_raise(self, previous) is None
+        """True when this bid is a legal raise of ``previous`` (any bid opens a round): a later
+        box, or on the same digit box a higher digit (:func:`why_not_raise` says why not; a
+        legal-move list asks this of every bid, so the reasons are not written here)."""
+        return previous is None or self.box > previous.box or (
+            self.box == previous.box and not previous.is_star and self.face > previous.face)
 
     def __str__(self) -> str:
         return f"{self.count}x{face_text(self.face)}"
