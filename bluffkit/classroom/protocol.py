@@ -72,8 +72,10 @@ Server frames
 Errors (``error`` field)
 ------------------------
 ``bad_json`` not a JSON object · ``too_long`` more than ``MAX_MESSAGE`` characters ·
-``too_many`` over ``RATE`` messages a second (burst ``BURST``) · ``bad_message`` a field is
-missing, unknown, of the wrong type or out of range (the message names it) · ``unknown_type`` ·
+``too_many`` over ``RATE`` messages a second (burst ``BURST``), or a join, rejoin or teacher
+request from an address that made over ``GUESS_RATE`` wrong guesses a second (``GUESS_BURST``)
+· ``bad_message`` a field is missing, unknown, of the wrong type or out of range (the message
+names it) · ``unknown_type`` ·
 ``no_room`` · ``room_full`` · ``room_closed`` · ``bad_token`` · ``not_joined`` ·
 ``not_your_turn`` · ``illegal`` (the rules' reason) · ``stale`` · ``game_over`` ·
 ``not_teacher`` · ``hub_error`` (the class hub cannot be asked) · ``bad_rules`` ·
@@ -104,6 +106,13 @@ RATE = 20.0
 """Requests a second a connection may send on average..."""
 BURST = 40
 """... and at most this many at once."""
+GUESS_RATE = 0.5
+"""Wrong guesses a second one address may make on average (a join code no room has, a seat
+token nobody holds, a wrong teacher token), over all its connections..."""
+GUESS_BURST = 10
+"""... and at most this many at once. Beyond, every join, rejoin and teacher request from
+that address is refused (``too_many``) until the bucket refills, the right code too: a guess
+is never checked. A class behind one address is held up only by its own wrong codes."""
 MAX_NAME = 40
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes: no 0/O or 1/I to misread."""
@@ -345,12 +354,25 @@ class RateLimit:
         self.tokens, self.last = float(burst), now
 
     def allow(self, now: float) -> bool:
-        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
-        self.last = now
-        if self.tokens >= 1:
+        if self.ready(now):
             self.tokens -= 1
             return True
         return False
+
+    def ready(self, now: float) -> bool:
+        """Whether a request would be allowed now (nothing is taken)."""
+        self.tokens = min(self.burst, self.tokens + (now - self.last) * self.rate)
+        self.last = now
+        return self.tokens >= 1
+
+    def full(self, now: float) -> bool:
+        """Nothing taken lately: the bucket may be forgotten."""
+        return self.burst - self.tokens <= (now - self.last) * self.rate
+
+
+def too_many_guesses_message() -> str:
+    return _("too many wrong codes or tokens from your network: wait a few seconds, then try "
+             "again with the code on the board")
 
 
 def too_many_message() -> str:

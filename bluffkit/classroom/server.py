@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import ipaddress
 import json
 import secrets
 import threading
@@ -28,6 +29,8 @@ from websockets.exceptions import ConnectionClosed
 
 from ..core.i18n import _
 from .protocol import (
+    GUESS_BURST,
+    GUESS_RATE,
     MAX_FRAME,
     ProtocolError,
     RateLimit,
@@ -35,12 +38,36 @@ from .protocol import (
     error_frame,
     parse_request,
     reply,
+    too_many_guesses_message,
     too_many_message,
 )
 from .rooms import GroupWriter, Hub, Room, to_text
 
 MAX_QUEUE = 1000
 """Frames other than views waiting for a client that does not read, before it is cut off."""
+GUESSES = ("no_room", "bad_token", "not_teacher")
+"""The refusals of a join, rejoin or teacher request that count as a wrong guess."""
+MAX_ADDRESSES = 10_000
+"""Addresses whose wrong guesses are remembered before the idle ones are forgotten."""
+
+
+def address_of(ws) -> str:
+    """The address a connection's wrong guesses are counted against: its IP address, an IPv6
+    address by its /64 network (one machine may hold a whole /64).
+
+    >>> class Ws:
+    ...     remote_address = ("2001:db8::1", 5000, 0, 0)
+    >>> address_of(Ws())
+    '2001:db8::/64'
+    """
+    host = (getattr(ws, "remote_address", None) or ("",))[0]
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return str(host)
+    if ip.version == 6 and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(getattr(ip, "ipv4_mapped", None) or ip)
 
 
 class Connection:
@@ -104,6 +131,8 @@ class ClassroomServer:
         self.bots: set[asyncio.Task] = set()
         self.locks: dict[str, asyncio.Lock] = {}
         self.writes: set[asyncio.Task] = set()
+        self.guesses: dict[str, RateLimit] = {}
+        """Per address, the bucket of wrong guesses it may still make (see ``GUESS_RATE``)."""
         self.server = None
         self.stopping = False
 
@@ -216,6 +245,30 @@ class ClassroomServer:
 
     # -- requests ------------------------------------------------------------------------------
     async def dispatch(self, conn: Connection, r: Request) -> None:
+        """Answer one request. A join, rejoin or teacher request is first checked against the
+        wrong guesses of its address (all its connections together): join codes and tokens
+        cannot be tried by the thousand, however many connections try them."""
+        if r.type not in ("join", "rejoin", "teacher"):
+            return await self.answer(conn, r)
+        bucket = self.guess_bucket(address_of(conn.ws))
+        if not bucket.ready(time.monotonic()):
+            raise ProtocolError("too_many", too_many_guesses_message())
+        try:
+            await self.answer(conn, r)
+        except ProtocolError as e:
+            if e.error in GUESSES:
+                bucket.allow(time.monotonic())
+            raise
+
+    def guess_bucket(self, address: str) -> RateLimit:
+        now = time.monotonic()
+        if address not in self.guesses and len(self.guesses) >= MAX_ADDRESSES:
+            self.guesses = {a: b for a, b in self.guesses.items() if not b.full(now)}
+        if address not in self.guesses:
+            self.guesses[address] = RateLimit(GUESS_RATE, GUESS_BURST, now)
+        return self.guesses[address]
+
+    async def answer(self, conn: Connection, r: Request) -> None:
         hub = self.hub
         if r.type == "join":
             seat, token = hub.join(r["code"], await self.student_name(r),

@@ -314,3 +314,46 @@ def test_rules_options_over_the_wire_are_bounded_as_on_the_command_line(server):
     for error, message in answers:
         assert error == "bad_rules" and "2,000" in message and "Traceback" not in message
     assert [t["code"] for t in tables] == [ok["code"]]  # nothing else was opened
+
+
+def test_join_codes_cannot_be_guessed_fast_from_many_connections_of_one_address(server):
+    """Issue 26 item 13: the rate limit was per connection, so 100 connections of one address
+    made 2,160 guesses a second. Wrong guesses are now counted per address: 20 connections
+    guessing as fast as their own limit lets them get at most GUESS_BURST + GUESS_RATE a second
+    answered; then the right code too is refused from that address (a guess is not checked),
+    while another address joins at once."""
+    from bluffkit.classroom.protocol import GUESS_BURST, GUESS_RATE
+
+    async def main():
+        t = await teacher(server.url)
+        code = (await t.open_room("bluff", {"players": 3}, seed=1))["code"]
+        await t.close()
+        wrong = [c for c in ("ZZZZZ", "YYYYY", "XXXXX", "WWWWW") if c != code]
+        start = asyncio.get_running_loop().time()
+
+        async def guesser(k):
+            answers = []
+            async with connect(server.url) as ws:
+                for i in range(BURST - 5):
+                    await ws.send(j(type="join", code=wrong[(k + i) % len(wrong)], name="G"))
+                for _i in range(BURST - 5):
+                    answers.append(json.loads(await asyncio.wait_for(ws.recv(), 10))["error"])
+            return answers
+        answers = sum(await asyncio.gather(*(guesser(k) for k in range(20))), [])
+        took = asyncio.get_running_loop().time() - start
+        async with connect(server.url) as ws:  # the right code, from the same address
+            await ws.send(j(type="join", code=code, name="Ana"))
+            same = json.loads(await ws.recv())
+        async with connect(server.url, local_addr=("127.0.0.2", 0)) as ws:  # another address
+            await ws.send(j(type="join", code=code, name="Ben"))
+            other = json.loads(await ws.recv())
+        return answers, took, same, other
+
+    answers, took, same, other = run(main())
+    checked = answers.count("no_room")
+    assert len(answers) == 20 * (BURST - 5)
+    assert set(answers) == {"no_room", "too_many"}
+    assert checked <= GUESS_BURST + GUESS_RATE * took + 1, (checked, took)
+    assert same["type"] == "error" and same["error"] == "too_many" and clear(same)
+    assert "wrong codes" in same["message"]
+    assert other["type"] == "joined" and other["seat"] == 0
