@@ -1,7 +1,7 @@
 """A class at play (issue 16): 60 clients on 15 tables play to the end through ``bluffkit serve``.
 
 Run: ``.venv/bin/python benchmarks/classroom_load.py [--tables 15] [--think 0] [--seed 1]
-[--sync normal]``
+[--sync normal] [--non-reader]``
 (``--quick``: 2 tables; a test runs it so the script cannot rot). Loopback only.
 
 The server is the real command (``bluffkit serve`` in its own process, a fresh SQLite file). The
@@ -12,18 +12,27 @@ view that includes it (move → every view updated), and reports p50, p99 and wo
 the teacher's export is compared with the moves the clients saw acknowledged: each exactly
 once, in its place, and no other player move (zero lost, zero duplicated). The server's memory
 (resident set size) is sampled throughout.
+
+``--non-reader`` adds a teacher who never reads (issue 26 item 14): a plain socket with a
+small receive buffer that watches every table and asks for the JSON export ten times a second
+(connecting again whenever the server cuts it off), to see what it costs the server's memory
+and the other tables' latency.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
+import os
 import random
+import socket
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -148,6 +157,39 @@ async def run(url: str, pid: int, tables: int, think: float, seed: int, limit: f
             "memory": memory, "games": sorted({g for g, _t in rooms})}
 
 
+def frame(text: str) -> bytes:
+    """One masked text frame from a client."""
+    data, mask = text.encode(), os.urandom(4)
+    n = len(data)
+    size = bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + n.to_bytes(2, "big")
+    return bytes([0x81]) + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def non_reader(url: str, stop: threading.Event, cuts: list) -> None:
+    """A teacher who watches and asks for exports, and never reads (see the docstring)."""
+    host, port = url.removeprefix("ws://").rsplit(":", 1)
+    while not stop.is_set():
+        s = socket.socket()
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        s.connect((host, int(port)))
+        key = base64.b64encode(os.urandom(16)).decode()
+        s.sendall((f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                   "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += s.recv(1)
+        try:
+            s.sendall(frame(json.dumps({"type": "teacher", "token": TOKEN})))
+            s.sendall(frame(json.dumps({"type": "watch"})))
+            while not stop.wait(0.1):
+                s.sendall(frame(json.dumps({"type": "export", "format": "json"})))
+        except OSError:  # cut off by the server: come again
+            cuts.append(time.monotonic())
+        finally:
+            s.close()
+
+
 def percentile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
@@ -162,15 +204,24 @@ def main(argv=None) -> int:
     p.add_argument("--sync", choices=("normal", "full"), default="normal",
                    help="the server's --sync (full: the disk is flushed after every move)")
     p.add_argument("--quick", action="store_true", help="2 tables (a smoke test)")
+    p.add_argument("--non-reader", action="store_true",
+                   help="add a teacher who watches, asks for exports and never reads")
     args = p.parse_args(argv)
     tables = 2 if args.quick else args.tables
+    stop, cuts = threading.Event(), []
     with tempfile.TemporaryDirectory() as tmp:
         proc, url = start_server(str(Path(tmp) / "class.sqlite"), args.sync)
+        hostile = threading.Thread(target=non_reader, args=(url, stop, cuts), daemon=True)
+        if args.non_reader:
+            hostile.start()
         try:
             r = asyncio.run(run(url, proc.pid, tables, args.think, args.seed, args.limit))
         finally:
+            stop.set()
             proc.terminate()
             proc.wait(10)
+            if args.non_reader:
+                hostile.join(10)
     lat = r["latencies"]
     ms = 1000
     print(f"classroom load: {r['clients']} clients on {r['tables']} tables "
@@ -182,6 +233,9 @@ def main(argv=None) -> int:
           f"p99 {percentile(lat, 0.99) * ms:.1f} ms, worst {lat[-1] * ms:.1f} ms "
           f"(target p99 < 50 ms: {'yes' if percentile(lat, 0.99) < 0.05 else 'NO'})")
     print(f"  lost moves: {r['lost']}, duplicated moves: {r['duplicated']}")
+    if args.non_reader:
+        print(f"  a teacher who never reads (watch + 10 exports a second): cut off "
+              f"{len(cuts)} times by the server")
     mem = r["memory"]
     print(f"  server memory (RSS): {mem[0] / 2**20:.1f} MB at the start, "
           f"{max(mem) / 2**20:.1f} MB at most, {mem[-1] / 2**20:.1f} MB at the end")

@@ -79,10 +79,11 @@ names it) · ``unknown_type`` ·
 ``no_room`` · ``room_full`` · ``room_closed`` · ``bad_token`` · ``not_joined`` ·
 ``not_your_turn`` · ``illegal`` (the rules' reason) · ``stale`` · ``game_over`` ·
 ``not_teacher`` · ``hub_error`` (the class hub cannot be asked) · ``bad_rules`` ·
-``not_over`` · ``server_error`` (a bug on the server's side,
-printed in its terminal; the connection stays open). Every other error changes nothing on the
-server. An error carries the request's ``id`` when the frame was JSON with a readable id
-(``too_many`` too: the client library sends such a request again a little later).
+``not_over`` · ``busy`` (your last export is still being sent to you) · ``server_error`` (a
+bug on the server's side, printed in its terminal; the connection stays open). Every other
+error changes nothing on the server. An error carries the request's ``id`` when the frame was
+JSON with a readable id (``too_many`` too: the client library sends such a request again a
+little later).
 Frames larger than ``MAX_FRAME`` bytes close the connection (WebSocket code 1009).
 """
 

@@ -4,9 +4,8 @@ Built on ``websockets`` (asyncio): one small pure-asyncio dependency that speaks
 the notebook's kernel and a browser both speak, with frame-size limits and back-pressure built
 in; the server serves no pages, so no HTTP framework (Starlette, uvicorn) is needed.
 
-Each connection has its own writer task: a slow client that stops reading holds up only its own
-frames. Views are idempotent, so a connection keeps at most one unsent view (the newest
-replaces it); other frames queue up to ``MAX_QUEUE``, beyond which the connection is closed.
+Each connection (:mod:`.connection`) has its own writer task and a bounded outbox: a client
+that stops reading holds up only its own frames, and costs at most ``MAX_QUEUE_BYTES``.
 Empty or dropped seats are played by bots after the room's ``bot_after`` seconds.
 """
 
@@ -21,13 +20,13 @@ import secrets
 import threading
 import time
 import traceback
-from collections import deque
 from dataclasses import dataclass
 
 from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from ..core.i18n import _
+from .connection import Connection
 from .protocol import (
     GUESS_BURST,
     GUESS_RATE,
@@ -43,8 +42,6 @@ from .protocol import (
 )
 from .rooms import GroupWriter, Hub, Room, to_text
 
-MAX_QUEUE = 1000
-"""Frames other than views waiting for a client that does not read, before it is cut off."""
 GUESSES = ("no_room", "bad_token", "not_teacher")
 """The refusals of a join, rejoin or teacher request that count as a wrong guess."""
 MAX_ADDRESSES = 10_000
@@ -68,50 +65,6 @@ def address_of(ws) -> str:
     if ip.version == 6 and ip.ipv4_mapped is None:
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(getattr(ip, "ipv4_mapped", None) or ip)
-
-
-class Connection:
-    """One client: who it is (a seat, the teacher) and its outgoing frames."""
-
-    def __init__(self, ws):
-        self.ws = ws
-        self.queue: deque[str] = deque()
-        self.view: str | None = None
-        self.updates: dict[str, str] = {}
-        self.wake = asyncio.Event()
-        self.room: Room | None = None
-        self.seat: int | None = None
-        self.teacher = False
-        self.watching = False
-        self.limit = RateLimit(now=time.monotonic())
-
-    def send(self, frame: dict) -> None:
-        if len(self.queue) >= MAX_QUEUE:
-            self.ws.transport.abort() if self.ws.transport else None
-            return
-        self.queue.append(to_text(frame))
-        self.wake.set()
-
-    def send_view(self, frame: dict) -> None:
-        self.view = to_text(frame)
-        self.wake.set()
-
-    def send_update(self, code: str, frame: dict) -> None:
-        self.updates[code] = to_text(frame)
-        self.wake.set()
-
-    async def writer(self) -> None:
-        while True:
-            await self.wake.wait()
-            self.wake.clear()
-            while self.queue or self.view or self.updates:
-                if self.queue:
-                    text = self.queue.popleft()
-                elif self.view:
-                    text, self.view = self.view, None
-                else:
-                    text = self.updates.pop(next(iter(self.updates)))
-                await self.ws.send(text)
 
 
 class ClassroomServer:
@@ -365,12 +318,19 @@ class ClassroomServer:
             for c in self.seated(room):
                 c.send(frame)
             conn.send(reply("ack", r.id, moves=len(room.moves)))
-        elif r.type == "export":  # built in a thread: a big export does not stop the tables
-            data = await asyncio.to_thread(hub.export, r["format"], r["code"])
-            conn.send(reply("export", r.id, format=r["format"], data=data))
+        elif r.type == "export":
+            if conn.exports:  # a teacher who does not read gets one export, not one a request
+                raise ProtocolError("busy", _("your last export is still being sent: wait for "
+                                              "it, then ask again"))
+            # built and written as text in a thread: a big export does not stop the tables
+            conn.send_text(await asyncio.to_thread(self.export_frame, r), export=True)
         elif r.type == "watch":
             conn.watching = True
             conn.send(reply("tables", r.id, tables=[m.summary() for m in hub.rooms.values()]))
+
+    def export_frame(self, r: Request) -> str:
+        data = self.hub.export(r["format"], r["code"])
+        return to_text(reply("export", r.id, format=r["format"], data=data))
 
     # -- after every change --------------------------------------------------------------------
     def seated(self, room: Room):

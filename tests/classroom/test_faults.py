@@ -11,6 +11,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -189,37 +190,72 @@ def test_a_client_that_drops_gets_its_view_back_and_a_bot_covers_its_turns(serve
     run(main())
 
 
-def test_a_client_that_does_not_read_holds_up_nobody(tmp_path):
+def waiting_bytes(server) -> int:
+    """What waits in the server for its clients, in bytes (frames are ASCII JSON)."""
+    return sum(c.size for c in list(server.server.conns))
+
+
+def test_a_client_that_does_not_read_holds_up_nobody_and_costs_a_bounded_queue(tmp_path):
+    """Issue 26 item 14: a teacher who watches, asks for large exports and never reads grew
+    the server to 200 MB (1000 frames a connection, whatever their size). What waits for a
+    connection is now bounded in bytes (MAX_QUEUE_BYTES; past it, it is cut off) and a
+    connection gets one export at a time: the others are refused (``busy``) unbuilt."""
+    from bluffkit.classroom.connection import MAX_QUEUE_BYTES
+
     db = str(tmp_path / "class.sqlite")
-    hub = Hub(db)  # 300 rooms, so that the list of tables is big
+    hub = Hub(db)  # 300 rooms, so that the list of tables and the exports are big
     for seed in range(300):
         hub.open_room("bluff-you", {"players": 6}, seed)
     hub.close()
     server = start_in_thread(db, teacher_token=TEACHER, bot_after=60)
+    most, stop = [0], threading.Event()
+
+    def sample():
+        while not stop.is_set():
+            most[0] = max(most[0], waiting_bytes(server))
+            time.sleep(0.005)
 
     async def main():
         t = await teacher(server.url)
         size = len(json.dumps(await t.tables()))
-        slow = raw_client(server.server.port)  # asks for 40 lists of tables, reads none
+        export = len(await t.export("json"))
+        slow = raw_client(server.server.port)  # exports and lists of tables, reads none
         slow.sendall(text_frame(json.dumps({"type": "teacher", "token": TEACHER})))
-        for _ in range(40):
-            slow.sendall(text_frame(json.dumps({"type": "tables"})))
+        slow.sendall(text_frame(json.dumps({"type": "watch"})))
+        for i in range(38):
+            kind = "export" if i % 2 else "tables"
+            slow.sendall(text_frame(json.dumps({"type": kind})))
+        for _burst in range(2):
+            await asyncio.sleep(1.1)  # the rate limit lets 20 more through
+            try:
+                for _i in range(20):
+                    slow.sendall(text_frame(json.dumps({"type": "tables"})))
+            except OSError:  # cut off by the server (reset)
+                break
         await asyncio.sleep(0.5)
         code = (await t.open_room("bluff", {"players": 3, "dice_per_player": 2}, seed=3))["code"]
         start = time.perf_counter()
         clients = await play_room(server.url, code, 3, 3, record=False)
         took = time.perf_counter() - start
         moves = (await t.table(code))["moves"]
-        stuck = sum(len(c.queue) for c in server.server.conns)
+        port = slow.getsockname()[1]
+        still = [c for c in server.server.conns if c.ws.remote_address[1] == port]
         for c in (*clients, t):
             await c.close()
         slow.close()
-        return size, took, moves, stuck
+        return size, export, took, moves, still
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
     try:
-        size, took, moves, stuck = run(main())
+        size, export, took, moves, still = run(main())
     finally:
+        stop.set()
+        sampler.join(5)
         server.stop()
-    assert stuck > 5, f"the slow client's frames ({40 * size} characters) should be waiting"
+    asked = 59 * size + 19 * export
+    assert asked > 10 * MAX_QUEUE_BYTES, "the requests ask for far more than the bound"
+    assert 0 < most[0] <= MAX_QUEUE_BYTES, (most[0], asked)
+    assert not still, "the client past the bound is cut off"
     assert took / moves < 0.2, (took, moves)
 
 

@@ -18,7 +18,7 @@ from .conftest import TEACHER, play_room, run, teacher
 
 ERRORS = {"bad_json", "too_long", "too_many", "bad_message", "unknown_type", "no_room",
           "room_full", "room_closed", "bad_token", "not_joined", "not_your_turn", "illegal",
-          "stale", "game_over", "not_teacher", "bad_rules", "not_over", "server_error"}
+          "stale", "game_over", "not_teacher", "bad_rules", "not_over", "busy", "server_error"}
 
 
 def j(**d) -> str:
