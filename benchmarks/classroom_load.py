@@ -165,20 +165,29 @@ def frame(text: str) -> bytes:
     return bytes([0x81]) + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
+def raw_socket(host: str, port: int) -> socket.socket:
+    """A WebSocket client by hand on a plain socket with a small receive buffer: after the
+    handshake it reads only when told to (a client that does not read)."""
+    s = socket.socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.connect((host, port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    s.sendall((f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+               f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+               "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        head += s.recv(1)
+    if b" 101 " not in head:
+        raise ConnectionError(head.decode(errors="replace"))
+    return s
+
+
 def non_reader(url: str, stop: threading.Event, cuts: list) -> None:
     """A teacher who watches and asks for exports, and never reads (see the docstring)."""
     host, port = url.removeprefix("ws://").rsplit(":", 1)
     while not stop.is_set():
-        s = socket.socket()
-        s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        s.connect((host, int(port)))
-        key = base64.b64encode(os.urandom(16)).decode()
-        s.sendall((f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
-                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                   "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-        head = b""
-        while b"\r\n\r\n" not in head:
-            head += s.recv(1)
+        s = raw_socket(host, int(port))
         try:
             s.sendall(frame(json.dumps({"type": "teacher", "token": TOKEN})))
             s.sendall(frame(json.dumps({"type": "watch"})))

@@ -4,13 +4,13 @@ seat clients that play random legal moves through it."""
 from __future__ import annotations
 
 import asyncio
-import base64
 import concurrent.futures
 import json
 import os
 import random
 import socket
 
+from benchmarks.classroom_load import raw_socket
 from bluffkit.classroom.client import AsyncClient
 from bluffkit.classroom.rooms import Room
 from bluffkit.games import find_game
@@ -75,18 +75,7 @@ def frames_of(client: AsyncClient) -> list[dict]:
 def raw_client(port: int) -> socket.socket:
     """A WebSocket client by hand on a plain socket with a small receive buffer: after the
     handshake it reads only when told to (a client that does not read)."""
-    s = socket.socket()
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    s.connect(("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    s.sendall((f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
-               f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-               "Sec-WebSocket-Version: 13\r\n\r\n").encode())
-    head = b""
-    while b"\r\n\r\n" not in head:
-        head += s.recv(1)
-    assert b" 101 " in head, head
-    return s
+    return raw_socket("127.0.0.1", port)
 
 
 def text_frame(text: str | bytes, opcode: int = 0x1) -> bytes:
