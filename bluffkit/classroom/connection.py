@@ -9,9 +9,10 @@ that much memory at most (one frame always fits an empty queue, however large).
 Views are idempotent: a newer view replaces one not yet sent, so a slow reader gets the newest
 view, not every one in between, except when that would hide a whole round: the table of a
 seat writes its history from the views, and a view carries its own round and the round before
-it whole (``previous``), never the one before that. So a view replaces the last one waiting
-only if it is at most one round ahead of the view the seat gets before it; otherwise both are
-kept (one more view per round missed, bounded like everything else). A watching teacher gets
+it whole (``previous``; Bluff You the turn before, ``last``), never the one before that. So a
+view replaces the last one waiting only if it is at most one round ahead of the view the seat
+gets before it (the game's end counts as a round: :func:`view_round`); otherwise both are kept
+(one more view per round missed, bounded like everything else). A watching teacher gets
 the newest summary of each room the same way.
 """
 
@@ -30,10 +31,19 @@ frame being written: the kernel's send buffer of the socket, a few MB at most, h
 
 
 def view_round(frame: dict) -> int | None:
-    """The round a view shows (its observation's ``round``), ``None`` for a game without."""
+    """How far the game a view shows has gone: its observation's ``round`` (Bluff You's
+    ``turn``), the game's end counting as one more; ``None`` for a view without.
+
+    >>> view_round({"over": True, "view": {"round": 4}}), view_round({"view": {"turn": 2}})
+    (5, 2)
+    """
     view = frame.get("view")
-    r = view.get("round") if isinstance(view, dict) else None
-    return r if isinstance(r, int) and not isinstance(r, bool) else None
+    if not isinstance(view, dict):
+        return None
+    r = view.get("round", view.get("turn"))
+    if not isinstance(r, int) or isinstance(r, bool):
+        return None
+    return r + bool(frame.get("over"))
 
 
 class Connection:

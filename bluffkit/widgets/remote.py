@@ -189,6 +189,13 @@ def _new_entries(before, after, field: str = "history") -> tuple:
     return new[len(getattr(before, field)):]
 
 
+def _round_ended(before, after) -> bool:
+    """A round ended between two views: the round changed, or the game ended (round numbers,
+    not results, tell: two rounds may end with equal results)."""
+    return before is not None and (after.round != before.round
+                                   or after.is_terminal() and not before.is_terminal())
+
+
 def _ended_round(before, after, ended: int) -> tuple:
     """The moves of round ``ended`` (``after.previous``, whole) that ``before`` had not shown:
     several moves can land between two views, the round's last ones among them."""
@@ -242,7 +249,7 @@ class RemotePokerDiceTable(RemoteGame, PokerDiceTable):
         self._remote(link, joined)
 
     def _log_view(self, before, after) -> None:
-        if before is not None and after.last != before.last:  # a round ended since the last view
+        if _round_ended(before, after):  # (two rounds may end alike: "nobody anted")
             ended = after.round if after.phase == "over" else after.round - 1
             self._log_entries(_ended_round(before, after, ended))
             self._log_round_end(before, after)  # the result, who is out, the game's end
@@ -317,7 +324,7 @@ class RemoteBungeeTable(RemoteGame, BungeeTable):
         self._remote(link, joined)
 
     def _log_view(self, before, after) -> None:
-        ended = before is not None and after.last is not None and after.last != before.last
+        ended = _round_ended(before, after)
         if ended and after.round != before.round:  # the round before ended since the last view
             self._log_entries(_ended_round(before, after, after.round - 1))
             self._log_round_end(after)

@@ -353,3 +353,93 @@ def test_a_remote_history_misses_no_move_when_views_are_skipped(game, rules, eve
 
     assert len(moves(full)) > 10 and any("Game over" in x for x in skipped)
     assert moves(skipped) == moves(full), (game, every)
+
+
+def read_frames(sock, until, timeout: float = 30) -> list[dict]:
+    """The text frames the server sent on a raw socket (``raw_client``), read until
+    ``until(frame)``; pings and other control frames are skipped."""
+    import json
+
+    sock.settimeout(timeout)
+    buf, out = b"", []
+
+    def need(n):
+        nonlocal buf
+        while len(buf) < n:
+            chunk = sock.recv(65536)
+            assert chunk, "the server closed the connection"
+            buf += chunk
+
+    while not out or not until(out[-1]):
+        need(2)
+        opcode, size, head = buf[0] & 0x0F, buf[1] & 0x7F, 2
+        if size >= 126:
+            extra = 2 if size == 126 else 8
+            need(2 + extra)
+            size, head = int.from_bytes(buf[2:2 + extra], "big"), 2 + extra
+        need(head + size)
+        data, buf = buf[head:head + size], buf[head + size:]
+        if opcode == 0x1:
+            out.append(json.loads(data))
+    return out
+
+
+@pytest.mark.parametrize("game,rules", [("poker-dice", {"players": 3, "starting_points": 40}),
+                                        ("bungee", {"players": 3, "rounds": 30})])
+def test_a_slow_seat_misses_no_round_when_the_server_merges_its_views(server, game, rules):
+    """Issue 26 item 17: the server keeps one unsent view for a connection that reads slowly
+    (a newer one replaces it); when a whole round began and ended in between, the seat's table
+    never saw it. Where views are merged, a view now replaces the waiting one only if the
+    seat's table can still write every move from it (at most one round ahead of the view
+    before it). Seat 0 plays on one connection; a second connection of the same seat, on a
+    slow network (small socket buffers both ends), reads nothing until the game is over; its
+    table must write the same moves as a table fed every view."""
+    import json
+    import socket
+
+    from bluffkit.classroom.rooms import Room
+    from tests.classroom.conftest import raw_client, replay, text_frame
+
+    code = open_room(server.url, game, rules, seed=3, bot_after=0)
+    player = Client(server.url)
+    joined = player.join(code, "Ana")
+    slow = raw_client(server.server.port)
+    slow.sendall(text_frame(json.dumps({"type": "rejoin", "token": joined["token"]})))
+    port = slow.getsockname()[1]
+    wait(lambda: any(c.ws.remote_address[1] == port and c.seat == 0
+                     for c in list(server.server.conns)))
+    conn = next(c for c in list(server.server.conns) if c.ws.remote_address[1] == port)
+    conn.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET,
+                                                           socket.SO_SNDBUF, 4096)
+    rng = random.Random(7)
+    try:
+        n = 0
+        while not (v := player.wait_view(lambda v, n=n: v["moves"] >= n and (
+                v["over"] or bool(v["legal"])), timeout=60))["over"]:
+            n = player.move(rng.choice(v["legal"][:3]), at=v["moves"])["moves"]  # small bets
+        frames = read_frames(slow, lambda f: f["type"] == "view" and f["over"])
+    finally:
+        player.close()
+        slow.close()
+    got = [f for f in frames if f["type"] == "view"]
+    room = server.server.hub.rooms[code]
+    every = [Room(code, room.info, room.rules, room.seed, 0, 0, state=s, moves=[None] * i,
+                  seats=room.seats).view_for(0)
+             for i, s in enumerate(replay(room.full()))
+             if not s.is_chance_node() and i > got[0]["moves"]]
+    every = [got[0], *every]  # from the seat's first view
+    assert len(got) < len(every) * 0.8, "the slow seat's views were merged"
+    tables = []
+    for fed in (every, got):
+        t = REMOTE_TABLES[game](_NoLink(), {**joined, "players": 3})
+        for v in fed:
+            t.show_view(v)
+        tables.append(t)
+
+    def moves(lines):
+        return [x for x in lines if x.split(":")[0] in ("You", "Empty seat 2", "Empty seat 3")
+                or x.startswith("End of")]
+
+    full, slow_lines = (t.history.lines for t in tables)
+    assert len(moves(full)) > 20
+    assert moves(slow_lines) == moves(full), game
