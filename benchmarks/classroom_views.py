@@ -22,7 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bluffkit.classroom.rooms import Hub, to_text  # noqa: E402
+from bluffkit.classroom.room import to_text  # noqa: E402
+from bluffkit.classroom.rooms import Hub  # noqa: E402
 from bluffkit.classroom.rules import MAX_POINTS  # noqa: E402
 
 LARGEST = [("bluff", {"players": 6, "dice_per_player": 5, "show_and_reroll": True}),
@@ -60,7 +61,7 @@ def worst_views(game: str, rules: dict, moves: int, seed: int = 1) -> tuple[floa
 def unbounded_view(points: int) -> float:
     """One view of poker dice with ``points`` a player, opened without the class limits (as
     the server did before)."""
-    from bluffkit.classroom.rooms import Room, Seat
+    from bluffkit.classroom.room import Room, Seat
     from bluffkit.games import find_game
     from bluffkit.games.poker_dice import PokerDiceRules
 

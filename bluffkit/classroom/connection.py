@@ -23,7 +23,7 @@ import time
 from collections import deque
 
 from .protocol import RateLimit
-from .rooms import Room, to_text
+from .room import Room, to_text
 
 MAX_QUEUE_BYTES = 2**20
 """Bytes that may wait for one client that does not read before it is cut off (besides the

@@ -10,11 +10,8 @@ at the cost of a disk flush per write. The server writes in a thread of its own
 the event loop nor each other: with 60 clients on 15 tables, p99 move → every view updated
 19 ms with ``full``, 17 ms with ``normal`` (``benchmarks/classroom_load.py --think 0.1``).
 
-Chance is drawn from the room's seed and the move's place in the log only
-(``numpy.random.default_rng([seed, index])``), so a seeded room with bots in every seat plays
-the same game move for move, and a game resumed after a restart goes on exactly as it would
-have. Seeds, dice and cards stay here: what leaves a room for a seat is
-:meth:`Room.view_for` (the engine's ``observation(seat)``).
+Seeds, dice and cards stay on the server: what leaves a room (:mod:`.room`) for a seat is
+:meth:`~bluffkit.classroom.room.Room.view_for` (the engine's ``observation(seat)``).
 
 >>> hub = Hub(":memory:")
 >>> room = hub.open_room("bluff", {"players": 2, "dice_per_player": 1}, seed=3)
@@ -26,24 +23,21 @@ have. Seeds, dice and cards stay here: what leaves a room for a seat is
 from __future__ import annotations
 
 import concurrent.futures
-import csv
-import hashlib
-import io
 import json
 import secrets
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass, field
-from fractions import Fraction
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from ..core import BluffkitError, sample
+from ..core import BluffkitError
 from ..core.i18n import _
 from ..games import find_game
+from .export import export_csv, export_json
 from .protocol import CODE_ALPHABET, CODE_LENGTH, ProtocolError
+from .room import Room, Seat, jsonable, token_hash
 from .rules import make_rules
 
 SCHEMA = """
@@ -62,141 +56,6 @@ CREATE TABLE IF NOT EXISTS results (code TEXT PRIMARY KEY, returns TEXT NOT NULL
 CHANCE_SEAT = -1
 
 
-def token_hash(token: str) -> str:
-    """Tokens are kept hashed: the file alone does not let anyone take a seat."""
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def plain(obj: Any) -> Any:
-    """``json.dumps(..., default=plain)``: fractions as ``"1/3"``, numpy integers as ints."""
-    if isinstance(obj, Fraction):
-        return str(obj)
-    if isinstance(obj, np.integer):
-        return int(obj)
-    raise TypeError(_("{name} is not JSON", name=type(obj).__name__))
-
-
-def to_text(obj: Any) -> str:
-    """One frame as JSON text (tuples as lists, fractions as text)."""
-    return json.dumps(obj, default=plain)
-
-
-def jsonable(obj: Any) -> Any:
-    """Plain JSON values (fractions as ``"1/3"``, tuples as lists)."""
-    return json.loads(to_text(obj))
-
-
-def default_bot(game: str):
-    """The bot that plays an empty or dropped seat (a quick one: it answers in milliseconds)."""
-    if game == "bluff":
-        from ..bots.bluff import AdviceBot
-        return AdviceBot()
-    if game == "bluff-you":
-        from ..bots.bluff_you import NaiveBot
-        return NaiveBot()
-    if game == "poker-dice":
-        from ..bots.poker_dice import EquityBot
-        return EquityBot()
-    if game == "jungle-bluff":
-        from ..bots.jungle_bluff import BeliefBot
-        return BeliefBot()
-    if game == "bungee":
-        from ..bots.bungee import GreedyBot
-        return GreedyBot()
-    from ..core import RandomBot
-    return RandomBot()
-
-
-@dataclass
-class Seat:
-    name: str | None = None
-    token_hash: str | None = None
-    online: int = 0
-    """Connections open for this seat (kept by the transport)."""
-
-
-@dataclass
-class Room:
-    """One game: the engine's state, its log and its seats."""
-
-    code: str
-    info: Any
-    rules: Any
-    seed: int
-    bot_after: float
-    opened: float
-    state: Any = None
-    moves: list = field(default_factory=list)
-    """``(seat, action text, by, time)`` for every move; seat -1 and by "chance" for chance."""
-    seats: list = field(default_factory=list)
-    closed: float | None = None
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    def over(self) -> bool:
-        return self.state.is_terminal()
-
-    def to_move(self) -> int:
-        return self.state.current_player()
-
-    def find_action(self, state, text: str):
-        """The action ``text`` names in ``state`` (chance outcomes by their text)."""
-        if state.is_chance_node():
-            for a in state.legal_actions():
-                if str(a) == text:
-                    return a
-            raise ProtocolError("illegal", _("{text} is not a chance outcome here",
-                                             text=repr(text)))
-        return self.info.parse_action(state, text)
-
-    def chance_action(self, state=None, index: int | None = None):
-        """Chance's move in ``state`` (default: now) as move ``index`` of the log: drawn from
-        the seed and the index only."""
-        state = self.state if state is None else state
-        rng = np.random.default_rng([self.seed, len(self.moves) if index is None else index])
-        return sample(state.chance_outcomes(), rng)
-
-    def bot_action(self, seat: int):
-        """What the bot would play at ``seat`` now (deterministic for a seed and a log)."""
-        rng = np.random.default_rng([self.seed, len(self.moves), 1])
-        return default_bot(self.info.name).choose(self.state.observation(seat),
-                                                  self.state.legal_actions(), rng)
-
-    def seats_json(self) -> list:
-        return [{"name": s.name or "", "bot": s.token_hash is None or s.online == 0,
-                 "online": s.online > 0} for s in self.seats]
-
-    def view_for(self, seat: int) -> dict:
-        """The ``view`` frame for ``seat``: its observation and its moves, nothing else (to send
-        with :func:`to_text`)."""
-        s = self.state
-        mine = not s.is_terminal() and s.current_player() == seat and self.closed is None
-        out = {"type": "view", "code": self.code, "seat": seat, "moves": len(self.moves),
-               "to_move": s.current_player(), "legal": [str(a) for a in s.legal_actions()]
-               if mine else [], "over": s.is_terminal(), "closed": self.closed is not None,
-               "seats": self.seats_json(), "view": s.observation(seat).to_json()}
-        if s.is_terminal():
-            out["returns"] = jsonable(s.returns())
-        return out
-
-    def summary(self) -> dict:
-        s = self.state
-        return {"code": self.code, "game": self.info.name, "title": str(self.info.title),
-                "players": self.players, "seats": self.seats_json(), "moves": len(self.moves),
-                "to_move": s.current_player(), "over": s.is_terminal(),
-                "closed": self.closed is not None,
-                "returns": jsonable(s.returns()) if s.is_terminal() else None}
-
-    def full(self) -> dict:
-        """Everything, for the teacher: the state with every hand and the whole log."""
-        return {**self.summary(), "rules": jsonable(self.rules.to_json()), "seed": self.seed,
-                "state": jsonable(self.state.to_json()),
-                "log": [[p, a, by] for p, a, by, _time in list(self.moves)],
-                "names": [s.name or "" for s in self.seats]}
-
-
 @dataclass
 class Pending:
     """A move checked and played in memory (with the chance moves after it), not yet written:
@@ -208,11 +67,22 @@ class Pending:
     moves: list
 
 
+@dataclass
+class Change:
+    """A room opened or closed or a seat taken, checked in memory and not yet written: the SQL
+    to write, then ``apply()`` makes it the hub's and returns what it gives (the server writes
+    in the group writer's thread, off the event loop, as it does moves)."""
+
+    statements: list
+    apply: Callable[[], Any]
+
+
 class GroupWriter:
-    """One thread that writes the moves of every room (group commit): the moves waiting when
-    it is free go to disk in one transaction, so one disk flush (``sync="full"``) serves them
-    all instead of each waiting for the flushes of all those before it. ``submit(pending)``
-    returns a future, done once the move is on disk (or failed: nothing of it written)."""
+    """One thread that writes for every room (group commit): the writes waiting when it is free
+    (moves, and rooms opened or closed, seats taken) go to disk in one transaction, so one disk
+    flush (``sync="full"``) serves them all instead of each waiting for the flushes of all those
+    before it. ``submit(statements)`` returns a future, done once they are on disk (or failed:
+    nothing of them written)."""
 
     def __init__(self, hub: Hub):
         self.hub = hub
@@ -223,12 +93,12 @@ class GroupWriter:
                                        name="bluffkit-classroom-writer")
         self.thread.start()
 
-    def submit(self, pending: Pending) -> concurrent.futures.Future:
+    def submit(self, statements: list) -> concurrent.futures.Future:
         done: concurrent.futures.Future = concurrent.futures.Future()
         with self.ready:
             if self.stopped:
                 raise ProtocolError("server_error", _("the server is stopping"))
-            self.queue.append((pending, done))
+            self.queue.append((statements, done))
             self.ready.notify()
         return done
 
@@ -241,11 +111,11 @@ class GroupWriter:
             if not batch:
                 return
             try:
-                self.hub._write(*(st for pending, _done in batch for st in pending.statements))
+                self.hub._write(*(st for statements, _done in batch for st in statements))
             except Exception:  # one bad move must not sink the others: each on its own
-                for pending, done in batch:
+                for statements, done in batch:
                     try:
-                        self.hub.write(pending)
+                        self.hub._write(*statements)
                     except Exception as e:
                         done.set_exception(e)
                     else:
@@ -301,6 +171,12 @@ class Hub:
             if code not in self.rooms:
                 return code
 
+    def apply(self, change: Change):
+        """Write a planned change, then make it the hub's; returns what it gives."""
+        if change.statements:
+            self._write(*change.statements)
+        return change.apply()
+
     # -- rooms ---------------------------------------------------------------------------------
     def open_room(self, game: str, rules: dict | None = None, seed: int | None = None,
                   bot_after: float | None = None) -> Room:
@@ -309,6 +185,11 @@ class Hub:
         Raises:
             ProtocolError: ``bad_rules`` for an unknown game or impossible rules options.
         """
+        return self.apply(self.plan_open(game, rules, seed, bot_after))
+
+    def plan_open(self, game: str, rules: dict | None = None, seed: int | None = None,
+                  bot_after: float | None = None) -> Change:
+        """:meth:`open_room` checked and dealt in memory; ``apply()`` gives the room."""
         try:
             info = find_game(game)
         except BluffkitError as e:
@@ -318,12 +199,16 @@ class Hub:
                     self.bot_after if bot_after is None else float(bot_after), self.clock())
         room.state = info.new_game(r)
         room.seats = [Seat() for _seat in range(r.players)]
-        self._write(("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, NULL)",
-                     (room.code, info.name, json.dumps(jsonable(r.to_json())), room.seed,
-                      room.bot_after, room.opened)))
-        self.rooms[room.code] = room
-        self.run_chance(room)
-        return room
+        pending = Pending(room.code, [("INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, NULL)",
+                                       (room.code, info.name, json.dumps(jsonable(r.to_json())),
+                                        room.seed, room.bot_after, room.opened))], room.state, [])
+        self._plan_chance(room, pending)
+
+        def opened() -> Room:
+            self.commit(room, pending)
+            self.rooms[room.code] = room
+            return room
+        return Change(pending.statements, opened)
 
     def room(self, code: str) -> Room:
         if code not in self.rooms:
@@ -332,18 +217,29 @@ class Hub:
         return self.rooms[code]
 
     def close_room(self, code: str) -> Room:
+        return self.apply(self.plan_close(code))
+
+    def plan_close(self, code: str) -> Change:
+        """:meth:`close_room` checked; ``apply()`` gives the room, closed."""
         room = self.room(code)
-        if room.closed is None:
-            now = self.clock()
-            self._write(("UPDATE rooms SET closed = ? WHERE code = ?", (now, code)))
+        if room.closed is not None:
+            return Change([], lambda: room)
+        now = self.clock()
+
+        def closed() -> Room:
             room.closed = now
-        return room
+            return room
+        return Change([("UPDATE rooms SET closed = ? WHERE code = ?", (now, code))], closed)
 
     # -- seats ---------------------------------------------------------------------------------
     def join(self, code: str, name: str, known: bool = False) -> tuple[int, str]:
         """Take the lowest free seat; returns ``(seat, token)``. With ``known`` (the name is
         vouched for, by the class hub), someone already seated under that name gets their seat
         back with a new token (their old token stops working): one person, one seat."""
+        return self.apply(self.plan_join(code, name, known))
+
+    def plan_join(self, code: str, name: str, known: bool = False) -> Change:
+        """:meth:`join` checked in memory; ``apply()`` gives ``(seat, token)``."""
         room = self.room(code)
         if room.closed is not None:
             raise ProtocolError("room_closed", _("room {code} is closed", code=code))
@@ -352,21 +248,22 @@ class Hub:
         mine = [p for p, s in enumerate(room.seats) if known and s.name == name and s.token_hash]
         if mine:
             seat = mine[0]
-            self._write(("UPDATE seats SET token_hash = ? WHERE code = ? AND seat = ?",
-                         (h, code, seat)))
+            sql = ("UPDATE seats SET token_hash = ? WHERE code = ? AND seat = ?", (h, code, seat))
         else:
             free = [p for p, s in enumerate(room.seats) if s.token_hash is None]
             if not free:
                 raise ProtocolError("room_full", _("room {code} is full ({players} players)",
                                                    code=code, players=room.players))
             seat = free[0]
-            self._write(("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
-                         (code, seat, name, h, self.clock())))
-        old = room.seats[seat]
-        self.tokens.pop(old.token_hash, None)  # a seat taken again: its old token is void
-        room.seats[seat] = Seat(name, h, old.online)
-        self.tokens[h] = (code, seat)
-        return seat, token
+            sql = ("INSERT INTO seats VALUES (?, ?, ?, ?, ?)", (code, seat, name, h, self.clock()))
+
+        def seated() -> tuple[int, str]:
+            old = room.seats[seat]
+            self.tokens.pop(old.token_hash, None)  # a seat taken again: its old token is void
+            room.seats[seat] = Seat(name, h, old.online)
+            self.tokens[h] = (code, seat)
+            return seat, token
+        return Change([sql], seated)
 
     def seat_of(self, token: str) -> tuple[Room, int]:
         where = self.tokens.get(token_hash(token))
@@ -498,21 +395,10 @@ class Hub:
 
     # -- export --------------------------------------------------------------------------------
     def export(self, fmt: str = "json", code: str | None = None) -> str:
-        """Every room (or one), its seats, moves and result, as JSON or CSV text."""
+        """Every room (or one), its seats, moves and result, as JSON or CSV text
+        (:mod:`.export`)."""
         rooms = [self.room(code)] if code else list(self.rooms.values())
-        if fmt == "json":
-            return json.dumps({"rooms": [r.full() for r in rooms]}, indent=1)
-        out = io.StringIO()
-        w = csv.writer(out)
-        w.writerow(["room", "game", "seed", "move", "seat", "name", "by", "action", "time"])
-        for r in rooms:
-            for i, (p, text, by, at) in enumerate(list(r.moves)):
-                name = r.seats[p].name or "" if p >= 0 else ""
-                w.writerow([r.code, r.info.name, r.seed, i, p, name, by, text, f"{at:.3f}"])
-            if r.over():
-                w.writerow([r.code, r.info.name, r.seed, len(r.moves), "", "", "result",
-                            " ".join(str(x) for x in jsonable(r.state.returns())), ""])
-        return out.getvalue()
+        return json.dumps(export_json(rooms), indent=1) if fmt == "json" else export_csv(rooms)
 
     def close(self) -> None:
         with self._writing:  # after a write still running in a thread

@@ -20,6 +20,7 @@ import secrets
 import threading
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from websockets.asyncio.server import serve
@@ -40,7 +41,8 @@ from .protocol import (
     too_many_guesses_message,
     too_many_message,
 )
-from .rooms import GroupWriter, Hub, Room, to_text
+from .room import Room, to_text
+from .rooms import Change, GroupWriter, Hub
 
 GUESSES = ("no_room", "bad_token", "not_teacher")
 """The refusals of a join, rejoin or teacher request that count as a wrong guess."""
@@ -184,17 +186,38 @@ class ClassroomServer:
         return await asyncio.shield(task)
 
     async def _play(self, room, seat, text, at, by, acked) -> tuple[int, int]:
-        async with self.locks.setdefault(room.code, asyncio.Lock()):
+        async with self.lock(room):
             if by == "bot" and room.seats[seat].online:
                 raise ProtocolError("stale", _("the player came back before the bot moved"))
             pending = self.hub.prepare(room, seat, text, at, by)
-            await asyncio.wrap_future(self.writer.submit(pending))
+            await asyncio.wrap_future(self.writer.submit(pending.statements))
             n = self.hub.commit(room, pending)
         index = n - len(pending.moves)
         if acked is not None:
             acked(index, n)
         self.changed(room)
         return index, n
+
+    def lock(self, room: Room) -> asyncio.Lock:
+        """The room's lock: one write (a move, a seat taken, the room closed) at a time."""
+        return self.locks.setdefault(room.code, asyncio.Lock())
+
+    async def change(self, plan: Callable[[], Change], room: Room | None = None):
+        """Plan a room opened or closed or a seat taken (``plan()``, under the room's lock),
+        write it in the group writer's thread as moves are (the loop serves the other tables
+        meanwhile), then apply it; returns what it gives. Once written it is applied even if
+        the request's task is cancelled meanwhile (its client left)."""
+        task = asyncio.ensure_future(self._change(plan, room))
+        self.writes.add(task)
+        task.add_done_callback(self.writes.discard)
+        return await asyncio.shield(task)
+
+    async def _change(self, plan, room):
+        async with self.lock(room) if room is not None else contextlib.nullcontext():
+            change = plan()
+            if change.statements:
+                await asyncio.wrap_future(self.writer.submit(change.statements))
+            return change.apply()
 
     # -- requests ------------------------------------------------------------------------------
     async def dispatch(self, conn: Connection, r: Request) -> None:
@@ -224,9 +247,10 @@ class ClassroomServer:
     async def answer(self, conn: Connection, r: Request) -> None:
         hub = self.hub
         if r.type == "join":
-            seat, token = hub.join(r["code"], await self.student_name(r),
-                                   known=self.hub_api is not None)
-            self._joined(conn, hub.room(r["code"]), seat, token, r.id)
+            name, room = await self.student_name(r), hub.room(r["code"])
+            seat, token = await self.change(lambda: hub.plan_join(
+                r["code"], name, known=self.hub_api is not None), room)
+            self._joined(conn, room, seat, token, r.id)
         elif r.type == "rejoin":
             room, seat = hub.seat_of(r["token"])
             self._joined(conn, room, seat, r["token"], r.id)
@@ -294,12 +318,13 @@ class ClassroomServer:
                                                  " token first"))
         hub = self.hub
         if r.type == "open":
-            room = hub.open_room(r["game"], r["rules"], r["seed"], r["bot_after"])
+            room = await self.change(lambda: hub.plan_open(r["game"], r["rules"], r["seed"],
+                                                           r["bot_after"]))
             conn.send(reply("opened", r.id, code=room.code, game=room.info.name,
                             players=room.players))
             self.changed(room)
         elif r.type == "close":
-            room = hub.close_room(r["code"])
+            room = await self.change(lambda: hub.plan_close(r["code"]), hub.room(r["code"]))
             conn.send(reply("ack", r.id, moves=len(room.moves)))
             for c in self.seated(room):
                 c.send(reply("closed", code=room.code))

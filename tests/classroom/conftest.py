@@ -12,7 +12,7 @@ import socket
 
 from benchmarks.classroom_load import raw_socket
 from bluffkit.classroom.client import AsyncClient
-from bluffkit.classroom.rooms import Room
+from bluffkit.classroom.room import Room
 from bluffkit.games import find_game
 from tests.conftest import TEACHER  # the class server fixture is there too
 

@@ -91,8 +91,8 @@ def test_every_move_is_on_disk_before_its_ack(tmp_path):
         running.stop()
 
 
-def test_the_group_writer_writes_what_waits_in_one_transaction_and_a_bad_move_alone():
-    from bluffkit.classroom.rooms import GroupWriter, Pending
+def test_the_group_writer_writes_what_waits_in_one_transaction_and_a_bad_write_alone():
+    from bluffkit.classroom.rooms import GroupWriter
 
     hub = Hub(":memory:")
     room = hub.open_room("bluff", {"players": 2, "dice_per_player": 1}, seed=2)
@@ -111,9 +111,8 @@ def test_the_group_writer_writes_what_waits_in_one_transaction_and_a_bad_move_al
         base = len(room.moves)
 
         def move(i):
-            return Pending(room.code, [("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)",
-                                        (room.code, base + i, 0, "1x1", "player", 0.0))],
-                           room.state, [])
+            return [("INSERT INTO moves VALUES (?, ?, ?, ?, ?, ?)",
+                     (room.code, base + i, 0, "1x1", "player", 0.0))]
 
         first = writer.submit(move(0))
         time.sleep(0.1)
@@ -132,3 +131,52 @@ def test_the_group_writer_writes_what_waits_in_one_transaction_and_a_bad_move_al
     rows = hub.db.execute("SELECT COUNT(*) FROM moves WHERE code = ? AND idx >= ?",
                           (room.code, base)).fetchone()[0]
     assert rows == 4
+
+
+def test_joining_opening_and_closing_write_off_the_event_loop(tmp_path):
+    """Issue 26 item 17: a seat taken, a room opened or closed was written to SQLite on the
+    event loop, so a slow disk stopped every table. Another program holds the database's write
+    lock for a second (a real lock on the real file): while a join, an open and a close wait
+    for it, the server still answers another request at once, and each is done once the disk
+    is free."""
+    db = str(tmp_path / "class.sqlite")
+    running = start_in_thread(db, teacher_token=TEACHER, bot_after=600)
+    teacher, other = Client(running.url), Client(running.url)
+    clients = [teacher, other]
+    try:
+        teacher.teacher(TEACHER)
+        other.teacher(TEACHER)
+        code = teacher.open_room("bluff", {"players": 3}, seed=1)["code"]
+
+        def join():
+            ana = Client(running.url)
+            clients.append(ana)
+            return ana.join(code, "Ana")["seat"]
+
+        for name, request, done in (
+                ("join", join, lambda out: out == 0),
+                ("open", lambda: teacher.open_room("bungee", {"players": 2})["code"],
+                 lambda out: out in running.server.hub.rooms),
+                ("close", lambda: teacher.close_room(code)["type"],
+                 lambda out: running.server.hub.rooms[code].closed is not None)):
+            blocker = sqlite3.connect(db, isolation_level=None)
+            blocker.execute("BEGIN IMMEDIATE")  # the disk is busy: writes wait for it
+            box = {}
+            asked = threading.Thread(target=lambda request=request, box=box: box.setdefault(
+                "out", request()))
+            asked.start()
+            time.sleep(0.3)  # the request waits for the disk now
+            start = time.monotonic()
+            tables = other.tables()  # another request, answered by the same loop
+            waited = time.monotonic() - start
+            time.sleep(0.5)
+            blocker.execute("COMMIT")
+            blocker.close()
+            asked.join(10)
+            assert waited < 0.2, f"{name}: the loop waited {waited:.2f} s for the disk"
+            assert "out" in box and done(box["out"]), name
+            assert tables
+    finally:
+        for c in clients:
+            c.close()
+        running.stop()

@@ -397,7 +397,7 @@ def test_a_slow_seat_misses_no_round_when_the_server_merges_its_views(server, ga
     import json
     import socket
 
-    from bluffkit.classroom.rooms import Room
+    from bluffkit.classroom.room import Room
     from tests.classroom.conftest import raw_client, replay, text_frame
 
     code = open_room(server.url, game, rules, seed=3, bot_after=0)
