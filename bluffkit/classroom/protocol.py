@@ -29,7 +29,8 @@ Student requests
     Send my current view again.
 
 Teacher requests (after ``{"type": "teacher", "token": "..."}``, or with ``"hub_token"`` from a
-hub admin or a member of the teachers' group; reply ``teacher``)
+hub admin or a member of the teachers' group; reply ``teacher`` with ``bot_after``, the seconds
+a room waits before a bot plays unless opened with its own)
 ---------------------------------------------------------------------------------------
 ``{"type": "open", "game": "bluff", "rules": {"players": 3}, "seed": 7, "bot_after": 20}``
     Open a room: any registered game, its rules options (the fields of its rules, e.g.

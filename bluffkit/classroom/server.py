@@ -273,7 +273,7 @@ class ClassroomServer:
             elif not hmac.compare_digest(r["token"].encode(), self.teacher_token.encode()):
                 raise ProtocolError("not_teacher", _("this is not the teacher's token"))
             conn.teacher = True
-            conn.send(reply("teacher", r.id))
+            conn.send(reply("teacher", r.id, bot_after=self.hub.bot_after))
         else:
             await self.teacher_request(conn, r)
 

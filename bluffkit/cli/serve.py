@@ -101,6 +101,11 @@ def _serve(args: argparse.Namespace) -> int:
             print(_("Students and teachers are who the hub at {hub} says they are (teachers: its "
                     "admins and the group {group})", hub=hub_api,
                     group=repr(args.hub_teachers)), flush=True)
+        for room in list(s.hub.rooms.values()):  # kept in the file: the class joins them again
+            if room.closed is None and not room.over():
+                print(_("Room {code}: {title}, {players} players, going on ({n} moves played)",
+                        code=room.code, title=room.info.title, players=room.players,
+                        n=len(room.moves)), flush=True)
         for game, rules in rooms:
             try:
                 room = s.hub.open_room(game, rules, args.seed)

@@ -43,6 +43,40 @@ def serve(db: Path, bot_after: float = 60) -> tuple[subprocess.Popen, str]:
     return proc, line.split()[4]
 
 
+def printed(proc: subprocess.Popen, seconds: float = 3) -> list[str]:
+    """The lines ``proc`` prints within ``seconds``."""
+    lines: list[str] = []
+    threading.Thread(target=lambda: lines.extend(iter(proc.stdout.readline, "")),
+                     daemon=True).start()
+    time.sleep(seconds)
+    return list(lines)
+
+
+def test_a_restarted_server_prints_the_join_codes_of_its_rooms(tmp_path):
+    """Issue 26 item 5: started again on its file, the server printed no join code, so a
+    teacher who had lost them could not tell the class. It prints each open game's code."""
+    db = tmp_path / "class.sqlite"
+    proc, url = serve(db)
+    try:
+        async def before():
+            t = await teacher(url)
+            codes = [(await t.open_room(g, r, seed=i))["code"] for i, (g, r) in enumerate(ROOMS)]
+            closed = codes.pop()
+            await t.close_room(closed)
+            return codes, closed
+        codes, closed = run(before())
+    finally:
+        kill(proc)
+    proc, _url = serve(db)
+    try:
+        lines = "".join(printed(proc))
+    finally:
+        kill(proc)
+    for code in codes:
+        assert f"Room {code}: " in lines and "going on" in lines, lines
+    assert closed not in lines
+
+
 def kill(proc: subprocess.Popen) -> None:
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(10)
