@@ -1,307 +1,51 @@
-"""Reading and comparing students' answers safely: no ``eval``, no sympy ``parse_expr``.
+"""Answer kinds: how each question reads an answer, compares it with the value bluffkit
+computed, and states its rule (reading answers safely: ``reading``; when a decimal is right:
+``rounding``).
 
-An answer is read into an exact value plus a flag saying whether the student wrote it exactly:
+- ``Number``: exact forms exactly right, rounded forms the exact answer rounded to the digits
+  written, with at least 3 significant digits unless the question says otherwise;
+- ``Estimate``: a simulated estimate, within the tolerance the question states;
+- ``Count``: a whole number, such as the most likely number of matching dice;
+- ``DistributionAnswer``: one probability per count, each by the ``Number`` rule;
+- ``Choice``: one of a few words.
 
-- **exact forms** (compared with ``==``): ``int``, ``Fraction``, numpy integers, sympy
-  ``Rational``/``Integer``, and text such as ``"7/27"``, ``" 7 / 27 "``, ``"-3"`` or the mixed
-  number ``"1 1/2"`` (a whole number, a space, a proper fraction: read as 3/2, a **decision**);
-- **rounded forms** (compared within a tolerance, absolute 5e-4 unless a question says
-  otherwise): ``float``, ``Decimal``, numpy floats, sympy ``Float`` (and other real sympy numbers
-  such as ``sqrt(2)``), and text such as ``"0.259"``, ``"25.9%"``, ``"1e-3"`` or ``"0,259"``,
-  ``"25,9 %"``, ``",5"``, ``"1,5e-3"`` (a decimal comma, as written in French, in either
-  language: **decision**).
-
-Text is read by a few regular expressions; anything else (code, names, ``"__import__('os')"``)
-is rejected with a message saying what to write, without being evaluated.
-
-Beside numbers, a question may ask for a whole count (``read_count``), a distribution
-(``read_distribution``: a dict, a list indexed from 0, a ``Distribution``) or one of a few
-words (``Choice``). Each *answer kind* (``Number``, ``Count``, ``DistributionAnswer``,
-``Choice``) reads an answer, compares it with the value bluffkit computed, and states its rule.
-
->>> read_number(" 7 / 27 ")
-Reading(value=Fraction(7, 27), exact=True, text='7 / 27')
->>> read_number("25.9%").value
-Fraction(259, 1000)
 >>> Number().same(read_number("0.2593"), Fraction(7, 27))
 True
->>> Number().same(read_number("26/100"), Fraction(7, 27))
-False
+>>> Number().same(read_number("0.26"), Fraction(7, 27)), Number().same(read_number("26/100"),
+...                                                                    Fraction(7, 27))
+(False, False)
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
-from numbers import Integral, Rational, Real
 from typing import Any
 
 from ..core import Distribution
-from ..core.i18n import _, _l, num
-from ..core.text import shorten
-from .bounds import (
-    MAX_ENTRIES,
-    AnswerError,
-    bounded_items,
-    decimal_in_bounds,
-    dict_form,
-    fraction_in_bounds,
-    int_in_bounds,
-    not_a_distribution,
-    sympy_in_bounds,
-    sympy_value,
+from ..core.i18n import _, num
+from .bounds import MAX_ENTRIES, AnswerError, dict_form
+from .reading import (
+    MAX_TEXT,
+    Reading,
+    comma_pair,
+    decimal_reading,
+    fraction_text,
+    read_count,
+    read_distribution,
+    read_number,
+    read_text_number,
 )
-
-DEFAULT_TOLERANCE = Fraction(5, 10_000)
-"""Rounded answers are accepted within this absolute distance of the exact value."""
-
-MAX_TEXT = 200
-"""Longer text is not a number a student typed: it is rejected before any parsing."""
-
-_HOW = _l("write a fraction like 7/27, a decimal like 0.259, a percentage like 25.9%, or a "
-          "number such as Fraction(7, 27)")
-
-
-@dataclass(frozen=True)
-class Reading:
-    """A number read from an answer.
-
-    Attributes:
-        value: the exact value of what was written (a float's exact binary value).
-        exact: True for exact forms (compared with ``==``), False for rounded forms
-            (compared within a tolerance).
-        text: the answer as it will be quoted back in feedback.
-    """
-
-    value: Fraction
-    exact: bool
-    text: str
-
-
-# -- numbers from text ----------------------------------------------------------------------------
-_DEC = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,4})?"
-_RE_FRACTION = re.compile(r"([+-]?\d+)\s*/\s*([+-]?\d+)")
-_RE_MIXED = re.compile(r"([+-]?)(\d+)\s+(\d+)\s*/\s*(\d+)")
-_RE_DECIMAL = re.compile(rf"({_DEC})\s*(%?)")
-_RE_COMMA = re.compile(r"([+-]?\d*),(\d+)([eE][+-]?\d{1,4})?\s*(%?)")
-_TRANSLATE = str.maketrans({"\u2212": "-", "\u2044": "/", "\u00f7": "/", "\u2009": " ",
-                            "\u00a0": " ", "\u202f": " "})
-
-
-def _clean_text(text: str) -> str:
-    return " ".join(text.translate(_TRANSLATE).split())
-
-
-def read_text_number(text: str) -> Reading:
-    """Read a number written as text, by regular expressions only (never evaluated).
-
-    Raises:
-        AnswerError: with a message saying what to write.
-
-    >>> read_text_number("1 1/2").value, read_text_number("1e-3").exact
-    (Fraction(3, 2), False)
-    >>> read_text_number("__import__('os')")
-    Traceback (most recent call last):
-    ...
-    bluffkit.exercises.bounds.AnswerError: could not read "__import__('os')" as a number: \
-write a fraction like 7/27, a decimal like 0.259, a percentage like 25.9%, or a number such as \
-Fraction(7, 27)
-    """
-    if len(text) > MAX_TEXT:
-        raise AnswerError(_("could not read {text} as a number: it is {n} characters long; "
-                            "{how}", text=shorten(text), n=len(text), how=_HOW))
-    t = _clean_text(text)
-    if not t:
-        raise AnswerError(_("the answer is empty; {how}", how=_HOW))
-    if m := _RE_FRACTION.fullmatch(t):
-        num, den = int(m.group(1)), int(m.group(2))
-        if den == 0:
-            raise AnswerError(_("{text} divides by zero; the denominator must not be 0",
-                                text=repr(t)))
-        return Reading(fraction_in_bounds(Fraction(num, den), t), True, t)
-    if m := _RE_MIXED.fullmatch(t):
-        sign, whole, num, den = m.group(1), int(m.group(2)), int(m.group(3)), int(m.group(4))
-        if den == 0 or num >= den:
-            raise AnswerError(_("{text} is not a mixed number (the fraction part must be "
-                                "proper, like 1 1/2); {how}", text=repr(t), how=_HOW))
-        value = fraction_in_bounds(whole + Fraction(num, den), t)
-        return Reading(-value if sign == "-" else value, True, t)
-    m = _RE_DECIMAL.fullmatch(t)
-    if m is None and (c := _RE_COMMA.fullmatch(t)):
-        m = _RE_DECIMAL.fullmatch(f"{c.group(1)}.{c.group(2)}{c.group(3) or ''}{c.group(4)}")
-    if m is None:
-        raise AnswerError(_("could not read {text} as a number: {how}", text=shorten(t),
-                            how=_HOW))
-    number, percent = m.group(1), m.group(2)
-    value = decimal_in_bounds(Decimal(number), t)
-    if percent:
-        return Reading(value / 100, False, t)
-    is_integer = re.fullmatch(r"[+-]?\d+", number) is not None
-    return Reading(value, is_integer, t)
-
-
-# -- numbers from Python objects ------------------------------------------------------------------
-def _from_sympy(answer: Any) -> Reading:
-    import sympy  # only when the answer already is a sympy object
-
-    if not isinstance(answer, sympy.Basic):
-        raise AnswerError(_("a {kind} is not a number; {how}", kind=type(answer).__name__,
-                            how=_HOW))
-    text = sympy_in_bounds(answer)  # sizes checked part by part before any evaluation
-    if answer.free_symbols:
-        names = shorten(", ".join(sorted(str(s) for s in answer.free_symbols)))
-        raise AnswerError(_("your answer {text} still contains the symbol(s) {names}; give a "
-                            "number (substitute the values, or call sympy's .subs)",
-                            text=shorten(text), names=names))
-    if answer.is_Rational:
-        return Reading(Fraction(int(answer.p), int(answer.q)), True, text)
-    return Reading(sympy_value(answer, text), False, text)
-
-
-def read_number(answer: Any) -> Reading:
-    """Read a number from any accepted form (see the module docstring), refusing at once
-    numbers too large or too precise for any answer here (``bounds``).
-
-    Raises:
-        AnswerError: for anything else (booleans, NaN, lists, code...).
-
-    >>> read_number(Fraction(7, 27)).exact, read_number(0.259).exact
-    (True, False)
-    >>> read_number(True)
-    Traceback (most recent call last):
-    ...
-    bluffkit.exercises.bounds.AnswerError: True is a yes/no value, not a number; \
-write a fraction like 7/27, a decimal like 0.259, a percentage like 25.9%, or a number such as \
-Fraction(7, 27)
-    """
-    try:
-        return _read_number(answer)
-    except AnswerError:
-        raise
-    except Exception:  # an object whose conversion fails in its own code
-        raise AnswerError(_("could not read this {kind} as a number; {how}",
-                            kind=type(answer).__name__, how=_HOW)) from None
-
-
-def _read_number(answer: Any) -> Reading:
-    module = type(answer).__module__ or ""
-    if module.startswith("numpy"):
-        if getattr(answer, "ndim", 0) != 0 or not hasattr(answer, "item"):
-            raise AnswerError(_("a numpy array is not a number; {how}", how=_HOW))
-        answer = answer.item()
-        module = type(answer).__module__ or ""
-    if isinstance(answer, bool):
-        raise AnswerError(_("{value} is a yes/no value, not a number; {how}", value=answer,
-                            how=_HOW))
-    if isinstance(answer, Fraction):
-        text = _fraction_text(answer) if answer.denominator.bit_length() < 2000 else "a fraction"
-        return Reading(fraction_in_bounds(answer, text), True, text)
-    if module.startswith("sympy"):
-        return _from_sympy(answer)
-    if isinstance(answer, Integral):
-        n = int_in_bounds(int(answer))
-        return Reading(Fraction(n), True, str(n))
-    if isinstance(answer, Rational):
-        num, den = int(answer.numerator), int(answer.denominator)
-        int_in_bounds(num, "its numerator")
-        value = fraction_in_bounds(Fraction(num, den), "a fraction")
-        return Reading(value, True, _fraction_text(value))
-    if isinstance(answer, float):
-        if not math.isfinite(answer):
-            raise AnswerError(_("{value} is not a finite number; {how}", value=answer,
-                                how=_HOW))
-        return Reading(fraction_in_bounds(Fraction(answer), repr(answer)), False, repr(answer))
-    if isinstance(answer, Decimal):
-        text = str(answer)
-        return Reading(decimal_in_bounds(answer, text), False, text)
-    if isinstance(answer, str):
-        return read_text_number(answer)
-    if isinstance(answer, Real) and not isinstance(answer, complex):
-        value = float(answer)
-        if math.isfinite(value):
-            return Reading(fraction_in_bounds(Fraction(value), repr(value)), False, repr(value))
-    raise AnswerError(_("a {kind} is not a number; {how}", kind=type(answer).__name__,
-                        how=_HOW))
-
-
-def _fraction_text(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-
-
-def read_count(answer: Any) -> int:
-    """Read a whole number of dice (``3``, ``"3"``, ``3.0``, ``np.int64(3)``, sympy ``3``).
-
-    Raises:
-        AnswerError: for a fraction, a non-whole decimal or anything that is not a number.
-
-    >>> read_count("4"), read_count(4.0)
-    (4, 4)
-    """
-    r = read_number(answer)
-    if r.value.denominator != 1:
-        raise AnswerError(_("{text} is not a whole number; a count of dice is 0, 1, 2, ...",
-                            text=r.text))
-    return int(r.value)
-
-
-def read_distribution(answer: Any) -> dict[int, Reading]:
-    """Read a distribution over counts: a dict ``{count: probability}``, a list of probabilities
-    for counts 0, 1, 2, ... (a tuple or numpy array too), a ``Distribution``, or text
-    ``"8/27, 12/27, 6/27, 1/27"`` (separated by commas or semicolons).
-
-    Raises:
-        AnswerError: naming the entry that could not be read.
-
-    >>> {k: r.value for k, r in read_distribution([Fraction(1, 2), "1/2"]).items()}
-    {0: Fraction(1, 2), 1: Fraction(1, 2)}
-    """
-    if isinstance(answer, Distribution):
-        return {k: Reading(p, True, _fraction_text(p)) for k, p in answer.pmf().items()}
-    if isinstance(answer, str):
-        if len(answer) > 20 * MAX_TEXT:
-            raise AnswerError(_("could not read this as a distribution: it is {answer} characters "
-                                "long, too long to be a list of probabilities",
-                                answer=len(answer)))
-        answer = [p for p in re.split(r"[;,]", answer) if p.strip()]
-    if isinstance(answer, bytes | bytearray):
-        raise AnswerError(_("could not read bytes as a distribution: give a list of probabilities "
-                            "for 0, 1, 2, ... matching dice"))
-    try:
-        items = bounded_items(answer)
-    except AnswerError:
-        raise
-    except Exception:  # an iterable whose own code fails
-        raise AnswerError(not_a_distribution()) from None
-    out: dict[int, Reading] = {}
-    for key, value in items:
-        try:
-            k = read_count(key)
-        except AnswerError:
-            k = -1
-        if not 0 <= k <= MAX_ENTRIES:
-            raise AnswerError(_("{shown} is not a count of dice (keys are 0, 1, 2, ...)",
-                                shown=_shown(key)))
-        try:
-            out[k] = read_number(value)
-        except AnswerError as e:
-            raise AnswerError(_("the probability for {k}: {e}", k=k, e=e)) from None
-    if not out:
-        raise AnswerError(_("the distribution is empty; list a probability for each count"))
-    return out
-
-
-def _shown(obj: Any) -> str:
-    """A short quotation of any object for a message (never a 5,000-digit conversion)."""
-    if isinstance(obj, int) and obj.bit_length() > 1000:
-        return f"a whole number of about {int(obj.bit_length() * 0.30103)} digits"
-    try:
-        return shorten(obj if isinstance(obj, str) else repr(obj))
-    except Exception:
-        return f"a {type(obj).__name__}"
+from .rounding import (
+    DEFAULT_DIGITS,
+    accepted_note,
+    approx,
+    decimal_example,
+    rounding_note,
+    rounds_to,
+    wrong_sign,
+)
 
 
 # -- answer kinds ---------------------------------------------------------------------------------
@@ -310,68 +54,80 @@ def _tolerance_text(tol: Fraction) -> str:
 
 
 def close_enough(given: Reading, target: Fraction, tolerance: Fraction) -> bool:
-    """Exact forms must equal ``target``; rounded forms may miss it by ``tolerance``.
+    """Exact forms must equal ``target``; rounded forms may miss it by ``tolerance`` (a
+    simulated estimate), but never have the wrong sign or be 0 for a non-zero ``target``.
 
     >>> close_enough(read_number("0.26"), Fraction(7, 27), Fraction(1, 100))
     True
     >>> close_enough(read_number("26/100"), Fraction(7, 27), Fraction(1, 100))
     False
+    >>> close_enough(read_number("0.0"), Fraction(1, 7776), Fraction(1, 100))
+    False
     """
-    if given.exact:
+    if given.exact or given.value == target:
         return given.value == target
-    return abs(given.value - target) <= tolerance
+    return not wrong_sign(given, target) and abs(given.value - target) <= tolerance
 
 
 @dataclass(frozen=True)
 class Number:
-    """A number answer: exact forms must be exactly right, rounded ones within ``tolerance``.
+    """A number answer: exact forms must be exactly right, rounded ones the exact answer
+    rounded to the digits given (``rounding``).
 
     Args:
-        tolerance: absolute tolerance for rounded answers (default 5e-4).
+        digits: the fewest significant digits a rounded answer may have (default 3).
     """
 
-    tolerance: Fraction = DEFAULT_TOLERANCE
+    digits: int = DEFAULT_DIGITS
 
     def read(self, answer: Any) -> Reading:
         return read_number(answer)
 
     def form(self) -> str:
         """What to write, for a placeholder comment."""
-        return _('a fraction like "7/27", Fraction(7, 27), or a decimal like 0.2593')
+        return _('a fraction like "7/27", Fraction(7, 27), or a decimal like {decimal} (rounded, '
+                 "at least {digits} significant digits)", decimal=decimal_example(),
+                 digits=self.digits)
 
     def same(self, given: Reading, target: Any) -> bool:
-        return close_enough(given, Fraction(target), self.tolerance)
+        return rounds_to(given, Fraction(target), self.digits)
 
     def rule(self) -> str:
-        return _("Exact answers (like 7/27) must be exactly right; decimals and percentages "
-                 "are accepted within {tolerance} of the exact value.",
-                 tolerance=_tolerance_text(self.tolerance))
+        return _("Exact answers (like 7/27) must be exactly right; a decimal or a percentage "
+                 "must be the exact answer rounded to the digits you give, with at least "
+                 "{digits} significant digits (for 7/27: {a} or {b}, not {c}).",
+                 digits=self.digits, a=decimal_example("0.259"), b=decimal_example("0.2593"),
+                 c=decimal_example("0.2592"))
 
     def near(self, given: Reading, target: Any) -> str | None:
         """A kind note when the answer is close but not accepted, else None."""
         target = Fraction(target)
         gap = abs(given.value - target)
-        if gap == 0 or gap > max(10 * self.tolerance, Fraction(1, 100)):
+        if gap == 0:
             return None
         if given.exact:
+            if gap > max(abs(target) / 20, Fraction(1, 1000)):
+                return None
             return _("{given} is close to the answer but not exactly it. An exact fraction "
                      "must be exactly right; if you meant a rounded value, write it as a "
                      "decimal.", given=given.text)
-        return _("{given} is close, but more than {tolerance} away: keep more decimals, or give "
-                 "the exact fraction.", given=given.text,
-                 tolerance=_tolerance_text(self.tolerance))
+        return rounding_note(given, target, self.digits)
+
+    def note(self, given: Reading, target: Any) -> str:
+        """Why a rounded answer was accepted (the "Correct!" feedback says it)."""
+        return accepted_note(given, Fraction(target))
 
     def show(self, value: Any) -> str:
         value = Fraction(value)
         if value.denominator == 1:
             return str(value.numerator)
-        return f"{_fraction_text(value)} ≈ {num(float(value), '.4f')}"
+        return f"{fraction_text(value)} ≈ {approx(value)}"
 
 
 @dataclass(frozen=True)
 class Estimate(Number):
-    """A simulated estimate: like ``Number``, with the tolerance of a simulation and a
-    placeholder that asks for the estimate.
+    """A simulated estimate: right within ``tolerance`` of the exact value (a simulation's
+    error, not a rounding), never of the wrong sign or 0 for a non-zero value.
 
     >>> Estimate().form()
     'your simulated estimate, a decimal like 0.2593'
@@ -380,7 +136,22 @@ class Estimate(Number):
     tolerance: Fraction = Fraction(15, 1000)
 
     def form(self) -> str:
-        return _("your simulated estimate, a decimal like 0.2593")
+        return _("your simulated estimate, a decimal like {decimal}", decimal=decimal_example())
+
+    def same(self, given: Reading, target: Any) -> bool:
+        return close_enough(given, Fraction(target), self.tolerance)
+
+    def rule(self) -> str:
+        return _("A simulated estimate is accepted within {tolerance} of the exact value.",
+                 tolerance=_tolerance_text(self.tolerance))
+
+    def near(self, given: Reading, target: Any) -> str | None:
+        gap = abs(given.value - Fraction(target))
+        if given.exact or not self.tolerance < gap <= 3 * self.tolerance:
+            return None
+        return _("{given} is close, but more than {tolerance} away: simulate more rounds, or "
+                 "check what you count.", given=given.text,
+                 tolerance=_tolerance_text(self.tolerance))
 
 
 @dataclass(frozen=True)
@@ -413,7 +184,7 @@ class DistributionAnswer:
     A count left out counts as probability 0.
     """
 
-    tolerance: Fraction = DEFAULT_TOLERANCE
+    digits: int = DEFAULT_DIGITS
 
     def read(self, answer: Any) -> dict[int, Reading]:
         return read_distribution(answer)
@@ -425,25 +196,26 @@ class DistributionAnswer:
     def _pmf(self, target: Any) -> dict:
         return target.pmf() if isinstance(target, Distribution) else dict(target)
 
-    def same(self, given: dict[int, Reading], target: Any) -> bool:
+    def _wrong(self, given: dict[int, Reading], target: Any) -> list[int]:
         pmf = self._pmf(target)
         zero = Reading(Fraction(0), True, "0")
-        return all(close_enough(given.get(k, zero), Fraction(pmf.get(k, 0)), self.tolerance)
-                   for k in set(pmf) | set(given))
+        return sorted(k for k in set(pmf) | set(given)
+                      if not rounds_to(given.get(k, zero), Fraction(pmf.get(k, 0)), self.digits))
+
+    def same(self, given: dict[int, Reading], target: Any) -> bool:
+        return not self._wrong(given, target)
 
     def rule(self) -> str:
-        return _("Give one probability per count; exact values must be exactly right, "
-                 "decimals within {tolerance}.", tolerance=_tolerance_text(self.tolerance))
+        return _("Give one probability per count; exact values must be exactly right, decimals "
+                 "the exact value rounded, with at least {digits} significant digits.",
+                 digits=self.digits)
 
     def near(self, given: dict[int, Reading], target: Any) -> str | None:
         total = sum(r.value for r in given.values())
-        if abs(total - 1) > self.tolerance * len(given):
+        if abs(total - 1) > Fraction(1, 1000) * len(given):
             return _("Your probabilities add up to {total:.4f}, not 1: a distribution lists "
                      "every possible count once.", total=float(total))
-        pmf = self._pmf(target)
-        wrong = sorted(k for k in set(pmf) | set(given)
-                       if not close_enough(given.get(k, Reading(Fraction(0), True, "0")),
-                                           Fraction(pmf.get(k, 0)), self.tolerance))
+        wrong = self._wrong(given, target)
         if wrong:
             return _("Look again at the probability of {counts}.",
                      counts=", ".join(map(str, wrong)))
@@ -451,7 +223,7 @@ class DistributionAnswer:
 
     def show(self, value: Any) -> str:
         pmf = self._pmf(value)
-        return ", ".join(f"P({k}) = {_fraction_text(Fraction(p))}" for k, p in sorted(pmf.items()))
+        return ", ".join(f"P({k}) = {fraction_text(Fraction(p))}" for k, p in sorted(pmf.items()))
 
 
 @dataclass(frozen=True)
@@ -501,6 +273,7 @@ class Choice:
         return repr(self.word(value))
 
 
-__all__ = ["DEFAULT_TOLERANCE", "AnswerError", "Choice", "Count", "DistributionAnswer",
-           "Estimate", "Number", "Reading", "close_enough", "read_count", "read_distribution",
-           "read_number", "read_text_number"]
+__all__ = ["DEFAULT_DIGITS", "MAX_ENTRIES", "MAX_TEXT", "AnswerError", "Choice", "Count",
+           "DistributionAnswer", "Estimate", "Number", "Reading", "close_enough", "comma_pair",
+           "decimal_reading", "read_count", "read_distribution", "read_number",
+           "read_text_number"]

@@ -60,6 +60,7 @@ from ..core import InvalidQuestion, make_rng
 from ..core.i18n import _, _l, _n, num, translations
 from .answers import AnswerError, Number
 from .distinct import REDRAWS, answer_digest, answers_before
+from .rounding import approx
 
 _ICONS = {"correct": "✅", "mistake": "🤔", "incorrect": "❌", "unanswered": "✏️",
           "unreadable": "⚠️", "hint": "💡", "solution": "📖", "recorded": "📝"}
@@ -88,16 +89,17 @@ def tex_ratio(n: int, d: int) -> str:
     return counted if Fraction(n, d).denominator == d else f"{counted} = {tex(Fraction(n, d))}"
 
 
-def fmt(x: Any, digits: int = 4) -> str:
-    """``"7/27 ≈ 0.2593"`` (or ``"3"`` for a whole number).
+def fmt(x: Any) -> str:
+    """``"7/27 ≈ 0.2593"`` (or ``"3"`` for a whole number; 4 significant digits below 0.01, so
+    that the decimal shown is one the checker accepts).
 
-    >>> fmt(Fraction(7, 27))
-    '7/27 ≈ 0.2593'
+    >>> fmt(Fraction(7, 27)), fmt(Fraction(1, 7776))
+    ('7/27 ≈ 0.2593', '1/7776 ≈ 0.0001286')
     """
     x = Fraction(x)
     if x.denominator == 1:
         return str(x.numerator)
-    return f"{x.numerator}/{x.denominator} ≈ {num(float(x), f'.{digits}f')}"
+    return f"{x.numerator}/{x.denominator} ≈ {approx(x)}"
 
 
 _ESCAPED = "\\`*_[]<>&$#|~"
@@ -357,9 +359,7 @@ class Question:
         expected = self.expected()
         answer = _("**Answer:** {answer}", answer=self.kind.show(expected))
         if isinstance(expected, Fraction) and expected.denominator != 1:
-            value = float(expected)  # 4 decimals, or 4 significant digits for a tiny number
-            approx = num(value, ".4f") if abs(value) >= 0.01 else num(value, ".4g")
-            answer = _("**Answer:** {answer}", answer=f"${tex(expected)}$ ≈ {approx}")
+            answer = _("**Answer:** {answer}", answer=f"${tex(expected)}$ ≈ {approx(expected)}")
         return Feedback("solution", _("Solution to {title}", title=self.title),
                         f"{self.explain()}\n\n{answer}".strip())
 
@@ -367,6 +367,8 @@ class Question:
         exact = _("The exact answer is {answer}.", answer=self.kind.show(expected))
         if getattr(given, "exact", True):
             return exact
+        if getattr(self.kind, "tolerance", None) is None:  # rounded: why it was accepted
+            return exact + " " + escape(self.kind.note(given, expected))
         return exact + " " + _("Your {given} is within the tolerance ({tolerance}).",
                                given=escape(given.text),
                                tolerance=num(float(self.kind.tolerance), "g"))

@@ -36,9 +36,12 @@ HOW_TO = _l("""\
 `SEED`: put your student number there and every exercise changes). Replace the `...` with your
 answer and run the cell: the check answers at once, and when your answer matches a typical slip
 it says which one. Answers can be exact (`"7/27"`, `Fraction(7, 27)`, a sympy `Rational`) or
-rounded (`0.2593`, `"25.93%"`): exact answers must be exactly right, rounded ones close enough
-(the check states the tolerance). Stuck? Uncomment `qN.hint()` (call it again for the next hint)
-or, as a last resort, `qN.solution()`. Nothing you type is ever executed as code by the checker.
+rounded (`0.2593`, `"25.93%"`): exact answers must be exactly right; a rounded answer must be the
+exact answer rounded to the digits you give, with at least 3 significant digits (for 7/27:
+`0.259` or `0.2593`, not `0.2592` or `0.26`; for 1/7776: `0.000129`, not `0.0001`). A simulated
+estimate is accepted within the tolerance its question states. Stuck? Uncomment `qN.hint()`
+(call it again for the next hint) or, as a last resort, `qN.solution()`. Nothing you type is
+ever executed as code by the checker.
 """)
 
 

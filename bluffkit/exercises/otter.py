@@ -6,7 +6,7 @@ each question, ``# BEGIN SOLUTION`` / ``# BEGIN TESTS`` blocks inside). The stat
 numbers of ``seed`` (one seed for the class), each solution cell holds the exact answer that
 bluffkit computes now (``answerN = Fraction(7, 27)  # SOLUTION``), and each test cell calls
 bluffkit's own checker through ``grade``, so otter's grading accepts exactly the answers that
-``qN.check`` accepts (rounded ones within the stated tolerance) and its failure message is the
+``qN.check`` accepts (rounded ones by the rule of ``rounding``) and its failure message is the
 same kind feedback. Writing the notebook does not need otter; turning it into student and
 autograder notebooks does::
 
@@ -123,8 +123,9 @@ def master_notebook(game: str, seed: int, mode: str = "practice"):
         raw(assignment_config(game)),
         md(f"{str(module.INTRO).strip()}\n\n*" + _(
             "Graded with otter-grader; your numbers come from seed {seed}. Give exact answers "
-            "({exact}) or decimals (rounded answers are accepted within the tolerance each "
-            "question states).", seed=seed, exact='`Fraction(7, 27)` or `"7/27"`') + "*"
+            "({exact}) or decimals: the exact answer rounded, with at least 3 significant "
+            "digits (a simulated estimate within the tolerance its question states).", seed=seed,
+            exact='`Fraction(7, 27)` or `"7/27"`') + "*"
            + ("\n\n" + _("**Exam:** no hints, no solutions, and checking an answer shows no "
                           "verdict.") if exam else "")),
         code(("from fractions import Fraction" + (f"\n\n{language_lines}" if language_lines

@@ -20,14 +20,16 @@ import csv
 import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ..core import BluffkitError
 from ..core.i18n import _
-from ..exercises.answers import Reading
+from ..exercises.answers import Reading, decimal_reading, read_number
 from ..exercises.core import catalogue, load
+from ..exercises.rounding import MACHINE
 from .log import canonical, read_log, verify
 
 MAX_FILE = 50_000_000
@@ -107,10 +109,30 @@ def _where(r: dict) -> str:
 
 
 # -- grading exam answers ------------------------------------------------------------------------
+READING_KEYS = {"value", "exact", "decimals", "digits", "slack"}
+
+
+def legacy_reading(value: Fraction) -> Reading:
+    """A rounded number logged before the digits were kept: read again from the value, the
+    float it was (a float's exact binary value) or its decimals."""
+    if Fraction(float(value)) == value:
+        return read_number(float(value))
+    scaled, decimals = value, 0
+    while scaled.denominator != 1 and decimals < 400:
+        scaled, decimals = scaled * 10, decimals + 1
+    if scaled.denominator != 1:  # not a decimal: compared by the machine's precision only
+        return Reading(value, False, str(value), slack=MACHINE)
+    return decimal_reading(Decimal(scaled.numerator).scaleb(-decimals), str(value))
+
+
 def reading_from_json(data: Any) -> Any:
     """The inverse of ``log.reading_json``: what ``kind.same`` compares."""
-    if isinstance(data, dict) and set(data) == {"value", "exact"}:
-        return Reading(Fraction(data["value"]), bool(data["exact"]), data["value"])
+    if isinstance(data, dict) and set(data) == {"value", "exact"} and not data["exact"]:
+        return legacy_reading(Fraction(data["value"]))
+    if isinstance(data, dict) and {"value", "exact"} <= set(data) <= READING_KEYS:
+        return Reading(Fraction(data["value"]), bool(data["exact"]), data["value"],
+                       data.get("decimals"), int(data.get("digits", 0)),
+                       Fraction(data.get("slack", 0)))
     if isinstance(data, dict):
         return {int(k): reading_from_json(v) for k, v in data.items()}
     return data

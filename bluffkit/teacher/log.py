@@ -148,8 +148,10 @@ def answer_as_typed(answer: Any) -> str:
 
 
 def reading_json(reading: Any) -> Any:
-    """What the checker read, as JSON: ``{"value": "7/27", "exact": true}`` for a number, an
-    int for a count, a word for a choice, ``{"0": {...}, ...}`` for a distribution."""
+    """What the checker read, as JSON: ``{"value": "7/27", "exact": true}`` for a number (a
+    rounded one also keeps the ``decimals`` and significant ``digits`` written and its
+    ``slack``: ``rounding``), an int for a count, a word for a choice, ``{"0": {...}, ...}`` for a
+    distribution."""
     if isinstance(reading, bool) or reading is None:
         return None
     if isinstance(reading, int | str):
@@ -157,8 +159,11 @@ def reading_json(reading: Any) -> Any:
     if isinstance(reading, dict):
         return {str(k): reading_json(v) for k, v in reading.items()}
     value = getattr(reading, "value", None)
+    if isinstance(value, Fraction) and reading.exact:
+        return {"value": str(value), "exact": True}
     if isinstance(value, Fraction):
-        return {"value": str(value), "exact": bool(reading.exact)}
+        return {"value": str(value), "exact": False, "decimals": reading.decimals,
+                "digits": reading.digits, "slack": str(reading.slack)}
     return None
 
 

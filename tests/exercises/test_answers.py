@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bluffkit.core import Distribution, ParseError
 from bluffkit.exercises.answers import (
-    DEFAULT_TOLERANCE,
+    DEFAULT_DIGITS,
     AnswerError,
     Choice,
     Count,
@@ -46,7 +46,7 @@ def test_exact_integers_and_mixed_numbers(answer, value):
 
 
 @pytest.mark.parametrize("answer, value", [
-    (0.259, Fraction(0.259)), ("0.259", Fraction(259, 1000)), ("25.9%", Fraction(259, 1000)),
+    (0.259, Fraction(259, 1000)), ("0.259", Fraction(259, 1000)), ("25.9%", Fraction(259, 1000)),
     ("25.9 %", Fraction(259, 1000)), ("1e-3", Fraction(1, 1000)), ("2.5E+1", 25),
     ("0,259", Fraction(259, 1000)), (".5", Fraction(1, 2)), (Decimal("0.259"), Fraction(259, 1000)),
     (np.float64(0.25), Fraction(1, 4)), (np.float32(0.5), Fraction(1, 2)),
@@ -62,17 +62,18 @@ def test_irrational_sympy_number_is_a_rounded_form():
     assert not r.exact and abs(r.value - Fraction(7071067811865476, 10**16)) < Fraction(1, 10**15)
 
 
-def test_tolerance_is_absolute_5e_4_by_default_and_stated():
-    assert Fraction(1, 2000) == DEFAULT_TOLERANCE
+def test_a_decimal_is_right_when_it_is_the_answer_rounded_with_3_digits_stated():
+    assert DEFAULT_DIGITS == 3
     n = Number()
     assert n.same(read_number("0.2593"), SEVEN_27)      # 7/27 = 0.259259...
-    assert n.same(read_number("0.259"), SEVEN_27)       # 2.6e-4 away
-    assert not n.same(read_number("0.2598"), SEVEN_27)  # 5.4e-4 away
-    assert not n.same(read_number("0.26"), SEVEN_27)
-    assert "0.0005" in n.rule()
-    wide = Number(tolerance=Fraction(1, 100))
-    assert wide.same(read_number("0.26"), SEVEN_27)
-    assert "0.01" in wide.rule()
+    assert n.same(read_number("0.259"), SEVEN_27)
+    assert n.same(read_number("0.25926"), SEVEN_27)
+    assert not n.same(read_number("0.2592"), SEVEN_27)  # cut off, not rounded
+    assert not n.same(read_number("0.2598"), SEVEN_27)
+    assert not n.same(read_number("0.26"), SEVEN_27)    # rounded, but 2 digits
+    assert "3" in n.rule() and "0.259" in n.rule()
+    two = Number(digits=2)
+    assert two.same(read_number("0.26"), SEVEN_27) and "2" in two.rule()
 
 
 def test_exact_forms_must_be_exactly_right():
@@ -83,10 +84,13 @@ def test_exact_forms_must_be_exactly_right():
     assert "exactly" in note and "decimal" in note
 
 
-def test_near_note_for_a_decimal_rounded_too_far():
-    note = Number().near(read_number("0.26"), SEVEN_27)
-    assert "0.0005" in note
-    assert Number().near(read_number("0.9"), SEVEN_27) is None
+def test_near_notes_say_what_to_fix_in_a_rounded_answer():
+    n = Number()
+    assert "significant digits" in n.near(read_number("0.26"), SEVEN_27)
+    assert "round the last digit" in n.near(read_number("0.2592"), SEVEN_27)
+    assert "is 0" in n.near(read_number("0.0"), Fraction(1, 7776))
+    assert "wrong sign" in n.near(read_number("-0.0003"), Fraction(1, 7776))
+    assert n.near(read_number("0.9"), SEVEN_27) is None
 
 
 @pytest.mark.parametrize("answer", [
@@ -136,7 +140,7 @@ def test_text_round_trip_of_any_fraction(x):
 
 
 @given(st.floats(min_value=0, max_value=1, allow_nan=False))
-def test_floats_within_tolerance_of_their_own_value(x):
+def test_a_float_is_right_for_its_own_value(x):
     assert Number().same(read_number(x), Fraction(x))
     assert Number().same(read_number(repr(x)), Fraction(repr(x)))
 

@@ -15,7 +15,7 @@ import sympy
 from bluffkit.core import Distribution, InvalidQuestion
 from bluffkit.exercises import Feedback, catalogue, load
 from bluffkit.exercises import bluff as ex
-from bluffkit.exercises.answers import DistributionAnswer, Number
+from bluffkit.exercises.answers import DistributionAnswer, Estimate, Number
 from bluffkit.exercises.core import Question, plain
 from bluffkit.games.bluff import STAR
 
@@ -61,9 +61,10 @@ def test_right_answer_accepted_in_every_form(cls):
             for form in forms:
                 fb = q.check(form)
                 assert fb.correct, (cls.__name__, seed, form, str(fb))
-            # rounded one step too far is refused, exact fractions must be exact
-            tol = q.kind.tolerance
-            assert not q.check(float(e + 3 * tol)).correct
+            # rounded the wrong way is refused, exact fractions must be exact
+            off = (3 * q.kind.tolerance if isinstance(q.kind, Estimate)
+                   else Fraction(3, 10**6) + abs(e) / 10**4)
+            assert not q.check(f"{float(e + off):.6g}").correct
             assert not q.check(e + Fraction(1, 10**9)).correct
         elif isinstance(e, Distribution):
             pmf = e.pmf()
@@ -79,13 +80,17 @@ NUMBER_QUESTIONS = [c for c in QUESTIONS if isinstance(c.kind, Number)]
 
 
 @pytest.mark.parametrize("cls", NUMBER_QUESTIONS, ids=lambda c: c.__name__)
-def test_tolerance_is_stated_when_a_decimal_is_accepted(cls):
+def test_the_rule_is_stated_when_a_decimal_is_accepted(cls):
     q = next(q for q in map(cls, range(50)) if q.expected().denominator != 1)
     e = q.expected()
-    fb = q.check(round(float(e), 4))
-    assert fb.correct and f"{float(q.kind.tolerance):g}" in fb.message
+    fb = q.check(f"{float(e):.4f}")
     wrong = q.check(float(e) + 0.2)
-    assert not wrong.correct and f"{float(q.kind.tolerance):g}" in wrong.message
+    if isinstance(q.kind, Estimate):
+        said = f"{float(q.kind.tolerance):g}"
+        assert fb.correct and said in fb.message and said in wrong.message
+    else:
+        assert fb.correct and "rounded to 4 decimals" in fb.message
+        assert not wrong.correct and "significant digits" in wrong.message
 
 
 @pytest.mark.parametrize("cls", QUESTIONS, ids=lambda c: c.__name__)

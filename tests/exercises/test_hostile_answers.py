@@ -62,7 +62,7 @@ def test_every_question_answers_hostile_input_with_unreadable_feedback():
 
 
 def test_bounds_keep_every_ordinary_answer():
-    assert read_number(5e-324).value == Fraction(5e-324)  # the smallest float
+    assert read_number(5e-324).value == Fraction(5, 10**324)  # the smallest float, as written
     assert read_number("1e-300").value == Fraction(1, 10**300)
     assert read_number(10**100).value == 10**100
     assert read_number(sympy.binomial(5, 2) * sympy.Rational(1, 3)**2).value == Fraction(10, 9)

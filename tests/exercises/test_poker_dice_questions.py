@@ -13,7 +13,7 @@ import sympy
 
 from bluffkit.exercises import catalogue, load
 from bluffkit.exercises import poker_dice as ex
-from bluffkit.exercises.answers import Number
+from bluffkit.exercises.answers import Estimate, Number
 from bluffkit.games.poker_dice import FACES, Category, best_hand
 
 QUESTIONS = catalogue("poker-dice")
@@ -40,8 +40,11 @@ def test_right_answer_accepted_and_mistakes_named(cls):
                      float(e), np.float64(e), f"{100 * float(e):.4f}%"]
             for form in forms:
                 assert q.check(form).correct, (cls.__name__, seed, form)
-            if isinstance(q.kind, Number):
+            if isinstance(q.kind, Estimate):
                 assert not q.check(float(e + 3 * q.kind.tolerance)).correct
+            elif isinstance(q.kind, Number):  # the answer rounded wrong, or too coarsely
+                assert not q.check(f"{float(e) * 1.001 + 1e-6:.6g}").correct
+                assert not q.check(f"{float(e):.1g}").correct or e == round(e, 1)
         for m in q.likely_mistakes():
             fb = q.check(m.value)
             assert fb.status == "mistake" and fb.mistake == m.name, (cls.__name__, seed, m)

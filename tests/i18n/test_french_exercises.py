@@ -27,9 +27,9 @@ def test_feedback_in_french_with_a_decimal_comma():
         hint = q.hint(99)
     assert right.correct and right.title == "Juste\u00a0!"
     assert right.message.startswith("La réponse exacte est ")
-    assert close.correct and "est dans la tolérance" in close.message
+    assert close.correct and "est la réponse exacte arrondie à 4 décimales" in close.message
     assert wrong.title == "Je n'ai pas pu lire cette réponse"
-    assert "écris une fraction comme 7/27, un décimal comme 0,259" in wrong.message
+    assert 'écris une fraction comme 7/27, un décimal comme "0,259"' in wrong.message
     assert empty.title == "Pas encore de réponse" and "`q1.hint()` donne un indice" in empty.message
     assert hint.title == "Cet indice n'existe pas"
     assert q.check(expected).title == "Correct!"  # English unchanged
