@@ -31,7 +31,7 @@ from ..advice.bluff_you.decision import guesser_advice, turn_game
 from ..advice.bluff_you.turn import solve_turn
 from ..core import Bot, InvalidQuestion, RandomBot, choice, make_rng, sample
 from ..core.i18n import _, _n
-from ..core.play import bot_label, bot_names, match_games, seed_label
+from ..core.play import bot_label, bot_names, seed_label
 from ..core.rng import Seed
 from ..games.bluff_you import (
     BLUFF_YOU,
@@ -46,6 +46,7 @@ from ..games.bluff_you import (
     Steal,
     doublet_swaps,
 )
+from .match import scored_match
 
 
 def cheapest_give(observation: BluffYouObservation) -> Give:
@@ -58,16 +59,28 @@ def _others(observation) -> list[int]:
     return [p for p in range(observation.rules.players) if p != observation.player]
 
 
-class NaiveBot:
-    """Always tells the truth when it can; believes every announcement."""
-
-    name = "naive"
+class TurnBot:
+    """What every Bluff You bot does the same way: in the give phase (after a steal its guesser
+    called right) it gives its cheapest token; otherwise it calls as guesser or plays its turn
+    as bluffer (``call`` and ``announce``)."""
 
     def choose(self, observation: BluffYouObservation, legal: list, rng):
         if observation.phase == "give":
             return cheapest_give(observation)
         if observation.phase == "call":
-            return OK
+            return self.call(observation, rng)
+        return self.announce(observation, rng)
+
+
+class NaiveBot(TurnBot):
+    """Always tells the truth when it can; believes every announcement."""
+
+    name = "naive"
+
+    def call(self, observation: BluffYouObservation, rng):
+        return OK
+
+    def announce(self, observation: BluffYouObservation, rng):
         total = sum(observation.roll)
         if total in observation.centre:
             return Gain(choice(_others(observation), rng), total)
@@ -77,17 +90,10 @@ class NaiveBot:
         return Gain(choice(_others(observation), rng), choice(list(observation.centre), rng))
 
 
-class EquilibriumBot:
+class EquilibriumBot(TurnBot):
     """Plays the exact turn equilibrium (see ``bluffkit.advice.bluff_you`` for its model)."""
 
     name = "equilibrium"
-
-    def choose(self, observation: BluffYouObservation, legal: list, rng):
-        if observation.phase == "give":
-            return cheapest_give(observation)
-        if observation.phase == "call":
-            return self.call(observation, rng)
-        return self.announce(observation, rng)
 
     def announce(self, observation: BluffYouObservation, rng):
         o = observation
@@ -165,12 +171,9 @@ def play_match(rules: BluffYouRules, bots: Sequence[Bot], games: int,
     Raises:
         InvalidQuestion: wrong number of bots or games.
     """
-    wins = [Fraction(0)] * rules.players
-    points = [0] * rules.players
-    for final in match_games(lambda: BluffYouState.new(rules), bots, games, seed, rules.players):
-        wins = [w + r for w, r in zip(wins, final.returns())]
-        points = [a + b for a, b in zip(points, final.points())]
-    return MatchResult(bot_names(bots), tuple(wins), tuple(points), games, seed_label(seed))
+    wins, points = scored_match(lambda: BluffYouState.new(rules), rules.players, bots, games, seed,
+                                lambda final: final.points())
+    return MatchResult(bot_names(bots), wins, points, games, seed_label(seed))
 
 
 @dataclass(frozen=True)
@@ -253,5 +256,5 @@ def make_bot(name: str) -> Bot:
     return BOTS[key]()
 
 
-__all__ = ["BOTS", "EquilibriumBot", "MatchResult", "ModelBot", "NaiveBot", "RandomBot",
+__all__ = ["BOTS", "EquilibriumBot", "MatchResult", "ModelBot", "NaiveBot", "RandomBot", "TurnBot",
            "TurnStats", "cheapest_give", "make_bot", "play_match", "simulate_turns"]

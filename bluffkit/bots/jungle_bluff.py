@@ -26,10 +26,11 @@ from fractions import Fraction
 from ..advice.jungle_bluff.decision import advise
 from ..core import Bot, RandomBot, sample
 from ..core.i18n import _, _n
-from ..core.play import advised, bot_label, bot_names, match_games, seed_label
+from ..core.play import advised, bot_label, bot_names, seed_label
 from ..core.rng import Seed
 from ..games.jungle_bluff import JungleObservation, JungleRules, JungleState, Play
 from ..odds.jungle_bluff.beliefs import option_values
+from .match import scored_match
 
 
 class BeliefBot:
@@ -100,13 +101,10 @@ def play_match(rules: JungleRules, bots: Sequence[Bot], games: int,
     Raises:
         InvalidQuestion: wrong number of bots or games.
     """
-    wins = [Fraction(0)] * rules.players
-    scores = [0] * rules.players
-    for final in match_games(lambda: JungleState.new(rules), bots, games, seed, rules.players):
-        wins = [w + r for w, r in zip(wins, final.returns())]
-        scores = [a + b for a, b in zip(scores, final.scores())]
-    return MatchResult(bot_names(bots), tuple(wins), tuple(Fraction(s, games) for s in scores),
-                       games, seed_label(seed))
+    wins, scores = scored_match(lambda: JungleState.new(rules), rules.players, bots, games, seed,
+                                lambda final: final.scores())
+    return MatchResult(bot_names(bots), wins, tuple(Fraction(s, games) for s in scores), games,
+                       seed_label(seed))
 
 
 __all__ = ["AdviceBot", "BeliefBot", "MatchResult", "Play", "RandomBot", "play_match"]

@@ -1,7 +1,9 @@
-"""The match runner shared by the games whose final state names one winner (Bluff, poker dice).
+"""The match runners the games' bots share: whole games between bots, from one seed.
 
-``winner_match`` plays whole games between bots from one seed and counts the wins and the rounds;
-``MatchResult`` holds the counts. Each game's bots module wraps it in its own ``play_match``.
+``winner_match`` (games whose final state names one winner: Bluff, poker dice) counts the wins
+and the rounds; ``MatchResult`` holds the counts. ``scored_match`` (games whose final state
+scores every seat and may share a win: Bluff You, Jungle Bluff) sums the returns and the scores.
+Each game's bots module wraps one in its own ``play_match``.
 
 >>> from bluffkit.core import RandomBot
 >>> from bluffkit.games.bluff import BluffRules, BluffState
@@ -78,4 +80,21 @@ def winner_match(new_state: Callable[[], State], players: int, bots: Sequence[Bo
                        seed_label(seed))
 
 
-__all__ = ["MatchResult", "winner_match"]
+def scored_match(new_state: Callable[[], State], players: int, bots: Sequence[Bot], games: int,
+                 seed: Seed, score: Callable[[State], Sequence[int]]
+                 ) -> tuple[tuple[Fraction, ...], tuple[int, ...]]:
+    """Each seat's wins (the final states' returns: a win shared by ``k`` players counts
+    ``1/k``) and its total ``score(final)`` over a match; ``new_state()`` starts each game.
+
+    Raises:
+        InvalidQuestion: wrong number of bots or games.
+    """
+    wins = [Fraction(0)] * players
+    totals = [0] * players
+    for final in match_games(new_state, bots, games, seed, players):
+        wins = [w + r for w, r in zip(wins, final.returns())]
+        totals = [a + b for a, b in zip(totals, score(final))]
+    return tuple(wins), tuple(totals)
+
+
+__all__ = ["MatchResult", "scored_match", "winner_match"]

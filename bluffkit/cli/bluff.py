@@ -22,6 +22,8 @@ from ..odds.bluff.counts import bid_odds, read_dice, reroll_odds
 from .common import (
     CliError,
     ask_move,
+    check_bots,
+    command,
     fraction_text,
     help_and_advice,
     ints,
@@ -29,14 +31,14 @@ from .common import (
     print_advice,
     print_json,
     prompt_echo,
+    run_with,
     table,
 )
 
 
 def register(commands) -> None:
-    p = commands["odds"].add_parser(
-        "bluff", help=_("exact odds of a Bluff bid"),
-        description=_("Exact odds of a bid: P(true), P(exact), expected dice lost if challenged."))
+    p = command(commands, "odds", "bluff", _("exact odds of a Bluff bid"),
+                _("Exact odds of a bid: P(true), P(exact), expected dice lost if challenged."))
     p.add_argument("--dice", type=int, default=None,
                    help=_("dice in play (all players; not needed with --held)"))
     p.add_argument("--bid", required=True, help=_("the bid, e.g. 7x3 or 5x*"))
@@ -53,14 +55,13 @@ def register(commands) -> None:
                           " player holding dice is the one who may challenge it"))
     p.add_argument("--reroll", default=None, metavar="SHOWN",
                    help=_("expansion: show these of --mine (e.g. 3,3) and re-roll the rest"))
-    p.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
-    p.set_defaults(handler=odds_command)
+    run_with(p, odds_command)
 
-    a = commands["advise"].add_parser(
-        "bluff", help=_("challenge or raise? the choices worth weighing, with their numbers"),
-        description=_("The challenge and the raises worth weighing (the smallest raise on each "
-                      "face and a few more: no other raise can cost you less), with their numbers,"
-                      " the recommendation and why."))
+    a = command(commands, "advise", "bluff",
+                _("challenge or raise? the choices worth weighing, with their numbers"),
+                _("The challenge and the raises worth weighing (the smallest raise on each "
+                  "face and a few more: no other raise can cost you less), with their numbers,"
+                  " the recommendation and why."))
     a.add_argument("--players", type=int, default=None, help=_("number of players (2-6)"))
     a.add_argument("--mine", required=True, help=_("my hidden dice, e.g. 3,3,*,1,2"))
     a.add_argument("--bid", default=None, help=_("the current bid (none: I open the round)"))
@@ -85,17 +86,15 @@ def register(commands) -> None:
                    help=_("with --history: do not read the bids (today's dice-random advice, to "
                           "compare)"))
     a.add_argument("--seed", type=int, default=0, help=_("the look ahead's seed (default 0)"))
-    a.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
-    a.set_defaults(handler=advise_command)
+    run_with(a, advise_command)
 
-    g = commands["play"].add_parser("bluff", help=_("play Bluff against advice bots"),
-                                    description=_("Play Bluff in the terminal against advice "
-                                                  "bots."))
+    g = command(commands, "play", "bluff", _("play Bluff against advice bots"),
+                _("Play Bluff in the terminal against advice bots."))
     g.add_argument("--bots", type=int, default=3, help=_("number of bots (1-5)"))
     g.add_argument("--seed", type=int, default=None, help=_("seed for the dice"))
     g.add_argument("--dice", type=int, default=5, help=_("dice per player (1-5)"))
     g.add_argument("--expansion", action="store_true", help=_("play with 'Montre-moi ton jeu'"))
-    g.set_defaults(handler=play_command)
+    run_with(g, play_command, json=False)
 
 
 # -- odds -----------------------------------------------------------------------------------------
@@ -321,9 +320,7 @@ HELP = _l("Type a bid like 7x3 or 5x*, 'challenge' (or c), 'advice' for the numb
 
 
 def play_command(args: argparse.Namespace) -> int:
-    if not 1 <= args.bots <= 5:
-        raise CliError(_("--bots must be 1-5 (Bluff is for 2-6 players), got {bots}",
-                         bots=args.bots))
+    check_bots(args.bots, 5)
     rules = BluffRules(players=args.bots + 1, dice_per_player=args.dice,
                        show_and_reroll=args.expansion)
     bots = _n("{n} advice bot", "{n} advice bots", args.bots)

@@ -45,30 +45,30 @@ from .common import (
     ADVICE_WORDS,
     CliError,
     ask_move,
+    command,
     fraction_text,
     play_loop,
     print_json,
     prompt_echo,
+    run_with,
     table,
 )
 
 
 def register(commands) -> None:
-    p = commands["odds"].add_parser(
-        "bluff-you", help=_("3d6 sums, token points and rarity, Bayes' rule"),
-        description=_("The sum of three dice beside the token points; P(true | announced)."))
+    p = command(commands, "odds", "bluff-you", _("3d6 sums, token points and rarity, Bayes' rule"),
+                _("The sum of three dice beside the token points; P(true | announced)."))
     p.add_argument("--centre", default=None, help=_("tokens in the centre (default: all 16)"))
     p.add_argument("--announce", type=int, default=None, help=_("an announced number"))
     p.add_argument("--q", default="1/2",
                    help=_("model: P(truthful when possible), e.g. 2/3 (default 1/2)"))
-    p.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
-    p.set_defaults(handler=odds_command)
+    run_with(p, odds_command)
 
-    a = commands["advise"].add_parser(
-        "bluff-you", help=_("bluffer: value of each option; guesser: OK or Bluff you?"),
-        description=_("Bluffer (give --roll): every option at the exact turn equilibrium. Guesser "
-                      "(give --announce): the best call against a stated model and the "
-                      "equilibrium."))
+    a = command(commands, "advise", "bluff-you",
+                _("bluffer: value of each option; guesser: OK or Bluff you?"),
+                _("Bluffer (give --roll): every option at the exact turn equilibrium. Guesser "
+                  "(give --announce): the best call against a stated model and the "
+                  "equilibrium."))
     a.add_argument("--players", type=int, default=2, help=_("number of players (2-6)"))
     a.add_argument("--held", action="append", default=[], metavar="PLAYER:TOKENS",
                    help=_("a player's tokens, e.g. 0:8,13 (repeat for several players)"))
@@ -79,29 +79,26 @@ def register(commands) -> None:
     a.add_argument("--announce", default=None,
                    help=_("the announcement to answer, e.g. 'gain 11 to P1' or 'steal 5 from P1'"))
     a.add_argument("--q", default=None, help=_("guesser: model P(truthful when possible)"))
-    a.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
-    a.set_defaults(handler=advise_command)
+    run_with(a, advise_command)
 
-    s = commands["solve"].add_parser(
-        "bluff-you", help=_("exact equilibrium of one turn"),
-        description=_("The exact equilibrium of a turn: value, the bluffer's move mix for each "
-                      "sum, the guesser's P(OK) for each announcement."))
+    s = command(commands, "solve", "bluff-you", _("exact equilibrium of one turn"),
+                _("The exact equilibrium of a turn: value, the bluffer's move mix for each "
+                  "sum, the guesser's P(OK) for each announcement."))
     s.add_argument("--centre", default="", help=_("centre tokens, e.g. 3,4,17,18"))
     s.add_argument("--target", action="append", default=[], metavar="PLAYER:TOKENS",
                    help=_("a player the bluffer may rob and their tokens, e.g. 1:5,9"))
     s.add_argument("--give-points", type=int, default=None,
                    help=_("points of the bluffer's cheapest token (needed with --target)"))
     s.add_argument("--doublet", action="store_true", help=_("the bluffer holds a doublet swap"))
-    s.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
-    s.set_defaults(handler=solve_command)
+    run_with(s, solve_command)
 
-    g = commands["play"].add_parser("bluff-you", help=_("play Bluff You against bots"),
-                                    description=_("Play Bluff You in the terminal as player 0."))
+    g = command(commands, "play", "bluff-you", _("play Bluff You against bots"),
+                _("Play Bluff You in the terminal as player 0."))
     g.add_argument("--players", type=int, default=2, help=_("players, you included (2-6)"))
     g.add_argument("--bots", default="equilibrium", choices=sorted(BOTS), help=_("the bots' kind"))
     g.add_argument("--tokens", default=None, help=_("tokens in play (default all 16)"))
     g.add_argument("--seed", type=int, default=None, help=_("seed for the dice and the bots"))
-    g.set_defaults(handler=play_command)
+    run_with(g, play_command, json=False)
 
 
 # -- odds -----------------------------------------------------------------------------------------

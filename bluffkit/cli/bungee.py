@@ -41,12 +41,15 @@ from ..odds.bungee import Knowledge, best_chance_of_bungee, draws_distribution, 
 from .common import (
     CliError,
     ask_move,
+    check_bots,
+    command,
     fraction_text,
     help_and_advice,
     ints,
     play_loop,
     print_advice,
     print_json,
+    run_with,
     table,
 )
 
@@ -67,15 +70,13 @@ def _knowledge_options(p) -> None:
     p.add_argument("--lucky", required=True, help=_("the lucky card, e.g. 8 (or B)"))
     p.add_argument("--first", action="store_true",
                    help=_("the round's first turn (play then draw only)"))
-    p.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
 
 
 def register(commands) -> None:
-    p = commands["odds"].add_parser(
-        "bungee", help=_("exact odds of a Bungee hand after each action"),
-        description=_("What you know, the unseen cards, and the exact distribution of your "
-                      "hand's value after each action (the card drawn is uniform over the "
-                      "unseen cards)."))
+    p = command(commands, "odds", "bungee", _("exact odds of a Bungee hand after each action"),
+                _("What you know, the unseen cards, and the exact distribution of your "
+                  "hand's value after each action (the card drawn is uniform over the "
+                  "unseen cards)."))
     _knowledge_options(p)
     p.add_argument("--draws", type=int, default=None,
                    help=_("also: how many of the next N drawn cards are --good "
@@ -83,12 +84,12 @@ def register(commands) -> None:
     p.add_argument("--good", default="<=2",
                    help=_("which cards are good for --draws: '<=2' (value), '0' (worth 0), "
                           "or a list such as 1,2,B (default <=2)"))
-    p.set_defaults(handler=odds_command)
+    run_with(p, odds_command)
 
-    a = commands["advise"].add_parser(
-        "bungee", help=_("the best action, and call Bungee now or play on?"),
-        description=_("Exact numbers one step ahead; call-or-play-on estimated by seeded "
-                      "simulation with standard errors."))
+    a = command(commands, "advise", "bungee",
+                _("the best action, and call Bungee now or play on?"),
+                _("Exact numbers one step ahead; call-or-play-on estimated by seeded "
+                  "simulation with standard errors."))
     _knowledge_options(a)
     a.add_argument("--players", type=int, default=4, help=_("number of players (2-5)"))
     a.add_argument("--sizes", default=None,
@@ -102,10 +103,10 @@ def register(commands) -> None:
                           "second, the time it takes and a progress bar)", most=MAX_SAMPLES,
                           default=DEFAULT_SAMPLES))
     a.add_argument("--seed", type=int, default=0, help=_("the simulation's seed (default 0)"))
-    a.set_defaults(handler=advise_command)
+    run_with(a, advise_command)
 
-    g = commands["play"].add_parser("bungee", help=_("play Bungee against bots"),
-                                    description=_("Play Bungee in the terminal against bots."))
+    g = command(commands, "play", "bungee", _("play Bungee against bots"),
+                _("Play Bungee in the terminal against bots."))
     g.add_argument("--bots", type=int, default=3, help=_("number of bots (1-4)"))
     g.add_argument("--bot", choices=sorted(BOTS), default="greedy",
                    help=_("the bots' strategy"))
@@ -114,10 +115,8 @@ def register(commands) -> None:
                    help=_("seed for the cards and the bots"))
     g.add_argument("--auto", action="store_true",
                    help=_("bots in every seat (watch a game)"))
-    g.add_argument("--json", action="store_true",
-                   help=_("print the game's record and result as JSON (messages go to "
-                          "stderr)"))
-    g.set_defaults(handler=play_command)
+    run_with(g, play_command, _("print the game's record and result as JSON (messages go to "
+                                "stderr)"))
 
 
 def _knowledge(args) -> Knowledge:
@@ -286,9 +285,7 @@ HELP = _l("Type 'play 7,7' (play cards of one value, then draw), 'take, play 9' 
 
 
 def play_command(args: argparse.Namespace) -> int:
-    if not 1 <= args.bots <= 4:
-        raise CliError(_("--bots must be 1-4 (Bungee is for 2-5 players), got {n}",
-                         n=args.bots))
+    check_bots(args.bots, 4)
     rules = BungeeRules(players=args.bots + 1, rounds=args.rounds)
     rng = make_rng(args.seed)
     bot = BOTS[args.bot]()

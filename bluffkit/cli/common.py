@@ -95,6 +95,30 @@ def argparse_in_language():
         argparse._ = before
 
 
+def command(commands, group: str, game: str, help: str, description: str
+            ) -> argparse.ArgumentParser:
+    """The parser of ``bluffkit <group> <game>`` (group: ``odds``, ``advise``, ``solve``,
+    ``play``); :func:`run_with` ends its options."""
+    return commands[group].add_parser(game, help=help, description=description)
+
+
+def run_with(parser: argparse.ArgumentParser, handler: Callable[[argparse.Namespace], int],
+             json_help: str | None = None, json: bool = True) -> None:
+    """The last option of a command, ``--json`` (exact fractions as ``n/d``, or what
+    ``json_help`` says), unless ``json`` is false; ``handler`` runs the command."""
+    if json:
+        parser.add_argument("--json", action="store_true",
+                            help=json_help or _("print JSON (fractions as 'n/d')"))
+    parser.set_defaults(handler=handler)
+
+
+def check_bots(bots: int, most: int) -> None:
+    """``--bots``: 1 to ``most`` bots play beside you (the game is for 2 to ``most + 1``)."""
+    if not 1 <= bots <= most:
+        raise CliError(_("--bots must be 1-{most} (the game is for 2-{players} players), got "
+                         "{bots}", most=most, players=most + 1, bots=bots))
+
+
 def jsonable(obj: Any) -> Any:
     """Fractions become strings like ``"1234/59049"``; dataclasses with ``to_json`` use it.
 

@@ -44,10 +44,13 @@ from ..games.jungle_bluff import (
 from .common import (
     CliError,
     ask_move,
+    check_bots,
+    command,
     fraction_text,
     play_loop,
     print_json,
     prompt_echo,
+    run_with,
     table,
 )
 
@@ -62,11 +65,11 @@ def _rules_args(p) -> None:
 
 
 def register(commands) -> None:
-    a = commands["advise"].add_parser(
-        "jungle-bluff", help=_("which strength card; take which score card or challenge whom"),
-        description=_("Advice for one turn of Jungle Bluff, with the numbers and the reasons. Two "
-                      "players: the exact equilibrium of the round. More players: the best "
-                      "response to your belief about the opponents' strength cards."))
+    a = command(commands, "advise", "jungle-bluff",
+                _("which strength card; take which score card or challenge whom"),
+                _("Advice for one turn of Jungle Bluff, with the numbers and the reasons. Two "
+                  "players: the exact equilibrium of the round. More players: the best "
+                  "response to your belief about the opponents' strength cards."))
     a.add_argument("--players", type=int, default=4, help=_("number of players (2-6)"))
     a.add_argument("--me", type=int, default=0, help=_("my seat (default 0)"))
     a.add_argument("--first", type=int, default=0, help=_("the round's first player"))
@@ -87,13 +90,11 @@ def register(commands) -> None:
     a.add_argument("--final", action="store_true",
                    help=_("two players, final round: hands are score piles, strength cards leave"))
     _rules_args(a)
-    a.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
-    a.set_defaults(handler=advise_command)
+    run_with(a, advise_command)
 
-    s = commands["solve"].add_parser(
-        "jungle-bluff", help=_("exact equilibrium of a two-player round"),
-        description=_("The exact equilibrium of one two-player round: strength cards, then take or"
-                      " challenge; payoff = player 0's points minus player 1's this round."))
+    s = command(commands, "solve", "jungle-bluff", _("exact equilibrium of a two-player round"),
+                _("The exact equilibrium of one two-player round: strength cards, then take or"
+                  " challenge; payoff = player 0's points minus player 1's this round."))
     s.add_argument("--hands", nargs=2, required=True, metavar="CARDS",
                    help=_("player 0's and player 1's cards, e.g. 1o,9 5,10"))
     s.add_argument("--centre", "--center", required=True, help=_("the score cards"))
@@ -101,16 +102,15 @@ def register(commands) -> None:
     _rules_args(s)
     s.add_argument("--final", action="store_true",
                    help=_("the final round: strength cards come out of the score piles"))
-    s.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
-    s.set_defaults(handler=solve_command)
+    run_with(s, solve_command)
 
-    g = commands["play"].add_parser("jungle-bluff", help=_("play Jungle Bluff against bots"),
-                                    description=_("Play Jungle Bluff in the terminal."))
+    g = command(commands, "play", "jungle-bluff", _("play Jungle Bluff against bots"),
+                _("Play Jungle Bluff in the terminal."))
     g.add_argument("--bots", type=int, default=3, help=_("number of advice bots (1-5)"))
     g.add_argument("--seed", type=int, default=None, help=_("seed for the deal and the bots"))
     g.add_argument("--cards", type=int, default=10, help=_("decks run 1..CARDS (default 10)"))
     _rules_args(g)
-    g.set_defaults(handler=play_command)
+    run_with(g, play_command, json=False)
 
 
 def _specials(text: str) -> tuple[str, ...]:
@@ -351,9 +351,7 @@ HELP = _l("Type 'play 7' (or 7), 'take 10' (with combined cards 'take 3+3'), 'ch
 
 
 def play_command(args: argparse.Namespace) -> int:
-    if not 1 <= args.bots <= 5:
-        raise CliError(_("--bots must be 1-5 (Jungle Bluff is for 2-6 players), got {bots}",
-                         bots=args.bots))
+    check_bots(args.bots, 5)
     try:
         rules = JungleRules(players=args.bots + 1, top_card=args.cards, combined=args.combined,
                             special_cards=_specials(args.special))

@@ -34,32 +34,33 @@ from .common import (
     ADVICE_WORDS,
     CliError,
     ask_move,
+    check_bots,
+    command,
     echo_text,
     fraction_text,
     help_and_advice,
     play_loop,
     print_advice,
     print_json,
+    run_with,
     table,
 )
 
 
 def register(commands) -> None:
-    p = commands["odds"].add_parser(
-        "poker-dice", help=_("exact hand categories and equity in poker dice"),
-        description=_("Hand categories (best 5 of 6 dice) and the exact chances to win, tie and "
-                      "lose against unknown random hands."))
+    p = command(commands, "odds", "poker-dice", _("exact hand categories and equity in poker dice"),
+                _("Hand categories (best 5 of 6 dice) and the exact chances to win, tie and "
+                  "lose against unknown random hands."))
     p.add_argument("--mine", default="", help=_("my peeker's 3 dice, e.g. 9,K,K"))
     p.add_argument("--common", default="", help=_("the 3 common dice, e.g. A,K,10"))
     p.add_argument("--opponents", type=int, default=None,
                    help=_("opponents in the hand (1-3, default 1), for the equity of --mine"))
     _rules_options(p)
-    p.set_defaults(handler=odds_command)
+    run_with(p, odds_command)
 
-    a = commands["advise"].add_parser(
-        "poker-dice", help=_("ante, fold, call or raise? with the numbers"),
-        description=_("Without --common: ante or pass. With --common: fold, call, bet or raise, "
-                      "equity against the pot odds."))
+    a = command(commands, "advise", "poker-dice", _("ante, fold, call or raise? with the numbers"),
+                _("Without --common: ante or pass. With --common: fold, call, bet or raise, "
+                  "equity against the pot odds."))
     a.add_argument("--mine", required=True, help=_("my peeker's 3 dice, e.g. 9,K,K"))
     a.add_argument("--common", default="", help=_("the 3 common dice (none: ante or pass)"))
     a.add_argument("--opponents", type=int, default=1,
@@ -71,18 +72,17 @@ def register(commands) -> None:
                    help=_("points I must add, with --common (0: first bet)"))
     a.add_argument("--stack", type=int, default=None, help=_("points I have left"))
     _rules_options(a)
-    a.set_defaults(handler=advise_command)
+    run_with(a, advise_command)
 
-    g = commands["play"].add_parser("poker-dice", help=_("play poker dice against bots"),
-                                    description=_("Play poker dice in the terminal against bots."))
+    g = command(commands, "play", "poker-dice", _("play poker dice against bots"),
+                _("Play poker dice in the terminal against bots."))
     g.add_argument("--bots", type=int, default=1, help=_("number of bots (1-3)"))
     g.add_argument("--bot", choices=sorted(BOTS), default="advice", help=_("the bots' strategy"))
     g.add_argument("--points", type=int, default=None, help=_("starting points (192 / players)"))
     g.add_argument("--seed", type=int, default=None, help=_("seed for the dice and the bots"))
     g.add_argument("--auto", action="store_true", help=_("bots in every seat (watch a game)"))
-    g.add_argument("--json", action="store_true",
-                   help=_("print the game's public record as JSON at the end (prompts on stderr)"))
-    g.set_defaults(handler=play_command)
+    run_with(g, play_command,
+             _("print the game's public record as JSON at the end (prompts on stderr)"))
 
 
 def _rules_options(p) -> None:
@@ -91,7 +91,6 @@ def _rules_options(p) -> None:
     p.add_argument("--colours", default=None,
                    help=_("colours of 9,10,J,Q,K,A for the flush, e.g. "
                           "black,red,blue,green,red,black (the default)"))
-    p.add_argument("--json", action="store_true", help=_("print JSON (fractions as 'n/d')"))
 
 
 def _rules(args, **more) -> PokerDiceRules:
@@ -201,9 +200,7 @@ HELP = _l("Type 'ante' or 'pass'; after the common roll 'fold', 'bet N', 'call',
 
 
 def play_command(args: argparse.Namespace) -> int:
-    if not 1 <= args.bots <= 3:
-        raise CliError(_("--bots must be 1-3 (poker dice is for 2-4 players), got {bots}",
-                         bots=args.bots))
+    check_bots(args.bots, 3)
     _check_points(args.points)
     rules = PokerDiceRules(players=args.bots + 1, starting_points=args.points)
     rng = make_rng(args.seed)

@@ -24,33 +24,16 @@ class _Registry(dict):
             _register_all()
         return self
 
-    def __getitem__(self, key):
-        return dict.__getitem__(self._filled(), key)
 
-    def __iter__(self):
-        return dict.__iter__(self._filled())
+def _once_filled(name: str):
+    """``dict``'s method ``name``, run on the registry once it is filled."""
+    method = getattr(dict, name)
+    return lambda self, *args: method(self._filled(), *args)
 
-    def __len__(self):
-        return dict.__len__(self._filled())
 
-    def __contains__(self, key):
-        return dict.__contains__(self._filled(), key)
-
-    def __repr__(self):
-        return dict.__repr__(self._filled())
-
-    def keys(self):
-        return dict.keys(self._filled())
-
-    def values(self):
-        return dict.values(self._filled())
-
-    def items(self):
-        return dict.items(self._filled())
-
-    def get(self, key, default=None):
-        return dict.get(self._filled(), key, default)
-
+for _name in ("__getitem__", "__iter__", "__len__", "__contains__", "__repr__", "keys", "values",
+              "items", "get"):
+    setattr(_Registry, _name, _once_filled(_name))
 
 GAMES: dict[str, GameInfo] = _Registry()
 
