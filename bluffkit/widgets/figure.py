@@ -18,6 +18,12 @@ draws with plotly's own view when the bundle is there. The view's reports back t
 (plotly.js's computed defaults) are sent after the browser has painted, once per burst of
 edits, so a slider's redraw does not wait for them.
 
+Importing ``go.FigureWidget`` the ordinary way costs a second or more (issue 26): its module,
+``plotly.basewidget``, imports ``plotly.io._renderers``, which imports ``nbformat`` (for
+``fig.show()``'s version check only), whose validator imports ``jsonschema``, whose format
+checkers compile ``rfc3987_syntax``'s Lark grammars (python-jsonschema #1428).
+:func:`figure_widget_class` imports it with ``nbformat`` deferred to its first use.
+
 >>> fig = LiveFigure({"data": [{"type": "bar", "y": [1, 2]}]})
 >>> fig.data[0].y, fig._bk_plotly_id.startswith("plotly-")
 ((1, 2), True)
@@ -27,7 +33,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import re
+import sys
+import types
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +45,38 @@ import plotly.graph_objects as go
 import traitlets
 
 from .static import StaticFallback
+
+
+class DeferredModule(types.ModuleType):
+    """Stands for a module not imported yet: the first attribute read imports it.
+
+    >>> json = DeferredModule("json")
+    >>> json.dumps([1])
+    '[1]'
+    """
+
+    def __getattr__(self, name: str) -> Any:
+        if sys.modules.get(self.__name__) is self:
+            del sys.modules[self.__name__]
+        return getattr(importlib.import_module(self.__name__), name)
+
+
+def figure_widget_class() -> type:
+    """``go.FigureWidget``, imported without importing ``nbformat`` (module docstring).
+
+    While ``plotly.io._renderers`` runs its imports, ``sys.modules`` holds a
+    :class:`DeferredModule` for ``nbformat``: plotly keeps it, so ``fig.show()`` imports
+    the real one when it first reads ``nbformat.__version__``; nothing else sees it. If the
+    renderers or ``nbformat`` are already imported, this is ``go.FigureWidget``.
+    """
+    if "plotly.io._renderers" not in sys.modules and "nbformat" not in sys.modules:
+        sys.modules["nbformat"] = DeferredModule("nbformat")
+        try:
+            importlib.import_module("plotly.io._renderers")
+        finally:
+            if isinstance(sys.modules.get("nbformat"), DeferredModule):
+                del sys.modules["nbformat"]
+    return go.FigureWidget
 
 
 @functools.cache
@@ -47,7 +88,7 @@ def plotly_bundle() -> tuple[str, str]:
     return text, f"plotly-{plotly.__version__}-{digest}"
 
 
-class LiveFigure(StaticFallback, go.FigureWidget):
+class LiveFigure(StaticFallback, figure_widget_class()):
     """A ``go.FigureWidget`` drawn by ``figure.js`` (see the module docstring)."""
 
     _esm = Path(__file__).with_name("figure.js")
@@ -129,4 +170,4 @@ def _container(root: dict, path: str) -> tuple[dict | None, str]:
     return (node, last) if isinstance(node, dict) and isinstance(last, str) else (None, "")
 
 
-__all__ = ["LiveFigure", "plotly_bundle"]
+__all__ = ["DeferredModule", "LiveFigure", "figure_widget_class", "plotly_bundle"]

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import plotly.graph_objects as go
@@ -83,3 +85,26 @@ def test_edits_that_need_new_containers_go_through_plotly():
     update_figure_in_place(fig, go.Figure(go.Bar(y=[1, 2]), {"shapes": [{"type": "line",
                                                                           "x0": 1}]}))
     assert fig.layout.shapes[0].x0 == 1
+
+
+def test_importing_the_widgets_leaves_nbformat_and_jsonschema_alone():
+    """Issue 26: ``import bluffkit.widgets`` took 2.1-2.4 s, half of it in ``rfc3987_syntax``
+    (plotly.basewidget -> plotly.io._renderers -> nbformat -> jsonschema). In a fresh
+    interpreter none of these modules is imported; plotly still finds the real ``nbformat``
+    when ``fig.show()`` asks for it (``benchmarks/widgets_import.py`` times the import)."""
+    code = """if True:
+        import sys
+        import bluffkit.widgets
+        from bluffkit.widgets.figure import LiveFigure
+        LiveFigure({"data": [{"type": "bar", "y": [1]}]})
+        slow = sorted(m for m in sys.modules
+                      if m.split(".")[0] in {"nbformat", "jsonschema", "rfc3987_syntax"})
+        assert not slow, slow
+        import plotly.io._renderers as renderers
+        import nbformat
+        assert renderers.nbformat.__version__ == nbformat.__version__
+        assert sys.modules["nbformat"] is nbformat and hasattr(nbformat, "validate")
+        print("ok")
+    """
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "ok", out.stderr

@@ -85,23 +85,29 @@ class RoundStrategy:
         self.chance = tuple([float(p) for _r, p in roll_outcomes(n)] for n in (x, y))
         _states, self._index, blocks = abstract_states(len(self.bids), self.k)
         self._where: dict[int, tuple[int, int]] = {}
-        self._tables = []
-        self._stored = []
+        self._stored = []  # (last bid, whole-number weights by parent, action, roll) by block
+        self._tables: dict[int, np.ndarray] = {}  # the frequencies, by block, once asked for
         offset = 0
         for g, (mover, last, parents, children, challenge) in enumerate(blocks):
             shape = (len(parents), len(children) + challenge, len(self.rolls[mover]))
             size = shape[0] * shape[1] * shape[2]
-            self._stored.append(data[offset:offset + size].reshape(shape))
-            w = self._stored[-1].astype(np.float64)
-            total = w.sum(axis=1, keepdims=True)
-            self._tables.append((last, np.where(total > 0, w / np.where(total > 0, total, 1),
-                                                1 / shape[1])))
+            self._stored.append((last, data[offset:offset + size].reshape(shape)))
             for row, s in enumerate(parents):
                 self._where[s] = (g, row)
             offset += size
         if offset != len(data):
             raise InvalidQuestion(_("{path}: the stored strategy of {x} v {y} does not fit its "
                                     "states", path=path, x=x, y=y))
+
+    def _table(self, g: int) -> np.ndarray:
+        """Block ``g``'s frequencies, normalised when first asked for (all of 5 v 5 at once
+        would be 18 million numbers, most never read by one piece of advice)."""
+        if g not in self._tables:
+            w = self._stored[g][1].astype(np.float64)
+            total = w.sum(axis=1, keepdims=True)
+            self._tables[g] = np.where(total > 0, w / np.where(total > 0, total, 1),
+                                       1 / w.shape[1])
+        return self._tables[g]
 
     def _history(self, history) -> list[int]:
         out, last = [], -1
@@ -123,9 +129,8 @@ class RoundStrategy:
         their frequencies: one row per roll of the player to move (``rolls[player]`` order)."""
         bids = self._history(history)
         g, row = self._where[state_of(self._index, bids, self.k)]
-        last, table = self._tables[g]
-        labels = self.bids[last + 1:] + (["challenge"] if bids else [])
-        return labels, table[row].T
+        labels = self.bids[self._stored[g][0] + 1:] + (["challenge"] if bids else [])
+        return labels, self._table(g)[row].T
 
     def weights_table(self, history) -> tuple[list[str], np.ndarray]:
         """The stored whole-number weights behind ``strategy_table``: one row per roll of the
@@ -134,9 +139,9 @@ class RoundStrategy:
         fractions of the stored numbers come from these."""
         bids = self._history(history)
         g, row = self._where[state_of(self._index, bids, self.k)]
-        last, _table = self._tables[g]
+        last, stored = self._stored[g]
         labels = self.bids[last + 1:] + (["challenge"] if bids else [])
-        rows = self._stored[g][row].T.astype(np.int64)
+        rows = stored[row].T.astype(np.int64)
         rows[rows.sum(axis=1) == 0] = 1
         return labels, rows
 

@@ -38,3 +38,16 @@ def test_match_values_are_probabilities_and_more_dice_help():
 def test_policy_for_a_full_size_position():
     freq = policy("3,3,*,1,2", (5, 5), ["4x3"])
     assert sum(freq.values()) == pytest.approx(1) and "challenge" in freq and "4x3" not in freq
+
+
+def test_a_round_normalises_only_the_states_it_is_asked_about():
+    """Issue 26: ``bluffkit advise bluff --held 5,5`` spent half of loading 5 v 5 (18 million
+    stored weights) normalising every state at once; a piece of advice reads a few. Each
+    table read equals its stored weights over their row's total."""
+    s = load_strategy.__wrapped__(5, 5)  # a fresh object, not the cached one
+    assert not s._tables
+    history = ["2x3", "3x3", "4x3"]
+    labels, table = s.strategy_table(history)
+    assert 0 < len(s._tables) <= len(history) + 1
+    same, weights = s.weights_table(history)
+    assert same == labels and np.allclose(table, weights / weights.sum(axis=1, keepdims=True))
