@@ -378,7 +378,9 @@ def advice_html(advice) -> str:
     """An ``Advice`` as HTML: the options table, the recommendation, the reasons.
 
     Reads ``advice.to_json()`` (``options`` as a list of dicts, ``recommended``,
-    ``explanation``) so every game's advice renders the same way; exact numbers in the options
+    ``explanation``; ``highlight``, the index of the recommended option's row where the
+    recommendation is not a row's label) so every game's advice renders the same way; exact
+    numbers in the options
     must be ``Fraction`` (or ``"n/d"`` strings), and are shown as math. An advice with a
     ``say_action(text)`` method has its actions (the ``action`` column and the recommendation)
     written by it in the current language (the JSON keeps the actions' own text).
@@ -394,8 +396,9 @@ def advice_html(advice) -> str:
             keys += [k for k in opt if k not in keys]
         rows = [[_cell(say(str(opt[k])) if k == "action" and opt.get(k) is not None
                        else opt.get(k)) for k in keys] for opt in options]
-        best = next((i for i, opt in enumerate(options)
-                     if recommended is not None and recommended in opt.values()), None)
+        best = data.get("highlight", next((i for i, opt in enumerate(options)
+                                           if recommended is not None
+                                           and recommended in opt.values()), None))
         parts.append(html_table([str(HEADERS.get(k, k.replace("_", " "))) for k in keys], rows,
                                 "bk-advice-options", highlight=best))
     if recommended is not None:

@@ -68,7 +68,7 @@ def test_bluff_you_advice_explains_in_french():
     with language("fr"):
         a = bluffer_advice(s)
         assert a.explanation.startswith("Tu as lancé 2,2,5 (somme 9).")
-        assert "Le mieux\u00a0: gagner (Devin\u00a0: P1)" in a.explanation
+        assert "Le mieux\u00a0: gagner 9 (Devin\u00a0: P1)" in a.explanation
         g = guesser_advice(position(players=2, roll=(1, 1, 1)).apply(Gain(1, 18)), q="1/2")
         assert "Bayes\u00a0: P(vrai | 18 annoncé) = " in g.explanation
         assert "(environ 0," in g.explanation  # a decimal comma

@@ -159,3 +159,45 @@ def test_guesser_advice_for_an_announcement_never_made_shows_no_none():
     data = t._advice_for(s)
     assert all(v is not None for row in data["options"] for v in row.values())
     assert "None" not in advice_html(data) and "never" in advice_html(data)
+
+
+def test_explain_recommends_one_move_the_table_accepts_and_says_the_mix_once():
+    """Issue 26: Explain said "Recommended: gain to Bot 1" (no token: not a move one can
+    play) and "best numbers: 3, 4, 5, 6, 7, 8" beside "Equilibrium play with 14: gain 13
+    (3/5), gain 14 (2/5)". Now the recommendation is one of the moves the table offers, the
+    one the equilibrium plays most often; an option the equilibrium uses is described by the
+    numbers it announces; the mix is said once."""
+    from bluffkit.advice.bluff_you import bluffer_advice
+
+    seen = 0
+    for seed in range(16):
+        t = BluffYouTable(players=2 + seed % 3, seed=seed)
+        for _turn in range(3):
+            drive_to(t, "act")
+            if t.state.is_terminal():
+                break
+            t.explain.toggle.value = True
+            a = bluffer_advice(t.state, t.names)
+            shown = t._advice()
+            offered = dict(t.move_choice.options)
+            assert shown["recommended"] in offered, (seed, shown["recommended"])
+            assert re.search(r"\d", shown["recommended"])  # the token's number
+            mix = a.equilibrium.mix(t.state.roll)
+            assert mix[max(mix, key=mix.get)] == mix[min(mix, key=lambda m: (-mix[m], m))]
+            body = html_text(t.explain.body.value)
+            assert body.count("Equilibrium play") == 1 and body.count("Recommended") == 1
+            for o in a.options:
+                line = next(x for x in a.explanation.splitlines()
+                            if x.startswith(f"- {o.label}:"))
+                used = [n for n, p in (o.announce or {}).items() if p]
+                if used:
+                    assert "best number" not in line and all(str(n) in line for n in used)
+            t.move_choice.value = offered[shown["recommended"]]
+            t.move_button.click()
+            assert t.errors.message == ""
+            seen += 1
+    assert seen >= 30
+
+
+def html_text(value: str) -> str:
+    return re.sub(r"<[^>]+>", " ", value)

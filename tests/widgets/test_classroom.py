@@ -137,6 +137,7 @@ def server_advice(game: str, table, state):
     from bluffkit.advice.bungee import advise as bungee
     from bluffkit.advice.jungle_bluff import advise as jungle
     from bluffkit.advice.poker_dice import advise_observation
+    from bluffkit.games.bluff_you import action_text
     from bluffkit.widgets.jungle_bluff.table import seat_names
     from bluffkit.widgets.poker_dice.table import advice_for_display
 
@@ -148,7 +149,7 @@ def server_advice(game: str, table, state):
     if game == "bungee":
         return bungee(obs, 60, table.seed, defer=True).recommended
     if state.phase == "act":
-        return bluffer_advice(state, table.names).best.label
+        return action_text(bluffer_advice(state, table.names).move, table.names)
     if state.phase == "call":
         return guesser_advice(obs, q=table.q, names=table.names).vs_model.best
     return None

@@ -6,8 +6,8 @@ is valued against the equilibrium guesser: gain with each guesser, steal from ea
 tokens, each legal doublet swap. **Payoff (a decision)**: the change in the bluffer's points minus
 the guesser's points this turn; the other players act as one side and later turns are left out. A
 doublet swap keeps the bluffer's points (equal totals, by rule): it is worth exactly 0. The
-recommendation is the option of highest value given the roll (ties: the one the equilibrium plays
-most often, then gain, doublet, steal); the number is then mixed as the equilibrium says.
+recommendation is one legal move, the one the equilibrium plays most often with the roll (every
+move of its mix is worth the most); the explanation gives the whole mix once.
 
 **For the guesser** (the dice unseen): the call that is best against a bluffer model the user
 states ("truthful with probability q when possible, otherwise uniform among the other tokens") and
@@ -16,8 +16,8 @@ calls.
 
 >>> s = position(held={0: (8, 13)}, players=2, roll=(2, 2, 5))
 >>> a = bluffer_advice(s)
->>> a.best.label, a.best.value
-('gain to P1', Fraction(0, 1))
+>>> a.best.label, a.best.value, str(a.move)
+('gain to P1', Fraction(0, 1), 'gain 9 to P1')
 >>> [o.label for o in a.options if o.kind == "doublet"]
 ['doublet 8,13 for 4', 'doublet 8,13 for 17']
 """
@@ -146,9 +146,12 @@ class BlufferAdvice:
     Attributes:
         roll: the bluffer's dice.
         options: best first.
-        best: the recommended option.
+        best: the option holding ``move``.
         equilibrium: the turn's equilibrium (``equilibrium.mix(roll)`` is the move mix).
         explanation: plain words.
+        move: the recommended move, a legal action (``gain 13 to P1``): the move the
+            equilibrium plays most often with this roll (every move of its mix is worth the
+            most against the equilibrium guesser).
     """
 
     roll: tuple[int, int, int]
@@ -156,6 +159,7 @@ class BlufferAdvice:
     best: Option
     equilibrium: TurnEquilibrium
     explanation: str
+    move: Any = None
 
     @property
     def value(self) -> Fraction:
@@ -165,7 +169,8 @@ class BlufferAdvice:
     def to_json(self) -> dict:
         return {"roll": dice_text(self.roll), "sum": sum(self.roll), "model": MODEL,
                 "turn_value": self.value, "options": [o.to_json() for o in self.options],
-                "best": self.best.label, "explanation": self.explanation}
+                "best": self.best.label, "move": str(self.move),
+                "explanation": self.explanation}
 
     def __str__(self) -> str:
         return self.explanation
@@ -241,29 +246,54 @@ def bluffer_advice(state: BluffYouState, names=None) -> BlufferAdvice:
         InvalidQuestion: if the state is not the bluffer's choice.
     """
     options, eq = bluffer_options(state, names)
-    best = options[0]
+    move, best = recommended_move(state, options, eq)
     return BlufferAdvice(state.roll, tuple(options), best, eq,
-                         _explain_bluffer(state, options, best, eq, names))
+                         _explain_bluffer(state, options, move, eq, names), move)
 
 
-def _explain_bluffer(state, options, best, eq, names=None) -> str:
+def recommended_move(state: BluffYouState, options, eq: TurnEquilibrium) -> tuple[Any, Option]:
+    """The move the equilibrium plays most often with the roll (ties: the smaller move), as
+    a legal action, and the option holding it (the first of ``options`` that does: among
+    gains to different guessers, the one listed first)."""
+    mix = eq.mix(state.roll)
+    top = min(mix, key=lambda m: (-mix[m], m))
+    legal = state.legal_actions()
+    for o in options:
+        if top == DOUBLET and o.kind == "doublet":
+            return o.action, o
+        if o.kind != top[0] or (o.kind == "steal" and o.player != top[1]):
+            continue
+        action = Gain(o.player, top[-1]) if o.kind == "gain" else Steal(o.player, top[-1])
+        if action in legal:
+            return action, o
+    raise InvalidState(_("the equilibrium plays {move}, which no legal action makes",
+                         move=move_text(top)))
+
+
+def _explain_bluffer(state, options, move, eq, names=None) -> str:
     dice = state.roll
     lines = [_("You rolled {dice} (sum {total}). {model} The whole turn is worth {value} to you "
                "before the roll, at equilibrium.", dice=dice_text(dice), total=sum(dice),
                model=MODEL, value=eq.value)]
     for o in options:
+        used = [n for n, p in (o.announce or {}).items() if p]
         if o.kind == "doublet":
             lines.append(_("- {option}: worth 0 (a swap keeps your points; you hold fewer "
                            "tokens, which wins ties, and tokens go back to the centre).",
                            option=o.label))
+        elif used:
+            lines.append(_("- {option}: worth {value} with your roll, announcing {numbers} as "
+                           "the equilibrium does.", option=o.label, value=o.value,
+                           numbers=_(" or ").join(map(str, sorted(used)))))
         else:
             best_n = [n for n, v in o.by_number.items() if v == o.value]
             lines.append(_n("- {option}: worth {value} with your roll (best number: {numbers}).",
                             "- {option}: worth {value} with your roll (best numbers: "
                             "{numbers}).", len(best_n), option=o.label, value=o.value,
-                            numbers=", ".join(map(str, best_n[:6]))))
-    lines.append(_("Best: {option} (worth {value}). Equilibrium play {words}.",
-                   option=best.label, value=best.value, words=eq.words(dice, names)))
+                            numbers=", ".join(map(str, best_n))))
+    best = eq.expected(dice, _move(move))
+    lines.append(_("Best: {move} (worth {value}). Equilibrium play {words}.",
+                   move=action_text(move, names), value=best, words=eq.words(dice, names)))
     calls = ", ".join(_("OK to {move} with probability {p}", move=move_text(m, names),
                         p=eq.believe[m]) for m in eq.mix(dice) if m in eq.believe)
     if calls and len(eq.mix(dice)) > 1:

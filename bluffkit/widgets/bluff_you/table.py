@@ -175,9 +175,10 @@ class BluffYouTable(GameTable):
         if s.phase == "act":
             a = bluffer_advice(s, self.names)
             return {"options": [{_("option"): o.label, _("value with your roll"): o.value,
-                                 _("equilibrium probability"): o.probability}
+                                 _("equilibrium P (kind of move)"): o.probability}
                                 for o in a.options],
-                    "recommended": a.best.label, "explanation": a.explanation}
+                    "recommended": action_text(a.move, self.names),
+                    "highlight": a.options.index(a.best), "explanation": a.explanation}
         if s.phase == "call":
             g = guesser_advice(s.observation(self.me), q=self.q, names=self.names)
             never = _("never announced at equilibrium")  # no call's value: nothing to compare
