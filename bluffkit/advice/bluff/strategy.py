@@ -85,13 +85,15 @@ class RoundStrategy:
         self.chance = tuple([float(p) for _r, p in roll_outcomes(n)] for n in (x, y))
         _states, self._index, blocks = abstract_states(len(self.bids), self.k)
         self._where: dict[int, tuple[int, int]] = {}
-        self._stored = []  # (last bid, whole-number weights by parent, action, roll) by block
+        self._stored = []  # whole-number weights by parent state, action, roll; by block
+        self._last = []  # the last bid of each block's states
         self._tables: dict[int, np.ndarray] = {}  # the frequencies, by block, once asked for
         offset = 0
         for g, (mover, last, parents, children, challenge) in enumerate(blocks):
             shape = (len(parents), len(children) + challenge, len(self.rolls[mover]))
             size = shape[0] * shape[1] * shape[2]
-            self._stored.append((last, data[offset:offset + size].reshape(shape)))
+            self._stored.append(data[offset:offset + size].reshape(shape))
+            self._last.append(last)
             for row, s in enumerate(parents):
                 self._where[s] = (g, row)
             offset += size
@@ -103,7 +105,7 @@ class RoundStrategy:
         """Block ``g``'s frequencies, normalised when first asked for (all of 5 v 5 at once
         would be 18 million numbers, most never read by one piece of advice)."""
         if g not in self._tables:
-            w = self._stored[g][1].astype(np.float64)
+            w = self._stored[g].astype(np.float64)
             total = w.sum(axis=1, keepdims=True)
             self._tables[g] = np.where(total > 0, w / np.where(total > 0, total, 1),
                                        1 / w.shape[1])
@@ -129,7 +131,7 @@ class RoundStrategy:
         their frequencies: one row per roll of the player to move (``rolls[player]`` order)."""
         bids = self._history(history)
         g, row = self._where[state_of(self._index, bids, self.k)]
-        labels = self.bids[self._stored[g][0] + 1:] + (["challenge"] if bids else [])
+        labels = self.bids[self._last[g] + 1:] + (["challenge"] if bids else [])
         return labels, self._table(g)[row].T
 
     def weights_table(self, history) -> tuple[list[str], np.ndarray]:
@@ -139,9 +141,8 @@ class RoundStrategy:
         fractions of the stored numbers come from these."""
         bids = self._history(history)
         g, row = self._where[state_of(self._index, bids, self.k)]
-        last, stored = self._stored[g]
-        labels = self.bids[last + 1:] + (["challenge"] if bids else [])
-        rows = stored[row].T.astype(np.int64)
+        labels = self.bids[self._last[g] + 1:] + (["challenge"] if bids else [])
+        rows = self._stored[g][row].T.astype(np.int64)
         rows[rows.sum(axis=1) == 0] = 1
         return labels, rows
 
