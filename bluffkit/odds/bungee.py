@@ -113,7 +113,7 @@ class Knowledge:
         if not 1 <= len(self.hand) <= HAND_SIZE:
             raise InvalidQuestion(_("a hand holds 1-{hand_size} cards, got {hand} ({value})",
                                     hand_size=HAND_SIZE, hand=len(self.hand),
-                                    value=cards_text(self.hand) or 'none'))
+                                    value=cards_text(self.hand) or _("none")))
         for c, k in zip(CARDS, self.unseen):
             if k < 0:
                 raise InvalidQuestion(

@@ -69,7 +69,7 @@ def read_dice(dice: str | Iterable | None, name: str, sizes: tuple[int, ...]) ->
     except ParseError as e:
         raise InvalidQuestion(_("{name}: {e}", name=name, e=e)) from None
     if len(out) not in sizes:
-        want = " or ".join(str(s) for s in sizes)
+        want = _(" or ").join(str(s) for s in sizes)
         raise InvalidQuestion(_("{name} needs {want} dice, got {out} ({dice_text})",
                                 name=name, want=want, out=len(out), dice_text=dice_text(out)))
     return out

@@ -53,8 +53,10 @@ from __future__ import annotations
 import functools
 import html
 import logging
+import math
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -113,16 +115,60 @@ def probability_tex(value: Fraction | int, places: int = 3) -> str:
     return f"{fraction_tex(q)} {rel} {decimal_text(q, places).replace(',', '{,}')}"
 
 
-_FRACTION = re.compile(r"(?<![\w./])(-?\d+)/(\d+)(?![\w/])")
+LONG_DIGITS = 5
+"""A fraction with more digits than this in its numerator or denominator is shown as a short
+decimal, the exact fraction in its tooltip (issue 26: 26-digit fractions in Explain)."""
+
+_FRACTION = re.compile(r"(?P<eq>= )?(?<![\w./])(?P<n>-?\d+)/(?P<d>\d+)(?![\w/])"
+                       r"(?: (?P<rel>≈|=) (?P<short>[-+−]?\d+(?:[.,]\d+)?(?:\s?%)?))?")
+
+
+def is_long(value: Fraction) -> bool:
+    """More than :data:`LONG_DIGITS` digits above or below the line.
+
+    >>> is_long(Fraction(211, 243)), is_long(Fraction(32768, 14348907))
+    (False, True)
+    """
+    return max(len(str(abs(value.numerator))), len(str(value.denominator))) > LONG_DIGITS
+
+
+def short_decimal(value: Fraction | int) -> str:
+    """Three decimals, or two significant digits for a small value that is not zero (a
+    student reads 0.00000053, not 0.000).
+
+    >>> short_decimal(Fraction(211, 243)), short_decimal(Fraction(8, 15176959))
+    ('0.868', '0.00000053')
+    """
+    x = float(value)
+    places = 3 if x == 0 or abs(x) >= 0.001 else 1 - math.floor(math.log10(abs(x)))
+    return num(x, f".{places}f")
+
+
+def approx_html(value: Fraction, shown: str | None = None) -> str:
+    """A rounded value (``shown``, else :func:`short_decimal` after ≈) with its exact fraction
+    in a tooltip (point at it to read it).
+
+    >>> approx_html(Fraction(32768, 14348907))
+    '<span class="bk-exact" title="32768/14348907">≈&nbsp;0.002</span>'
+    """
+    q = Fraction(value)
+    return (f'<span class="bk-exact" title="{q.numerator}/{q.denominator}">'
+            f"{shown or '≈&nbsp;' + short_decimal(q)}</span>")
 
 
 def math_html(text: str) -> str:
     """Escape plain text for HTML and typeset the fractions in it (``7/27`` -> ``$\\frac{7}{27}$``).
 
-    For an ``ipywidgets.HTMLMath``; text between ``$`` signs is left as math.
+    For an ``ipywidgets.HTMLMath``; text between ``$`` signs is left as math. A long fraction
+    (:func:`is_long`), with the ``=`` before it and the rounded value after it, becomes a
+    rounded value whose tooltip holds the fraction.
 
     >>> math_html("P = 7/27 < 1/2; 15/3 = 5")
     'P = $\\\\frac{7}{27}$ &lt; $\\\\frac{1}{2}$; $\\\\frac{15}{3}$ = 5'
+    >>> math_html("P(true) = 31364282393/31381059609 ≈ 0.999.")
+    'P(true) <span class="bk-exact" title="31364282393/31381059609">≈&nbsp;0.999</span>.'
+    >>> math_html("equity 13924507/30233088 = 46.1%")
+    'equity <span class="bk-exact" title="13924507/30233088">46.1%</span>'
     """
     parts = str(text).split("$")
     out = []
@@ -136,9 +182,18 @@ def math_html(text: str) -> str:
 
 
 def _written_fraction(m: re.Match) -> str:
-    """A fraction as written (``15/3`` stays 15 over 3: the text may be showing the sum)."""
-    sign = "-" if m[1].startswith("-") else ""
-    return f"${sign}\\frac{{{m[1].lstrip('-')}}}{{{m[2]}}}$"
+    """A fraction as written (``15/3`` stays 15 over 3: the text may be showing the sum);
+    a long one as the rounded value the text gives after it (``= 46.1%``, ``≈ 0.868``), else
+    as :func:`short_decimal`, the fraction in the tooltip."""
+    n, d, rel, short = m["n"], m["d"], m["rel"], m["short"]
+    if int(d) and is_long(Fraction(int(n), int(d))):
+        shown = None
+        if short:
+            shown = f"≈&nbsp;{short}" if rel == "≈" else f"{m['eq'] or ''}{short}"
+        return approx_html(Fraction(int(n), int(d)), shown)
+    sign = "-" if n.startswith("-") else ""
+    after = f" {rel} {short}" if short else ""
+    return f"{m['eq'] or ''}${sign}\\frac{{{n.lstrip('-')}}}{{{d}}}${after}"
 
 
 NOT_APPLICABLE = "–"
@@ -160,10 +215,16 @@ def value_tex(value: Any) -> str:
 
     >>> value_tex(None), value_tex(True), value_tex(Fraction(1, 4))
     ('–', 'yes', '$\\\\frac{1}{4}$ <small>≈&nbsp;0.250</small>')
+    >>> value_tex(Detail(2, "two dice"))
+    '<span title="two dice">2</span>'
     """
+    if isinstance(value, Detail):
+        return f'<span title="{html.escape(str(value.tip))}">{value_tex(value.value)}</span>'
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
+        if is_long(value):
+            return approx_html(value)
         return f"${fraction_tex(value)}$ <small>≈&nbsp;{decimal_text(value)}</small>"
     if value is None:  # not applicable here: a dash, never Python's None
         return NOT_APPLICABLE
@@ -176,6 +237,14 @@ def value_tex(value: Any) -> str:
     return math_html(str(value))
 
 
+@dataclass(frozen=True)
+class Detail:
+    """A table cell's value with more to read in its tooltip."""
+
+    value: Any
+    tip: Any
+
+
 SPACED_TABLE = ('<table style="border-collapse:separate;border-spacing:12px 2px;'
                 'margin-left:-12px">')
 """The opening tag of a table whose columns stay apart ("Bungee #1 | 60", never "#160")."""
@@ -183,8 +252,9 @@ SPACED_TABLE = ('<table style="border-collapse:separate;border-spacing:12px 2px;
 
 def html_table(header: Iterable[str], rows: Iterable[Iterable[Any]], css: str = "bk-table",
                highlight: int | None = None) -> str:
-    """A small HTML table; cells go through :func:`value_tex`; row ``highlight`` is bold."""
-    head = "".join(f'<th style="padding:0 6px">{html.escape(str(h))}</th>' for h in header)
+    """A small HTML table; cells go through :func:`value_tex`; row ``highlight`` is bold. A
+    header may be a ``(title, tooltip)`` pair: the tooltip says what the column means."""
+    head = "".join(_th(*(h if isinstance(h, tuple) else (h, None))) for h in header)
     body = []
     for i, row in enumerate(rows):
         style = ' style="font-weight:bold;background:#eef7f5"' if i == highlight else ""
@@ -192,6 +262,11 @@ def html_table(header: Iterable[str], rows: Iterable[Iterable[Any]], css: str = 
             f'<td style="padding:0 6px">{value_tex(c)}</td>' for c in row) + "</tr>")
     return (f'<table class="{css}" style="border-collapse:collapse;text-align:right">'
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+
+
+def _th(text: Any, tip: Any = None) -> str:
+    title = f' title="{html.escape(str(tip))}"' if tip else ""
+    return f'<th style="padding:0 6px"{title}>{html.escape(str(text))}</th>'
 
 
 # -- figures ---------------------------------------------------------------------------------------
@@ -364,7 +439,10 @@ class HistoryLog(widgets.HTMLMath):
 
 HEADERS = {"action": _l("choice"), "p_stands": _l("P(bid stands)"),
            "p_exact": _l("P(exact count)"), "my_loss": _l("my expected loss"),
-           "others_loss": _l("others' expected loss"), "expected_value": _l("expected value"),
+           "others_loss": _l("others' expected loss"), "note": _l("why listed"),
+           "p_read": _l("P(bid stands), bids read"),
+           "loss_read": _l("my expected loss, bids read"),
+           "ahead": _l("dice I lose, looking ahead"), "expected_value": _l("expected value"),
            "P_worth_5_or_less": _l("P(worth 5 or less)"),
            "expected_score_if_not_winning": _l("expected score if not winning"),
            "cards": _l("cards"), "P_win_estimated": _l("P(win), estimated"),
@@ -372,6 +450,25 @@ HEADERS = {"action": _l("choice"), "p_stands": _l("P(bid stands)"),
            "p_win": _l("P(win)"), "frequency": _l("equilibrium frequency"),
            "average_gain": _l("average gain"), "assuming": _l("assuming")}
 """Column titles of the advice table for the usual ``Option.to_json()`` keys."""
+HEADER_TIPS = {
+    "p_stands": _l("the chance that the bid in question stands (the current bid if you "
+                   "challenge, your bid if you raise), every die you cannot see random"),
+    "p_exact": _l("the chance that the count is exactly that bid: then everybody but the "
+                  "bidder loses a die"),
+    "my_loss": _l("the dice you lose on average if you challenge now, or if the next player "
+                  "challenges your bid, every die you cannot see random"),
+    "others_loss": _l("the dice the other players lose on average in the same challenge"),
+    "p_read": _l("the same chance after reading the round's bids (Bayes' rule under the model "
+                 "said below)"),
+    "loss_read": _l("the dice you lose on average in the same challenge, after reading the "
+                    "round's bids"),
+    "ahead": _l("the dice you lose on average when the round is played on from this choice "
+                "(the look ahead said below); point at a number for the others' loss"),
+    "cards": _l("the cards in your hand after this choice"),
+}
+"""What a column means, shown when the reader points at its title."""
+HIDDEN = {"kind"}
+"""Keys not shown: ``kind`` (raise, challenge, show) is what the choice already says."""
 
 
 def advice_html(advice) -> str:
@@ -380,10 +477,12 @@ def advice_html(advice) -> str:
     Reads ``advice.to_json()`` (``options`` as a list of dicts, ``recommended``,
     ``explanation``; ``highlight``, the index of the recommended option's row where the
     recommendation is not a row's label) so every game's advice renders the same way; exact
-    numbers in the options
-    must be ``Fraction`` (or ``"n/d"`` strings), and are shown as math. An advice with a
+    numbers in the options must be ``Fraction`` (or ``"n/d"`` strings), and are shown as math
+    (a long one as a rounded value, the fraction in its tooltip). An advice with a
     ``say_action(text)`` method has its actions (the ``action`` column and the recommendation)
-    written by it in the current language (the JSON keeps the actions' own text).
+    written by it in the current language (the JSON keeps the actions' own text). Columns are
+    titled in words (:data:`HEADERS`, explained by :data:`HEADER_TIPS`); a nested value (Bluff's
+    look ahead) shows its main number, the rest in its tooltip.
     """
     data = advice.to_json() if hasattr(advice, "to_json") else dict(advice)
     say = getattr(advice, "say_action", None) or str
@@ -391,16 +490,15 @@ def advice_html(advice) -> str:
     recommended = data.get("recommended")
     parts = []
     if options:
-        keys = list(options[0])
+        keys = [k for k in options[0] if k not in HIDDEN]
         for opt in options[1:]:
-            keys += [k for k in opt if k not in keys]
-        rows = [[_cell(say(str(opt[k])) if k == "action" and opt.get(k) is not None
-                       else opt.get(k)) for k in keys] for opt in options]
+            keys += [k for k in opt if k not in keys and k not in HIDDEN]
+        rows = [[_shown(k, opt.get(k), say) for k in keys] for opt in options]
         best = data.get("highlight", next((i for i, opt in enumerate(options)
                                            if recommended is not None
                                            and recommended in opt.values()), None))
-        parts.append(html_table([str(HEADERS.get(k, k.replace("_", " "))) for k in keys], rows,
-                                "bk-advice-options", highlight=best))
+        parts.append(html_table([(str(HEADERS.get(k, k.replace("_", " "))), HEADER_TIPS.get(k))
+                                 for k in keys], rows, "bk-advice-options", highlight=best))
     if recommended is not None:
         title = html.escape(_("Recommended:"))
         parts.append(f"<p><b>{title}</b> {math_html(say(str(recommended)))}</p>")
@@ -410,6 +508,22 @@ def advice_html(advice) -> str:
     paragraphs = [p for p in str(explanation).split("\n") if p.strip()]
     parts += [f"<p>{math_html(sentence_case(p))}</p>" for p in paragraphs]
     return "".join(parts)
+
+
+def _shown(key: str, value: Any, say: Callable[[str], str]) -> Any:
+    """An options table's cell: an action in words, a nested value as its main number with
+    the rest in the tooltip, anything else as :func:`value_tex` shows it."""
+    if key == "action" and value is not None:
+        return say(str(value))
+    if isinstance(value, dict) and key == "ahead":
+        return Detail(_cell(value["my_loss"]), _(
+            "the others lose {others}; the next player challenged in {share} of the {n} "
+            "playouts", others=value["others_loss"], n=value["samples"],
+            share=num(float(_cell(value["challenged_next"])), ".0%")))
+    if isinstance(value, dict):
+        return "; ".join(f"{HEADERS.get(k, k.replace('_', ' '))}: {_cell(v)}"
+                         for k, v in value.items())
+    return _cell(value)
 
 
 _SENTENCE_START = re.compile(r"(^|(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)[.!?] )([a-z])")
@@ -425,9 +539,8 @@ def sentence_case(text: str) -> str:
 
 
 def _cell(value):
-    if isinstance(value, str) and re.fullmatch(r"-?\d+/\d+", value):
-        n, d = value.split("/")
-        return Fraction(int(n), int(d))
+    if isinstance(value, str) and re.fullmatch(r"-?\d+(/\d+)?", value):
+        return Fraction(value)
     if isinstance(value, (list, tuple)):
         return ", ".join(map(str, value))
     return value

@@ -50,3 +50,45 @@ def test_a_parameter_error_in_french(name):
     text = re.sub(r"\b[a-z_]+(\[\d+\])?(?==| :|\b)", lambda m: m.group(0) if "_" not in
                   m.group(0) else " ", str(caught.value))  # dice_held, show_and_reroll: names
     assert not english_words(text), (name, str(caught.value))
+
+
+# -- the explorers: a typed box is named as the page names it -------------------------------------
+def explorer_boxes():
+    import ipywidgets as widgets
+
+    from bluffkit.widgets.bluff import CountExplorer
+    from bluffkit.widgets.bluff_you import SumExplorer
+    from bluffkit.widgets.bungee import DrawExplorer
+    from bluffkit.widgets.jungle_bluff import ChallengeExplorer
+    from bluffkit.widgets.poker_dice import HandOddsExplorer
+
+    for cls in (CountExplorer, SumExplorer, HandOddsExplorer, ChallengeExplorer, DrawExplorer):
+        explorer = cls()
+        boxes = [w for w in explorer.children if isinstance(w, widgets.Text)]
+        for box in explorer.children:
+            boxes += [w for w in getattr(box, "children", ()) if isinstance(w, widgets.Text)]
+        for box in boxes:
+            yield cls.__name__, explorer, box
+
+
+PYTHON_WORDS = re.compile(r"^(mine|exposed|common|my dice|hand|discard|lucky)\W|\b(none|or)\b")
+"""The calculators' parameter names, and English words of their messages (« 0 or 3 »)."""
+
+
+def test_an_explorer_names_the_box_a_student_typed_in():
+    """Issue 26: French explorers said « mine : '9' n'est pas ... », « exposed : ... »,
+    « my dice attend 3 dés », « common attend 0 or 3 dés », « reçu 0 (none) ». Each wrong
+    entry's message names the box by its label (or says what it is in French words)."""
+    seen = 0
+    with language("fr"):
+        for name, explorer, box in explorer_boxes():
+            good = box.value
+            for bad in ("zz", "9,9,9,9,9,9,9", ",,,"):
+                box.value = bad
+                message = explorer.errors.message
+                assert not english_words(message), (name, box.description, message)
+                assert not PYTHON_WORDS.search(message), (name, message)
+                seen += bool(message)
+            box.value = good
+            assert explorer.errors.message == "", (name, explorer.errors.message)
+    assert seen >= 15

@@ -13,13 +13,15 @@ from bluffkit.i18n import language
 
 ENGLISH = re.compile(r"\b(the|your|you|round|hand|worth|draw|play|take|game|turn|bot|seed|new|"
                      r"explain|tokens?|announces?|steal|gain|give|wins?|rolls?|dice|sum|"
-                     r"waiting|believe|caught|random|naive|believer|doubter|equilibrium)\b",
-                     re.IGNORECASE)
+                     r"waiting|believe|caught|random|naive|believer|doubter|equilibrium|"
+                     r"challenge|raise|kind|read|ahead|loss|optimistic|reversed|nervous|"
+                     r"none|mine|exposed|common|listed)\b", re.IGNORECASE)
 """English words a French table must not show (none of them is a French word)."""
 
 
 def visible(widget) -> str:
-    """Every text a student reads in ``widget`` and its children (HTML tags removed)."""
+    """Every text a student reads in ``widget`` and its children (HTML tags removed, the
+    tooltips of HTML kept: a title attribute is read when pointed at)."""
     parts = []
     shown = ("description", "tooltip", "placeholder") if hasattr(widget, "options") else (
         "value", "description", "tooltip", "placeholder")
@@ -27,6 +29,7 @@ def visible(widget) -> str:
         v = getattr(widget, name, None)
         if isinstance(v, str):
             parts.append(v)
+            parts += re.findall(r'title="([^"]*)"', v)
     for option in getattr(widget, "options", ()) or ():
         parts.append(str(option[0] if isinstance(option, tuple) else option))
     for child in getattr(widget, "children", ()):
@@ -125,7 +128,10 @@ def test_a_french_bluff_table_has_no_english():
 
     with language("fr"):
         t = BluffTable(opponents=2, seed=3, show_and_reroll=True)
+        t.explain.toggle.value = True  # the advice's table and words too (issue 26)
+        seen = []  # what was shown at each turn (Explain says nothing once the game is over)
         for _turn in range(30):
+            seen.append(visible(t))
             if t.state.is_terminal():
                 break
             if t.state.phase == "show":
@@ -134,7 +140,7 @@ def test_a_french_bluff_table_has_no_english():
                 t.play("challenge")
             else:
                 t.play(t.bid_choice.value)
-        shown = visible(t)
+        shown = visible(t) + " ".join(seen)
         assert "Nouvelle partie (graine 3)\u00a0: toi contre 2 robots, 5 dés chacun, avec " \
                "l'extension." in shown
         assert "Haut les gobelets\u00a0: " in shown and "Dés perdus\u00a0:" in shown
@@ -187,15 +193,18 @@ def test_a_french_poker_dice_table_has_no_english():
 
     with language("fr"):
         t = PokerDiceTable(opponents=2, seed=2)
+        t.explain.toggle.value = True
+        seen = []
         for _turn in range(40):
+            seen.append(visible(t))
             if t.state.is_terminal():
                 break
             t.play("ante" if t.state.phase == "ante" else
                    "call" if t.state.opened else "bet 1")
-        shown = visible(t)
+        shown = visible(t) + " ".join(seen)
         assert "Nouvelle partie (graine 2)\u00a0: toi contre 2 robots" in shown
         assert "Dés communs\u00a0:" in shown and "Pot de " in shown
-        english = english_in(shown, allowed=("Poker",))
+        english = english_in(shown, allowed=("Poker", "gain"))  # « gain moyen »
         assert not english, english
 
 
@@ -217,14 +226,17 @@ def test_a_french_jungle_table_has_no_english():
     from bluffkit.widgets.jungle_bluff.table import JungleTable
 
     with language("fr"):
-        t = JungleTable(opponents=2, seed=1, combined=True)
+        t = JungleTable(opponents=2, seed=1, combined=True, special_cards=("nervous", "alpha"))
+        t.explain.toggle.value = True
+        seen = []
         for _turn in range(40):
+            seen.append(visible(t))
             if t.state.is_terminal():
                 break
             t.play(t.choice.value)
-        shown = visible(t)
-        assert "Nouvelle partie (graine 1)\u00a0: toi contre 2 robots\u00a0; cartes combinées." \
-            in shown
+        shown = visible(t) + " ".join(seen)
+        assert "Nouvelle partie (graine 1)\u00a0: toi contre 2 robots\u00a0; cartes combinées, " \
+            "9 nerveux, 10 alpha." in shown  # the special cards by their French names
         assert "Cartes de score" in shown and "carte de force" in shown
         english = english_in(shown, allowed=("Jungle", "Bluff"))
         assert not english, english

@@ -73,7 +73,7 @@ def test_explorer_updates_in_place_and_recovers_from_bad_input():
 
 
 def test_explorer_rejects_bad_arguments_at_construction():
-    with pytest.raises(InvalidQuestion, match="my dice needs 3 dice"):
+    with pytest.raises(InvalidQuestion, match=r"My dice \(3\) needs 3 dice"):
         HandOddsExplorer(mine="9,9")
 
 
@@ -128,7 +128,9 @@ def test_explain_shows_the_advice_with_its_model():
     t.explain.toggle.value = True
     body = t.explain.body.value
     assert "bets are not read as information" in body and "Recommended" in body
-    assert re.search(r"equity \$\\frac\{\d+\}\{\d+\}\$", body), body
+    # the exact equity (a 14-digit fraction with two opponents) is in the tooltip
+    assert re.search(r'equity <span class="bk-exact" title="\d+/\d+">\d+\.\d%</span>',
+                     body), body
 
 
 def test_whole_games_end_and_replay_from_the_seed():

@@ -206,3 +206,40 @@ def test_table_columns_stay_apart(name):
         cells = re.findall(r"<t[dh]( [^>]*)?>", table)
         padded = all(c and "padding" in c for c in cells)
         assert (spacing and int(spacing[1]) >= 6) or padded, tag
+
+
+# -- Explain: words and short numbers ----------------------------------------------------------
+EXPLAINED = {
+    "bluff, 6 players": lambda: BluffTable(opponents=5, seed=1),
+    "bluff, 2 players": lambda: BluffTable(opponents=1, seed=2, dice_per_player=2),
+    "poker dice, 3 opponents": lambda: PokerDiceTable(opponents=3, seed=1, points=6),
+    "bluff you, 4 players": lambda: BluffYouTable(players=4, seed=1),
+    "jungle bluff": lambda: JungleTable(opponents=3, seed=1, special_cards=("nervous",)),
+}
+NUMBER = re.compile(r"\\frac\{-?(\d+)\}\{(\d+)\}|(?<![\w./])-?(\d+)/(\d+)(?![\w/])")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("name", EXPLAINED)
+def test_explain_shows_words_and_short_numbers(name, lang):
+    """Issue 26: Explain showed a raw Python dict (Bluff's "ahead" column), headers that were
+    the advice's JSON keys ("p read", "loss read", "ahead", "kind") and 26-digit fractions.
+    Every column has a title in words, a nested value shows one number, and no fraction of
+    more than LONG_DIGITS digits is shown (it is in the tooltip, with its rounded value)."""
+    from bluffkit.i18n import language
+    from bluffkit.widgets.common import HEADERS, HIDDEN, LONG_DIGITS
+
+    with language(lang):
+        t = EXPLAINED[name]()
+        for table in play_randomly(t, random.Random(3), 10):
+            advice = table._advice()
+            shown = re.sub(r'title="[^"]*"', "", table.explain.body.value)
+            assert not re.search(r"\{'|'\}|': ", shown), shown  # no repr of a dict or list
+            for m in NUMBER.finditer(shown):
+                digits = max(len(x) for x in m.groups() if x)
+                assert digits <= LONG_DIGITS, (name, m[0])
+            if hasattr(advice, "to_json"):  # the advice's own keys: each has its title
+                keys = {k for o in advice.to_json().get("options") or [] for k in o}
+                assert keys <= set(HEADERS) | HIDDEN, keys - set(HEADERS) - HIDDEN
+                heads = re.findall(r"<th[^>]*>([^<]*)</th>", table.explain.body.value)
+                assert not {h for h in heads if "_" in h or h in {"kind", "ahead"}}, heads

@@ -179,8 +179,8 @@ class Position:
             raise InvalidQuestion(
                 _("my_dice ({value}) and my exposed dice ({value2}) must make the {held} dice "
                   "dice_held[{me}] says I hold",
-                  value=dice_text(self.my_dice) or 'none',
-                  value2=dice_text(self.exposed[me]) or 'none', held=held[me], me=me))
+                  value=dice_text(self.my_dice) or _("none"),
+                  value2=dice_text(self.exposed[me]) or _("none"), held=held[me], me=me))
         for p, e in enumerate(self.exposed):
             if e and len(e) >= held[p]:
                 raise InvalidQuestion(
@@ -394,6 +394,18 @@ class Advice:
                              for f, pmf in b["faces"].items()}}
                 for b in beliefs_summary(self.reading)]
         return out
+
+    def say_action(self, text: str) -> str:
+        """A choice as ``to_json`` writes it (``"challenge"``, ``"8x3"``, a show) in the
+        current language (what a view shows; the JSON keeps the engine's text).
+
+        >>> advise(Position("1,1,2,4,5", (5, 5), bid="9x3")).say_action("challenge")
+        'challenge'
+        """
+        for o in self.options:
+            if str(o.action) == text:
+                return say_action(o.action)
+        return text
 
     def _repr_markdown_(self) -> str:
         eq = self.equilibrium if self.equilibrium and self.equilibrium.reached else None

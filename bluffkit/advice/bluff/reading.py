@@ -142,13 +142,17 @@ def explain_reading(pos: Position, options: list[Option], best: Option, reading:
                            others=_of(o.ahead.others_loss)))
     if old_best.action != best.action:
         lines.append(_("Without reading the bids (dice random, and judging a raise as if the "
-                       "next player challenged it) the advice would be {move}.",
-                       move=old_best.action))
-    verb = _("challenge") if best.kind == "challenge" else _("bid {bid}", bid=best.action)
+                       "next player challenged it) the advice would be: {move}.",
+                       move=_verb(old_best)))
     lines.append(_("Recommendation: {move}, the fewest dice lost on average in the playouts "
                    "({loss}); ties go to more dice lost by the others, then to a raise, then to "
-                   "the higher bid.", move=verb, loss=_of(best.ahead.my_loss)))
+                   "the higher bid.", move=_verb(best), loss=_of(best.ahead.my_loss)))
     return "\n".join(lines)
+
+
+def _verb(o) -> str:
+    """A choice as the advice words it: ``challenge``, ``bid 5x3`` (in the language)."""
+    return _("challenge") if o.kind == "challenge" else _("bid {bid}", bid=o.action)
 
 
 def _eq(p: Fraction) -> str:

@@ -35,6 +35,9 @@ from ...core.i18n import _, _l
 
 SPECIALS: dict[str, int] = {"optimistic": 1, "reversed": 5, "nervous": 9, "alpha": 10}
 """Special card name -> the value it replaces."""
+SPECIAL_NAMES = {"optimistic": _l("optimistic 1"), "reversed": _l("reversed 5"),
+                 "nervous": _l("nervous 9"), "alpha": _l("alpha 10")}
+"""Special card name -> what a player reads (the rulebook's name, in the language)."""
 LETTERS: dict[int, str] = {1: "o", 5: "r", 9: "n", 10: "a"}
 """Value -> the letter written after a special card of that value."""
 KINDS: dict[int, str] = {v: k for k, v in SPECIALS.items()}
@@ -107,7 +110,7 @@ def parse_cards(text: str | Iterable) -> tuple[Card, ...]:
     return tuple(sorted(c if isinstance(c, Card) else parse_card(str(c)) for c in parts))
 
 
-SPECIAL_HINT = _l("choose the {kind} special card to play with it")
+SPECIAL_HINT = _l("choose the {name} to play with it")
 """How :func:`deck_cards` says to turn a special card on (a command line says its option)."""
 
 
@@ -119,7 +122,8 @@ def deck_cards(cards: Iterable[Card], deck: Iterable[Card], hint: object = SPECI
 
     Raises:
         ParseError: for a value the decks do not have, a special card not in play (``hint``
-            says how to choose it, with ``{kind}`` for its name) or a card listed twice.
+            says how to choose it, with ``{name}`` for its name in the language and ``{kind}``
+            for the name a command line takes) or a card listed twice.
 
     >>> cards_text(deck_cards(parse_cards("9,2"), deck(10, ["nervous"])))
     '2,9n'
@@ -127,7 +131,7 @@ def deck_cards(cards: Iterable[Card], deck: Iterable[Card], hint: object = SPECI
     ...     deck_cards(parse_cards("9n"), deck(10))
     ... except ParseError as e:
     ...     print(str(e).split(":")[0])
-    9n is the nervous special card, which is not in play
+    9n is the nervous 9, a special card not in play
     """
     own = {c.value: c for c in deck}
     out = []
@@ -136,8 +140,9 @@ def deck_cards(cards: Iterable[Card], deck: Iterable[Card], hint: object = SPECI
             raise ParseError(_("{c} is not a card of this game: the decks run 1-{max}",
                                c=c, max=max(own)))
         if c.special and own[c.value] != c:
-            raise ParseError(_("{c} is the {kind} special card, which is not in play: {hint}",
-                               c=c, kind=c.kind, hint=str(hint).format(kind=c.kind)))
+            name = SPECIAL_NAMES[c.kind]
+            raise ParseError(_("{c} is the {name}, a special card not in play: {hint}", c=c,
+                               name=name, hint=str(hint).format(kind=c.kind, name=name)))
         out.append(own[c.value] if not c.special else c)
     if distinct:
         for c in out:
@@ -203,6 +208,7 @@ def deck(top: int, specials: Iterable[str] = ()) -> tuple[Card, ...]:
     return tuple(Card(v, v in special_values) for v in range(1, top + 1))
 
 
-__all__ = ["CHALLENGER", "DEFENDER", "LETTERS", "NOBODY", "SPECIALS", "SPECIAL_HINT", "Card",
+__all__ = ["CHALLENGER", "DEFENDER", "LETTERS", "NOBODY", "SPECIALS", "SPECIAL_HINT",
+           "SPECIAL_NAMES", "Card",
            "cards_text", "deck", "deck_cards", "duel_winner", "parse_card", "parse_cards", "points",
            "score_cards"]

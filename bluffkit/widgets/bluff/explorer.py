@@ -24,7 +24,7 @@ import plotly.graph_objects as go
 from ...core import Distribution, InvalidQuestion
 from ...core.i18n import _, _l, _n
 from ...games.bluff import STAR, face_text
-from ...odds.bluff.counts import BidOdds, bid_odds
+from ...odds.bluff.counts import BidOdds, bid_odds, read_dice
 from ..common import (
     COLORS,
     ErrorArea,
@@ -308,8 +308,9 @@ class CountExplorer(StaticFallback, widgets.VBox):
 
     def _update(self) -> None:
         odds = bid_odds(f"{self.count.value}x{face_text(self.face.value)}",
-                        self.dice_in_play.value, mine=self.mine.value,
-                        exposed=self.exposed.value)
+                        self.dice_in_play.value,  # an error names the box, as the page does
+                        mine=read_dice(self.mine.value, str(self.mine.description)),
+                        exposed=read_dice(self.exposed.value, str(self.exposed.description)))
         self.odds = odds
         if hasattr(self, "figure"):
             update_figure_in_place(self.figure, odds_spec(odds, color_bars=False))

@@ -156,7 +156,7 @@ class SumExplorer(StaticFallback, widgets.VBox):
     def _update(self) -> None:
         if getattr(self, "_syncing", False):  # the announced list is being changed below
             return
-        tokens = read_tokens(self.centre.value, "centre")
+        tokens = read_tokens(self.centre.value, str(self.centre.description))
         if not tokens:
             raise InvalidQuestion(_("the centre needs at least one token"))
         if list(self.announced.options) != list(tokens):

@@ -34,12 +34,13 @@ from ...games.jungle_bluff import (
     parse_cards,
     say_move,
 )
+from ...games.jungle_bluff.cards import SPECIAL_NAMES
 from ...odds.jungle_bluff.beliefs import Option, win_probability
 from ..common import COLORS, ErrorArea, label, probability_tex, update_figure_in_place
 from ..figure import LiveFigure
 from ..static import StaticFallback
 
-HINT = "select {kind} under Special to play with it"
+HINT = _l("select {name} under Special to play with it")
 """How the explorer says to turn a special card on."""
 WINS = {CHALLENGER: 1, NOBODY: 0.5, "defender": 0}
 """Heatmap value of a challenge's result (1: the challenger wins)."""
@@ -122,7 +123,8 @@ class ChallengeExplorer(StaticFallback, widgets.VBox):
         style = {"description_width": "8em"}  # "They may hold" in full
         self.specials = label(widgets.SelectMultiple(options=list(SPECIALS),
                                                      value=tuple(specials), rows=4, style=style),
-                              description=_l("Special"))
+                              description=_l("Special"),
+                              options=[(SPECIAL_NAMES[k], k) for k in SPECIALS])
         self.specials.add_class("bk-specials")
         self.mine = label(widgets.Text(value=str(mine), style=style,
                                        layout=widgets.Layout(width="16em")),

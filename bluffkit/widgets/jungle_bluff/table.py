@@ -35,6 +35,7 @@ from ...games.jungle_bluff import (
     points,
     say_move,
 )
+from ...games.jungle_bluff.cards import SPECIAL_NAMES
 from ..common import SPACED_TABLE, label
 from ..game_table import ME, GameTable, opponents_box
 
@@ -65,7 +66,8 @@ class JungleTable(GameTable):
         self.combined.add_class("bk-combined")
         self.specials = widgets.SelectMultiple(options=list(SPECIALS),
                                                value=tuple(special_cards), rows=4)
-        label(self.specials, description=_l("Special"))
+        label(self.specials, description=_l("Special"),
+              options=[(SPECIAL_NAMES[k], k) for k in SPECIALS])
         self.specials.add_class("bk-specials")
         self._build(seed, [self.opponents, self.combined], bots)
         self.table_view = widgets.HTML()
@@ -222,7 +224,7 @@ class _NewGame:
 
     def __str__(self) -> str:
         extras = ", ".join(([_("combined cards")] if self.combined else [])
-                           + list(self.specials))
+                           + [str(SPECIAL_NAMES[k]) for k in self.specials])
         bots = _n("{n} bot", "{n} bots", self.opponents)
         if extras:
             return _("New game (seed {seed}): you against {bots}; {extras}.", seed=self.seed,

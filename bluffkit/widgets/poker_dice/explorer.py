@@ -185,7 +185,7 @@ class HandOddsExplorer(StaticFallback, widgets.VBox):
     (147, 216)
     >>> w.common.value = "A,K"
     >>> w.errors.message
-    'common needs 0 or 3 dice, got 2 (K,A)'
+    'Common dice (0 or 3) needs 0 or 3 dice, got 2 (K,A)'
     """
 
     def __init__(self, mine: str = "9,K,K", common: str = "", opponents: int = 2,
@@ -228,8 +228,8 @@ class HandOddsExplorer(StaticFallback, widgets.VBox):
 
     def _update(self) -> None:
         rules = PokerDiceRules(tie_break=self.tie_break.value)
-        mine = read_dice(self.mine.value, "my dice", (3,))
-        common = read_dice(self.common.value, "common", (0, 3))
+        mine = read_dice(self.mine.value, str(self.mine.description), (3,))
+        common = read_dice(self.common.value, str(self.common.description), (0, 3))
         self._counts = category_counts(mine + common, 6, rules)
         self._equities = [equity(mine, common, k, rules) for k in range(1, MAX_OPPONENTS + 1)]
         self.equity = self._equities[self.opponents.value - 1]
