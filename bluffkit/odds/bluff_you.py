@@ -22,7 +22,7 @@ from itertools import product
 from typing import Any
 
 from ..core import BluffkitError, Distribution, InvalidQuestion
-from ..core.i18n import _, _n
+from ..core.i18n import _, _n, num
 from ..games.bluff_you import POINTS, TOKENS, parse_tokens
 
 ROLLS = 6**3
@@ -123,11 +123,11 @@ def rarity_explanation() -> str:
         g = groups[pts]
         toks = ", ".join(str(r.token) for r in sorted(g, key=lambda r: r.token))
         ps = sorted({r.ways for r in g})
-        bits = sorted({f"{r.surprisal_bits:.2f}" for r in g})
+        bits = [num(b, ".2f") for b in sorted({round(r.surprisal_bits, 2) for r in g})]
         parts.append(_n("{n} point: {tokens} (made by {ways} of 216 rolls, surprisal {bits} "
                         "bits)", "{n} points: {tokens} (made by {ways} of 216 rolls, surprisal "
                         "{bits} bits)", pts, tokens=toks, ways=_(" or ").join(map(str, ps)),
-                        bits="-".join(bits)))
+                        bits="–".join(bits)))
     return _("Points follow rarity: the fewer of the 216 rolls make a sum, the more its token "
              "is worth, and no rarer sum is worth fewer points. {groups}.",
              groups="; ".join(parts))

@@ -28,7 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from ..core import InvalidQuestion
-from ..core.i18n import _, get_language
+from ..core.i18n import _, _p, get_language
 from ..core.text import shorten
 from ..exercises.core import load
 from ..exercises.mathml import mathml, with_mathml
@@ -166,9 +166,21 @@ def print_pdf(page: Path, pdf: Path, browser: str) -> None:
                                 stderr=done.stderr.strip()[-300:]))
 
 
+def sheet_names(exercise_set: str, seeds: list[int]) -> list[str]:
+    """The PDFs' names (without ``.pdf``), one per seed and the key last, in the language.
+
+    >>> sheet_names("bluff", [8, 10])
+    ['bluff-seed-08', 'bluff-seed-10', 'bluff-key']
+    """
+    width = len(str(max(seeds)))
+    seed, key = _p("file name", "seed"), _p("file name", "key")
+    return [*(f"{exercise_set}-{seed}-{s:0{width}d}" for s in seeds), f"{exercise_set}-{key}"]
+
+
 def write_handouts(exercise_set: str, seeds: list[int], out: Path, keep_html: bool = False,
                    workers: int = 2) -> tuple[list[Path], float]:
-    """Write ``<set>-seed-<N>.pdf`` for each seed and ``<set>-key.pdf`` into ``out``.
+    """Write ``<set>-seed-<N>.pdf`` for each seed and ``<set>-key.pdf`` into ``out`` (in
+    French ``<set>-graine-<N>.pdf`` and ``<set>-corrige.pdf``: :func:`sheet_names`).
 
     Returns:
         The PDFs written (the key last) and the seconds taken.
@@ -177,9 +189,9 @@ def write_handouts(exercise_set: str, seeds: list[int], out: Path, keep_html: bo
     load(exercise_set, seed=seeds[0])  # a clear error for an unknown set, before any work
     browser = chromium()
     out.mkdir(parents=True, exist_ok=True)
-    width = len(str(max(seeds)))
-    jobs = [(f"{exercise_set}-seed-{s:0{width}d}", sheet_html(exercise_set, s)) for s in seeds]
-    jobs.append((f"{exercise_set}-key", key_html(exercise_set, seeds)))
+    names = sheet_names(exercise_set, seeds)
+    jobs = [(name, sheet_html(exercise_set, s)) for name, s in zip(names, seeds)]
+    jobs.append((names[-1], key_html(exercise_set, seeds)))
     with tempfile.TemporaryDirectory(prefix="bluffkit-handout-") as tmp:
         folder = out if keep_html else Path(tmp)
         pages = []
@@ -193,4 +205,4 @@ def write_handouts(exercise_set: str, seeds: list[int], out: Path, keep_html: bo
 
 
 __all__ = ["chromium", "key_html", "markdown_html", "parse_seeds", "print_pdf", "sheet_html",
-           "write_handouts"]
+           "sheet_names", "write_handouts"]

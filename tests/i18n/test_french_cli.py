@@ -25,6 +25,8 @@ COMMANDS = {
     "solve bluff, shipped": ["solve", "bluff", "--dice", "5,5"],
     "solve bluff, 1 v 1": ["solve", "bluff", "--dice", "1,1", "--target", "0.01"],
     "odds bluff-you": ["odds", "bluff-you", "--centre", "3,8,11,18", "--announce", "11"],
+    "odds bluff-you, a stated model": ["odds", "bluff-you", "--centre", "3,8,11,18", "--announce",
+                                       "11", "--q", "2/3"],
     "advise bluff-you": ["advise", "bluff-you", "--roll", "2,4,5"],
     "advise bluff-you, guesser": ["advise", "bluff-you", "--announce", "gain 11 to P1",
                                   "--bluffer", "0"],
@@ -93,6 +95,17 @@ def test_a_command_speaks_french(name, capsys, monkeypatch):
     code, out = run(capsys, monkeypatch, COMMANDS[name])
     assert code == 0 and out.strip()
     assert not _english(out), _english(out)[:5]
+
+
+DECIMAL_POINT = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.])")
+"""A number written with a decimal point (« 7.75 bits »): in French it takes a comma."""
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_a_command_writes_french_numbers(name, capsys, monkeypatch):
+    """Issue 26: ``odds bluff-you --q 2/3`` wrote « surprise 7.75 bits » and « 4.43-5.17 »."""
+    code, out = run(capsys, monkeypatch, COMMANDS[name])
+    assert code == 0 and not DECIMAL_POINT.findall(out), DECIMAL_POINT.findall(out)[:5]
 
 
 @pytest.mark.parametrize("name", PLAYS)

@@ -13,7 +13,7 @@ from bluffkit.cli import main
 from bluffkit.core import InvalidQuestion
 from bluffkit.exercises import exercise_sets, load
 from bluffkit.exercises.core import plain
-from bluffkit.teacher.handout import key_html, markdown_html, parse_seeds, sheet_html
+from bluffkit.teacher.handout import key_html, markdown_html, parse_seeds, sheet_html, sheet_names
 
 
 def pdf_text(path) -> str:
@@ -92,3 +92,15 @@ def test_no_raw_latex_left_on_any_sets_pages(exercise_set):
         text = re.sub(r"<math.*?</math>", "", page, flags=re.S)
         assert not re.search(r"\\[a-zA-Z]+|\$", text), exercise_set
     assert "<math" in key  # every set's worked solutions have maths
+
+
+def test_file_names_and_statements_in_the_language():
+    """Issue 26: a French class got ``bluff-key.pdf`` and a sheet asking for
+    ``{count: probability}``."""
+    from bluffkit.i18n import language
+
+    assert sheet_names("bluff", [8, 10]) == ["bluff-seed-08", "bluff-seed-10", "bluff-key"]
+    with language("fr"):
+        assert sheet_names("bluff", [9]) == ["bluff-graine-9", "bluff-corrige"]
+        statements = " ".join(q.statement() for q in load("bluff", seed=1))
+        assert "{nombre: probabilité}" in statements and "count" not in statements

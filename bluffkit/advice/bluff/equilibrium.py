@@ -269,31 +269,53 @@ class MatchRow:
 
     Attributes:
         dice: (opener's dice, other's dice).
-        p_opener_wins: the opener's equilibrium chance of winning the match from there, or
-            ``None`` when the round is not solved (no saved file).
-        exploitability: of that round's strategy (``None`` if not solved).
-        command: the command that solves and saves it.
+        p_opener_wins: the opener's equilibrium chance of winning the match from there.
+        exploitability: of that round's strategy.
+        command: the command that solves the round with perfect recall and saves it.
+        memory: ``None`` for a round solved with perfect recall (shipped 1 v 1, or saved by
+            ``command``); else the bids the shipped strategy remembers (``bluff-abstract.npz``,
+            the strategies notebook 09 and the 5 v 5 advice read).
     """
 
     dice: tuple[int, int]
     p_opener_wins: float | None
     exploitability: float | None
     command: str
+    memory: int | None = None
+
+    @property
+    def strategy(self) -> str:
+        """Which strategy the row's numbers come from, in words."""
+        if self.memory is None:
+            return _("solved with perfect recall")
+        return _n("shipped, remembers the last bid ({command} solves it with perfect recall)",
+                  "shipped, remembers the last {n} bids ({command} solves it with perfect "
+                  "recall)", self.memory, command=self.command)
 
 
 def match_table(positions=((1, 1), (2, 1), (1, 2))) -> list[MatchRow]:
-    """The match-win table from the solved rounds: 1 v 1 solved on demand, the others read
-    from saved files (``bluffkit solve bluff --dice X,Y``), ``None`` where missing.
+    """The match-win table: each round solved with perfect recall where it is (1 v 1 shipped,
+    the others saved by ``bluffkit solve bluff --dice X,Y``), else the shipped strategy that
+    remembers the last few bids (``bluffkit.advice.bluff.strategy``, the numbers notebook 09
+    shows).
 
     >>> [row.dice for row in match_table()][:1], match_table()[0].p_opener_wins < 0.5
     ([(1, 1)], True)
     """
+    from .strategy import load_strategy
+    from .strategy import match_table as shipped
+
     rows = []
     for x, y in positions:
+        command = f"bluffkit solve bluff --dice {x},{y}"
         solved = round_table(x, y) if (x, y) in SOLVABLE else None
-        rows.append(MatchRow((x, y), None if solved is None else (solved.value + 1) / 2,
-                             None if solved is None else solved.exploitability,
-                             f"bluffkit solve bluff --dice {x},{y}"))
+        if solved is not None:
+            rows.append(MatchRow((x, y), (solved.value + 1) / 2, solved.exploitability, command))
+            continue
+        figures = load_strategy(x, y).figures
+        rows.append(MatchRow((x, y), shipped()[x, y], figures.exploitability
+                             if figures.exploitability is not None
+                             else figures.abstract_exploitability, command, figures.k))
     return rows
 
 

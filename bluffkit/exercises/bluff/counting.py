@@ -8,6 +8,7 @@ from ...core.i18n import _, _l, _n, num
 from ...games.bluff import STAR, Bid
 from ...odds.bluff.counts import bid_odds, count_distribution, match_probability, matches
 from ..answers import Count, DistributionAnswer
+from ..bounds import dict_form
 from ..core import Mistake, Question, tex
 from .common import (
     STARS_ONLY,
@@ -113,7 +114,7 @@ class CountDistribution(Question):
         return _("You cannot see **{n}** dice. Give the distribution of the number that show "
                  "**{face}** or ★: the probabilities of 0, 1, ..., {n} matching dice, as a list "
                  "{as_list} or a dict {as_dict}.", n=self.n, face=self.face,
-                 as_list="`[P(0), P(1), ...]`", as_dict="`{count: probability}`")
+                 as_list="`[P(0), P(1), ...]`", as_dict=f"`{dict_form()}`")
 
     def expected(self):
         return count_distribution(self.face, self.n)

@@ -333,13 +333,24 @@ def test_command_line_takes_the_history(capsys):
 
 def test_match_table_reads_what_is_solved(cache):
     from bluffkit.advice.bluff.equilibrium import match_table
+    from bluffkit.advice.bluff.strategy import load_strategy
+    from bluffkit.advice.bluff.strategy import match_table as match_table_shipped
 
     for path in (default_path(2, 1), default_path(1, 2)):
         path.unlink(missing_ok=True)
     rows = {row.dice: row for row in match_table()}
     one = rows[(1, 1)]
     assert abs(one.p_opener_wins - (1 - 7 / 258) / 2) <= one.exploitability
-    assert rows[(2, 1)].p_opener_wins is None and rows[(2, 1)].command.endswith("--dice 2,1")
+    assert one.memory is None and rows[(2, 1)].command.endswith("--dice 2,1")
+    # not solved here: the shipped strategies, the very numbers notebook 09 shows (issue 26:
+    # notebook 06 said "not solved yet" where 09 showed them solved)
+    shipped = match_table_shipped()
+    for dice in ((2, 1), (1, 2)):
+        assert rows[dice].p_opener_wins == shipped[dice]
+        assert rows[dice].memory == load_strategy(*dice).k
+        assert rows[dice].exploitability == load_strategy(*dice).figures.exploitability
+        assert rows[dice].command in rows[dice].strategy
+    assert abs(one.p_opener_wins - shipped[1, 1]) < 1e-3  # both notebooks print 0.486
     tree, info = round_tree(2, 1, lambda a, b: 0.5)
     SolvedRound(tree, info, CFRSolver(tree).average_strategy(), 0.4, 0.3, 7, 1.0,
                 {(1, 1): 0.5}).save(default_path(2, 1))
