@@ -113,3 +113,20 @@ def test_an_otter_assignment_in_french():
     assert not english_words(text), english_words(text)[:5]
     code = next(c.source for c in nb.cells if c.cell_type == "code")
     assert 'set_language("fr")' in code
+
+
+def test_counts_and_their_words_agree_in_french():
+    """Issue 26: « contre les 1 dé d'un adversaire » (a plural article before one die). Every
+    statement of every set, over many seeds: no plural article or plural noun with 0 or 1
+    (French takes the singular for both)."""
+    import re
+
+    wrong = re.compile(r"\bles [01] \w+|(?<![−-] )\b[01] (dés|cartes|jetons|points|robots)\b")
+    found = set()
+    with language("fr"):
+        for name in exercise_sets():
+            for seed in range(1, 25):
+                for q in load(name, seed=seed):
+                    for m in wrong.finditer(q.statement()):
+                        found.add((name, m[0]))
+    assert not found, sorted(found)
