@@ -306,6 +306,25 @@ def browser_row() -> str:
             f"100 ms median {mark} |")
 
 
+FIRST_TABLE = ROOT / "test-artifacts" / "first_table_timing.json"
+
+
+def first_table_row() -> str:
+    """Notebook 01's first table in a real browser, from its cell's start to its dice drawn
+    (``pytest -m browser tests/browser/test_fit.py`` writes it), if it has run in this tree."""
+    what = "Notebook 01's first table drawn in the browser, from its cell's start (wall)"
+    try:
+        report = json.loads(FIRST_TABLE.read_text(encoding="utf-8"))
+        table, both = report["table_cell_s"], report["import_cell_and_table_s"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return (f"| {what} | not measured in this tree: run `pytest -m browser "
+                f"tests/browser/test_fit.py` | | | 2 s |")
+    when = f"{report.get('measured_at', 'time not recorded')}, load {report.get('load', '?')}"
+    mark = "✓" if table <= 2 else "✗"
+    return (f"| {what} ({when}; with the import cell before it {both:.2f} s) | {table:.2f} s "
+            f"| | | 2 s {mark} |")
+
+
 CLI = "import sys; from bluffkit.cli import main; sys.exit(main())"
 NOTEBOOK_01 = ROOT / "notebooks" / "01_bluff.ipynb"
 
@@ -389,6 +408,7 @@ def main(argv: list[str] | None = None) -> None:
     for line in cli_rows(args.rounds):
         print(line, flush=True)
     print(browser_row(), flush=True)
+    print(first_table_row(), flush=True)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ def test_the_frame_budget_benchmark_runs_and_prints_every_row():
                  "Bluff two-player advice with the solved view (",
                  "Bluff two-player advice with the solved view and", "Exact dice count",
                  "bluffkit --help", "bluffkit odds bluff",
-                 "Count explorer slider"):
+                 "Count explorer slider", "first table drawn in the browser",
+                 "import bluffkit.widgets", "--held 5,5"):
         assert any(what in row for row in rows), what
     advisors = [row for row in rows if row.split("|")[1].strip().endswith("cold")
                 and "Exact dice count" not in row]  # that row compares with dyce, if installed

@@ -612,7 +612,9 @@ class NewGameBar(widgets.HBox):
         self.replay = label(widgets.Button(icon="undo"), description=_l("Replay"),
                             tooltip=_l("deal the seed in the box again"))
         self.replay.add_class("bk-replay")
+        fit_buttons(self.button, self.replay)
         super().__init__([*extra, self.seed, self.button, self.replay], **kwargs)
+        self.layout.flex_flow = "row wrap"  # a narrow page wraps the bar, never cuts a button
         self._on_new_game = on_new_game
         self.playing: int | None = None
         """The seed of the game on the table (``None`` before the first deal)."""
@@ -632,6 +634,13 @@ class NewGameBar(widgets.HBox):
         """Record that the game of ``seed`` is on the table (the box shows it)."""
         self.playing = seed
         self.seed.value = seed
+
+
+def fit_buttons(*buttons: widgets.Widget) -> None:
+    """Make each button as wide as its words, and never squeezed by its row: ipywidgets'
+    fixed button width cut « Nouvelle partie » and « Exporter en JSON » (issue 26)."""
+    for b in buttons:
+        b.layout.width, b.layout.flex = "auto", "0 0 auto"
 
 
 # -- words in the chosen language ------------------------------------------------------------------
@@ -737,7 +746,7 @@ def require(condition: bool, message: str) -> None:
 
 __all__ = [
     "COLORS", "NOT_APPLICABLE", "SPACED_TABLE", "ErrorArea", "ExplainPanel", "HistoryLog",
-    "LanguageSwitch", "NewGameBar", "label", "relabel",
+    "LanguageSwitch", "NewGameBar", "fit_buttons", "label", "relabel",
     "advice_html", "apply_my_move", "check_my_turn", "count_text", "play_until_turn",
     "decimal_text", "fraction_tex", "html_table", "math_html", "probability_tex", "require",
     "update_figure_in_place", "value_tex",

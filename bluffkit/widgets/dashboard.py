@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from ..core import InvalidQuestion
 from ..core.i18n import _, _n
 from ..games import GAMES
-from .common import SPACED_TABLE, ErrorArea
+from .common import SPACED_TABLE, ErrorArea, fit_buttons
 from .seat import connect, plain_error
 
 
@@ -127,7 +127,8 @@ class Dashboard(widgets.VBox):
         self.scores_view = widgets.HTML()
         self.scores_view.add_class("bk-scoreboard")
         self.game = widgets.Dropdown(description=_("Game"), options=[
-            (str(info.title), name) for name, info in sorted(GAMES.items())], value="bluff")
+            (str(info.title), name) for name, info in sorted(GAMES.items())], value="bluff",
+            layout=widgets.Layout(width="auto"))  # the longest game's name in full
         self.players = widgets.BoundedIntText(value=2, min=2, max=6, description=_("Players"),
                                               layout=widgets.Layout(width="10em"))
         self.bot_after = widgets.BoundedFloatText(
@@ -146,6 +147,8 @@ class Dashboard(widgets.VBox):
         self.csv_button.add_class("bk-export-csv")
         self.json_button = widgets.Button(description=_("Export JSON"), icon="download")
         self.json_button.add_class("bk-export-json")
+        fit_buttons(self.open_button, self.close_button, self.reveal_button, self.csv_button,
+                    self.json_button)
         self.news = widgets.HTML()
         self.news.add_class("bk-news")
         self.message = ""

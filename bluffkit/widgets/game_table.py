@@ -71,7 +71,7 @@ def opponents_box(value: int, most: int) -> widgets.BoundedIntText:
     """
     box = label(widgets.BoundedIntText(value=value, min=1, max=most,
                                        style={"description_width": "initial"},
-                                       layout=widgets.Layout(width="8em")),
+                                       layout=widgets.Layout(width="9em")),
                 description=_l("Bots"))
     box.add_class("bk-opponents")
     return box

@@ -15,6 +15,7 @@ from bluffkit.widgets.bluff import CountExplorer
 from bluffkit.widgets.bluff.table import BluffTable
 from bluffkit.widgets.bluff_you import SumExplorer
 from bluffkit.widgets.bluff_you.table import BluffYouTable
+from bluffkit.widgets.bungee.explorer import DrawExplorer
 from bluffkit.widgets.bungee.table import BungeeTable
 from bluffkit.widgets.jungle_bluff import ChallengeExplorer
 from bluffkit.widgets.jungle_bluff.table import JungleTable
@@ -30,7 +31,7 @@ TABLES = {
     "jungle bluff": lambda seed: JungleTable(opponents=2, seed=seed, top_card=4),
     "bungee": lambda seed: BungeeTable(opponents=2, seed=seed, rounds=1),
 }
-EXPLORERS = [CountExplorer, SumExplorer, HandOddsExplorer, ChallengeExplorer]
+EXPLORERS = [CountExplorer, SumExplorer, HandOddsExplorer, ChallengeExplorer, DrawExplorer]
 
 WRONG = {
     "Python's None": r"\bNone\b",
@@ -112,6 +113,7 @@ def test_explorers_say_nothing_a_student_should_not_read(explorer):
         SumExplorer: [("centre", "3,18"), ("announced", 18), ("centre", "x")],
         HandOddsExplorer: [("common", "A,K,10"), ("opponents", 1), ("common", "A")],
         ChallengeExplorer: [("theirs", "5"), ("role", False), ("mine", "x")],
+        DrawExplorer: [("hand", "1,2"), ("lucky", "B"), ("hand", "x")],
     }[explorer]
     for control, value in settings:
         getattr(w, control).value = value
@@ -146,18 +148,19 @@ def label_em(w) -> float:
     return float(width[:-2])
 
 
-def all_widgets():
-    for explorer in EXPLORERS:
-        yield explorer.__name__, explorer()
-    for name, make in TABLES.items():
-        yield name, make(0)
+WIDGETS = {**{e.__name__: e for e in EXPLORERS}, **{n: lambda m=m: m(0) for n, m in TABLES.items()}}
 
 
-@pytest.mark.parametrize("name, widget", list(all_widgets()), ids=lambda x: x
-                         if isinstance(x, str) else "")
-def test_labels_and_boxes_fit(name, widget):
-    """No label cut short ("Common dice (0 …", "They may…"), no box too narrow to read (the
-    Bots box was 27 px wide)."""
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("name", WIDGETS)
+def test_labels_and_boxes_fit(name, lang):
+    """No label cut short ("Common dice (0 …", "They may…", « Porte-bonheur »), no box too
+    narrow to read (the Bots box was 27 px wide), in either language (the browser measures
+    the same in tests/browser/test_fit.py)."""
+    from bluffkit.i18n import language
+
+    with language(lang):
+        widget = WIDGETS[name]()
     for w in walk(widget):
         if not getattr(w, "description", "") or isinstance(
                 w, widgets.Button | widgets.ToggleButton | widgets.Checkbox):

@@ -258,7 +258,7 @@ class CountExplorer(StaticFallback, widgets.VBox):
         from ...odds.bluff.counts import read_bid
 
         b = read_bid(bid)
-        style = {"description_width": "9em"}
+        style = {"description_width": "11em"}  # « Pari : quelle face » in full
         wide = widgets.Layout(width="28em")
         self.dice_in_play = label(widgets.IntSlider(value=dice_in_play, min=1,
                                                     max=self.MAX_DICE, style=style, layout=wide),
@@ -274,7 +274,7 @@ class CountExplorer(StaticFallback, widgets.VBox):
                                              style=style, layout=wide),
                            description=_l("Bid: how many"))
         self.face = label(widgets.ToggleButtons(options=FACE_OPTIONS, value=b.face, style={
-                              "description_width": "9em", "button_width": "4.5em"}),
+                              "description_width": "11em", "button_width": "4.5em"}),
                           description=_l("Bid: which face"))
         for control, css in ((self.dice_in_play, "bk-dice-in-play"), (self.mine, "bk-mine"),
                              (self.exposed, "bk-exposed"), (self.count, "bk-bid-count"),

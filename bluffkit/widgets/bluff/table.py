@@ -100,16 +100,18 @@ class BluffTable(GameTable):
         self.bid_button.on_click(self.errors.guard(lambda _b: self._play(self._chosen_bid())))
         self.challenge_button.on_click(self.errors.guard(lambda _b: self._play(Challenge())))
         self.show_button.on_click(self.errors.guard(lambda _b: self._play(self._chosen_show())))
-        self.beliefs = LiveFigure(figure_for_beliefs(None, None, [_("You")]))
+        self.beliefs: LiveFigure | None = None
         """Explain's chart: each opponent's dice for the current bid's face, dice random and
-        after reading the bids (shown when Explain is on and the bids were read)."""
-        self.beliefs_box = widgets.VBox([self.beliefs])
+        after reading the bids (shown when Explain is on and the bids were read). Made when
+        first shown: a figure's state carries plotly's 5 MB module, which the first table of
+        a notebook need not wait for (issue 26)."""
+        self.beliefs_box = widgets.VBox([])
         self.beliefs_box.add_class("bk-beliefs")
         self.beliefs_box.layout.display = "none"
-        self.solved_chart = LiveFigure(figure_for_solved(None))
+        self.solved_chart: LiveFigure | None = None
         """Explain's chart with two players: the opponent's dice for the current bid's face,
-        dice random and after their bids under the solved strategy."""
-        self.solved_box = widgets.VBox([self.solved_chart])
+        dice random and after their bids under the solved strategy (made when first shown)."""
+        self.solved_box = widgets.VBox([])
         self.solved_box.add_class("bk-solved")
         self.solved_box.layout.display = "none"
         self.explain.toggle.observe(lambda _c: self._show_beliefs(), names="value")
@@ -268,14 +270,22 @@ class BluffTable(GameTable):
         solved = advice.solved if live and bid is not None else None
         if solved is not None:
             other = next(p for p in advice.position.active() if p != ME)
-            update_figure_in_place(self.solved_chart,
-                                   figure_for_solved(solved, self.names[other]))
+            figure = figure_for_solved(solved, self.names[other])
+            if self.solved_chart is None:
+                self.solved_chart = LiveFigure(figure)
+                self.solved_box.children = [self.solved_chart]
+            else:
+                update_figure_in_place(self.solved_chart, figure)
         self.solved_box.layout.display = None if solved is not None else "none"
         if bid is None or advice.reading is None:
             self.beliefs_box.layout.display = "none"
             return
-        update_figure_in_place(self.beliefs,
-                               figure_for_beliefs(advice.reading, bid.face, self.names))
+        figure = figure_for_beliefs(advice.reading, bid.face, self.names)
+        if self.beliefs is None:
+            self.beliefs = LiveFigure(figure)
+            self.beliefs_box.children = [self.beliefs]
+        else:
+            update_figure_in_place(self.beliefs, figure)
         self.beliefs_box.layout.display = None
 
 

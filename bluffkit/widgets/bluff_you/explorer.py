@@ -121,7 +121,7 @@ class SumExplorer(StaticFallback, widgets.VBox):
 
     def __init__(self, centre: str = "3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18",
                  announced: int = 10, q: Fraction = Fraction(1, 2)):
-        style = {"description_width": "9em"}
+        style = {"description_width": "10em"}  # « Jetons au centre » in full
         wide = widgets.Layout(width="34em")
         tokens = read_tokens(centre, "centre")
         self.centre = label(widgets.Text(value=centre, style=style, layout=wide,

@@ -121,17 +121,21 @@ class DrawExplorer(StaticFallback, widgets.VBox):
     def __init__(self, hand: str = "1,2,9,10", discard: str = "4,7", lucky: str = "8",
                  action: str | None = None):
         self.errors = ErrorArea()
-        self.hand = label(widgets.Text(value=hand, placeholder="1,2,9,B",
-                                       layout=widgets.Layout(width="16em")),
+        style = {"description_width": "8em"}  # « Porte-bonheur », "Discard pile" in full
+        self.hand = label(widgets.Text(value=hand, placeholder="1,2,9,B", style=style,
+                                       layout=widgets.Layout(width="18em")),
                           description=_l("My hand"))
         self.hand.add_class("bk-hand")
-        self.discard = label(widgets.Text(value=discard, layout=widgets.Layout(width="24em")),
+        self.discard = label(widgets.Text(value=discard, style=style,
+                                          layout=widgets.Layout(width="26em")),
                              description=_l("Discard pile"))
         self.discard.add_class("bk-discard")
-        self.lucky = label(widgets.Text(value=lucky, layout=widgets.Layout(width="10em")),
+        self.lucky = label(widgets.Text(value=lucky, style=style,
+                                        layout=widgets.Layout(width="16em")),
                            description=_l("Lucky card"), placeholder=_l("8 or B"))
         self.lucky.add_class("bk-lucky")
-        self.action = label(widgets.Dropdown(options=[], layout=widgets.Layout(width="18em")),
+        self.action = label(widgets.Dropdown(options=[], style=style,
+                                             layout=widgets.Layout(width="26em")),
                             description=_l("Action"))
         self.action.add_class("bk-action")
         self.summary = widgets.HTMLMath()

@@ -205,7 +205,8 @@ class HandOddsExplorer(StaticFallback, widgets.VBox):
         self.tie_break = widgets.ToggleButtons(options=[("faces, then kickers", "faces"),
                                                         ("categories only", "categories")],
                                                value=tie_break,
-                                               style={"description_width": "12.5em"})
+                                               style={"description_width": "12.5em",
+                                                      "button_width": "auto"})
         label(self.tie_break, description=_l("Ties"),
               options=[(_l("faces, then kickers"), "faces"),
                        (_l("categories only"), "categories")])

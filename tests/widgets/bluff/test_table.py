@@ -227,3 +227,24 @@ def test_explain_shows_each_opponents_posterior_after_a_bid():
     assert len(t.beliefs.data) == 4  # two opponents, dice random and after the bids
     t.explain.toggle.value = False
     assert t.beliefs_box.layout.display == "none"
+
+
+def test_a_new_table_sends_no_figure_until_explain_draws_one():
+    """Issue 26: the first table of notebook 01 took seconds to appear; its two hidden Explain
+    charts each carried plotly's 5 MB module in their state. They are made when first shown."""
+    import json
+
+    from bluffkit.widgets.figure import LiveFigure
+
+    def sent(widget) -> int:  # bytes of JSON of every widget's state inside ``widget``
+        out = len(json.dumps(widget.get_state(), default=str))
+        return out + sum(sent(c) for c in getattr(widget, "children", ()))
+
+    t = BluffTable(opponents=1, seed=4)
+    assert sent(t) < 200_000 and t.beliefs is None and t.solved_chart is None
+    t.explain.toggle.value = True
+    for _ in range(6):
+        if isinstance(t.solved_chart, LiveFigure) or t.state.is_terminal():
+            break
+        t.bid_button.click()
+    assert isinstance(t.solved_chart, LiveFigure) and t.solved_box.children == (t.solved_chart,)
