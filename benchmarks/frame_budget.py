@@ -289,21 +289,31 @@ def dice_count_row(rounds: int, calls: int) -> str:
 BROWSER = ROOT / "test-artifacts" / "browser_timing.json"
 
 
+def browser_report(path: Path, keys: tuple[str, ...], test: str, what: str, target: str):
+    """A browser test's report (``test`` writes ``path``) and the line saying when it was
+    measured; or ``None`` and the table row saying it has not run in this tree."""
+    try:
+        report = json.loads(path.read_text(encoding="utf-8"))
+        [report[k] for k in keys]  # noqa: B018 - every figure the row shows is there
+    except (OSError, ValueError, KeyError, TypeError):
+        return None, (f"| {what} | not measured in this tree: run `pytest -m browser {test}` "
+                      f"| | | {target} |")
+    return report, f"{report.get('measured_at', 'time not recorded')}, load " \
+                   f"{report.get('load', '?')}"
+
+
 def browser_row() -> str:
     """The slider-to-figure time measured by the browser test (``pytest -m browser
     tests/browser/test_bluff_notebook.py`` writes it), if it has run in this tree."""
     what = "Count explorer slider → figure redrawn in the browser (wall)"
-    try:
-        report = json.loads(BROWSER.read_text(encoding="utf-8"))
-        median, worst = report["median_ms"] / 1e3, report["max_ms"] / 1e3
-        presses = len(report["slider_to_figure_ms"])
-    except (OSError, ValueError, KeyError, TypeError):
-        return (f"| {what} | not measured in this tree: run `pytest -m browser "
-                f"tests/browser/test_bluff_notebook.py` | | | 100 ms median |")
-    when = f"{report.get('measured_at', 'time not recorded')}, load {report.get('load', '?')}"
+    report, when = browser_report(BROWSER, ("median_ms", "max_ms", "slider_to_figure_ms"),
+                                  "tests/browser/test_bluff_notebook.py", what, "100 ms median")
+    if report is None:
+        return when
+    median, worst = report["median_ms"] / 1e3, report["max_ms"] / 1e3
     mark = "✓" if median <= 0.1 else "✗"
-    return (f"| {what}, median of {presses} presses ({when}) | {fmt(median)} | | {fmt(worst)} | "
-            f"100 ms median {mark} |")
+    return (f"| {what}, median of {len(report['slider_to_figure_ms'])} presses ({when}) | "
+            f"{fmt(median)} | | {fmt(worst)} | 100 ms median {mark} |")
 
 
 FIRST_TABLE = ROOT / "test-artifacts" / "first_table_timing.json"
@@ -313,13 +323,11 @@ def first_table_row() -> str:
     """Notebook 01's first table in a real browser, from its cell's start to its dice drawn
     (``pytest -m browser tests/browser/test_fit.py`` writes it), if it has run in this tree."""
     what = "Notebook 01's first table drawn in the browser, from its cell's start (wall)"
-    try:
-        report = json.loads(FIRST_TABLE.read_text(encoding="utf-8"))
-        table, both = report["table_cell_s"], report["import_cell_and_table_s"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return (f"| {what} | not measured in this tree: run `pytest -m browser "
-                f"tests/browser/test_fit.py` | | | 2 s |")
-    when = f"{report.get('measured_at', 'time not recorded')}, load {report.get('load', '?')}"
+    report, when = browser_report(FIRST_TABLE, ("table_cell_s", "import_cell_and_table_s"),
+                                  "tests/browser/test_fit.py", what, "2 s")
+    if report is None:
+        return when
+    table, both = report["table_cell_s"], report["import_cell_and_table_s"]
     mark = "✓" if table <= 2 else "✗"
     return (f"| {what} ({when}; with the import cell before it {both:.2f} s) | {table:.2f} s "
             f"| | | 2 s {mark} |")
