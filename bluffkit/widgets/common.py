@@ -289,6 +289,8 @@ def update_figure_in_place(target: go.FigureWidget, source: go.Figure | dict) ->
     new = source.to_plotly_json() if isinstance(source, go.Figure) else dict(source)
     new_data, new_layout = list(new.get("data") or []), dict(new.get("layout") or {})
     new_layout.pop("template", None)
+    if target.layout.separators:  # a figure made in a language keeps its decimal mark
+        new_layout.setdefault("separators", target.layout.separators)
     old = getattr(target, "_bk_shown", None)
     if old is None:
         old = target.to_plotly_json()

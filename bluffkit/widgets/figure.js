@@ -17,6 +17,9 @@ const modules = (globalThis.__bluffkitPlotly ??= new Map());
 function plotlyModule(model) {
   const key = model.get("_bk_plotly_id");
   if (!modules.has(key)) {
+    // plotly registers the locales it finds here when its module loads (the French toolbar)
+    const locales = model.get("_bk_locales") || [];
+    globalThis.PlotlyLocales = [...(globalThis.PlotlyLocales || []), ...locales];
     const url = URL.createObjectURL(
       new Blob([model.get("_bk_plotly")], { type: "text/javascript" }));
     const loading = import(/* webpackIgnore: true */ url);

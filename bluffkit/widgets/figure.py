@@ -34,6 +34,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib
+import json
 import re
 import sys
 import types
@@ -44,6 +45,7 @@ import plotly
 import plotly.graph_objects as go
 import traitlets
 
+from ..core.i18n import get_language, num
 from .static import StaticFallback
 
 
@@ -59,6 +61,35 @@ class DeferredModule(types.ModuleType):
         if sys.modules.get(self.__name__) is self:
             del sys.modules[self.__name__]
         return getattr(importlib.import_module(self.__name__), name)
+
+
+def plotly_separators() -> str:
+    """plotly's ``separators`` for the language: its decimal mark, then the thousands one
+    (``".,"``; in French a comma and a narrow no-break space), so a figure's axes and hover
+    texts write numbers as the page's texts do.
+
+    >>> from bluffkit.i18n import language
+    >>> with language("fr"):
+    ...     plotly_separators()
+    ',\u202f'
+    """
+    return ".," if num(0.5, ".1f") == "0.5" else ",\u202f"
+
+
+def localised(builder):
+    """Decorate a figure builder (a ``go.Figure`` or a plain ``{"data", "layout"}`` spec):
+    the figure gets the language's :func:`plotly_separators`."""
+
+    @functools.wraps(builder)
+    def build(*args, **kwargs):
+        fig = builder(*args, **kwargs)
+        if isinstance(fig, dict):
+            fig.setdefault("layout", {})["separators"] = plotly_separators()
+        else:
+            fig.layout.separators = plotly_separators()
+        return fig
+
+    return build
 
 
 def figure_widget_class() -> type:
@@ -88,12 +119,33 @@ def plotly_bundle() -> tuple[str, str]:
     return text, f"plotly-{plotly.__version__}-{digest}"
 
 
+@functools.cache
+def plotly_locales() -> list[dict]:
+    """The plotly.js locales bluffkit ships (French), registered by ``figure.js`` before
+    plotly's module loads: the toolbar's tooltips in the language, offline."""
+    text = Path(__file__).with_name("plotly_locales.json").read_text(encoding="utf-8")
+    return json.loads(text)["locales"]
+
+
 class LiveFigure(StaticFallback, figure_widget_class()):
-    """A ``go.FigureWidget`` drawn by ``figure.js`` (see the module docstring)."""
+    """A ``go.FigureWidget`` drawn by ``figure.js`` (see the module docstring), in the language
+    of the moment (plotly's locale and decimal mark)."""
 
     _esm = Path(__file__).with_name("figure.js")
     _bk_plotly = traitlets.Unicode().tag(sync=True)
     _bk_plotly_id = traitlets.Unicode().tag(sync=True)
+    _bk_locales = traitlets.List().tag(sync=True)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        language = get_language()
+        if any(locale["name"] == language for locale in plotly_locales()):
+            self._config = {**self._config, "locale": language}
+        self.layout.separators = plotly_separators()
+
+    @traitlets.default("_bk_locales")
+    def _locales(self) -> list[dict]:
+        return plotly_locales()
 
     @traitlets.default("_bk_plotly")
     def _bundle_text(self) -> str:
@@ -170,4 +222,5 @@ def _container(root: dict, path: str) -> tuple[dict | None, str]:
     return (node, last) if isinstance(node, dict) and isinstance(last, str) else (None, "")
 
 
-__all__ = ["DeferredModule", "LiveFigure", "figure_widget_class", "plotly_bundle"]
+__all__ = ["DeferredModule", "LiveFigure", "figure_widget_class", "localised", "plotly_bundle",
+           "plotly_locales", "plotly_separators"]

@@ -29,6 +29,14 @@ def test_a_french_notebook_runs_and_shows_french_in_jupyterlab(jl):
     jl.page.wait_for_function(  # the lesson's figures are drawn
         "() => document.querySelectorAll('.jp-OutputArea .js-plotly-plot').length >= 2",
         timeout=60_000)
+    # the explorer's figure: plotly's toolbar in French (its locale ships with bluffkit)
+    jl.page.wait_for_function(
+        "() => document.querySelectorAll('.bk-live-figure .modebar-btn').length > 0",
+        timeout=60_000)
+    tips = jl.page.evaluate("() => Array.from(document.querySelectorAll("
+                            "'.bk-live-figure .modebar-btn')).map(b => b.dataset.title)")
+    assert "Télécharger le graphique en fichier PNG" in tips, tips
+    assert "Download plot as a PNG" not in tips and "Autoscale" not in tips, tips
     table = jl.show(TABLE)
     jl.wait_for_text(f"{TABLE} .bk-status", "Manche")
     shown = jl.page.evaluate(SHOWN_JS)

@@ -108,3 +108,29 @@ def test_importing_the_widgets_leaves_nbformat_and_jsonschema_alone():
     """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "ok", out.stderr
+
+
+def test_a_french_figure_has_plotly_s_french_locale_and_decimal_comma():
+    """Issue 26: French pages showed plotly's toolbar in English and axis ticks with a decimal
+    point beside texts with a comma. A LiveFigure made in French sends plotly's French locale
+    (shipped, offline) and says to use it; every explorer's figure keeps the decimal comma
+    through its updates; English is unchanged."""
+    from bluffkit.i18n import language
+    from bluffkit.widgets.figure import plotly_locales
+
+    fr = next(locale for locale in plotly_locales() if locale["name"] == "fr")
+    assert fr["dictionary"]["Autoscale"] == "Échelle automatique"
+    with language("fr"):
+        fig = LiveFigure({"data": [{"type": "bar", "y": [0.5]}]})
+        explorers = [CountExplorer(dice_in_play=20, mine="3,3,*,1,2", bid="7x3"),
+                     SumExplorer(centre="3,4,17,18", announced=17, q=Fraction(1, 2)),
+                     HandOddsExplorer(), ChallengeExplorer(), DrawExplorer()]
+        explorers[0].count.value = 8  # an update in place keeps the language's separators
+    state = fig.get_state()
+    assert state["_config"]["locale"] == "fr" and fr in state["_bk_locales"]
+    assert fig.layout.separators == ",\u202f"
+    for w in explorers:
+        assert w.figure.layout.separators == ",\u202f", type(w).__name__
+        assert w.figure._config.get("locale") == "fr", type(w).__name__
+    english = LiveFigure({"data": [{"type": "bar", "y": [0.5]}]})
+    assert "locale" not in english._config and english.layout.separators == ".,"

@@ -22,8 +22,10 @@ from ...games.bluff import STAR
 from ...odds.bluff.beliefs import RoundReading
 from ...odds.bluff.counts import _binomial
 from ..common import COLORS
+from ..figure import localised
 
 
+@localised
 def figure_for_beliefs(reading: RoundReading | None, face: int | None,
                        names: Sequence[str], template: str = "plotly_white") -> go.Figure:
     """One bar chart per opponent: P(m of their dice count for ``face``), dice random and after

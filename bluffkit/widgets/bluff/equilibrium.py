@@ -19,6 +19,7 @@ from ...core.i18n import _, num
 from ...solvers.bluff.summary import bluff_rates, challenge_rates
 from ...solvers.bluff.tree import SolvedRound
 from ..common import COLORS
+from ..figure import localised
 
 LINE_COLORS = (COLORS["accent"], COLORS["stands"], "#264653", COLORS["exact"])
 
@@ -27,6 +28,7 @@ def _roll_text(roll: Sequence[int]) -> str:
     return ",".join("★" if f == 6 else str(f) for f in roll)
 
 
+@localised
 def figure_for_exploitability(histories: Mapping[str, Sequence[tuple[int, float, float]]],
                               target: float | None = None,
                               title: str | None = None) -> go.Figure:
@@ -55,6 +57,7 @@ def figure_for_exploitability(histories: Mapping[str, Sequence[tuple[int, float,
     return fig
 
 
+@localised
 def figure_for_strategy(solved: SolvedRound, history: Sequence[str] = (), title: str | None = None,
                         at_least: float = 0.005) -> go.Figure:
     """The equilibrium after the bids ``history`` as a heatmap: one row per roll of the player
@@ -88,6 +91,7 @@ def figure_for_strategy(solved: SolvedRound, history: Sequence[str] = (), title:
     return fig
 
 
+@localised
 def figure_for_bluff_rates(solved: SolvedRound, title: str | None = None) -> go.Figure:
     """Grouped bars per roll (1-die rounds: the same six faces for both players): the opener's
     first bid is a bluff; the second player's reply is a bluff; the second player challenges."""

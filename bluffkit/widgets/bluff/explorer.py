@@ -33,13 +33,14 @@ from ..common import (
     probability_tex,
     update_figure_in_place,
 )
-from ..figure import LiveFigure
+from ..figure import LiveFigure, localised
 from ..static import StaticFallback
 
 FACE_OPTIONS = [("1", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5), ("★", STAR)]
 
 
 # -- pure figures ----------------------------------------------------------------------------------
+@localised
 def counts_spec(dist: Distribution, bid_count: int | None = None, *,
                 x_max: int | None = None, rule_of_thumb: Fraction | None = None,
                 expected: Fraction | None = None, title: str = "",
@@ -107,6 +108,7 @@ def counts_spec(dist: Distribution, bid_count: int | None = None, *,
     return {"data": [bars], "layout": layout}
 
 
+@localised
 def figure_for_counts(dist: Distribution, bid_count: int | None = None, *,
                       x_max: int | None = None, rule_of_thumb: Fraction | None = None,
                       expected: Fraction | None = None, title: str = "",
@@ -141,6 +143,7 @@ def figure_for_counts(dist: Distribution, bid_count: int | None = None, *,
     return go.Figure(spec)
 
 
+@localised
 def odds_spec(odds: BidOdds, title: str | None = None, color_bars: bool = True) -> dict:
     """:func:`counts_spec` for a ``BidOdds``, with the rule of thumb and E[A] marked (the
     default title names the bid unless ``color_bars=False``, the widgets' fast mode)."""
@@ -158,6 +161,7 @@ def odds_spec(odds: BidOdds, title: str | None = None, color_bars: bool = True) 
                        title=title, color_bars=color_bars)
 
 
+@localised
 def figure_for_odds(odds: BidOdds, title: str | None = None,
                     template: str | None = "plotly_white") -> go.Figure:
     """:func:`figure_for_counts` for a ``BidOdds``, with the rule of thumb and E[A] marked.
@@ -172,6 +176,7 @@ def figure_for_odds(odds: BidOdds, title: str | None = None,
     return go.Figure(spec)
 
 
+@localised
 def figure_for_convergence(hits: Sequence[bool], exact: Fraction,
                            title: str | None = None) -> go.Figure:
     """The running share of ``hits`` after each trial, with the exact probability as a line

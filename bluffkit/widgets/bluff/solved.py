@@ -20,11 +20,13 @@ from plotly.subplots import make_subplots
 from ...advice.bluff.solved import SolvedView
 from ...core.i18n import _, _l
 from ...games.bluff import STAR, Bid
+from ..figure import localised
 from .beliefs import posterior_bars, posterior_layout
 
 NAME = _l("after their bids, in equilibrium")
 
 
+@localised
 def figure_for_solved(view: SolvedView | None, name: str | None = None,
                       template: str = "plotly_white") -> go.Figure:
     """P(m of the opponent's dice count for the current bid's face), dice random and after

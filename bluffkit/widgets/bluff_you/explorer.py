@@ -38,7 +38,7 @@ from ..common import (
     probability_tex,
     update_figure_in_place,
 )
-from ..figure import LiveFigure
+from ..figure import LiveFigure, localised
 from ..static import StaticFallback
 
 Q_OPTIONS = [(f"{Fraction(k, 12)}", Fraction(k, 12)) for k in range(13)]
@@ -49,6 +49,7 @@ def _frac(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
+@localised
 def figure_for_points(centre: Iterable[int] | None = None, announced: int | None = None,
                       title: str | None = None,
                       template: str | None = "plotly_white") -> go.Figure:

@@ -32,11 +32,12 @@ from ..common import (
     probability_tex,
     update_figure_in_place,
 )
-from ..figure import LiveFigure
+from ..figure import LiveFigure, localised
 from ..static import StaticFallback
 
 
 # -- pure figures ----------------------------------------------------------------------------------
+@localised
 def figure_for_unseen(k: Knowledge, title: str | None = None) -> go.Figure:
     """Stacked bars for each card: seen by me (hand, discard pile, lucky card) and unseen."""
     labels = [card_text(c) for c in CARDS]
@@ -55,6 +56,7 @@ def figure_for_unseen(k: Knowledge, title: str | None = None) -> go.Figure:
     return fig
 
 
+@localised
 def figure_for_action(o: ActionOdds, title: str | None = None) -> go.Figure:
     """Bars: the exact distribution of my hand's value after an action; green at 5 or less."""
     pmf = o.value.pmf()
@@ -74,6 +76,7 @@ def figure_for_action(o: ActionOdds, title: str | None = None) -> go.Figure:
     return fig
 
 
+@localised
 def figure_for_actions(options: Iterable[ActionOdds],
                        title: str | None = None) -> go.Figure:
     """Bars: the expected value after each action (the lowest highlighted), P(<= 5) as text."""
@@ -91,6 +94,7 @@ def figure_for_actions(options: Iterable[ActionOdds],
     return fig
 
 
+@localised
 def figure_for_thresholds(result, title: str | None = None) -> go.Figure:
     """Bars: each threshold's mean total per game (lower is better) with one standard error,
     games won as text."""

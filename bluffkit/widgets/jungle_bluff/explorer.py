@@ -37,7 +37,7 @@ from ...games.jungle_bluff import (
 from ...games.jungle_bluff.cards import SPECIAL_NAMES
 from ...odds.jungle_bluff.beliefs import Option, win_probability
 from ..common import COLORS, ErrorArea, label, probability_tex, update_figure_in_place
-from ..figure import LiveFigure
+from ..figure import LiveFigure, localised
 from ..static import StaticFallback
 
 HINT = _l("select {name} under Special to play with it")
@@ -47,6 +47,7 @@ WINS = {CHALLENGER: 1, NOBODY: 0.5, "defender": 0}
 
 
 # -- pure figures ----------------------------------------------------------------------------------
+@localised
 def figure_for_beats(cards: Sequence[Card], title: str | None = None) -> go.Figure:
     """Heatmap of the "beats" relation: rows the challenger's card, columns the defender's;
     1 when the challenger wins, 0 when the defender does, 1/2 when nobody does (alpha vs alpha).
@@ -68,6 +69,7 @@ def figure_for_beats(cards: Sequence[Card], title: str | None = None) -> go.Figu
     return fig
 
 
+@localised
 def figure_for_challenge(mine: Card, belief: Distribution, challenger: bool = True,
                          title: str | None = None) -> go.Figure:
     """Bars: the belief's probability of each opponent card, green where my card wins."""
@@ -92,6 +94,7 @@ def figure_for_challenge(mine: Card, belief: Distribution, challenger: bool = Tr
     return fig
 
 
+@localised
 def figure_for_options(options: Iterable[Option], title: str | None = None):
     """Bars: the expected points of each take and challenge."""
     options = list(options)

@@ -25,7 +25,7 @@ from ...core.i18n import _, _l, _n, num
 from ...games.poker_dice import DEFAULT_COLOURS, FACES, Category, PokerDiceRules, face_text
 from ...odds.poker_dice import MAX_OPPONENTS, Equity, category_counts, equity, read_dice
 from ..common import COLORS, ErrorArea, label, probability_tex, update_figure_in_place
-from ..figure import LiveFigure
+from ..figure import LiveFigure, localised
 from ..static import StaticFallback
 
 CATEGORY_NAMES = tuple(str(c) for c in Category)
@@ -39,6 +39,7 @@ def _ratio(n: int, total: int) -> str:
 
 
 # -- pure figures -----------------------------------------------------------------------------
+@localised
 def figure_for_categories(counts: Mapping[Category, int], title: str = "",
                           template: str | None = "plotly_white") -> go.Figure:
     """Bar chart of P(category) in the printed order (low to high), with exact hover text.
@@ -69,6 +70,7 @@ def figure_for_categories(counts: Mapping[Category, int], title: str = "",
     return fig
 
 
+@localised
 def figure_for_ranking(rules: PokerDiceRules | None = None) -> go.Figure:
     """Does the printed ranking follow the probabilities? P(category) for five dice and for the
     best 5 of 6, side by side, categories in the printed order (a fair ranking would fall
@@ -96,6 +98,7 @@ def figure_for_ranking(rules: PokerDiceRules | None = None) -> go.Figure:
     return fig
 
 
+@localised
 def figure_for_hand_odds(counts: Mapping[Category, int], equities: Sequence[Equity],
                          chosen: int | None = None, title: str = "",
                          template: str | None = "plotly_white") -> go.Figure:
