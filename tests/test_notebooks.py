@@ -82,7 +82,8 @@ def test_notebook_runs_top_to_bottom(path):
     stray = stray_outputs(nb)
     assert not stray, f"cells show a value nobody asked for: {stray}"
     if path in FRENCH:
-        english = english_outputs(nb)
+        english = english_outputs(nb) + [w for text in widget_texts(nb)
+                                         for w in english_words(text)]
         assert not english, f"a French notebook shows English: {english}"
 
 
@@ -135,6 +136,27 @@ def english_outputs(nb) -> list[str]:
     return found
 
 
+def widget_texts(nb) -> list[str]:
+    """What the executed ``nb``'s widgets show, from the state the kernel sent them (nbclient
+    keeps it in the notebook's metadata): texts and HTML (with its tooltips), labels, tooltips,
+    placeholders, the options of lists, and each figure's texts (issue 26: the widgets of the
+    French notebooks were not scanned)."""
+    models = nb.metadata.get("widgets", {}).get(
+        "application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    out = []
+    for model in models.values():
+        state = model.get("state", {})
+        for key in ("value", "description", "tooltip", "placeholder"):
+            if isinstance(state.get(key), str):
+                out.append(state[key])
+                out += re.findall(r'title="([^"]*)"', state[key])
+        out += [str(x) for x in state.get("_options_labels", [])]
+        if "_widget_layout" in state:
+            out += figure_texts({"data": state.get("_widget_data", []),
+                                 "layout": state["_widget_layout"]})
+    return out
+
+
 def english_words(text: str) -> list[str]:
     """The English marker words in ``text`` (HTML tags, math and code left out), each with its
     context."""
@@ -157,6 +179,17 @@ def test_the_english_check_sees_an_english_sentence():
     nb.cells[0].outputs = [nbformat.v4.new_output(
         "display_data", data={"application/vnd.plotly.v1+json": figure, "text/plain": "Figure"})]
     assert len(english_outputs(nb)) == 1  # play: a figure's category labels are read
+
+
+def test_the_english_check_reads_the_widgets_state():
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": {
+        "a": {"state": {"description": "Jouer", "value": '<b title="your hand">ta main</b>'}},
+        "b": {"state": {"_options_labels": ["random", "équilibre"]}},
+        "c": {"state": {"_widget_data": [{"type": "bar", "name": "worth"}],
+                        "_widget_layout": {"title": {"text": "Valeur"}}}}}}}
+    found = [w for text in widget_texts(nb) for w in english_words(text)]
+    assert [w.split()[0] for w in found] == ["'your'", "'hand'", "'worth'"]  # a tooltip too
 
 
 def test_every_french_notebook_has_an_english_twin_and_speaks_french():
