@@ -85,6 +85,9 @@ def test_notebook_runs_top_to_bottom(path):
         english = english_outputs(nb) + [w for text in widget_texts(nb)
                                          for w in english_words(text)]
         assert not english, f"a French notebook shows English: {english}"
+        points = [i for i, f in enumerate(figures(nb))
+                  if not str(f.get("layout", {}).get("separators", "")).startswith(",")]
+        assert not points, f"French figures writing a decimal point: {points}"
 
 
 # -- French notebooks: no English in what they show --------------------------------------------
@@ -134,6 +137,16 @@ def english_outputs(nb) -> list[str]:
             for text in texts:
                 found += english_words("".join(text))
     return found
+
+
+def figures(nb) -> list[dict]:
+    """The plotly figures ``nb`` shows, as outputs or in its widgets' state."""
+    out = [o["data"]["application/vnd.plotly.v1+json"] for c in nb.cells
+           for o in c.get("outputs", []) if "application/vnd.plotly.v1+json" in o.get("data", {})]
+    models = nb.metadata.get("widgets", {}).get(
+        "application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    return out + [{"layout": m["state"]["_widget_layout"]} for m in models.values()
+                  if "_widget_layout" in m.get("state", {})]
 
 
 def widget_texts(nb) -> list[str]:
