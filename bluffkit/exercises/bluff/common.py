@@ -9,8 +9,21 @@ import numpy as np
 
 from ...core.i18n import _, _l
 from ...games.bluff import STAR, Bid
-from ...odds.bluff.counts import match_probability, matches
-from ..core import tex
+from ...odds.bluff.counts import bid_odds, match_probability, matches
+from ..core import Question, tex
+
+
+class BidStands(Question):
+    """A question whose answer is the chance that ``self.bid`` stands with ``self.n`` dice in
+    play, the dice ``self.mine`` seen (none unless the question sets them)."""
+
+    mine: tuple[int, ...] = ()
+
+    def odds(self):
+        return bid_odds(self.bid, self.n, mine=self.mine)
+
+    def expected(self):
+        return self.odds().p_true
 
 
 # -- helpers --------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from ..core import Mistake, Question, tex
 from .common import (
     STARS_ONLY,
     STARS_WILD,
+    BidStands,
     at_least_tex,
     bid_text,
     dice,
@@ -196,7 +197,7 @@ class MostLikelyCount(Question):
 
 
 # -- 5. at least k --------------------------------------------------------------------------------
-class AtLeast(Question):
+class AtLeast(BidStands):
     title = _l("At least k")
 
     def setup(self, rng):
@@ -212,12 +213,6 @@ class AtLeast(Question):
         return _("You are out of the game and watch: **{n}** dice are in play and the bid is "
                  "**{bid}**. What is the probability that the bid stands (at least {what})?",
                  n=self.n, bid=bid_text(self.bid), what=what)
-
-    def odds(self):
-        return bid_odds(self.bid, self.n)
-
-    def expected(self):
-        return self.odds().p_true
 
     def mistakes(self):
         o = self.odds()

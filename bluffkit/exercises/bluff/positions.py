@@ -15,6 +15,7 @@ from ..answers import Estimate
 from ..core import Mistake, Question, fmt, tex
 from .common import (
     STARS_ONLY,
+    BidStands,
     at_least_tex,
     bid_text,
     dice,
@@ -24,7 +25,7 @@ from .common import (
 
 
 # -- 6. with my dice ------------------------------------------------------------------------------
-class BidWithMyDice(Question):
+class BidWithMyDice(BidStands):
     title = _l("Counting your own dice")
 
     face: int | None = None  # None: a digit drawn per seed (StarBid sets the star)
@@ -46,12 +47,6 @@ class BidWithMyDice(Question):
                     stars=_n("{n} star", "{n} stars", self.bid.count))
         return _("**{n}** dice are in play. Your dice are **{mine}**. The bid is {bid}. What is "
                  "the probability that it stands?", n=self.n, mine=dice(self.mine), bid=bid)
-
-    def odds(self):
-        return bid_odds(self.bid, self.n, mine=self.mine)
-
-    def expected(self):
-        return self.odds().p_true
 
     def mistakes(self):
         o, m = self.odds(), len(self.mine)
@@ -111,7 +106,7 @@ class StarBid(BidWithMyDice):
 
 
 # -- 8. exact versus the rule of thumb ------------------------------------------------------------
-class RuleOfThumb(Question):
+class RuleOfThumb(BidStands):
     title = _l("Exact versus the rule of thumb")
 
     def setup(self, rng):
@@ -124,12 +119,6 @@ class RuleOfThumb(Question):
                  "says to expect {n}/3 = {third} dice showing {face} or ★, so the bid **{bid}** "
                  "looks 'about right'. What is the exact probability that it stands?", n=self.n,
                  third=self.n // 3, face=self.face, bid=bid_text(self.bid))
-
-    def odds(self):
-        return bid_odds(self.bid, self.n)
-
-    def expected(self):
-        return self.odds().p_true
 
     def mistakes(self):
         o = self.odds()
