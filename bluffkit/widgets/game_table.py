@@ -41,13 +41,14 @@ moves it recorded; otherwise the lines already written stay as they were.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..core import IllegalAction, InvalidQuestion, make_rng, sample
-from ..core.i18n import _, _l
+from ..core.i18n import _, _l, _n
 from .common import (
     ErrorArea,
     ExplainPanel,
@@ -64,6 +65,22 @@ from .static import StaticFallback
 
 ME = 0
 """Your seat at every table."""
+
+
+def over_html(winners: Sequence[int], names: Sequence[str], me: int = ME) -> str:
+    """The status line of a finished game: who won (``winners``, the seats sharing the win),
+    and how to play again."""
+    w = list(winners)
+    text = (_("You win the game!") if w == [me] else
+            _n("Game over: {who} wins.", "Game over: {who} win.", len(w),
+               who=_(" and ").join(names[p] for p in w)))
+    press = html.escape(_("Press New game."))
+    return f'<div class="bk-status-over"><b>{html.escape(text)}</b> {press}</div>'
+
+
+def waiting_html(player: int, names: Sequence[str]) -> str:
+    """The status line while another seat plays."""
+    return "<div>" + html.escape(_("Waiting for {player}.", player=names[player])) + "</div>"
 
 
 def opponents_box(value: int, most: int) -> widgets.BoundedIntText:
@@ -274,4 +291,4 @@ class GameTable(StaticFallback, widgets.VBox):
         return None
 
 
-__all__ = ["ME", "GameTable", "opponents_box"]
+__all__ = ["ME", "GameTable", "opponents_box", "over_html", "waiting_html"]

@@ -41,7 +41,7 @@ from ...games.bluff import (
 from ...games.bluff.text import say_show
 from ..common import SPACED_TABLE, label, update_figure_in_place
 from ..figure import LiveFigure
-from ..game_table import ME, GameTable, opponents_box
+from ..game_table import ME, GameTable, opponents_box, over_html, waiting_html
 from .beliefs import figure_for_beliefs
 from .explorer import dice_html
 from .solved import figure_for_solved
@@ -307,14 +307,9 @@ def _sentence(text: str) -> str:
 def status_html(s: BluffState, names: list[str]) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
-        w = s.winner()
-        text = (_("You win the game!") if w == ME else
-                _("Game over: {player} wins.", player=names[w]))
-        press = html.escape(_("Press New game."))
-        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> {press}</div>'
+        return over_html([s.winner()], names)
     if s.current_player() != ME:
-        return ("<div>" + html.escape(_("Waiting for {player}.",
-                                        player=names[s.current_player()])) + "</div>")
+        return waiting_html(s.current_player(), names)
     if s.phase == "show":
         return ("<div><b>" + html.escape(_("Your bid is on the board.")) + "</b> " + html.escape(
             _("With the expansion you may press some of your hidden dice to expose them (keep "

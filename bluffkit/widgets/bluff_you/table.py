@@ -38,7 +38,7 @@ from ...games.bluff_you import (
 from ...odds.bluff_you import read_probability, read_tokens
 from ..bluff.explorer import dice_html as _star_dice_html
 from ..common import SPACED_TABLE, label
-from ..game_table import ME, GameTable
+from ..game_table import ME, GameTable, over_html, waiting_html
 from .explorer import tokens_html
 
 BOT_NAMES = {"random": _l("random"), "naive": _l("naive"), "equilibrium": _l("equilibrium"),
@@ -220,15 +220,10 @@ def dice_html(dice: Sequence[int]) -> str:
 def status_html(s: BluffYouState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
-        w = s.winners()
-        text = (_("You win the game!") if w == (me,) else
-                _n("Game over: {who} wins.", "Game over: {who} win.", len(w),
-                   who=_(" and ").join(names[p] for p in w)))
-        press = html.escape(_("Press New game."))
-        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> {press}</div>'
+        return over_html(s.winners(), names, me)
     p = s.current_player()
     if p != me:
-        return "<div>" + html.escape(_("Waiting for {player}.", player=names[p])) + "</div>"
+        return waiting_html(p, names)
     if s.phase == "act":
         return ("<div><b>" + html.escape(_("You are the bluffer.")) + "</b> " + _(
             "Your dice: {dice} (sum {total}). Announce a centre token to gain it, a player's "

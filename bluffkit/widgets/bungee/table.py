@@ -42,7 +42,7 @@ from ...games.bungee import (
     seen_moves,
 )
 from ..common import ExplainPanel, advice_html, label
-from ..game_table import ME, GameTable, opponents_box
+from ..game_table import ME, GameTable, opponents_box, over_html
 
 log = logging.getLogger(__name__)
 
@@ -271,12 +271,7 @@ class _NewGame:
 def status_html(s: BungeeState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
-        w = list(s.winners())
-        text = (_("You win the game!") if w == [me] else
-                _n("Game over: {who} wins.", "Game over: {who} win.", len(w),
-                   who=_(" and ").join(names[p] for p in w)))
-        press = html.escape(_("Press New game."))
-        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> {press}</div>'
+        return over_html(s.winners(), names, me)
     obs = s.observation(me)
     value = hand_value(obs.hand, obs.lucky)
     head = _("Round {round} of {rounds}", round=obs.round, rounds=s.rules.rounds)

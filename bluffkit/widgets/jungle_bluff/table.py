@@ -37,7 +37,7 @@ from ...games.jungle_bluff import (
 )
 from ...games.jungle_bluff.cards import SPECIAL_NAMES
 from ..common import SPACED_TABLE, label
-from ..game_table import ME, GameTable, opponents_box
+from ..game_table import ME, GameTable, opponents_box, over_html
 
 
 class JungleTable(GameTable):
@@ -171,12 +171,7 @@ def seat_names(text: str, names: list[str]) -> str:
 def status_html(s: JungleState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
-        w = s.winners()
-        text = (_("You win the game!") if w == (me,) else
-                _n("Game over: {who} wins.", "Game over: {who} win.", len(w),
-                   who=_(" and ").join(names[p] for p in w)))
-        press = html.escape(_("Press New game."))
-        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> {press}</div>'
+        return over_html(s.winners(), names, me)
     obs = s.observation(me)
     name = _("Final round") if obs.final else _("Round {n}", n=obs.round)
     if obs.phase == "choose":

@@ -41,7 +41,7 @@ from ...games.poker_dice import (
     say_move,
 )
 from ..common import SPACED_TABLE, label
-from ..game_table import ME, GameTable, opponents_box
+from ..game_table import ME, GameTable, opponents_box, over_html, waiting_html
 from .explorer import dice_html
 
 
@@ -237,14 +237,9 @@ def advice_for_display(advice) -> dict:
 def status_html(s: PokerDiceState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
-        w = s.winner()
-        text = (_("You win the game!") if w == me else
-                _("Game over: {player} wins.", player=names[w]))
-        press = html.escape(_("Press New game."))
-        return f'<div class="bk-status-over"><b>{html.escape(text)}</b> {press}</div>'
+        return over_html([s.winner()], names, me)
     if s.current_player() != me:
-        return ("<div>" + html.escape(_("Waiting for {player}.",
-                                        player=names[s.current_player()])) + "</div>")
+        return waiting_html(s.current_player(), names)
     turn = "<div><b>" + html.escape(_("Your turn:")) + "</b> "
     if s.phase == "ante":
         return turn + html.escape(_("ante 1 point to play this round, or pass.")) + "</div>"
