@@ -128,8 +128,8 @@ def test_hooks_are_imported_lazily():
     first, _ = out.stdout.splitlines()
     assert first == "False"
     log = imports_of(ROOT / "teacher" / "log.py")
-    assert {n for n in log if n.startswith("bluffkit")} <= {"bluffkit.core", "bluffkit.core.text",
-                                                         "bluffkit.core.i18n"}
+    assert {n for n in log if n.startswith("bluffkit")} <= {
+        "bluffkit.core", "bluffkit.core.text", "bluffkit.core.i18n", "bluffkit.core.files"}
 
 
 def test_core_imports_nothing_else_of_bluffkit():

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import re
+from pathlib import Path
 
 from ..core.i18n import _, _l, num
+from ..core.text import shorten
 from .common import CliError
 
 HELP = _l("""Start the classroom server. Students join a room with its code from their notebooks;
@@ -61,6 +63,10 @@ def _check(args) -> list[tuple[str, dict]]:
                          "says who teaches (--hub-teachers)"))
     if args.seed is not None and not 0 <= args.seed < 2**63:
         raise CliError(_("--seed must be a whole number 0 or more, got {seed}", seed=args.seed))
+    _check_host(args.host)
+    if not args.hub_teachers.strip():
+        raise CliError(_("--hub-teachers needs the name of a hub group, e.g. teachers"))
+    _check_db(args.db)
     rooms = []
     for spec in args.room:
         m = re.fullmatch(r"([a-z_\- ]+)(?::(\d{1,2}))?", spec.strip().lower())
@@ -68,13 +74,72 @@ def _check(args) -> list[tuple[str, dict]]:
             raise CliError(_("--room {spec}: write a game and, if you like, the players, e.g. "
                              "bluff:4", spec=repr(spec)))
         rooms.append((m[1], {"players": int(m[2])} if m[2] else {}))
+    _check_rooms(rooms)
     return rooms
+
+
+def _check_host(host: str) -> None:
+    """An address or a host name the system can look up: not empty (which would listen on
+    every interface without saying so), labels of at most 63 characters."""
+    if not host.strip():
+        raise CliError(_("--host needs an address: 127.0.0.1 for this machine only, or 0.0.0.0 "
+                         "for every network this machine is on"))
+    try:
+        host.encode("idna")
+    except UnicodeError:
+        raise CliError(_("--host {host} is not an address or a host name (at most 63 "
+                         "characters between dots, 253 in all)", host=shorten(host))) from None
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def _check_db(db: str) -> None:
+    """A file that is a SQLite database, an empty file, or one the server can create."""
+    if not db.strip() or db.strip() == ":memory:":
+        raise CliError(_("--db needs a file name, e.g. class.sqlite: every room and move is "
+                         "kept there (so a restarted server goes on where it was)"))
+    path = Path(db).expanduser()
+    try:
+        if path.is_dir():
+            raise CliError(_("--db {path} is a folder; name a file in it, e.g. {example}",
+                             path=shorten(db), example=shorten(str(path / "class.sqlite"))))
+        if path.exists() and not path.is_file():
+            raise CliError(_("--db {path} is not a file (a device or a pipe); name a file, e.g. "
+                             "class.sqlite", path=shorten(db)))
+        if path.is_file():
+            with open(path, "rb") as f:
+                head = f.read(len(SQLITE_HEADER))
+            if head and head != SQLITE_HEADER:
+                raise CliError(_("--db {path} is not a SQLite database; bluffkit does not "
+                                 "overwrite it: name another file", path=shorten(db)))
+        elif not path.parent.is_dir():
+            raise CliError(_("--db {path}: the folder {folder} does not exist",
+                             path=shorten(db), folder=shorten(str(path.parent))))
+    except OSError as e:
+        raise CliError(_("--db {path}: {reason}", path=shorten(db),
+                         reason=e.strerror or e)) from None
+
+
+def _check_rooms(rooms: list[tuple[str, dict]]) -> None:
+    """Each ``--room``'s game and players, as the server will open it."""
+    from ..classroom.protocol import ProtocolError
+    from ..classroom.rooms import make_rules
+    from ..core import BluffkitError
+    from ..games import find_game
+
+    for game, rules in rooms:
+        try:
+            make_rules(find_game(game), rules)
+        except (BluffkitError, ProtocolError) as e:
+            raise CliError(_("--room {game}: {reason}", game=repr(game), reason=e)) from None
 
 
 def _serve(args: argparse.Namespace) -> int:
     rooms = _check(args)
     import asyncio
     import os
+    import sqlite3
 
     hub_api = None
     if args.hub:
@@ -88,9 +153,14 @@ def _serve(args: argparse.Namespace) -> int:
     from ..classroom.protocol import ProtocolError
     from ..classroom.server import ClassroomServer, run
 
-    server = ClassroomServer(args.db, args.host, args.port, teacher_token=args.teacher_token,
-                             bot_after=args.bot_after, sync=args.sync, hub_api=hub_api,
-                             hub_teachers=args.hub_teachers)
+    try:
+        server = ClassroomServer(args.db, args.host, args.port,
+                                 teacher_token=args.teacher_token, bot_after=args.bot_after,
+                                 sync=args.sync, hub_api=hub_api,
+                                 hub_teachers=args.hub_teachers)
+    except sqlite3.Error as e:
+        raise CliError(_("--db {path} cannot be used: {reason}", path=shorten(args.db),
+                         reason=e)) from None
 
     def ready(s: ClassroomServer) -> None:
         print(_("bluffkit classroom server on {url} (games kept in {db})", url=s.url,
@@ -120,7 +190,10 @@ def _serve(args: argparse.Namespace) -> int:
 
     try:
         asyncio.run(run(server, ready))
-    except OSError as e:
+    except (OSError, UnicodeError) as e:
         raise CliError(_("cannot listen on {host}:{port}: {reason}", host=args.host,
-                         port=args.port, reason=e.strerror or e)) from None
+                         port=args.port, reason=getattr(e, "strerror", None) or e)) from None
+    except sqlite3.Error as e:  # another program's SQLite file: its tables are not ours
+        raise CliError(_("--db {path} is not a bluffkit class database ({reason}): name another "
+                         "file", path=shorten(args.db), reason=e)) from None
     return 0

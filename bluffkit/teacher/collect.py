@@ -17,6 +17,7 @@ A question's cells in the gradebook: **first try** (1 if the first readable answ
 from __future__ import annotations
 
 import csv
+import errno
 import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -30,9 +31,9 @@ from ..core.i18n import _
 from ..exercises.answers import Reading, decimal_reading, read_number
 from ..exercises.core import catalogue, load
 from ..exercises.rounding import MACHINE
-from .log import canonical, read_log, verify
+from .log import MAX_LOG, canonical, read_log, verify
 
-MAX_FILE = 50_000_000
+MAX_FILE = MAX_LOG
 """A results log larger than this (50 MB, ~150,000 checks) is not a student's: it is skipped."""
 
 
@@ -58,6 +59,8 @@ def log_files(paths: list[Path | str]) -> tuple[list[Path], list[tuple[str, str]
             files += sorted(f for f in p.rglob("*.jsonl") if f.is_file())
         elif p.is_file():
             files.append(p)
+        elif p.exists():
+            problems.append((str(p), _("not a file or a folder (a device or a pipe), skipped")))
         else:
             problems.append((str(p), _("no such file or folder")))
     return files, problems
@@ -70,12 +73,12 @@ def collect(paths: list[Path | str], key: bytes | None) -> Collection:
     seen: set[bytes] = set()
     for f in files:
         try:
-            if f.stat().st_size > MAX_FILE:
+            records, bad = read_log(f, MAX_FILE)
+        except OSError as e:
+            if e.errno == errno.EFBIG:
                 out.problems.append((str(f), _("larger than {mb} MB: not a results log, skipped",
                                                mb=MAX_FILE // 1_000_000)))
                 continue
-            records, bad = read_log(f)
-        except OSError as e:
             out.problems.append((str(f), _("cannot be read ({why}), skipped",
                                            why=e.strerror or e)))
             continue

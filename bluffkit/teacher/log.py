@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import InvalidQuestion
+from ..core.files import read_limited
 from ..core.i18n import _
 from ..core.text import shorten
 
@@ -55,6 +56,12 @@ RESULTS_VARIABLE = "BLUFFKIT_RESULTS_DIR"
 
 MAX_ANSWER = 1000
 """An answer is kept as typed up to this many characters (then cut, with its length)."""
+
+MAX_KEY = 4096
+"""The most bytes a course key file may hold (a key is one line: ``/dev/zero`` is refused)."""
+
+MAX_LOG = 50_000_000
+"""A results log larger than this (50 MB, ~150,000 checks) is not a student's: not read."""
 
 MODES = ("practice", "exam")
 
@@ -74,7 +81,7 @@ def course_key(key_file: Path | str | None = None) -> bytes | None:
     if text is None and key_file:
         path = Path(key_file).expanduser()
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_limited(path, MAX_KEY).decode("utf-8")
         except (OSError, UnicodeError) as e:
             raise InvalidQuestion(_("cannot read the course key file {path} ({value}): ask your "
                                     "teacher", path=path, value=getattr(e, 'strerror', None) or e)
@@ -204,7 +211,7 @@ class ResultsLog:
                 r = json.loads(line)
                 k = (r["student"], r["set"], r["seed"], r["mode"], r["question"])
                 self._attempts[k] = max(self._attempts.get(k, 0), int(r["attempt"]))
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):
                 continue  # a torn or foreign line: collect reports it
         self._seen += len(whole)
         return size == 0 or self._ends_line(fd, size)
@@ -250,14 +257,17 @@ class ResultsLog:
         return record
 
 
-def read_log(path: Path | str) -> tuple[list[dict], list[str]]:
+def read_log(path: Path | str, most: int = MAX_LOG) -> tuple[list[dict], list[str]]:
     """The records of a log file, and the problems found (each a sentence naming the line).
 
-    A line that is not JSON (a torn last line, damage), or JSON that is not a bluffkit record,
-    is reported and skipped; the file is never changed.
+    A line that is not JSON (a torn last line, damage, nesting too deep to read), or JSON that
+    is not a bluffkit record, is reported and skipped; the file is never changed.
+
+    Raises:
+        OSError: the file cannot be read, or holds more than ``most`` bytes (``EFBIG``).
     """
     records, problems = [], []
-    data = Path(path).read_bytes()
+    data = read_limited(path, most)
     lines = data.split(b"\n")
     for number, raw in enumerate(lines, 1):
         if not raw.strip():
@@ -265,7 +275,7 @@ def read_log(path: Path | str) -> tuple[list[dict], list[str]]:
         torn = number == len(lines)  # no newline after it: the write did not finish
         try:
             record = json.loads(raw.decode("utf-8"))
-        except (UnicodeError, ValueError):
+        except (UnicodeError, ValueError, RecursionError):  # 100,000 "[": RecursionError
             problems.append(_("line {number}: an unfinished last line (the kernel stopped "
                               "while writing it)", number=number) if torn else
                             _("line {number}: damaged, not a record", number=number))

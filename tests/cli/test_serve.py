@@ -27,6 +27,63 @@ def test_bad_options_are_one_clear_line(capsys, argv, words):
     assert words in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("db, words", [
+    ("notdb.txt", "--db 'notdb.txt' is not a SQLite database; bluffkit does not overwrite it"),
+    ("folder", "--db 'folder' is a folder; name a file in it, e.g. 'folder/class.sqlite'"),
+    ("/dev/null", "--db '/dev/null' is not a file (a device or a pipe)"),
+    ("/proc/nope/x.sqlite", "--db '/proc/nope/x.sqlite': the folder '/proc/nope' does not exist"),
+    ("", "--db needs a file name"),
+    (" ", "--db needs a file name"),
+    (":memory:", "--db needs a file name"),
+    ("broken.sqlite", "--db 'broken.sqlite' cannot be used: file is not a database"),
+    ("foreign.sqlite", "--db 'foreign.sqlite' is not a bluffkit class database (no such column"),
+])
+def test_a_db_that_cannot_keep_the_games_is_refused_before_serving(db, words, tmp_path,
+                                                                   monkeypatch, capsys):
+    """A raw sqlite3 traceback before; ``--db ""`` kept nothing while printing "games kept
+    in"."""
+    import sqlite3
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notdb.txt").write_text("the teacher's notes, not a database\n" * 5)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "broken.sqlite").write_bytes(b"SQLite format 3\x00" + b"\xff" * 200)
+    with sqlite3.connect(tmp_path / "foreign.sqlite") as other:
+        other.execute("CREATE TABLE rooms (x)")
+    assert main(["serve", "--port", "0", "--db", db]) == 2
+    out, err = capsys.readouterr()
+    assert err.startswith(f"bluffkit: error: {words}") and err.count("\n") == 1
+    assert "games kept in" not in out and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "broken.sqlite", "folder", "foreign.sqlite", "notdb.txt"]
+    assert (tmp_path / "notdb.txt").read_text().startswith("the teacher's notes")
+
+
+@pytest.mark.parametrize("host, words", [
+    ("a" * 300, "is not an address or a host name (at most 63 characters between dots"),
+    ("", "--host needs an address: 127.0.0.1 for this machine only, or 0.0.0.0"),
+    ("  ", "--host needs an address"),
+    ("999.1.1.1", "cannot listen on 999.1.1.1:0:"),
+])
+def test_a_host_that_is_no_address_is_refused(host, words, tmp_path, capsys):
+    """A 300-character name gave a UnicodeError traceback; "" listened on every interface."""
+    assert main(["serve", "--port", "0", "--db", str(tmp_path / "c.sqlite"), "--host",
+                 host]) == 2
+    out, err = capsys.readouterr()
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("room, words", [
+    ("abc", "--room 'abc': no game called 'abc'; the games are: bluff"),
+    ("bluff:9", "--room 'bluff': Bluff is for 2-6 players"),
+])
+def test_rooms_are_checked_before_the_server_starts(room, words, tmp_path, capsys):
+    assert main(["serve", "--port", "0", "--db", str(tmp_path / "c.sqlite"), "--room",
+                 room]) == 2
+    out, err = capsys.readouterr()
+    assert words in err and not out
+
+
 def test_other_commands_do_not_import_websockets():
     code = ("import contextlib, io, json, sys\nfrom bluffkit.cli import main\n"
             "with contextlib.redirect_stdout(io.StringIO()):\n"
