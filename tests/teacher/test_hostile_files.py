@@ -5,7 +5,6 @@ named as a log. A clear report or a one-line error, never a traceback or a read 
 from __future__ import annotations
 
 import os
-import resource
 import subprocess
 import sys
 
@@ -34,7 +33,8 @@ def logs(tmp_path, monkeypatch):
 
 def test_an_endless_key_file_is_refused_after_a_few_kilobytes(logs, tmp_path, capsys):
     """``--key-file /dev/zero`` read until the machine ran out of memory; run in a process
-    whose memory is capped at 1 GB, it must answer at once."""
+    whose address space is capped at 1 GB (a MemoryError traceback before), it must answer at
+    once."""
     run = ("import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30)); "
            "from bluffkit.cli import main; sys.exit(main(sys.argv[1:]))")
     done = subprocess.run([sys.executable, "-c", run, "results", "collect", str(logs.parent),
@@ -44,7 +44,6 @@ def test_an_endless_key_file_is_refused_after_a_few_kilobytes(logs, tmp_path, ca
     assert done.returncode == 2, done.stderr
     assert done.stderr.startswith("bluffkit: error: cannot read the course key file /dev/zero")
     assert "larger than 4096 bytes" in done.stderr and "Traceback" not in done.stderr
-    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 500_000  # KB
 
 
 def test_a_folder_as_key_file_is_refused(logs, tmp_path):
