@@ -124,7 +124,7 @@ def _check_db(db: str) -> None:
 def _check_rooms(rooms: list[tuple[str, dict]]) -> None:
     """Each ``--room``'s game and players, as the server will open it."""
     from ..classroom.protocol import ProtocolError
-    from ..classroom.rooms import make_rules
+    from ..classroom.rules import make_rules
     from ..core import BluffkitError
     from ..games import find_game
 
