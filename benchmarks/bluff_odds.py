@@ -69,9 +69,9 @@ def random_position(rng) -> Position:
 
 def clear_caches() -> None:
     odds._odds.cache_clear()
-    odds._count_distribution.cache_clear()
-    odds._binomial.cache_clear()
-    odds._tails.cache_clear()
+    odds.binomial_count.cache_clear()
+    odds.binomial_weights.cache_clear()
+    odds.tail_weights.cache_clear()
 
 
 def timed(fn, cold: bool) -> tuple[float, float]:

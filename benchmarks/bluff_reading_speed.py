@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from frame_budget import clear_caches, quantile  # noqa: E402
+from timing import clear_caches, quantile  # noqa: E402
 
 from bluffkit.advice.bluff import Position, advise  # noqa: E402
 from bluffkit.bots.bluff import AdviceBot, HonestBot  # noqa: E402

@@ -32,30 +32,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from timing import clear_caches, quantile, timed  # noqa: E402
+
 from bluffkit.core import make_rng  # noqa: E402
 
 MS = 1e-3
-
-
-def clear_caches(keep=()) -> None:
-    """Clear every ``functools`` cache in the loaded ``bluffkit`` modules (a cold call), but
-    those in ``keep`` (e.g. the loaded solved strategies, for a row timed once they are)."""
-    for name, module in list(sys.modules.items()):
-        if name.startswith("bluffkit") and module is not None:
-            for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)) and value not in keep:
-                    value.cache_clear()
-
-
-def timed(call) -> tuple[float, float]:
-    wall, cpu = time.perf_counter(), time.process_time()
-    call()
-    return time.perf_counter() - wall, time.process_time() - cpu
-
-
-def quantile(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
 def fmt(seconds: float) -> str:

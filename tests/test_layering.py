@@ -1,7 +1,9 @@
-"""The folders are the architecture (STYLE.md): dependencies point one way,
+"""The folders are the architecture (STYLE.md, ARCHITECTURE.md): dependencies point one way,
 widgets -> advice/solvers/odds -> games -> core, and only ``bluffkit.widgets`` imports ipywidgets
-or plotly. Checked on the source (every import statement, also inside functions) and on a fresh
-interpreter (what importing a package really loads)."""
+or plotly; the modules' import graph has no circle; no module takes a private name (``_x``) of
+another. Checked on the source (every import statement, also inside functions and under
+``TYPE_CHECKING``: an import that runs later, or only for the type checker, is still a
+dependency) and on a fresh interpreter (what importing a package really loads)."""
 
 from __future__ import annotations
 
@@ -40,9 +42,6 @@ LAZY_ENTRY_POINTS = {"classroom/__init__.py": {"bluffkit.widgets.classroom",
 points of issue 16) re-exports widgets lazily, inside the package's ``__getattr__`` only: a
 module-level import is still refused, and importing ``bluffkit.classroom`` loads no view
 library (checked below on a fresh interpreter)."""
-HOOKS = {("exercises", "bluffkit.teacher.log"), ("exercises", "bluffkit.teacher.exam")}
-"""A way up: ``exercises.load(..., student=, mode=)`` hands its questions to the results log
-and to exam mode, imported inside ``load`` only (``test_hooks_are_imported_lazily``)."""
 VIEW_LIBRARIES = {"ipywidgets", "plotly", "anywidget"}
 """Imported by ``bluffkit.widgets`` only."""
 
@@ -111,23 +110,24 @@ def test_dependencies_point_one_way(path):
         if top == "bluffkit":
             target = rest.split(".")[0] if "." in rest else rest
             target = target if target in PACKAGES else ""  # bluffkit/__init__ and bluffkit/*.py
-            assert target in allowed or (part, name) in HOOKS, (
+            assert target in allowed, (
                 f"{part or 'bluffkit'} may not import bluffkit.{target}")
         elif top in VIEW_LIBRARIES:
             assert part == "widgets", f"only bluffkit.widgets may import {top}"
 
 
-def test_hooks_are_imported_lazily():
-    """Importing bluffkit.exercises does not import bluffkit.teacher (only ``load`` does, when
-    a student or the exam mode is given), and the results log imports only core."""
-    code = ("import sys, bluffkit.exercises as e\n"
-            "print(any(m.startswith('bluffkit.teacher') for m in sys.modules))\n"
-            "import bluffkit.teacher.log\n"
-            "print(sorted({m.split('.')[1] for m in sys.modules if m.startswith('bluffkit.')}))")
+def test_a_worksheet_never_loads_the_teacher_package():
+    """A student's worksheet, with a results log and in exam mode, runs without
+    ``bluffkit.teacher`` (the log and the exam form are ``exercises.results`` and
+    ``exercises.exam``; the teacher's package only reads them), and the results log imports
+    only core."""
+    code = ("import sys, tempfile\nfrom bluffkit.exercises import load\n"
+            "load('bluff', seed=1, student='ada', mode='exam', folder=tempfile.mkdtemp())\n"
+            "load('bluff', seed=1, student='ada', folder=tempfile.mkdtemp())\n"
+            "print(any(m.startswith('bluffkit.teacher') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    first, _ = out.stdout.splitlines()
-    assert first == "False"
-    log = imports_of(ROOT / "teacher" / "log.py")
+    assert out.stdout.split() == ["False"]
+    log = imports_of(ROOT / "exercises" / "results.py")
     assert {n for n in log if n.startswith("bluffkit")} <= {
         "bluffkit.core", "bluffkit.core.text", "bluffkit.core.i18n", "bluffkit.core.files"}
 
@@ -170,3 +170,128 @@ def test_widgets_do_load_the_view_libraries():
            "print('ipywidgets' in sys.modules or 'plotly' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "True"
+
+
+# -- one graph of modules: no circle, no private name taken from another module --------------------
+def module_name(path: Path) -> str:
+    parts = ["bluffkit", *path.relative_to(ROOT).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in SOURCES}
+GETTEXT = {"_", "_l", "_n", "_p"}
+"""The gettext calls of ``bluffkit.core.i18n``: named ``_`` by the convention that xgettext and
+Babel look for, they are its public API, not private names."""
+
+
+def import_edges(path: Path, modules=MODULES) -> list[tuple[str, str, int]]:
+    """``(module, name, line)`` for every bluffkit import of ``path``: at module level, inside
+    functions and under ``TYPE_CHECKING`` alike. ``from pkg import mod`` names the module
+    ``pkg.mod`` (name ``""``), ``from pkg import x`` the package ``pkg`` and ``x``. Importing
+    ``a.b.c`` also runs ``a/__init__`` and ``a/b/__init__``: those implicit parents are no edges
+    (a package's ``__init__`` re-exporting its own modules makes no circle)."""
+    me = module_name(path).split(".")
+    package = me if path.name == "__init__.py" else me[:-1]
+    edges = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            edges += [(a.name, "", node.lineno) for a in node.names if a.name in modules]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package[: len(package) - node.level + 1], *[base][:bool(base)]])
+            if base.split(".")[0] != "bluffkit":
+                continue
+            for a in node.names:
+                sub = f"{base}.{a.name}"
+                edges.append((sub, "", node.lineno) if sub in modules else
+                             (base, a.name, node.lineno))
+    return edges
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one node (Tarjan's algorithm), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found = []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = [stack.pop()]
+            while group[-1] != v:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(found)
+
+
+def test_the_circle_finder_finds_circles():
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": {"e"}}) == [
+        ["a", "b", "c"]]
+    edges = {(m, n) for m, n, _line in import_edges(ROOT / "advice" / "bluff" / "reading.py")}
+    assert ("bluffkit.advice.bluff.options", "Tally") in edges  # relative, one level up
+    assert ("bluffkit.advice.bluff.position", "Position") in edges  # under TYPE_CHECKING
+    assert ("bluffkit.odds.bluff.beliefs", "belief_after") in edges  # three dots
+
+
+def test_no_import_circles():
+    graph = {m: {target for target, _name, _line in import_edges(p)} - {m}
+             for m, p in MODULES.items()}
+    assert circles(graph) == []
+
+
+def test_the_benchmarks_import_no_circle():
+    """The timing scripts import each other as top-level modules (``benchmarks/`` on the path):
+    what two of them share is in ``benchmarks/timing.py``."""
+    folder = ROOT.parent / "benchmarks"
+    scripts = {p.stem: p for p in folder.glob("*.py")}
+    graph = {}
+    for name, path in scripts.items():
+        graph[name] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                graph[name] |= {a.name for a in node.names if a.name in scripts}
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module in scripts:
+                graph[name].add(node.module)
+    assert "timing" in graph["frame_budget"]
+    assert circles(graph) == []
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_private_name_is_taken_from_another_module(path):
+    """What two modules share is a named API of the one that defines it: ``from x import _y``
+    from another module is refused (the gettext calls excepted), and so is ``x._y`` on an
+    imported bluffkit module."""
+    me = module_name(path)
+    taken = [f"{m}.{name} (line {line})" for m, name, line in import_edges(path)
+             if name.startswith("_") and not name.startswith("__") and name not in GETTEXT
+             and m != me]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bound = {}  # local names of imported bluffkit modules
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound.update({a.asname: a.name for a in node.names if a.asname and a.name in MODULES})
+        elif isinstance(node, ast.ImportFrom):
+            for a in node.names:
+                for m, name, _line in import_edges(path):
+                    if name == "" and m.endswith("." + a.name):
+                        bound[a.asname or a.name] = m
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                node.value.id in bound and node.attr.startswith("_") and \
+                not node.attr.startswith("__") and bound[node.value.id] != me:
+            taken.append(f"{bound[node.value.id]}.{node.attr} (line {node.lineno})")
+    assert taken == [], f"{me} takes private names of other modules"

@@ -24,7 +24,7 @@ teacher's key (answers and worked solutions per seed), printed by headless Chrom
 
 def _key(args) -> bytes | None:
     from ..core import BluffkitError
-    from ..teacher.log import course_key
+    from ..exercises.results import course_key
 
     try:
         return course_key(args.key_file)

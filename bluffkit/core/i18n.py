@@ -60,7 +60,8 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "exercises": ("bluffkit/exercises/",),
     "classroom": ("bluffkit/classroom/", "bluffkit/cli/serve.py", "bluffkit/widgets/seat.py",
                   "bluffkit/widgets/classroom.py", "bluffkit/widgets/dashboard.py"),
-    "teacher": ("bluffkit/teacher/", "bluffkit/cli/teacher.py"),
+    "teacher": ("bluffkit/teacher/", "bluffkit/cli/teacher.py", "bluffkit/exercises/results.py",
+                "bluffkit/exercises/exam.py"),
 }
 """Each area's catalogue (gettext domain) and the source paths whose messages it holds: a file
 belongs to the domain of its longest matching prefix (``bluffkit/`` catches the rest: core, the

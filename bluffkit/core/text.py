@@ -16,6 +16,7 @@ a few words (at most 200 characters), e.g. 7x3
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from .errors import ParseError
@@ -56,4 +57,13 @@ def shorten(text: Any, limit: int = 40) -> str:
     return f"{t[:limit - 3]!r}"[:-1] + "…' " + _n("({n} character)", "({n} characters)", len(t))
 
 
-__all__ = ["MAX_TYPED", "short_text", "shorten"]
+def exact_text(p: Fraction | int) -> str:
+    """A probability or a count as written exactly, for JSON and formulas: ``7/27``, ``2``.
+
+    >>> exact_text(Fraction(7, 27)), exact_text(Fraction(4, 2))
+    ('7/27', '2')
+    """
+    return str(Fraction(p))
+
+
+__all__ = ["MAX_TYPED", "exact_text", "short_text", "shorten"]

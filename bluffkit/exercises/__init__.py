@@ -11,16 +11,8 @@ True
 """
 
 from .answers import AnswerError, Choice, Count, DistributionAnswer, Number, Reading, read_number
-from .core import (
-    Feedback,
-    Mistake,
-    Question,
-    Worksheet,
-    catalogue,
-    exercise_sets,
-    games_with_exercises,
-    load,
-)
+from .core import Feedback, Mistake, Question
+from .worksheets import Worksheet, catalogue, exercise_sets, games_with_exercises, load
 
 __all__ = [
     "AnswerError", "Choice", "Count", "DistributionAnswer", "Feedback", "Mistake", "Number",

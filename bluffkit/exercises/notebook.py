@@ -26,7 +26,7 @@ import sys
 from pathlib import Path
 
 from ..core.i18n import LANGUAGES, SOURCE_LANGUAGE, _, _l, check_language, language
-from .core import _module_name, catalogue
+from .worksheets import catalogue, module_name
 
 DEFAULT_SEED = 2026
 """The seed written in the committed notebook's setup cell (students change it)."""
@@ -48,7 +48,7 @@ ever executed as code by the checker.
 def exercise_module(game: str):
     """The module holding a game's ``QUESTIONS``, ``INTRO`` and ``NOTEBOOK``."""
     catalogue(game)  # validates the name with a clear error
-    return importlib.import_module(f"{__package__}.{_module_name(game)}")
+    return importlib.import_module(f"{__package__}.{module_name(game)}")
 
 
 def setup_source(game: str, seed: int = DEFAULT_SEED, lang: str = SOURCE_LANGUAGE) -> str:

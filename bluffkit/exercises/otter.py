@@ -33,8 +33,9 @@ from typing import Any
 
 from ..core import Distribution, InvalidQuestion
 from ..core.i18n import SOURCE_LANGUAGE, _, get_language
-from .core import Question, catalogue, load, plain
+from .core import Question, plain
 from .notebook import exercise_module
+from .worksheets import catalogue, load
 
 
 def grade(game: str, number: int, answer: Any, seed: int) -> None:

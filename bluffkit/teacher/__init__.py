@@ -1,6 +1,8 @@
-"""For the teacher: the results log (``log``), exam mode (``exam``), collecting a class's logs
-into a gradebook (``collect``) and printable per-student sheets (``handout``).
+"""For the teacher: collecting a class's results logs into a gradebook (``collect``), exam
+notebooks (``exam``) and printable per-student sheets (``handout``).
 
-Students meet it through ``bluffkit.exercises.load(game, seed, student=..., mode=...)``;
-teachers through ``bluffkit results collect`` and ``bluffkit handout``.
+Students meet the other side in ``bluffkit.exercises``: ``load(game, seed, student=...,
+mode=...)`` writes the results log (``exercises.results``) and, in an exam, shows the questions
+without their answers (``exercises.exam``). Teachers use ``bluffkit results collect`` and
+``bluffkit handout``.
 """

@@ -29,9 +29,9 @@ from typing import Any
 from ..core import BluffkitError
 from ..core.i18n import _
 from ..exercises.answers import Reading, decimal_reading, read_number
-from ..exercises.core import catalogue, load
+from ..exercises.results import MAX_LOG, canonical, read_log, verify
 from ..exercises.rounding import MACHINE
-from .log import MAX_LOG, canonical, read_log, verify
+from ..exercises.worksheets import catalogue, load
 
 MAX_FILE = MAX_LOG
 """A results log larger than this (50 MB, ~150,000 checks) is not a student's: it is skipped."""

@@ -30,8 +30,8 @@ from pathlib import Path
 from ..core import InvalidQuestion
 from ..core.i18n import _, _p, get_language
 from ..core.text import shorten
-from ..exercises.core import load
 from ..exercises.mathml import mathml, with_mathml
+from ..exercises.worksheets import load
 
 MAX_SEEDS = 1000
 CHROMIUM_VARIABLE = "BLUFFKIT_CHROMIUM"

@@ -27,26 +27,7 @@ from ..games.bluff.state import BluffObservation
 from .bluff.table import BluffTable, reveal_html
 from .game_table import ME
 from .remote import REMOTE_TABLES, RemoteGame
-from .seat import RECONNECT, Seat, plain_error
-
-
-def seat_names(view: dict, seat: int) -> list[str]:
-    """What to call each seat (real seat order): "You" for this one, the others' names, or
-    "Empty seat 3" (a bot plays an empty seat).
-
-    >>> seat_names({"seats": [{"name": "Ana"}, {"name": ""}, {"name": "Ben"}]}, 2)
-    ['Ana', 'Empty seat 2', 'You']
-    """
-    return [_("You") if p == seat else (s["name"] or _("Empty seat {n}", n=p + 1))
-            for p, s in enumerate(view["seats"])]
-
-
-def _game_title(joined: dict):
-    """The game's title in this notebook's language (the server's is in its own)."""
-    from ..games import GAMES
-
-    info = GAMES.get(joined["game"]) if joined.get("game") in GAMES else None
-    return info.title if info is not None else joined["title"]
+from .seat import Seat, plain_error, seat_names, seat_rows
 
 
 def bluff_observation(d: dict, rules: BluffRules) -> BluffObservation:
@@ -114,24 +95,6 @@ class SeatView:
                 except ParseError:
                     out.append(t)  # a show move (with the expansion): kept as its text
         return out
-
-
-def seat_rows(table, joined: dict) -> list[widgets.Widget]:
-    """The rows above a classroom table: which table and seat (``heading``), then the
-    connection's news (``connection``) with its Reconnect button (``reconnect_button``)."""
-    name = html.escape(_("Table {code}", code=joined["code"]))
-    table.heading = widgets.HTML(_(
-        "{table}: {title}, {players} players; you are player {seat}.", table=f"<b>{name}</b>",
-        title=html.escape(str(_game_title(joined))), players=joined["players"],
-        seat=joined["seat"] + 1))
-    table.heading.add_class("bk-seat-heading")
-    table.connection = widgets.HTML()
-    table.connection.add_class("bk-connection")
-    table.reconnect_button = widgets.Button(description=str(RECONNECT), icon="refresh")
-    table.reconnect_button.add_class("bk-reconnect")
-    table.reconnect_button.layout.display = "none"
-    table.reconnect_button.on_click(lambda _b: table.link.reconnect())
-    return [table.heading, widgets.HBox([table.connection, table.reconnect_button])]
 
 
 class RemoteBluffTable(BluffTable):

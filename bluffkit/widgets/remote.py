@@ -13,6 +13,7 @@ server; the history is written from what the views show.
 
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 
 from ..core import IllegalAction
@@ -26,7 +27,7 @@ from .bluff_you.table import BluffYouTable
 from .bungee.table import BungeeTable
 from .jungle_bluff.table import JungleTable
 from .poker_dice.table import PokerDiceTable
-from .seat import RECONNECT
+from .seat import RECONNECT, seat_names, seat_rows
 
 
 def _fraction(x) -> Fraction:
@@ -96,8 +97,6 @@ class RemoteGame:
     """How the table's controls want the server's move texts (``None``: as text)."""
 
     def _remote(self, link, joined: dict) -> None:
-        from .classroom import seat_rows
-
         self.link, self.joined, self.seat, self.me = link, joined, joined["seat"], joined["seat"]
         self.info = find_game(joined["game"])
         from ..classroom.rules import make_rules
@@ -136,8 +135,6 @@ class RemoteGame:
     # -- from the server --------------------------------------------------------------------
     def show_view(self, view: dict) -> None:
         """Redraw from one of the server's views (called for every view pushed)."""
-        from .classroom import seat_names
-
         before = self.state
         obs = self.info.observation_from_json(view["view"], self.rules)
         self.names = seat_names(view, self.seat)
@@ -174,8 +171,6 @@ class RemoteGame:
                                 "players, every deal and roll included.", moves), strong=True)
 
     def show_connection(self, text: str) -> None:
-        import html
-
         self.connection.value = (f'<div style="color:#b00"><b>{html.escape(text)}</b></div>'
                                  if text else "")
         self.reconnect_button.layout.display = None if str(RECONNECT) in text else "none"

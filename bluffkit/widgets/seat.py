@@ -7,14 +7,18 @@ and sends this seat its own observation only. When the connection drops, :class:
 back to the same seat with its seat token (a few tries, then a Reconnect button does it).
 
 Every failure is one sentence for a student (:func:`plain_error`): the server cannot be
-reached, the code is wrong, the room is full or closed, the connection dropped.
+reached, the code is wrong, the room is full or closed, the connection dropped. Every remote
+table shows the same rows above it (:func:`seat_rows`: which table and seat, the connection).
 """
 
 from __future__ import annotations
 
+import html
 import threading
 import time
 from collections.abc import Callable
+
+import ipywidgets as widgets
 
 from ..classroom.client import ClassroomError, Client
 from ..core import BluffkitError
@@ -166,4 +170,42 @@ class Seat:
             client.close()
 
 
-__all__ = ["RECONNECT", "Seat", "connect", "plain_error"]
+# -- the rows above a classroom table -------------------------------------------------------------
+def seat_names(view: dict, seat: int) -> list[str]:
+    """What to call each seat (real seat order): "You" for this one, the others' names, or
+    "Empty seat 3" (a bot plays an empty seat).
+
+    >>> seat_names({"seats": [{"name": "Ana"}, {"name": ""}, {"name": "Ben"}]}, 2)
+    ['Ana', 'Empty seat 2', 'You']
+    """
+    return [_("You") if p == seat else (s["name"] or _("Empty seat {n}", n=p + 1))
+            for p, s in enumerate(view["seats"])]
+
+
+def _game_title(joined: dict):
+    """The game's title in this notebook's language (the server's is in its own)."""
+    from ..games import GAMES
+
+    info = GAMES.get(joined["game"]) if joined.get("game") in GAMES else None
+    return info.title if info is not None else joined["title"]
+
+
+def seat_rows(table, joined: dict) -> list[widgets.Widget]:
+    """The rows above a classroom table: which table and seat (``heading``), then the
+    connection's news (``connection``) with its Reconnect button (``reconnect_button``)."""
+    name = html.escape(_("Table {code}", code=joined["code"]))
+    table.heading = widgets.HTML(_(
+        "{table}: {title}, {players} players; you are player {seat}.", table=f"<b>{name}</b>",
+        title=html.escape(str(_game_title(joined))), players=joined["players"],
+        seat=joined["seat"] + 1))
+    table.heading.add_class("bk-seat-heading")
+    table.connection = widgets.HTML()
+    table.connection.add_class("bk-connection")
+    table.reconnect_button = widgets.Button(description=str(RECONNECT), icon="refresh")
+    table.reconnect_button.add_class("bk-reconnect")
+    table.reconnect_button.layout.display = "none"
+    table.reconnect_button.on_click(lambda _b: table.link.reconnect())
+    return [table.heading, widgets.HBox([table.connection, table.reconnect_button])]
+
+
+__all__ = ["RECONNECT", "Seat", "connect", "plain_error", "seat_names", "seat_rows"]

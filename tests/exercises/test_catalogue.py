@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bluffkit.exercises import catalogue, exercise_sets
-from bluffkit.exercises.core import TOPICS
+from bluffkit.exercises.worksheets import TOPICS
 
 SEEDS = range(10)
 QUESTIONS = [(name, cls) for name in exercise_sets() for cls in catalogue(name)]

@@ -19,8 +19,8 @@ from bluffkit.core.i18n import language
 from bluffkit.exercises import catalogue, load
 from bluffkit.exercises.answers import DistributionAnswer, Estimate, Number, read_number
 from bluffkit.exercises.notebook import notebook_path
+from bluffkit.exercises.results import reading_json
 from bluffkit.teacher.collect import grade_reading, reading_from_json
-from bluffkit.teacher.log import reading_json
 
 ROOT = Path(__file__).resolve().parents[2]
 TINY = Fraction(1, 7776)  # five 9s with poker dice: 0.000128600...

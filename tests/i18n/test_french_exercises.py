@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bluffkit.exercises.core import exercise_sets, load
 from bluffkit.exercises.notebook import notebook_path
+from bluffkit.exercises.worksheets import exercise_sets, load
 from bluffkit.i18n import language
 from tests.test_notebooks import english_words
 

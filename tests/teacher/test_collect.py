@@ -12,8 +12,8 @@ import pytest
 
 from bluffkit.cli import main
 from bluffkit.exercises import load
+from bluffkit.exercises.results import file_name
 from bluffkit.teacher.collect import collect, gradebook, mistakes_summary
-from bluffkit.teacher.log import file_name
 
 KEY = "course key for the tests"
 QUESTIONS = 5  # the first five questions of Bluff: quick to check

@@ -13,9 +13,10 @@ import pytest
 from bluffkit.core import Distribution, InvalidQuestion
 from bluffkit.exercises import Question, exercise_sets, load
 from bluffkit.exercises.core import plain, tex
+from bluffkit.exercises.exam import ExamQuestion
 from bluffkit.exercises.otter import master_notebook
-from bluffkit.teacher.exam import ExamQuestion, exam_notebook
-from bluffkit.teacher.log import answer_as_typed, file_name, read_log
+from bluffkit.exercises.results import answer_as_typed, file_name, read_log
+from bluffkit.teacher.exam import exam_notebook
 
 
 def secrets_of(question) -> set[str]:

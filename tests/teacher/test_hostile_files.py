@@ -12,8 +12,8 @@ import pytest
 
 from bluffkit.cli import main
 from bluffkit.core import InvalidQuestion
+from bluffkit.exercises.results import ResultsLog, course_key, read_log
 from bluffkit.teacher import collect as collect_module
-from bluffkit.teacher.log import ResultsLog, course_key, read_log
 
 KEY = b"course key"
 

@@ -42,15 +42,18 @@ from ...core.i18n import _, _n, num
 from ...games.bluff import Bid, Challenge, dice_text
 from .rounds import (
     RoundTable,
+    bid_label,
     cache_path,
+    label_action,
     round_matches,
     round_table_from,
     shipped_path,
 )
+from .words import after_bids, and_list, dice_count, holding, percent
 
 if TYPE_CHECKING:
     from ...solvers.bluff.tree import SolvedRound
-    from .decision import Position
+    from .position import Position
 
 TARGET = 1e-3
 """Exploitability an on-demand 1-vs-1 solve reaches."""
@@ -335,7 +338,7 @@ def equilibrium_view(pos: Position) -> EquilibriumView | None:
     table = round_table(x, y, ruleset)
     if table is None:
         return None
-    history = [_label(Bid.parse(b), ruleset) for b in pos.history]
+    history = [bid_label(Bid.parse(b), ruleset) for b in pos.history]
     me = len(history) % 2  # 0: I am the round's opener
     my_rolls, their_rolls = table.rolls[me], table.rolls[1 - me]
     row = my_rolls.index(tuple(sorted(pos.my_dice)))
@@ -348,7 +351,7 @@ def equilibrium_view(pos: Position) -> EquilibriumView | None:
         else:
             their_reach = [r * float(p) for r, p in zip(their_reach, strategy[:, column])]
     labels, strategy = table.strategy_table(history)
-    frequencies = tuple((_action(label), float(p)) for label, p in zip(labels, strategy[row]))
+    frequencies = tuple((label_action(label), float(p)) for label, p in zip(labels, strategy[row]))
     total = sum(their_reach)
     posterior: tuple = ()
     stands = None
@@ -363,52 +366,13 @@ def equilibrium_view(pos: Position) -> EquilibriumView | None:
         stands, str(table.path))
 
 
-def _label(bid: Bid, ruleset: str) -> str:
-    """The solver's name of a bid (OpenSpiel's ``"1-6"`` for ``1x*`` with its ruleset)."""
-    return f"{bid.count}-{bid.face}" if ruleset == "openspiel" else str(bid)
-
-
-def _action(label: str) -> Action:
-    if label == "challenge":
-        return Challenge()
-    if "-" in label:
-        count, face = label.split("-")
-        return Bid(int(count), int(face))
-    return Bid.parse(label)
-
-
 def _matches(dice, face: int, ruleset: str) -> int:
     return round_matches(dice, face, ruleset)
 
 
 # -- words ----------------------------------------------------------------------------------------
-def _pct(p: float) -> str:
-    return _("under 1%") if 0 < p < 0.005 else num(p, ".0%")
-
-
-def _holding(roll: tuple[int, ...]) -> str:
-    if len(roll) == 1:
-        return _("a star") if roll[0] == 6 else _("a {face}", face=roll[0])
-    return dice_text(roll)
-
-
-def _dice(k: int) -> str:
-    return _n("{n} die", "{n} dice", k)
-
-
 def _verb(action: Action) -> str:
     return _("challenge") if isinstance(action, Challenge) else _("bid {bid}", bid=action)
-
-
-def _after(history) -> str:
-    return _("after {bids}", bids=", ".join(history)) if history else _("opening the round")
-
-
-def _choices(parts: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c`` in the language."""
-    if len(parts) == 1:
-        return parts[0]
-    return _("{first} and {last}", first=", ".join(parts[:-1]), last=parts[-1])
 
 
 def describe(view: EquilibriumView, pos: Position) -> str:
@@ -431,22 +395,23 @@ def describe(view: EquilibriumView, pos: Position) -> str:
         "exploitability is {gain} (a perfect opponent gains at most about that much per round, "
         "where a round is worth +1 to win and -1 to lose; {payoff}). Unlike the probability view "
         "above, it reads your opponent's bids as information and assumes they play the "
-        "equilibrium too.", dice=_dice(x), y=y, rules=rules, gain=num(view.exploitability, ".4f"),
+        "equilibrium too.", dice=dice_count(x), y=y, rules=rules,
+        gain=num(view.exploitability, ".4f"),
         payoff=payoff)]
-    after = _after(view.history)
+    after = after_bids(view.history)
     if not view.reached:
         who = (_("your own earlier bids are ones it never makes holding {roll}",
-                 roll=_holding(view.roll)) if view.my_reach < UNREACHED else
+                 roll=holding(view.roll)) if view.my_reach < UNREACHED else
                _("your opponent's bids are ones it never makes with any roll"))
         lines.append(_("Here ({after}) the equilibrium has nothing reliable to say: {who}, so "
                        "CFR never refined this decision. Use the probability view.",
                        after=after, who=who))
         return "\n".join(lines)
     played = view.played()
-    parts = [_("{move} {p} of the time", move=_verb(a), p=_pct(p)) for a, p in played]
+    parts = [_("{move} {p} of the time", move=_verb(a), p=percent(p)) for a, p in played]
     lines.append(_("In equilibrium, holding {roll} {after} you {choices}; every other choice "
-                   "(almost) never.", roll=_holding(view.roll), after=after,
-                   choices=_choices(parts)))
+                   "(almost) never.", roll=holding(view.roll), after=after,
+                   choices=and_list(parts)))
     if len(played) > 1:
         lines.append(_("This is a mixed strategy: you randomise at these frequencies so that "
                        "your bids do not give your dice away; against an equilibrium opponent "
@@ -456,7 +421,7 @@ def describe(view: EquilibriumView, pos: Position) -> str:
         lines.append(_("Here the equilibrium makes one choice: no mixing is needed."))
     bluff = view.bluff_frequency()
     lines.append(_("Bluffs (bids your own dice do not already make true) are {p} of your play "
-                   "here.", p=_pct(bluff)))
+                   "here.", p=percent(bluff)))
     if view.p_bid_stands is not None:
         lines.append(_(
             "Reading the bids as the equilibrium does, the current bid {bid} stands with "

@@ -27,33 +27,29 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ...core.i18n import _, num
-from ...games.bluff import DIGITS, STAR, Bid
-from ...odds.bluff.beliefs import RoundReading, _belief, read_bids, read_numbers
+from ...games.bluff import STAR, Bid
+from ...odds.bluff.beliefs import RoundReading, belief_after, read_bids, read_numbers
 from ...odds.bluff.counts import matches
 from ...odds.bluff.model import BidModel
 from .ahead import look_ahead
-from .text import _lost, _of, _short, seat_name
+from .options import FACES_ORDER, Option, Tally, raise_option
+from .words import expected_dice, seat_name, short_fraction, with_decimal
 
 if TYPE_CHECKING:
-    from .decision import Option, Position
+    from .position import Position
 
 AHEAD_RAISES = 4
 """Raises the look ahead plays out (those costing least if challenged, after reading)."""
-
-FACES_ORDER = (*DIGITS, STAR)
-
 
 def read_options(pos: Position, options: list[Option], model: BidModel, samples: int,
                  seed: int) -> tuple[list[Option], Option, RoundReading]:
     """The options with their numbers after reading the bids, and the recommended one."""
     from dataclasses import replace
 
-    from .decision import _raise_option, _Tally
-
     reading = read_bids(pos.dice_held, pos.me, pos.history, pos.bidder, model)
     me, top = pos.me, pos.dice_in_play
     nxt = pos.next_player()
-    t = _Tally(pos)
+    t = Tally(pos)
     listed = {o.action for o in options}
     extra = []
     for face in FACES_ORDER:
@@ -64,7 +60,7 @@ def read_options(pos: Position, options: list[Option], model: BidModel, samples:
         while c < top and _read_odds(Bid(c + 1, face), pos, reading, me, nxt)[0] * 2 > 1:
             c += 1
         if Bid(c, face) not in listed:
-            extra.append(_raise_option(t, Bid(c, face), _("highest count more likely true "
+            extra.append(raise_option(t, Bid(c, face), _("highest count more likely true "
                                                           "than not after reading the bids")))
             listed.add(Bid(c, face))
     everything = sorted([o for o in options if o.kind == "raise"] + extra,
@@ -121,7 +117,7 @@ def explain_reading(pos: Position, options: list[Option], best: Option, reading:
         ch = next(o for o in options if o.kind == "challenge")
         lines.append(_("The current bid {bid} ({player}): P(true), dice random = {p}; P(true) "
                        "after reading the bids {p_read}.", bid=pos.bid,
-                       player=seat_name(pos.bidder, names), p=_of(ch.p_stands),
+                       player=seat_name(pos.bidder, names), p=with_decimal(ch.p_stands),
                        p_read=_eq(ch.p_read)))
     lines.append(_("Look ahead: each choice below was played out {k} times for one lap of the "
                    "round, the other players' dice drawn from these beliefs and the following "
@@ -133,20 +129,21 @@ def explain_reading(pos: Position, options: list[Option], best: Option, reading:
     for o in judged[:4]:
         if o.kind == "challenge":
             lines.append(_("Challenging: you lose {loss} on average; the others lose {others}.",
-                           loss=_lost(o.ahead.my_loss), others=_of(o.ahead.others_loss)))
+                           loss=expected_dice(o.ahead.my_loss),
+                           others=with_decimal(o.ahead.others_loss)))
         else:
             lines.append(_("Bidding {bid}: you lose {loss} on average (the next player "
                            "challenged it in {share} of the playouts); the others lose "
-                           "{others}.", bid=o.action, loss=_lost(o.ahead.my_loss),
+                           "{others}.", bid=o.action, loss=expected_dice(o.ahead.my_loss),
                            share=_pct(o.ahead.challenged_next),
-                           others=_of(o.ahead.others_loss)))
+                           others=with_decimal(o.ahead.others_loss)))
     if old_best.action != best.action:
         lines.append(_("Without reading the bids (dice random, and judging a raise as if the "
                        "next player challenged it) the advice would be: {move}.",
                        move=_verb(old_best)))
     lines.append(_("Recommendation: {move}, the fewest dice lost on average in the playouts "
                    "({loss}); ties go to more dice lost by the others, then to a raise, then to "
-                   "the higher bid.", move=_verb(best), loss=_of(best.ahead.my_loss)))
+                   "the higher bid.", move=_verb(best), loss=with_decimal(best.ahead.my_loss)))
     return "\n".join(lines)
 
 
@@ -156,7 +153,7 @@ def _verb(o) -> str:
 
 
 def _eq(p: Fraction) -> str:
-    text = _short(p)
+    text = short_fraction(p)
     return text if text.startswith("≈") else "= " + text
 
 
@@ -185,8 +182,8 @@ def bayes_step(reading: RoundReading, names: Sequence[str] | None = None) -> str
                      "random choice and says nothing about their dice.", said=said)
         dice = reading.held[s.seat]
         earlier = tuple(x for x in reading.steps[:i] if x.seat == s.seat)
-        before = _belief(s.seat, dice, earlier, top)
-        now = _belief(s.seat, dice, (*earlier, s), top)
+        before = belief_after(s.seat, dice, earlier, top)
+        now = belief_after(s.seat, dice, (*earlier, s), top)
         best = None
         for k in range(1, dice + 1):
             p, q = before.p_at_least(s.bid.face, k), now.p_at_least(s.bid.face, k)
@@ -209,7 +206,7 @@ def bayes_step(reading: RoundReading, names: Sequence[str] | None = None) -> str
                  _("are the only ones the model expects to make it"))
         return _("{said}: players holding {holding} {times}; your belief that {player} holds {k} "
                  "or more goes from {p} to {q}.", said=said, holding=holding, times=times,
-                 player=who, k=_number(k), p=_short(p), q=_short(q))
+                 player=who, k=_number(k), p=short_fraction(p), q=short_fraction(q))
     return None
 
 

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...core import InvalidQuestion
+from ...core import Action, InvalidQuestion
 from ...core.i18n import _
-from ...games.bluff import count_matching, raises_of, roll_outcomes
+from ...games.bluff import Bid, Challenge, count_matching, raises_of, roll_outcomes
 
 if TYPE_CHECKING:
     import numpy as np
@@ -58,6 +58,25 @@ def round_bids(total: int, ruleset: str) -> list[str]:
     if ruleset == "openspiel":
         return [f"{n}-{f}" for n in range(1, total + 1) for f in range(1, 7)]
     return [str(b) for b in raises_of(None, total)]
+
+
+def bid_label(bid: Bid, ruleset: str) -> str:
+    """The solver's name of a bid (OpenSpiel's ``"1-6"`` for ``1x*`` with its ruleset).
+
+    >>> bid_label(Bid(1, 6), "openspiel"), str(label_action("1-6")), str(label_action("2x*"))
+    ('1-6', '1x*', '2x*')
+    """
+    return f"{bid.count}-{bid.face}" if ruleset == "openspiel" else str(bid)
+
+
+def label_action(label: str) -> Action:
+    """The action a solver's label names (``"challenge"``, ``"1-6"``, ``"2x3"``)."""
+    if label == "challenge":
+        return Challenge()
+    if "-" in label:
+        count, face = label.split("-")
+        return Bid(int(count), int(face))
+    return Bid.parse(label)
 
 
 def round_rolls(k: int) -> tuple[list[tuple[int, ...]], list[float]]:

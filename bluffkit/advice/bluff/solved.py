@@ -39,14 +39,15 @@ from typing import TYPE_CHECKING
 
 from ...core import Action, BluffkitError, InvalidQuestion
 from ...core.i18n import _, _n, num
+from ...core.text import exact_text
 from ...games.bluff import STAR, Bid, Challenge, dice_text, why_not_raise
 from ...games.bluff.state import MAX_DICE, roll_outcomes
-from .equilibrium import _action, _after, _choices, _dice, _holding, _label, round_table
-from .equilibrium import _pct as _pct_float
-from .rounds import round_matches
+from .equilibrium import round_table
+from .rounds import bid_label, label_action, round_matches
+from .words import after_bids, and_list, dice_count, holding, percent, seat_name, short_fraction
 
 if TYPE_CHECKING:
-    from .decision import Position
+    from .position import Position
 
 
 @dataclass(frozen=True)
@@ -176,8 +177,6 @@ class SolvedView:
         return sum((p for m, p in pmf.items() if mine + m >= bid.count), Fraction(0))
 
     def to_json(self) -> dict:
-        from ...odds.bluff.counts import _fs
-
         face = Bid.parse(self.history[-1]).face if self.history else None
         out = {"dice": list(self.dice), "ruleset": self.ruleset, "opener": self.opener,
                "history": list(self.history), "roll": dice_text(self.roll),
@@ -185,19 +184,19 @@ class SolvedView:
                "abstract_exploitability": self.abstract_exploitability,
                "round_value": self.round_value, "file": self.file,
                "exact": "fractions of the stored strategy",
-               "frequencies": {str(a): _fs(p) for a, p in self.frequencies},
-               "bluff_frequency": _fs(self.bluff_frequency()), "reached": self.reached,
-               "my_reach": _fs(self.my_reach),
-               "posterior": {dice_text(r): _fs(p) for r, p in self.posterior().items()},
+               "frequencies": {str(a): exact_text(p) for a, p in self.frequencies},
+               "bluff_frequency": exact_text(self.bluff_frequency()), "reached": self.reached,
+               "my_reach": exact_text(self.my_reach),
+               "posterior": {dice_text(r): exact_text(p) for r, p in self.posterior().items()},
                "reads": [{"bid": str(r.bid), "index": r.index, "reached": r.reached,
-                          "matches": [_fs(p) for p in
+                          "matches": [exact_text(p) for p in
                                       self.match_pmf(r.bid.face, i + 1).values()],
-                          "matches_random": [_fs(p) for p in
+                          "matches_random": [exact_text(p) for p in
                                              self.match_pmf(r.bid.face, 0).values()]}
                          for i, r in enumerate(self.reads)]}
         if face is not None and self.reached:
-            out["p_bid_stands"] = _fs(self.p_stands(self.history[-1]))
-            out["p_bid_stands_random"] = _fs(self.p_stands(self.history[-1], 0))
+            out["p_bid_stands"] = exact_text(self.p_stands(self.history[-1]))
+            out["p_bid_stands_random"] = exact_text(self.p_stands(self.history[-1], 0))
         return out
 
 
@@ -289,7 +288,7 @@ def solved_reading(roll, counts: tuple[int, int], history=(), ruleset: str = "bl
 
 
 def _view(source, dice, ruleset, me, history, mine) -> SolvedView:
-    labels_hist = [_label(Bid.parse(b), ruleset) for b in history]
+    labels_hist = [bid_label(Bid.parse(b), ruleset) for b in history]
     their_rolls, prior = _ways(dice[1 - me])
     my_rolls = source.rolls[me]
     if mine not in my_rolls:
@@ -312,7 +311,7 @@ def _view(source, dice, ruleset, me, history, mine) -> SolvedView:
         reads.append(BidRead(depth, Bid.parse(history[depth]), tuple(weights)))
     labels, rows = _stored_rows(source, labels_hist)
     total = sum(rows[row])
-    freqs = tuple((_action(lab), Fraction(w, total)) for lab, w in zip(labels, rows[row]))
+    freqs = tuple((label_action(lab), Fraction(w, total)) for lab, w in zip(labels, rows[row]))
     figures = getattr(source, "figures", None)
     if figures is not None:
         real, abstract, k = figures.exploitability, figures.abstract_exploitability, figures.k
@@ -348,19 +347,13 @@ __all__ = ["BidRead", "SolvedView", "solved_reading", "solved_view"]
 
 
 # -- words ----------------------------------------------------------------------------------------
-def _pct(p) -> str:
-    return _pct_float(float(p))
+def _percent_of(p) -> str:
+    return percent(float(p))
 
 
 def _counting(face: int) -> str:
     return _("dice that are stars") if face == STAR else _("dice that are {face}s or stars",
                                                              face=face)
-
-
-def _prob(p: Fraction) -> str:
-    from .text import _short
-
-    return _short(p)
 
 
 def describe_solved(view: SolvedView, pos: Position, names=None) -> str:
@@ -388,24 +381,24 @@ def describe_solved(view: SolvedView, pos: Position, names=None) -> str:
         "about {gain} per round against it ({measured}; a round counts +1 for a sure match win "
         "and -1 for a sure loss: twice your chance of winning the match from the dice left, "
         "minus 1). Unlike the probability view above, it reads your opponent's bids as "
-        "information and assumes they play this strategy too.", dice=_dice(x), y=y,
+        "information and assumes they play this strategy too.", dice=dice_count(x), y=y,
         memory=memory, gain=num(gain, ".4f"), measured=measured)]
     played = view.played()
-    parts = [_("{move} with probability {p}", p=_pct(p),
+    parts = [_("{move} with probability {p}", p=_percent_of(p),
                move=_("challenge") if isinstance(a, Challenge) else _("bid {bid}", bid=a))
              for a, p in played]
     lines.append(_("In equilibrium, holding {roll} {after} you {choices}; every other choice "
-                   "(almost) never.", roll=_holding(view.roll), after=_after(view.history),
-                   choices=_choices(parts)))
+                   "(almost) never.", roll=holding(view.roll), after=after_bids(view.history),
+                   choices=and_list(parts)))
     if len(played) > 1:
         lines.append(_("This is a mixed strategy: you randomise at these frequencies so that "
                        "your bids do not give your dice away."))
     if view.my_reach == 0:
         lines.append(_("Your own earlier bids are ones this strategy never makes holding {roll}; "
                        "what it plays now is what it plays at this point of the round with your "
-                       "dice.", roll=_holding(view.roll)))
+                       "dice.", roll=holding(view.roll)))
     lines.append(_("Bluffs (bids your own dice do not already make true) are {p} of your play "
-                   "here.", p=_pct(view.bluff_frequency())))
+                   "here.", p=_percent_of(view.bluff_frequency())))
     lines.append(reveal_text(view, pos, names))
     you = view.round_value if view.opener else -view.round_value
     lines.append(_("Before the dice were rolled, the round was worth {value} to you in "
@@ -415,8 +408,6 @@ def describe_solved(view: SolvedView, pos: Position, names=None) -> str:
 
 def reveal_text(view: SolvedView, pos: Position, names=None) -> str:
     """What the opponent's bids revealed about their dice under the strategy, in plain words."""
-    from .text import seat_name
-
     other = next(p for p in pos.active() if p != pos.me)
     who = seat_name(other, names)
     if not view.reads:
@@ -440,7 +431,8 @@ def reveal_text(view: SolvedView, pos: Position, names=None) -> str:
     if pos.bid is not None:
         text += " " + _("The current bid {bid} stands with probability {p} under this reading; "
                         "with their dice random, {random}.", bid=pos.bid,
-                        p=_prob(view.p_stands(pos.bid)), random=_prob(view.p_stands(pos.bid, 0)))
+                        p=short_fraction(view.p_stands(pos.bid)),
+                        random=short_fraction(view.p_stands(pos.bid, 0)))
     return text
 
 

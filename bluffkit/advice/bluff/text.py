@@ -6,33 +6,16 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ...core import InvalidQuestion
 from ...core.i18n import _, _n, num
+from ...core.text import exact_text
 from ...games.bluff import STAR, Bid, dice_text
 from ...games.bluff.text import say_show
-from ...odds.bluff.counts import BidOdds, _fs, matches, odds_from_counts
+from ...odds.bluff.counts import BidOdds, matches, odds_from_counts
+from .words import expected_dice, seat_name, with_decimal
 
 if TYPE_CHECKING:
-    from .decision import Option, Position
-
-def _of(p: Fraction) -> str:
-    return f"{_fs(p)} ≈ {num(float(p), '.3f')}" if p.denominator != 1 else str(p)
-
-
-def _short(p: Fraction) -> str:
-    """``_of`` while the fraction is short enough to read (denominator below a million), else
-    the decimal alone (posteriors have long denominators: the exact value is in the JSON).
-
-    >>> _short(Fraction(1, 3)), _short(Fraction(6175792183007257, 6175800997529625))
-    ('1/3 ≈ 0.333', '≈ 1.000')
-    """
-    return _of(p) if p.denominator < 10**6 else f"≈ {num(float(p), '.3f')}"
-
-
-def _lost(x: Fraction) -> str:
-    """An expected number of dice: ``1 die``, ``0 dice``, ``2/3 ≈ 0.667 dice``."""
-    return _("{x} die", x=_of(x)) if x == 1 else _("{x} dice", x=_of(x))
-
+    from .options import Option
+    from .position import Position
 
 def _approx(x: Fraction) -> str:
     return f" = {x.numerator}" if x.denominator == 1 else f" ≈ {num(float(x), '.2f')}"
@@ -40,23 +23,6 @@ def _approx(x: Fraction) -> str:
 
 def _face_words(face: int) -> str:
     return _("a star") if face == STAR else _("a {face} or a star", face=face)
-
-
-def check_names(names, players: int) -> tuple[str, ...] | None:
-    """The seats' names as a tuple (one text per player), or ``None``."""
-    if names is None:
-        return None
-    if (isinstance(names, str) or not isinstance(names, Sequence) or len(names) != players
-            or not all(isinstance(n, str) and n for n in names)):
-        raise InvalidQuestion(_("names needs one name per player ({players}), e.g. "
-                                "['You', 'Bot 1'], got {value}", players=players,
-                                value=repr(names)))
-    return tuple(names)
-
-
-def seat_name(seat: int, names: Sequence[str] | None) -> str:
-    """``"Bot 1"`` from the table's names, else ``"player 1"``."""
-    return names[seat] if names else _("player {n}", n=seat)
 
 
 def explain(pos: Position, options: list[Option], best: Option,
@@ -98,39 +64,40 @@ def explain(pos: Position, options: list[Option], best: Option,
         lines.append(_("If you challenge you lose A - {count} dice when the true count A is "
                        "above {count}, and one die when it is exactly {count}: expected loss "
                        "{loss}; the others expect to lose {others}.", count=pos.bid.count,
-                       loss=_lost(best.my_loss), others=_of(best.others_loss)))
+                       loss=expected_dice(best.my_loss), others=with_decimal(best.others_loss)))
         raises = [o for o in options if o.kind == "raise"]
         if raises:
             r = min(raises, key=lambda o: o.my_loss)
             lines.append(_("The safest raise, {bid}, would cost you {loss} on average if "
-                           "challenged.", bid=r.action, loss=_lost(r.my_loss)))
+                           "challenged.", bid=r.action, loss=expected_dice(r.my_loss)))
         lines.append(_("Recommendation: challenge, the smallest expected loss ({loss}).",
-                       loss=_lost(best.my_loss)))
+                       loss=expected_dice(best.my_loss)))
     elif best.kind == "raise":
         lines.append(_bid_sentence(best.action, best.odds, seen,
                                    _("Your raise {bid}", bid=best.action)))
         lines.append(_("If {player} challenges {bid}, you lose {count} - A dice when the count A "
                        "is below {count}: expected loss {loss}.", player=nxt, bid=best.action,
-                       count=best.action.count, loss=_lost(best.my_loss)))
+                       count=best.action.count, loss=expected_dice(best.my_loss)))
         ch = [o for o in options if o.kind == "challenge"]
         if ch:
             lines.append(_("Challenging {bid} instead would cost you {loss} on average.",
-                           bid=pos.bid, loss=_lost(ch[0].my_loss)))
+                           bid=pos.bid, loss=expected_dice(ch[0].my_loss)))
         lines.append(_("Recommendation: bid {bid}, the smallest expected loss ({loss}); ties go "
-                       "to the higher bid.", bid=best.action, loss=_lost(best.my_loss)))
+                       "to the higher bid.", bid=best.action, loss=expected_dice(best.my_loss)))
     else:
         keep = options[0]
         lines.append(_("Keeping your dice hidden, your bid stands with probability {p} "
-                       "(expected loss {loss} if challenged).", p=_of(keep.p_stands),
-                       loss=_of(keep.my_loss)))
+                       "(expected loss {loss} if challenged).", p=with_decimal(keep.p_stands),
+                       loss=with_decimal(keep.my_loss)))
         for o in options[1:]:
             if o.action.reroll:
                 lines.append(_("'{move}': the {n} dice nobody can see (your re-rolled dice "
                                "among them) each count with probability {p}; your bid stands "
                                "with probability {stands} (expected loss {loss}).",
                                move=say_show(o.action), n=o.odds.unknown,
-                               p=_fs(o.odds.match_probability), stands=_of(o.p_stands),
-                               loss=_of(o.my_loss)))
+                               p=exact_text(o.odds.match_probability),
+                               stands=with_decimal(o.p_stands),
+                               loss=with_decimal(o.my_loss)))
         lines.append(_("Recommendation: '{move}'. Showing without re-rolling changes nothing for "
                        "you but tells the others; re-roll only when it lowers your expected "
                        "loss.", move=say_show(best.action)))
@@ -160,7 +127,7 @@ def _unit(bid: Bid, n: int) -> str:
 
 def _bid_sentence(bid: Bid, o: BidOdds, seen: str, subject: str) -> str:
     unit = _unit(bid, bid.count)
-    p = _fs(o.match_probability)
+    p = exact_text(o.match_probability)
     den = 6 if bid.is_star else 3
     if o.needed == 0:
         body = _("{subject} needs at least {count} {unit}; you see {known} ({seen}), so it is "
@@ -184,7 +151,8 @@ def _bid_sentence(bid: Bid, o: BidOdds, seen: str, subject: str) -> str:
                   "with probability {p}: P(at least {needed} of {n}) = {p_true}; exactly "
                   "{count} in all: {p_exact}.", o.unknown, subject=subject, count=bid.count,
                   unit=unit, known=o.known_matches, seen=seen, needed=o.needed,
-                  face=_face_words(bid.face), p=p, p_true=_of(o.p_true), p_exact=_of(o.p_exact))
+                  face=_face_words(bid.face), p=p, p_true=with_decimal(o.p_true),
+                  p_exact=with_decimal(o.p_exact))
     thumb = _("Rule of thumb (rulebook): {all}{approx} {unit} expected among all dice; with "
               "what you see, {known} + {rest}{approx_known} (the exact expected count).",
               all=f"{o.dice_in_play}/{den}", approx=_approx(o.rule_of_thumb),

@@ -34,7 +34,7 @@ import numpy as np
 from ...core import Distribution, InvalidQuestion
 from ...core.i18n import _
 from ...games.bluff import STAR, Bid, why_not_raise
-from .counts import BidOdds, _binomial, _count_distribution, loss_weights, odds_from_weights
+from .counts import BidOdds, binomial_count, binomial_weights, loss_weights, odds_from_weights
 from .model import FACES_ORDER, BidModel, decision_table, hands
 
 DEFAULT_MODEL = BidModel()
@@ -96,7 +96,7 @@ class Belief:
         """Weights of 0..dice matching dice for ``face`` (digits: the digit or a star)."""
         if face not in self._match:
             if not self.steps:
-                w, _i = _binomial(self.dice, face == STAR)
+                w, _i = binomial_weights(self.dice, face == STAR)
                 self._match[face] = w
             else:
                 col = hands(self.dice).counts[:, FACES_ORDER.index(face)]
@@ -124,7 +124,7 @@ class Belief:
 
     def prior_p_at_least(self, face: int, k: int) -> Fraction:
         """The same before any bid: a binomial tail."""
-        w, t = _binomial(self.dice, face == STAR)
+        w, t = binomial_weights(self.dice, face == STAR)
         return Fraction(sum(w[k:]), t)
 
 
@@ -223,17 +223,17 @@ def _read(held: tuple[int, ...], me: int, bids: tuple[Bid, ...], bidder: int,
             beliefs.append(None)
             continue
         mine = tuple(s for s in steps if s.seat == p)
-        beliefs.append(_belief(p, h, mine, top))
+        beliefs.append(belief_after(p, h, mine, top))
     return RoundReading(held, me, bids, model, tuple(steps), tuple(beliefs))
 
 
 @lru_cache(maxsize=4096)  # as many as the readings kept by ``_read``
-def _belief(seat: int, dice: int, steps: tuple[Step, ...], top: int) -> Belief:
+def belief_after(seat: int, dice: int, steps: tuple[Step, ...], top: int) -> Belief:
     """The posterior after ``steps``: the posterior after all but the last (cached, so a
     round's beliefs are reused as its history grows) times the last bid's likelihoods."""
     if not steps:
         return Belief(seat, dice, hands(dice).ways, ())
-    before = _belief(seat, dice, steps[:-1], top)
+    before = belief_after(seat, dice, steps[:-1], top)
     s = steps[-1]
     if not s.explained:  # every hand makes it with the same chance: nothing learnt
         return Belief(seat, dice, before.weights, steps)
@@ -264,7 +264,7 @@ def count_weights(face: int, reading: RoundReading) -> tuple[list[int], int]:
 def _count_weights(face: int, reading: RoundReading) -> tuple[list[int], int]:
     star = face == STAR
     unread = sum(b.dice for b in reading.beliefs if b is not None and not b.steps)
-    w, total = _binomial(unread, star)
+    w, total = binomial_weights(unread, star)
     out = list(w)
     for b in reading.beliefs:
         if b is None or not b.steps:
@@ -290,7 +290,7 @@ def count_after_bids(face: int, known: int, reading: RoundReading) -> Distributi
     """
     w, total = count_weights(face, reading)
     if not reading.informative:
-        return _count_distribution(known, len(w) - 1, face == STAR)
+        return binomial_count(known, len(w) - 1, face == STAR)
     g = math.gcd(*w)
     return Distribution.from_reduced({known + k: x // g for k, x in enumerate(w) if x},
                                      total // g)
@@ -329,5 +329,5 @@ def odds_after_bids(bid: Bid, dice_in_play: int, known: int, reading: RoundReadi
                              challenger_held)
 
 
-__all__ = ["Belief", "DEFAULT_MODEL", "RoundReading", "Step", "count_after_bids",
+__all__ = ["Belief", "DEFAULT_MODEL", "RoundReading", "Step", "belief_after", "count_after_bids",
            "count_weights", "odds_after_bids", "read_bids", "read_numbers", "round_bidders"]

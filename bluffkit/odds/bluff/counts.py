@@ -30,6 +30,7 @@ from typing import Any
 
 from ...core import BluffkitError, Distribution, InvalidQuestion
 from ...core.i18n import _
+from ...core.text import exact_text
 from ...games.bluff import STAR, Bid, dice_text, face_text, parse_dice, parse_face
 from ...games.bluff.state import MAX_DICE
 
@@ -134,7 +135,7 @@ def match_probability(face: int) -> Fraction:
 
 # -- the count distribution -----------------------------------------------------------------------
 @cache
-def _binomial(unknown: int, star: bool) -> tuple[tuple[int, ...], int]:
+def binomial_weights(unknown: int, star: bool) -> tuple[tuple[int, ...], int]:
     """Integer weights of Binomial(unknown, 1/6 or 1/3) over 0..unknown, and their total."""
     q = 5 if star else 2  # weights p^k (1-p)^(n-k) with p = 1/(1+q)
     w = tuple(math.comb(unknown, k) * q ** (unknown - k) for k in range(unknown + 1))
@@ -142,9 +143,9 @@ def _binomial(unknown: int, star: bool) -> tuple[tuple[int, ...], int]:
 
 
 @cache
-def _tails(unknown: int, star: bool) -> tuple[int, ...]:
+def tail_weights(unknown: int, star: bool) -> tuple[int, ...]:
     """``t[j]`` = weight of at least ``j`` matches among the unknown dice (``t[unknown+1] = 0``)."""
-    w, _total = _binomial(unknown, star)
+    w, _total = binomial_weights(unknown, star)
     out = [0] * (unknown + 2)
     for j in range(unknown, -1, -1):
         out[j] = out[j + 1] + w[j]
@@ -161,13 +162,14 @@ def p_at_least(count: int, face: int, known: int, unknown: int) -> Fraction:
     need = max(0, count - known)
     if need > unknown:
         return Fraction(0)
-    _w, total = _binomial(unknown, face == STAR)
-    return Fraction(_tails(unknown, face == STAR)[need], total)
+    _w, total = binomial_weights(unknown, face == STAR)
+    return Fraction(tail_weights(unknown, face == STAR)[need], total)
 
 
 @lru_cache(maxsize=4096)
-def _count_distribution(known: int, unknown: int, star: bool) -> Distribution:
-    w, total = _binomial(unknown, star)  # no common factor: the last weight is 1
+def binomial_count(known: int, unknown: int, star: bool) -> Distribution:
+    """``known`` + Binomial(``unknown``, 1/6 for the star or 1/3), exactly (cached)."""
+    w, total = binomial_weights(unknown, star)  # no common factor: the last weight is 1
     return Distribution.from_reduced({known + k: wk for k, wk in enumerate(w)}, total)
 
 
@@ -179,7 +181,7 @@ def count_from_counts(known: int, unknown: int, face: int) -> Distribution:
     >>> count_from_counts(1, 2, 3).pmf()
     {1: Fraction(4, 9), 2: Fraction(4, 9), 3: Fraction(1, 9)}
     """
-    return _count_distribution(known, unknown, face == STAR)
+    return binomial_count(known, unknown, face == STAR)
 
 
 def _known(dice_in_play: int, mine: Any, exposed: Any) -> tuple[tuple, tuple]:
@@ -225,10 +227,6 @@ def count_distribution(face: Any, dice_in_play: int, mine: Any = (),
 
 
 # -- a bid's odds ---------------------------------------------------------------------------------
-def _fs(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
-
-
 @dataclass(frozen=True)
 class BidOdds:
     """Everything exact about a bid B = ``bid.count`` against the true count A.
@@ -291,15 +289,16 @@ class BidOdds:
         return {
             "bid": str(self.bid), "face": face_text(self.bid.face),
             "dice_in_play": self.dice_in_play, "known_matches": self.known_matches,
-            "unknown": self.unknown, "match_probability": _fs(self.match_probability),
-            "p_true": _fs(self.p_true), "p_exact": _fs(self.p_exact),
-            "p_false": _fs(self.p_false), "expected_count": _fs(self.expected_count),
-            "rule_of_thumb": _fs(self.rule_of_thumb),
-            "rule_of_thumb_known": _fs(self.rule_of_thumb_known),
-            "bidder_loss": _fs(self.bidder_loss), "challenger_loss": _fs(self.challenger_loss),
-            "other_loss": _fs(self.other_loss), "bidder_held": self.bidder_held,
+            "unknown": self.unknown, "match_probability": exact_text(self.match_probability),
+            "p_true": exact_text(self.p_true), "p_exact": exact_text(self.p_exact),
+            "p_false": exact_text(self.p_false), "expected_count": exact_text(self.expected_count),
+            "rule_of_thumb": exact_text(self.rule_of_thumb),
+            "rule_of_thumb_known": exact_text(self.rule_of_thumb_known),
+            "bidder_loss": exact_text(self.bidder_loss),
+            "challenger_loss": exact_text(self.challenger_loss),
+            "other_loss": exact_text(self.other_loss), "bidder_held": self.bidder_held,
             "challenger_held": self.challenger_held,
-            "distribution": {str(k): _fs(p) for k, p in self.dist.pmf().items()},
+            "distribution": {str(k): exact_text(p) for k, p in self.dist.pmf().items()},
         }
 
 
@@ -316,9 +315,9 @@ def _check_held(held: Any, name: str) -> int | None:
 def _odds(count: int, face: int, dice_in_play: int, known: int, unknown: int,
           bidder_held: int | None, challenger_held: int | None) -> BidOdds:
     star = face == STAR
-    w, total = _binomial(unknown, star)
+    w, total = binomial_weights(unknown, star)
     return odds_from_weights(Bid(count, face), dice_in_play, known, w, total,
-                             _count_distribution(known, unknown, star), bidder_held,
+                             binomial_count(known, unknown, star), bidder_held,
                              challenger_held)
 
 
@@ -489,6 +488,7 @@ def reroll_odds(bid: Any, dice_in_play: int, mine: Any, expose: Any, others_expo
                     challenger_held=challenger_held)
 
 
-__all__ = ["BidOdds", "bid_odds", "count_distribution", "count_from_counts", "loss_weights",
-           "match_probability", "matches", "odds_from_counts", "odds_from_weights",
-           "p_at_least", "read_bid", "read_dice", "read_face", "reroll_odds"]
+__all__ = ["BidOdds", "bid_odds", "binomial_count", "binomial_weights", "count_distribution",
+           "count_from_counts", "loss_weights", "match_probability", "matches", "odds_from_counts",
+           "odds_from_weights", "p_at_least", "read_bid", "read_dice", "read_face", "reroll_odds",
+           "tail_weights"]

@@ -50,7 +50,7 @@ import numpy as np
 from ...core import InvalidQuestion
 from ...core.i18n import _
 from ...games.bluff import DIGITS, FACES, STAR, Bid, Challenge, box_index
-from .counts import _binomial, _tails
+from .counts import binomial_weights, tail_weights
 
 FACES_ORDER = (*DIGITS, STAR)
 """Faces in the order of the tables' rows: 1-5, then the star."""
@@ -383,8 +383,8 @@ def _face_losses(star: bool, m: int, unknown: int, held: int,
     and ``unknown`` dice are hidden: the weights (over the binomial ``total``) of the dice I
     lose if challenged, E[min(count - A, held)] over A < count; the highest count more likely
     true than not; and ``total``."""
-    w, total = _binomial(unknown, star)
-    tails = _tails(unknown, star)
+    w, total = binomial_weights(unknown, star)
+    tails = tail_weights(unknown, star)
     # lost[c + 1] - lost[c] = weight of c - held < A <= c: the bids between lose one die more
     at = [0] * (top + 1)  # weight of A = a (A = m + k)
     for k, wk in enumerate(w):
@@ -406,8 +406,8 @@ def _face_losses(star: bool, m: int, unknown: int, held: int,
 def _challenge_loss(count: int, star: bool, m: int, unknown: int, held: int) -> int:
     """Dice I expect to lose challenging ``count`` on a face, times 6^unknown:
     E[min(A - count, held)] over A > count, plus P(A = count) (when I hold dice)."""
-    w, total = _binomial(unknown, star)
-    tails = _tails(unknown, star)  # min(A - count, held) = #{t = 1..held: A >= count + t}
+    w, total = binomial_weights(unknown, star)
+    tails = tail_weights(unknown, star)  # min(A - count, held) = #{t = 1..held: A >= count + t}
     need = count - m
     lost = sum(tails[min(max(0, need + t), unknown + 1)] for t in range(1, held + 1))
     if held >= 1 and 0 <= need <= unknown:

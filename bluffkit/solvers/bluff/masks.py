@@ -39,7 +39,7 @@ import numpy as np
 from ...core import InvalidQuestion
 from ...core.i18n import _
 from ..iterate import dcfr_weights
-from .tree import _payoff, ladder_bids, matches, rolls
+from .tree import challenge_payoff, ladder_bids, matches, rolls
 
 MAX_BIDS = 24
 """4 dice in play: 2^24 histories."""
@@ -97,7 +97,7 @@ class MaskGame:
         for b, (count, _i) in enumerate(bids):
             for challenger in (0, 1):
                 for total in range(x + y + 1):
-                    self.pay[2 * b + challenger, total] = _payoff(
+                    self.pay[2 * b + challenger, total] = challenge_payoff(
                         total, count, challenger, x, y, self.value, "bluff")
         self.parity = _parity(self.nb)
 

@@ -136,7 +136,7 @@ def round_utilities(x: int, y: int, value: Callable[[int, int], float] | None = 
         m1 = np.array([matches(d, face, ruleset) for d in r1])
         a = m0[:, None] + m1[None, :]
         for challenger in (0, 1):
-            by_count = np.array([_payoff(n, count, challenger, x, y, value, ruleset)
+            by_count = np.array([challenge_payoff(n, count, challenger, x, y, value, ruleset)
                                  if n in a else 0.0 for n in range(x + y + 1)])
             util[2 * b + challenger] = chance * by_count[a]
     return bids, (r0, r1), util
@@ -146,7 +146,7 @@ def _roll_text(dice) -> str:
     return ",".join(face_text(f) if f != 6 else "*" for f in dice)
 
 
-def _payoff(a: int, b: int, challenger: int, x: int, y: int, value, ruleset: str) -> float:
+def challenge_payoff(a: int, b: int, challenger: int, x: int, y: int, value, ruleset: str) -> float:
     """Payoff to the opener (player 0) when ``challenger`` doubts a bid of ``b`` with ``a``."""
     bidder = 1 - challenger
     if ruleset == "openspiel":

@@ -20,7 +20,7 @@ from plotly.subplots import make_subplots
 from ...core.i18n import _
 from ...games.bluff import STAR
 from ...odds.bluff.beliefs import RoundReading
-from ...odds.bluff.counts import _binomial
+from ...odds.bluff.counts import binomial_weights
 from ..common import COLORS
 from ..figure import localised
 
@@ -41,7 +41,7 @@ def figure_for_beliefs(reading: RoundReading | None, face: int | None,
     fig = make_subplots(rows=1, cols=len(beliefs),
                         subplot_titles=[names[b.seat] for b in beliefs], shared_yaxes=True)
     for col, b in enumerate(beliefs, 1):
-        prior, total = _binomial(b.dice, face == STAR)
+        prior, total = binomial_weights(b.dice, face == STAR)
         post = b.match_pmf(face)
         posterior_bars(fig, [w / total for w in prior], [float(post[m]) for m in post],
                        _("after the bids"), col)

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 from bluffkit.games.bluff import FACES, STAR, Bid, Challenge, raises_of
 from bluffkit.odds.bluff import odds_from_counts
-from bluffkit.odds.bluff.beliefs import _belief, read_bids
+from bluffkit.odds.bluff.beliefs import belief_after, read_bids
 from bluffkit.odds.bluff.model import (
     FACES_ORDER,
     FITTED,
@@ -76,8 +76,8 @@ def test_a_posterior_grown_bid_by_bid_is_the_one_read_at_once():
         for b in r.beliefs:
             if b is None:
                 continue
-            _belief.cache_clear()  # from scratch: the bids one after another in one go
-            fresh = _belief(b.seat, b.dice, b.steps, sum(held))
+            belief_after.cache_clear()  # from scratch: the bids one after another in one go
+            fresh = belief_after(b.seat, b.dice, b.steps, sum(held))
             assert fresh.weights == b.weights
             assert fresh.p_at_least(4, 2) == b.p_at_least(4, 2)
 

@@ -17,7 +17,7 @@ import pytest
 
 from bluffkit.core import InvalidQuestion
 from bluffkit.exercises import load
-from bluffkit.teacher.log import (
+from bluffkit.exercises.results import (
     FORMAT,
     ResultsLog,
     answer_as_typed,
