@@ -48,6 +48,8 @@ def pick_tokens(rng: np.random.Generator, k: int) -> tuple[int, ...]:
 
 POINTS_RULE = _l("Points: 3 and 18 → 5; 4 and 17 → 4; 5, 6, 15, 16 → 3; 7, 8, 13, 14 → 2; 9 to "
                  "12 → 1.")
+SWAPS_COUNTED = _l("Two swaps differ when they give other tokens or take another centre token "
+                   "(one group of tokens that can take two centre tokens makes two swaps).")
 
 
 # -- 1. one sum -----------------------------------------------------------------------------------
@@ -393,15 +395,23 @@ class DoubletSwaps(Question):
     def statement(self):
         return _("You rolled a doublet and hold **{held}**; the centre holds **{centre}**. {rule} "
                  "A swap gives two or more of your tokens for one centre token of the same total "
-                 "points. How many different swaps can you make?", held=tokens(self.held),
-                 centre=tokens(self.centre), rule=POINTS_RULE)
+                 "points. {count} How many different swaps can you make?", held=tokens(self.held),
+                 centre=tokens(self.centre), rule=POINTS_RULE, count=SWAPS_COUNTED)
 
     def expected(self):
         return len(doublet_swaps(self.held, self.centre))
 
     def mistakes(self):
-        pairs = [s for s in doublet_swaps(self.held, self.centre) if len(s[0]) == 2]
-        return [Mistake("pairs only", len(pairs), _("Three or more tokens may be given too."))]
+        swaps = doublet_swaps(self.held, self.centre)
+        pairs = [s for s in swaps if len(s[0]) == 2]
+        groups = {tuple(g) for g, _t in swaps}
+        out = [Mistake("pairs only", len(pairs), _("Three or more tokens may be given too."))]
+        if len(groups) < len(swaps):  # a group that can take two centre tokens
+            out.append(Mistake("groups counted once", len(groups),
+                               _("One group of tokens that can take two centre tokens makes two "
+                                 "swaps: count each group with each centre token worth its "
+                                 "points.")))
+        return out
 
     def hints(self):
         return [_("List the groups of two or more of your tokens and their total points."),

@@ -42,6 +42,17 @@ from .core import Mistake, Question, tex
 
 FULL_DECK = [c for c, n in zip(CARDS, DECK) for _copy in range(n)]
 
+ZERO_RULE = _l("A hand's **value** counts the cards of the lucky card's value and the Bungee "
+               "cards (B) 0, the others their number (a call needs a value of 5 or less).")
+"""Said in every statement whose answer counts a hand's value or a card worth 0."""
+SCORE_RULE = _l("At the end of a round the winner scores −10; every other player scores their "
+                "hand, counting the cards of the lucky card's value 0 and **each Bungee card "
+                "10**.")
+"""Said in every statement whose answer is a score."""
+WIN_RULE = _l("Among the players who called, the lowest hand value wins the round; a tie goes "
+              "to the **later** caller.")
+"""Said where the answer depends on who wins the round."""
+
 
 def shuffled(rng: np.random.Generator) -> list[int]:
     return [FULL_DECK[int(i)] for i in rng.permutation(len(FULL_DECK))]
@@ -167,8 +178,8 @@ class HandWorth(Question):
 
     def statement(self):
         return _("Your hand: **{hand}**; the lucky card is **{lucky}** (B is a Bungee card). "
-                 "What is your hand worth **for calling Bungee** (a call needs 5 or less)?",
-                 hand=cards_text(self.k.hand), lucky=card_text(self.k.lucky))
+                 "{rule} What is your hand's value?", hand=cards_text(self.k.hand),
+                 lucky=card_text(self.k.lucky), rule=ZERO_RULE)
 
     def expected(self):
         return self.k.value
@@ -194,9 +205,10 @@ class HandScore(HandWorth):
     title = _l("What your hand costs if you lose")
 
     def statement(self):
-        return _("Your hand: **{hand}**; the lucky card is **{lucky}**. The round ends and "
-                 "**somebody else wins**. How many points do you write down?",
-                 hand=cards_text(self.k.hand), lucky=card_text(self.k.lucky))
+        return _("Your hand: **{hand}**; the lucky card is **{lucky}** (B is a Bungee card). The "
+                 "round ends and **somebody else wins**. {rule} How many points do you write "
+                 "down?", hand=cards_text(self.k.hand), lucky=card_text(self.k.lucky),
+                 rule=SCORE_RULE)
 
     def expected(self):
         return self.k.score
@@ -228,8 +240,8 @@ class NextCardWorthZero(Question):
     def statement(self):
         return situation(self.k) + "\n\n" + _(
             "Assume the cards you cannot see are in random places, so the card you draw is "
-            "equally likely to be any of them. What is the probability that it is **worth 0** "
-            "for calling?")
+            "equally likely to be any of them. {rule} What is the probability that the card you "
+            "draw is **worth 0**?", rule=ZERO_RULE)
 
     def expected(self):
         return Distribution({c: n for c, n in zip(CARDS, self.k.unseen) if n}).prob(zero(self.k))
@@ -270,8 +282,8 @@ class ZeroInThreeDraws(Question):
     def statement(self):
         return situation(self.k) + "\n\n" + _(
             "The next {n} cards drawn come one after the other from the cards you cannot see "
-            "(each arrangement equally likely). What is the probability that **at least one** "
-            "of them is worth 0?", n=self.draws)
+            "(each arrangement equally likely). {rule} What is the probability that **at least "
+            "one** of them is worth 0?", n=self.draws, rule=ZERO_RULE)
 
     def dist(self):
         return draws_distribution(self.k, self.draws, zero(self.k))
@@ -316,8 +328,8 @@ class ReachBungee(Question):
     def statement(self):
         return situation(self.k) + "\n\n" + _(
             "You play one **{card}**, then draw one card (equally likely to be any card you "
-            "cannot see). What is the probability that your hand is then worth **5 or less**?",
-            card=card_text(self.card))
+            "cannot see). {rule} What is the probability that your hand is then worth **5 or "
+            "less**?", card=card_text(self.card), rule=ZERO_RULE)
 
     def odds(self):
         return action_odds(self.k, f"play {card_text(self.card)}")
@@ -375,8 +387,8 @@ class ExpectedAfterPlay(ReachBungee):
     def statement(self):
         return situation(self.k) + "\n\n" + _(
             "You play one **{card}**, then draw one card (equally likely to be any card you "
-            "cannot see). What is the **expected value** of your hand afterwards (lucky and "
-            "Bungee cards 0)?", card=card_text(self.card))
+            "cannot see). {rule} What is the **expected value** of your hand afterwards?",
+            card=card_text(self.card), rule=ZERO_RULE)
 
     def expected(self):
         return self.odds().mean_value
@@ -415,16 +427,18 @@ class BestAction(Question):
         for _attempt in range(1000):
             k = position(rng, hand=(3, 5), callable_hand=False)
             options = sorted(turn_odds(k), key=lambda o: o.mean_value)
-            if len(options) > 2 and options[0].mean_value < options[1].mean_value:
+            if (options[0].mean_value < options[1].mean_value
+                    and len({o.draws for o in options}) == 2):  # plays and takes to compare
                 break
         self.k = k
 
     def statement(self):
         return situation(self.k) + "\n\n" + _(
-            "On your turn you may **play** cards of one value then draw, or **take** the discard "
-            "pile's top card then play cards of one value (not the one taken) without drawing. "
-            "Which action gives your hand the **lowest expected value**? Write it like "
-            '"play 9,9" or "take, play 7".')
+            "On your turn you may **play** one or more cards of one value then draw (equally "
+            "likely any card you cannot see), or **take** the discard pile's top card then play "
+            "one or more cards of one value (not the one taken) without drawing. {rule} Which "
+            "action gives your hand the **lowest expected value**? Write it like "
+            '"play 9,9" or "take, play 7".', rule=ZERO_RULE)
 
     def options(self):
         return turn_odds(self.k)
@@ -433,17 +447,28 @@ class BestAction(Question):
         return str(min(self.options(), key=lambda o: o.mean_value).action)
 
     def mistakes(self):
-        k = self.k
-        top = max(c for c in k.hand)
-        single = f"play {card_text(top)}"
-        greedy_take = str(min((o for o in self.options() if not o.draws),
-                              key=lambda o: o.mean_value, default=self.options()[0]).action)
-        return [Mistake("one card only", single,
-                        _("Several cards of one value may be played at once, and fewer cards "
-                          "in hand lower its value the most.")),
-                Mistake("take", greedy_take,
-                        _("Taking gives a sure result; compare it with the **expected** value "
-                          "of playing and drawing an unseen card."))]
+        options = self.options()
+        best = min(options, key=lambda o: o.mean_value)
+        other = min((o for o in options if o.draws != best.draws), key=lambda o: o.mean_value)
+        out = [Mistake("take", str(other.action),
+                       _("Taking gives a sure result; compare it with the **expected** value of "
+                         "playing and drawing an unseen card."))
+               if best.draws else
+               Mistake("play and draw", str(other.action),
+                       _("Playing and drawing brings an unknown card, worth on average the "
+                         "unseen cards' mean value; taking the top card is a sure result: "
+                         "compare the two."))]
+        top = max(c for c in self.k.hand if c != BUNGEE)
+        if self.k.hand.count(top) > 1:  # several of the highest value: play them together
+            out.append(Mistake("one card only", f"play {card_text(top)}",
+                               _("Several cards of one value may be played at once, and fewer "
+                                 "cards in hand lower its value the most.")))
+        by_score = min(options, key=lambda o: o.mean_score)
+        if by_score.mean_score < min(o.mean_score for o in options if o is not by_score):
+            out.append(Mistake("Bungee counted 10", str(by_score.action),
+                               _("In a hand's value a Bungee card counts 0 (it counts 10 only in "
+                                 "the score of a player who did not win).")))
+        return out
 
     def hints(self):
         return [_("For each action: value of the cards you keep, plus E[drawn card] if you "
@@ -463,17 +488,23 @@ class ScoreTheRound(Question):
     kind = Count()
 
     def setup(self, rng):
-        lucky = int(rng.integers(6, 11))
-        v = int(rng.integers(2, CALL_LIMIT + 1))
-        self.lucky = lucky
-        self.first = tuple(sorted([BUNGEE, *small_cards(rng, v)]))
-        self.second = tuple(sorted([lucky, *small_cards(rng, v)]))
+        self.lucky = int(rng.integers(6, 11))
+        case = int(rng.integers(3))  # who wins: Ada's lower hand, Ben's lower hand, or a tie
+        low = int(rng.integers(1, CALL_LIMIT))
+        high = int(rng.integers(low + 1, CALL_LIMIT + 1))
+        ada, ben = ((low, high), (high, low), (high, high))[case]
+        self.first = tuple(sorted([BUNGEE, *small_cards(rng, ada)]))
+        self.second = tuple(sorted([self.lucky, *small_cards(rng, ben)]))
 
     def statement(self):
-        return _("The lucky card is **{lucky}**. Ada called the first Bungee with **{first}**; "
-                 "later in the last lap Ben called the second Bungee with **{second}**. How many "
-                 "points does **Ada** write down for this round?", lucky=card_text(self.lucky),
-                 first=cards_text(self.first), second=cards_text(self.second))
+        return _("The lucky card is **{lucky}** (B is a Bungee card). Ada called the first "
+                 "Bungee with **{first}**; later in the last lap Ben called the second Bungee "
+                 "with **{second}**. {zero} {win} {score} How many points does **Ada** write down "
+                 "for this round?", lucky=card_text(self.lucky), first=cards_text(self.first),
+                 second=cards_text(self.second), zero=ZERO_RULE, win=WIN_RULE, score=SCORE_RULE)
+
+    def values(self) -> tuple[int, int]:
+        return hand_value(self.first, self.lucky), hand_value(self.second, self.lucky)
 
     def result(self):
         return score_round([self.first, self.second], self.lucky, (0, 1))
@@ -482,21 +513,40 @@ class ScoreTheRound(Question):
         return self.result()[1][0]
 
     def mistakes(self):
-        return [Mistake("earlier caller wins ties", -10,
-                        _("The hands are worth the same: a tie goes to the **later** caller, "
-                          "Ben.")),
-                Mistake("Bungee counted 0", hand_value(self.first, self.lucky),
-                        _("A player who did not win the round counts each Bungee card 10."))]
+        ada, ben = self.values()
+        lost = hand_score(self.first, self.lucky)
+        if ada < ben:
+            return [Mistake("winner scores 0", 0, _("The winner does not score 0 but **-10**.")),
+                    Mistake("later caller wins", lost,
+                            _("The later caller wins only a tie: Ada's hand ({ada}) is lower "
+                              "than Ben's ({ben}), so Ada wins.", ada=ada, ben=ben))]
+        out = [Mistake("Bungee counted 0", hand_value(self.first, self.lucky),
+                       _("A player who did not win the round counts each Bungee card 10."))]
+        if ada == ben:
+            return [Mistake("earlier caller wins ties", -10,
+                            _("The hands are worth the same: a tie goes to the **later** caller, "
+                              "Ben.")), *out]
+        return [Mistake("first caller wins", -10,
+                        _("Calling first does not win: Ben's hand ({ben}) is lower than Ada's "
+                          "({ada}).", ada=ada, ben=ben)), *out]
 
     def hints(self):
-        return [_("Work out both hands' values (lucky and Bungee 0) and who wins the tie."),
-                _("A loser writes the hand's score: lucky cards 0, Bungee cards 10.")]
+        return [_("Work out both hands' values (lucky and Bungee 0): the lower one wins, a tie "
+                  "goes to the later caller."),
+                _("The winner writes -10; a loser writes the hand's score: lucky cards 0, Bungee "
+                  "cards 10.")]
 
     def explain(self):
-        v = hand_value(self.first, self.lucky)
-        return _("Both hands are worth {v}; the tie goes to the later caller, Ben, who scores "
-                 "-10. Ada scores her hand with each Bungee card 10: {score}.", v=v,
-                 score=self.expected())
+        ada, ben = self.values()
+        if ada < ben:
+            return _("Ada's hand is worth {ada}, Ben's {ben}: the lowest hand wins, so Ada wins "
+                     "and scores -10.", ada=ada, ben=ben)
+        why = (_("Both hands are worth {v}; the tie goes to the later caller, Ben, who scores "
+                 "-10.", v=ada) if ada == ben else
+               _("Ada's hand is worth {ada}, Ben's {ben}: Ben's is lower, so Ben wins and scores "
+                 "-10.", ada=ada, ben=ben))
+        return why + " " + _("Ada scores her hand with each Bungee card 10: {score}.",
+                             score=self.expected())
 
 
 # -- 9. the expected score of a call --------------------------------------------------------------
@@ -510,11 +560,11 @@ class CallScore(Question):
         self.p = Fraction(int(rng.integers(3, 9)), 10)
 
     def statement(self):
-        return _("Your hand **{hand}** (lucky card **{lucky}**) is worth {value}, so you call "
-                 "Bungee. Suppose you win the round with probability {p} (the winner scores "
-                 "-10; otherwise you score your hand). What is your **expected score** this "
-                 "round?", hand=cards_text(self.k.hand), lucky=card_text(self.k.lucky),
-                 value=self.k.value, p=self.p)
+        return _("Your hand **{hand}** (lucky card **{lucky}**; B is a Bungee card) is worth "
+                 "{value}, so you call Bungee. Suppose you win the round with probability {p}. "
+                 "{rule} What is your **expected score** this round?",
+                 hand=cards_text(self.k.hand), lucky=card_text(self.k.lucky),
+                 value=self.k.value, p=self.p, rule=SCORE_RULE)
 
     def expected(self):
         return round_score(self.p, self.k.score)
@@ -560,4 +610,5 @@ QUESTIONS = [CountUnseen, HandWorth, HandScore, NextCardWorthZero, ZeroInThreeDr
              ReachBungee, ExpectedAfterPlay, BestAction, ScoreTheRound, CallScore]
 """Bungee questions, easiest first (``bluffkit.exercises.catalogue("bungee")``)."""
 
-__all__ = ["QUESTIONS", "INTRO", "NOTEBOOK", "OUTRO", *[q.__name__ for q in QUESTIONS]]
+__all__ = ["QUESTIONS", "INTRO", "NOTEBOOK", "OUTRO", "SCORE_RULE", "WIN_RULE", "ZERO_RULE",
+           *[q.__name__ for q in QUESTIONS]]

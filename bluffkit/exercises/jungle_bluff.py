@@ -39,10 +39,18 @@ from .core import Mistake, Question, fmt, tex
 
 STANDARD = deck(10)
 ALL_SPECIAL = deck(10, ("optimistic", "reversed", "nervous", "alpha"))
+TIES = _l("The higher strength card wins a challenge; a tie goes to the challenger.")
+"""The tie rule: said in every statement whose answer depends on who wins a challenge."""
 SPECIAL_WORDS = _l("Special cards: the **optimistic 1** (1o) beats any 10; the **reversed 5** "
                    "(5r) beats any card of 6 or more and loses to any card of 4 or less; the "
-                   "**nervous 9** (9n) counts 1 when it is challenged; two **alpha 10s** (10a) in "
-                   "one challenge: nobody wins. Ties go to the challenger.")
+                   "**nervous 9** (9n) counts 1 when it is challenged (9 when it challenges); two "
+                   "**alpha 10s** (10a) in one challenge: nobody wins, and the score card goes "
+                   "back to the centre. Otherwise:")
+
+
+def special_rules() -> str:
+    """The special cards' rules, then the usual one (said in the statements that use them)."""
+    return f"{SPECIAL_WORDS} {TIES}"
 
 
 def cards(cs) -> str:
@@ -120,9 +128,8 @@ class BeatOne(Question):
 
     def statement(self):
         return _("You challenge a player with your strength card **{mine}**. Their strength card "
-                 "is equally likely to be any card 1-10 of a standard deck. What is the "
-                 "probability that you win the challenge? (Ties go to the challenger.)",
-                 mine=self.mine)
+                 "is equally likely to be any card 1-10 of a standard deck. {ties} What is the "
+                 "probability that you win the challenge?", ties=TIES, mine=self.mine)
 
     def belief(self):
         return Distribution.uniform(STANDARD)
@@ -162,9 +169,9 @@ class WithoutReplacement(Question):
     def statement(self):
         return _("An opponent started with cards 1-10. You saw them play **{seen}** in earlier "
                  "rounds (a card is played once). Their strength card this round is equally "
-                 "likely to be any card they still hold. You defend with **{mine}** (they "
-                 "challenge you; ties go to them). What is the probability that you keep the "
-                 "score card?", seen=cards(self.seen), mine=self.mine)
+                 "likely to be any card they still hold. You defend with **{mine}**: they "
+                 "challenge you. {ties} What is the probability that you keep the score card?",
+                 seen=cards(self.seen), mine=self.mine, ties=TIES)
 
     def expected(self):
         return win_probability(self.mine, Distribution.uniform(self.left()), challenger=False)
@@ -263,8 +270,9 @@ class ChallengeValue(Question):
     def statement(self):
         return _("A player holds the score card **{stack}**. You may challenge them with your "
                  "strength card **{mine}**; their strength card is equally likely to be any of "
-                 "{theirs}. What is the expected number of points the challenge gets you?",
-                 stack=self.stack, mine=self.mine, theirs=cards(self.theirs))
+                 "{theirs}. {ties} If you win you get the score card (its value in points), if "
+                 "you lose nothing. What is the expected number of points the challenge gets "
+                 "you?", stack=self.stack, mine=self.mine, theirs=cards(self.theirs), ties=TIES)
 
     def belief(self):
         return Distribution.uniform(self.theirs)
@@ -318,10 +326,11 @@ class TakeOrChallenge(Question):
     def statement(self):
         return _("Your strength card is **{mine}**. The centre has the score card **{centre}**; "
                  "a player holds **{stack}** and their strength card is equally likely to be any "
-                 "of {theirs}. Counting only the points this move gets you, should you {take} or "
-                 "{challenge}?", mine=self.mine, centre=self.centre, stack=self.stack,
-                 theirs=cards(self.theirs), take=f"`{self.kind.word('take')}`",
-                 challenge=f"`{self.kind.word('challenge')}`")
+                 "of {theirs}. {ties} Counting only the points this move gets you on average "
+                 "(taking gets the centre card for sure, a won challenge the held card), should "
+                 "you {take} or {challenge}?", mine=self.mine, centre=self.centre,
+                 stack=self.stack, theirs=cards(self.theirs), ties=TIES,
+                 take=f"`{self.kind.word('take')}`", challenge=f"`{self.kind.word('challenge')}`")
 
     def expected(self):
         take, challenge = self.values()
@@ -360,10 +369,11 @@ class ResultTellsSomething(Question):
                 return
 
     def statement(self):
-        return _("Player A challenges player B. You do not see their cards; you know A's card is "
-                 "one of {a} and B's one of {b}, all equally likely and independent. **A wins** "
-                 "the challenge (ties go to A). Given that, what is the probability that B's card "
-                 "is lower than {below}?", a=cards(self.a), b=cards(self.b), below=self.below)
+        return _("Player A challenges player B. {ties} You do not see their cards; you know A's "
+                 "card is one of {a} and B's one of {b}, all equally likely and independent. **A "
+                 "wins** the challenge. Given that, what is the probability that B's card is "
+                 "lower than {below}?", a=cards(self.a), b=cards(self.b), below=self.below,
+                 ties=TIES)
 
     def expected(self):
         won = [(x, y) for x, y in product(self.a, self.b) if duel_winner(x, y) == CHALLENGER]
@@ -407,7 +417,7 @@ class SpecialPairing(Question):
             self.challenger, self.defender = self.defender, self.challenger
 
     def statement(self):
-        return f"{SPECIAL_WORDS}\n\n" + _(
+        return f"{special_rules()}\n\n" + _(
             "The challenger plays **{challenger}**, the defender **{defender}**. Who wins: {a}, "
             "{b} or {c}?", challenger=self.challenger, defender=self.defender,
             a=f"`{self.kind.word('challenger')}`", b=f"`{self.kind.word('defender')}`",
@@ -457,7 +467,7 @@ class SpecialOdds(Question):
     def statement(self):
         you = (_("You challenge with **{mine}**", mine=self.mine) if self.challenger
                else _("You are challenged while holding **{mine}**", mine=self.mine))
-        return f"{SPECIAL_WORDS}\n\n" + _(
+        return f"{special_rules()}\n\n" + _(
             "Every deck holds 1o, 2, 3, 4, 5r, 6, 7, 8, 9n, 10a. {you}; the other card is equally "
             "likely to be any of the 10. What is the probability that you win the challenge?",
             you=you)
@@ -540,7 +550,7 @@ class RoundValue(Question):
 
     def statement(self):
         g = self.game
-        return f"{SPECIAL_WORDS}\n\n" + _(
+        return f"{special_rules()}\n\n" + _(
             "Two players, one score card **{centre}** in the centre. Player 0 holds {cards0}, "
             "player 1 holds {cards1}; both put down a strength card at the same time. Player 0 "
             "must take the score card; player 1 then challenges (there is nothing else to take). "

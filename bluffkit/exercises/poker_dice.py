@@ -29,11 +29,20 @@ NO_COLOURS = PokerDiceRules(colours=("c9", "c10", "cJ", "cQ", "cK", "cA"))
 """Every face its own colour: no large flush (the counts of the usual poker-dice tables)."""
 COLOURS = _l("The colours: 9 and A are black, 10 and K red, J blue, Q green; a **large flush** "
              "is five dice of one colour (it ranks above four of a kind).")
+TIES = _l("Ties within a category compare the faces, then the other dice, highest first.")
+"""The tie rule within a category (a rules option): said wherever hands are compared."""
+SPLIT = _l("A tie among the best hands splits the pot equally.")
 
 
 def ranking() -> str:
     """The categories from lowest to highest, in the current language."""
     return " < ".join(c.words for c in Category)
+
+
+def hand_rules() -> str:
+    """Every rule a comparison of two hands depends on: colours, ranking, ties."""
+    return _("{colours} The ranking: {ranking}. {ties}", colours=COLOURS, ranking=ranking(),
+             ties=TIES)
 
 
 def dice(faces) -> str:
@@ -317,10 +326,9 @@ class WinOneOpponent(Question):
 
     def statement(self):
         return _("Your peeker shows **{mine}**; the common dice are **{common}**. One "
-                 "opponent's 3 dice are unknown and random. What is the probability that your "
-                 "hand **beats** theirs (a tie does not count)? Ties within a category compare "
-                 "the faces, then the other dice, highest first.", mine=dice(self.mine),
-                 common=dice(self.common))
+                 "opponent's 3 dice are unknown and random. {rules} What is the probability that "
+                 "your hand **beats** theirs (a tie does not count)?", mine=dice(self.mine),
+                 common=dice(self.common), rules=hand_rules())
 
     def odds(self):
         return equity(self.mine, self.common, 1)
@@ -357,10 +365,10 @@ class SplitTies(Question):
 
     def statement(self):
         return _("Your peeker shows **{mine}**; the common dice are **{common}**. **Two** "
-                 "opponents' dice are unknown and random. What is your equity: your expected "
-                 "share of the pot, when a tie among the best hands splits the pot equally (half "
-                 "each for two, a third each for three)?", mine=dice(self.mine),
-                 common=dice(self.common))
+                 "opponents' dice are unknown and random. {rules} {split} What is your equity: "
+                 "your expected share of the pot (half of it in a tie of two, a third in a tie of "
+                 "three)?", mine=dice(self.mine), common=dice(self.common), rules=hand_rules(),
+                 split=SPLIT)
 
     def odds(self):
         return equity(self.mine, self.common, 2)
@@ -432,17 +440,22 @@ class CallOrFold(Question):
                           "fold": lambda: _p("answer", "fold")})
 
     def setup(self, rng):
-        self.mine, self.common = _position(rng, 1)
-        self.pot = int(rng.integers(4, 21))
-        self.to_call = int(rng.integers(1, 16))
+        for _attempt in range(100):  # never exactly break-even: then both answers are right
+            self.mine, self.common = _position(rng, 1)
+            self.pot = int(rng.integers(4, 21))
+            self.to_call = int(rng.integers(1, 16))
+            if len(set(self.numbers())) == 2:
+                return
 
     def statement(self):
         return _("Your peeker shows **{mine}**; the common dice are **{common}**. One opponent "
                  "is left; there are **{pot}** points in the middle and calling costs "
-                 "**{to_call}**. Treating the opponent's dice as unknown and random (their bet is "
-                 "not read), should you {call} or {fold}?", mine=dice(self.mine),
+                 "**{to_call}**. {rules} {split} Treating the opponent's dice as unknown and "
+                 "random (their bet is not read) and counting only this call (nobody bets "
+                 "after it), should you {call} or {fold}?", mine=dice(self.mine),
                  common=dice(self.common), pot=self.pot, to_call=self.to_call,
-                 call=f"`{self.kind.show('call')}`", fold=f"`{self.kind.show('fold')}`")
+                 rules=hand_rules(), split=SPLIT, call=f"`{self.kind.show('call')}`",
+                 fold=f"`{self.kind.show('fold')}`")
 
     def numbers(self):
         return equity(self.mine, self.common, 1).equity, pot_odds(self.to_call, self.pot)
@@ -484,9 +497,10 @@ class Simulation(Question):
         return _("Estimate by simulation the probability that your peeker **{mine}** beats one "
                  "opponent outright **before** the common roll: deal the 3 common dice and the "
                  "opponent's 3 dice at random {deals} times, and count how often your best 5 of 6 "
-                 "beats theirs. Your estimate is accepted within {tolerance} of the exact value "
-                 "(over four standard errors).", mine=dice(self.mine),
-                 deals=num(self.deals, ","), tolerance=float(self.kind.tolerance))
+                 "beats theirs (a tie does not count). {rules} Your estimate is accepted within "
+                 "{tolerance} of the exact value (over four standard errors).",
+                 mine=dice(self.mine), deals=num(self.deals, ","), rules=hand_rules(),
+                 tolerance=float(self.kind.tolerance))
 
     def expected(self):
         return equity(self.mine, None, 1).p_win

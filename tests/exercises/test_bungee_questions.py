@@ -63,8 +63,10 @@ def test_three_draws_by_ordered_enumeration():
 def test_scores_follow_the_rulebook():
     for seed in SEEDS:
         q = ex.ScoreTheRound(seed=seed)
-        assert q.expected() == sum(0 if c == q.lucky else 10 if c == BUNGEE else c
-                                   for c in q.first)
+        ada, ben = (sum(worth(c, q.lucky) for c in h) for h in (q.first, q.second))
+        assert q.expected() == (-10 if ada < ben else  # a tie goes to Ben, the later caller
+                                sum(0 if c == q.lucky else 10 if c == BUNGEE else c
+                                    for c in q.first))
         q = ex.CallScore(seed=seed)
         assert q.expected() == q.p * -10 + (1 - q.p) * q.k.score
 

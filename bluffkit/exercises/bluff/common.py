@@ -90,3 +90,13 @@ STARS_WILD = _l("For a digit bid the stars are wild: a ★ counts as the digit, 
                 "six count, 1/3 per die.")
 STARS_ONLY = _l("For a star bid only stars count (nothing is wild for it): one face of six, 1/6 "
                 "per die.")
+STARS_RULE = _l("For a digit bid the stars are wild (a ★ counts as the digit); for a star bid only "
+                "stars count.")
+"""Said in every statement whose answer counts dice for a bid (without giving away 1/3)."""
+MODEL = _l("The dice you cannot see are unknown and random (each face equally likely), whatever "
+           "anyone bid.")
+"""The model: said wherever a bid could be read as information about the hidden dice."""
+LOSS_RULE = _l("When a bid of B dice is challenged and A dice count for it: if A > B the "
+               "challenger loses A − B dice, if A = B everybody but the bidder loses one die, if "
+               "A < B the bidder loses B − A dice; nobody loses more dice than they hold.")
+"""The rulebook's resolution: said wherever an answer counts dice lost."""

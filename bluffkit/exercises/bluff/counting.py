@@ -11,7 +11,9 @@ from ..answers import Count, DistributionAnswer
 from ..bounds import dict_form
 from ..core import Mistake, Question, tex
 from .common import (
+    MODEL,
     STARS_ONLY,
+    STARS_RULE,
     STARS_WILD,
     BidStands,
     at_least_tex,
@@ -36,8 +38,8 @@ class OneDie(Question):
     def statement(self):
         kind = (_("a star bid (such as 3 × ★)") if self.face == STAR else
                 _("a digit bid on **{face}** (such as 6 × {face})", face=self.face))
-        return _("A player makes {kind}. What is the probability that one die you cannot see "
-                 "counts for this bid?", kind=kind)
+        return _("A player makes {kind}. {stars} {model} What is the probability that one die "
+                 "you cannot see counts for this bid?", kind=kind, stars=STARS_RULE, model=MODEL)
 
     def expected(self):
         return count_distribution(self.face, 1).at_least(1)
@@ -211,8 +213,8 @@ class AtLeast(BidStands):
         what = (_n("{n} star", "{n} stars", self.k) if self.face == STAR
                 else _("{n} {unit}", n=self.k, unit=unit(self.face)))
         return _("You are out of the game and watch: **{n}** dice are in play and the bid is "
-                 "**{bid}**. What is the probability that the bid stands (at least {what})?",
-                 n=self.n, bid=bid_text(self.bid), what=what)
+                 "**{bid}**. {model} What is the probability that the bid stands (at least "
+                 "{what})?", n=self.n, bid=bid_text(self.bid), what=what, model=MODEL)
 
     def mistakes(self):
         o = self.odds()

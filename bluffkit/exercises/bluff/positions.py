@@ -14,7 +14,10 @@ from ...odds.bluff.counts import bid_odds, count_distribution, matches, reroll_o
 from ..answers import Estimate
 from ..core import Mistake, Question, fmt, tex
 from .common import (
+    LOSS_RULE,
+    MODEL,
     STARS_ONLY,
+    STARS_RULE,
     BidStands,
     at_least_tex,
     bid_text,
@@ -45,8 +48,9 @@ class BidWithMyDice(BidStands):
         if self.face == STAR:
             bid = _("{bid} (at least {stars})", bid=bid,
                     stars=_n("{n} star", "{n} stars", self.bid.count))
-        return _("**{n}** dice are in play. Your dice are **{mine}**. The bid is {bid}. What is "
-                 "the probability that it stands?", n=self.n, mine=dice(self.mine), bid=bid)
+        return _("**{n}** dice are in play. Your dice are **{mine}**. The bid is {bid}. {stars} "
+                 "{model} What is the probability that it stands?", n=self.n,
+                 mine=dice(self.mine), bid=bid, stars=STARS_RULE, model=MODEL)
 
     def mistakes(self):
         o, m = self.odds(), len(self.mine)
@@ -117,8 +121,8 @@ class RuleOfThumb(BidStands):
     def statement(self):
         return _("**{n}** dice are in play, none of them yours. The rulebook's rule of thumb "
                  "says to expect {n}/3 = {third} dice showing {face} or ★, so the bid **{bid}** "
-                 "looks 'about right'. What is the exact probability that it stands?", n=self.n,
-                 third=self.n // 3, face=self.face, bid=bid_text(self.bid))
+                 "looks 'about right'. {model} What is the exact probability that it stands?",
+                 n=self.n, third=self.n // 3, face=self.face, bid=bid_text(self.bid), model=MODEL)
 
     def mistakes(self):
         o = self.odds()
@@ -161,11 +165,9 @@ class ChallengerLoss(Question):
     def statement(self):
         m = len(self.mine)
         return _("**{n}** dice are in play. Your {m} dice are **{mine}**. The bid is **{bid}** "
-                 "and you challenge it. If the true count A is above {count} you lose A − {count} "
-                 "dice (never more than your {m}); if A = {count} exactly, everybody but the "
-                 "bidder (you too) loses one die. How many dice do you expect to lose?",
-                 n=self.n, m=m, mine=dice(self.mine), bid=bid_text(self.bid),
-                 count=self.bid.count)
+                 "and you challenge it. {stars} {model} {loss} How many dice do you expect to "
+                 "lose?", n=self.n, m=m, mine=dice(self.mine), bid=bid_text(self.bid),
+                 stars=STARS_RULE, model=MODEL, loss=LOSS_RULE)
 
     def odds(self):
         return bid_odds(self.bid, self.n, mine=self.mine, challenger_held=len(self.mine))
@@ -245,11 +247,11 @@ class ChallengeOrRaise(Question):
     def statement(self):
         return _("{players} players hold {held} dice ({n} in play); you hold **{mine}**. The "
                  "player before you bid **{bid}**. You either challenge, or raise to "
-                 "**{raise_to}** and the next player challenges you. Which choice costs you fewer "
-                 "dice on "
-                 "average? Give **its expected number of dice lost**.", players=len(self.held),
-                 held=", ".join(map(str, self.held)), n=self.n, mine=dice(self.mine),
-                 bid=bid_text(self.bid), raise_to=bid_text(self.raise_to))
+                 "**{raise_to}** and the next player challenges you. {stars} {model} {loss} "
+                 "Which choice costs you fewer dice on average? Give **its expected number of "
+                 "dice lost**.", players=len(self.held), held=", ".join(map(str, self.held)),
+                 n=self.n, mine=dice(self.mine), bid=bid_text(self.bid),
+                 raise_to=bid_text(self.raise_to), stars=STARS_RULE, model=MODEL, loss=LOSS_RULE)
 
     def expected(self):
         return min(self.challenge_loss(), self.raise_loss())
@@ -306,13 +308,14 @@ class Reroll(Question):
         left = 5 - len(self.shown)
         return _n("Expansion *Montre-moi ton jeu*. **{total}** dice are in play; yours are "
                   "**{mine}**. You bid **{bid}**, show your matching die, the {shown}, and re-roll "
-                  "the other {left} under your cup. Before you look, what is the probability that "
-                  "your bid stands?", "Expansion *Montre-moi ton jeu*. **{total}** dice are in "
-                  "play; yours are **{mine}**. You bid **{bid}**, show your matching dice, "
-                  "{shown}, and re-roll the other {left} under your cup. Before you look, what is "
-                  "the probability that your bid stands?", len(self.shown), total=self.n,
-                  mine=dice(self.mine), bid=bid_text(self.bid), shown=dice(self.shown),
-                  left=left)
+                  "the other {left} under your cup. {stars} {model} Before you look, what is the "
+                  "probability that your bid stands?", "Expansion *Montre-moi ton jeu*. "
+                  "**{total}** dice are in play; yours are **{mine}**. You bid **{bid}**, show "
+                  "your matching dice, {shown}, and re-roll the other {left} under your cup. "
+                  "{stars} {model} Before you look, what is the probability that your bid "
+                  "stands?", len(self.shown), total=self.n, mine=dice(self.mine),
+                  bid=bid_text(self.bid), shown=dice(self.shown), left=left, stars=STARS_RULE,
+                  model=MODEL)
 
     def odds(self):
         return reroll_odds(self.bid, self.n, mine=self.mine, expose=self.shown)
