@@ -306,16 +306,16 @@ class Reroll(Question):
 
     def statement(self):
         left = 5 - len(self.shown)
+        reroll = _n("re-roll the other die", "re-roll the other {n} dice", left)
         return _n("Expansion *Montre-moi ton jeu*. **{total}** dice are in play; yours are "
-                  "**{mine}**. You bid **{bid}**, show your matching die, the {shown}, and re-roll "
-                  "the other {left} under your cup. {stars} {model} Before you look, what is the "
+                  "**{mine}**. You bid **{bid}**, show your matching die, the {shown}, and "
+                  "{reroll} under your cup. {stars} {model} Before you look, what is the "
                   "probability that your bid stands?", "Expansion *Montre-moi ton jeu*. "
                   "**{total}** dice are in play; yours are **{mine}**. You bid **{bid}**, show "
-                  "your matching dice, {shown}, and re-roll the other {left} under your cup. "
-                  "{stars} {model} Before you look, what is the probability that your bid "
-                  "stands?", len(self.shown), total=self.n, mine=dice(self.mine),
-                  bid=bid_text(self.bid), shown=dice(self.shown), left=left, stars=STARS_RULE,
-                  model=MODEL)
+                  "your matching dice, {shown}, and {reroll} under your cup. {stars} {model} "
+                  "Before you look, what is the probability that your bid stands?",
+                  len(self.shown), total=self.n, mine=dice(self.mine), bid=bid_text(self.bid),
+                  shown=dice(self.shown), reroll=reroll, stars=STARS_RULE, model=MODEL)
 
     def odds(self):
         return reroll_odds(self.bid, self.n, mine=self.mine, expose=self.shown)
