@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from bluffkit.exercises import jungle_bluff as ex
+from bluffkit.exercises.core import tex
 from bluffkit.games.jungle_bluff import Card
 
 SEEDS = range(10)
@@ -73,7 +74,7 @@ def test_special_pairing_solution_names_the_rule_that_decides():
 def test_result_solution_keeps_its_latex_in_math_mode():
     for seed in SEEDS:
         q = ex.ResultTellsSomething(seed=seed)
-        assert f"it was ${ex.tex(q.prior())}$)" in q.explain(), seed
+        assert f"it was ${tex(q.prior())}$)" in q.explain(), seed
 
 
 def test_round_value_is_rarely_the_guessable_zero():
