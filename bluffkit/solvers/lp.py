@@ -238,26 +238,28 @@ class _Indexed:
         # them: the strategies do not change, and floats neither overflow nor fall under HiGHS's
         # absolute tolerances (1e-12 everywhere, or 10**400, failed); values stay exact below
         import numpy as np  # here, not at the top: the game trees above need no numpy
+        from scipy import sparse
 
         top = max((abs(v) for _a, _b, v in self.entries), default=Fraction(1)) or Fraction(1)
         bits = top.numerator.bit_length() - top.denominator.bit_length()
         shift = 0 if 1 <= top <= 2**30 else bits
-        self.A = np.zeros((len(self.seqs[0]), len(self.seqs[1])))
-        for i, j, v in self.entries:
-            self.A[i, j] = float(v / Fraction(2) ** shift)
-        self.scale = max(1.0, float(np.max(np.abs(self.A))))
+        i, j = (np.array([e[k] for e in self.entries], dtype=int) for k in (0, 1))
+        values = [float(v / Fraction(2) ** shift) for _a, _b, v in self.entries]
+        # sparse: a Bluff round has 25,000 sequences a side (a dense matrix would be 5 GB)
+        self.A = sparse.csr_matrix((values, (i, j)),
+                                   shape=(len(self.seqs[0]), len(self.seqs[1])))
+        self.scale = max([1.0] + [abs(v) for v in values])
 
-    def matrix_float(self) -> np.ndarray:
+    def matrix_float(self):
         return self.A
 
-    def constraint_float(self, p: int) -> np.ndarray:
-        import numpy as np
+    def constraint_float(self, p: int):
+        from scipy import sparse
 
-        M = np.zeros((len(self.rows[p]), len(self.seqs[p])))
-        for r, row in enumerate(self.rows[p]):
-            for c, v in row:
-                M[r, c] += v
-        return M
+        entries = [(r, c, v) for r, row in enumerate(self.rows[p]) for c, v in row]
+        return sparse.csr_matrix(([float(v) for _r, _c, v in entries],
+                                  ([r for r, _c, _v in entries], [c for _r, c, _v in entries])),
+                                 shape=(len(self.rows[p]), len(self.seqs[p])))
 
 
 def solve_sequence_form(game: SequenceForm | Any) -> SequenceSolution:
@@ -340,6 +342,7 @@ def _best_response(ix: _Indexed, player: int, other_plan: list[Fraction]) -> Fra
 def _float_solution(ix: _Indexed):
     """Player 0's LP: max q_0 s.t. F^T q <= A^T x, E x = e, x >= 0; y from the duals."""
     import numpy as np
+    from scipy import sparse
     from scipy.optimize import linprog
 
     A = ix.matrix_float()
@@ -347,8 +350,8 @@ def _float_solution(ix: _Indexed):
     n0, r1 = A.shape[0], F.shape[0]
     cost = np.zeros(n0 + r1)
     cost[n0] = -1.0
-    a_ub = np.hstack([-A.T, F.T])
-    a_eq = np.hstack([E, np.zeros((E.shape[0], r1))])
+    a_ub = sparse.hstack([-A.T, F.T], format="csr")
+    a_eq = sparse.hstack([E, sparse.csr_matrix((E.shape[0], r1))], format="csr")
     b_eq = np.zeros(E.shape[0])
     b_eq[0] = 1.0
     bounds = [(0, None)] * n0 + [(None, None)] * r1
