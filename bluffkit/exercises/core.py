@@ -358,7 +358,7 @@ class Question:
         """The worked solution, computed by bluffkit now, with the exact answer."""
         expected = self.expected()
         answer = _("**Answer:** {answer}", answer=self.kind.show(expected))
-        if isinstance(expected, Fraction) and expected.denominator != 1:
+        if type(expected) is Fraction and expected.denominator != 1:  # a Ranged: its kind shows it
             answer = _("**Answer:** {answer}", answer=f"${tex(expected)}$ ≈ {approx(expected)}")
         return Feedback("solution", _("Solution to {title}", title=self.title),
                         f"{self.explain()}\n\n{answer}".strip())

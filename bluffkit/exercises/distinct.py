@@ -64,15 +64,20 @@ def question_set(cls: type) -> tuple[type, ...]:
     return ()
 
 
+def _digests(question) -> frozenset[str]:
+    return frozenset({answer_digest(question.expected())})
+
+
 @functools.lru_cache(maxsize=4096)
-def answers_before(cls: type, seed: int) -> frozenset[str]:
-    """The digests of the answers of the questions before ``cls`` in its set, for ``seed``."""
+def answers_before(cls: type, seed: int, digests=_digests) -> frozenset[str]:
+    """The digests of the answers of the questions before ``cls`` in its set, for ``seed``
+    (``digests(question)`` says what to keep of each: by default its answer's digest)."""
     questions = question_set(cls)
     i = questions.index(cls) if cls in questions else 0
     if i == 0:
         return frozenset()
     previous = questions[i - 1]
-    return answers_before(previous, seed) | {answer_digest(previous(seed=seed).expected())}
+    return answers_before(previous, seed, digests) | digests(previous(seed=seed))
 
 
 __all__ = ["REDRAWS", "answer_digest", "answer_key", "answers_before", "question_set"]

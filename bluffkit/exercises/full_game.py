@@ -6,7 +6,7 @@ answer and likely mistake is computed when the student checks: counts of bid his
 ``math.comb`` (pinned in the tests to an enumeration), and the strategy's numbers from the
 strategy shipped with bluffkit (``bluffkit.advice.bluff.solved.solved_reading(...,
 shipped=True)``): exact fractions of its stored weights, so each answer is checked exactly
-(decimals within the usual tolerance).
+(decimals by the usual rounding rule).
 
 >>> q = WhatTheBidReveals(seed=3)
 >>> q.check(q.expected()).correct
@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
@@ -25,6 +26,7 @@ from ..games.bluff import STAR, Bid, count_matching, dice_text, raises_of
 from ..games.bluff.state import roll_outcomes
 from .answers import Count
 from .core import Mistake, Question, tex
+from .ranged import KeptApart
 
 NOTEBOOK = "09_full_game.ipynb"
 """The exercise notebook's file name in ``exercises/``."""
@@ -33,9 +35,29 @@ FACES = (1, 2, 3, 4, 5, STAR)
 
 
 def _view(roll, counts, history=()):
+    return _shipped_view(tuple(roll), tuple(counts), tuple(history))
+
+
+@functools.lru_cache(maxsize=8192)
+def _shipped_view(roll: tuple, counts: tuple, history: tuple):
     from ..advice.bluff.solved import solved_reading
 
     return solved_reading(roll, counts, list(history), shipped=True)
+
+
+@functools.cache
+def _ladder(top: int) -> int:
+    """How many bids the ladder has with ``top`` dice in play."""
+    return len(raises_of(None, top))
+
+
+@functools.cache
+def _opened(mine: int) -> tuple[Bid, ...]:
+    """The bids the shipped strategy opens with some roll of 2 dice against ``mine``."""
+    opened = set()
+    for r, _p in roll_outcomes(2):
+        opened |= {a for a, p in _view(r.dice, (2, mine)).frequencies if p}
+    return tuple(sorted(opened, key=lambda b: b.sort_key()))
 
 
 def _frac(x: Fraction) -> str:
@@ -67,16 +89,22 @@ HOW_TO_READ = _l("In Python: `from bluffkit.advice.bluff.solved import solved_re
 
 
 # -- 1-2. why an abstraction ----------------------------------------------------------------------
-class _Ladder(Question):
+class _Ladder(KeptApart, Question):
     kind = Count()
 
     def setup(self, rng):
         self.dice = (int(rng.integers(1, 6)), int(rng.integers(1, 6)))
-        self.k = int(rng.integers(1, 4))
+
+    @property
+    def k(self) -> int:
+        """Bids remembered by the strategy bluffkit ships for this round."""
+        from ..advice.bluff.strategy import load_strategy
+
+        return load_strategy(*self.dice).k
 
     @property
     def ladder(self) -> int:
-        return len(raises_of(None, sum(self.dice)))
+        return _ladder(sum(self.dice))
 
     def context(self) -> str:
         x, y = self.dice
@@ -124,15 +152,17 @@ class Memories(_Ladder):
 
     def statement(self):
         k = self.k
+        x, y = self.dice
         return self.context() + "\n\n" + _n(
-            "bluffkit's solved strategies let a player remember only the last bid of the round "
-            "(plus their own dice, both dice counts and who opened). How many different sequences "
-            "of at most {n} bid in ladder order can a player remember, the empty one (nobody has "
-            "bid yet) included?",
-            "bluffkit's solved strategies let a player remember only the last {n} bids of the "
-            "round (plus their own dice, both dice counts and who opened). How many different "
-            "sequences of at most {n} bids in ladder order can a player remember, the empty one "
-            "(nobody has bid yet) included?", k)
+            "The strategy bluffkit ships for this round ({x} against {y}) lets a player remember "
+            "only the last bid of the round (plus their own dice, both dice counts and who "
+            "opened). How many different sequences of at most {n} bid in ladder order can a "
+            "player remember, the empty one (nobody has bid yet) included?",
+            "The strategy bluffkit ships for this round ({x} against {y}) lets a player remember "
+            "only the last {n} bids of the round (plus their own dice, both dice counts and who "
+            "opened). How many different sequences of at most {n} bids in ladder order can a "
+            "player remember, the empty one (nobody has bid yet) included?", k, x=_dice(x),
+            y=_dice(y))
 
     def expected(self):
         return sum(math.comb(self.ladder, j) for j in range(self.k + 1))
@@ -163,7 +193,7 @@ class Memories(_Ladder):
 
 
 # -- 3-4. what the equilibrium does --------------------------------------------------------------
-class _Opening(Question):
+class _Opening(KeptApart, Question):
     """Opening a round with a drawn roll: the shipped strategy's opening bids."""
 
     def setup(self, rng):
@@ -198,8 +228,14 @@ class OpeningFrequency(_Opening):
         return dict(self.view().frequencies)[self.bid]
 
     def mistakes(self):
-        average = sum((p * dict(_view(r.dice, self.dice).frequencies)[self.bid]
-                       for r, p in roll_outcomes(self.dice[0])), Fraction(0))
+        from ..advice.bluff.strategy import load_strategy
+
+        strategy = load_strategy(*self.dice)
+        labels, rows = strategy.weights_table([])
+        chance = {r.dice: p for r, p in roll_outcomes(self.dice[0])}
+        column = labels.index(str(self.bid))
+        average = sum((chance[roll] * Fraction(int(row[column]), int(row.sum()))
+                       for roll, row in zip(strategy.rolls[0], rows)), Fraction(0))
         freq = self.view().frequencies
         return [Mistake("uniform", Fraction(1, len(freq)),
                         _("That is a uniform choice among the opening bids; the strategy's "
@@ -261,7 +297,7 @@ class BluffShare(_Opening):
 
 
 # -- 5-6. what a bid reveals ---------------------------------------------------------------------
-class _TheyOpen(Question):
+class _TheyOpen(KeptApart, Question):
     """The opponent (1 die) opens; you hold 2-5 dice."""
 
     def setup(self, rng):
@@ -341,15 +377,12 @@ class WhatTheBidReveals(_TheyOpen):
                  prior=f"${tex(self._prior())}$", where="`Advice.solved`")
 
 
-class BidTrueInEquilibrium(Question):
+class BidTrueInEquilibrium(KeptApart, Question):
     title = _l("Is their opening bid true?")
 
     def setup(self, rng):
         self.mine = int(rng.integers(1, 6))
-        opened = set()
-        for r, _p in roll_outcomes(2):
-            opened |= {a for a, p in _view(r.dice, (2, self.mine)).frequencies if p}
-        bids = sorted(opened, key=lambda b: b.sort_key())
+        bids = list(_opened(self.mine))
         for _attempt in range(100):  # a roll of mine for which the bid hinges on their dice
             self.my_roll = _roll(rng, self.mine)
             hinge = [b for b in bids

@@ -1,11 +1,14 @@
 """Exercises on optimal bluffing, easiest first: equilibria, exploitability, indifference, best
-responses, and reading the solved 1-vs-1 Bluff round.
+responses, and reading the exactly solved 1-vs-1 Bluff round.
 
-Every expected answer and likely mistake is computed when the student checks: exactly by
+Every expected answer and likely mistake is computed when the student checks, exactly: by
 ``bluffkit.solvers.small_games`` and the LP solver ``bluffkit.solvers.lp`` (rock-paper-scissors
-variants, the one-card bluffing game, Kuhn poker), and approximately by CFR for Bluff's 1-vs-1
-round (``bluffkit.advice.bluff.equilibrium.solved_round``, exploitability at most 0.001): those
-questions accept any answer within a stated tolerance and say so.
+variants, the one-card bluffing game, Kuhn poker), and for Bluff's 1-vs-1 round from its exact
+solution (``bluffkit.solvers.bluff.exact``: the value, one exact equilibrium, and the range of each
+quantity over all equilibria, by linear programming). The round's equilibria are not unique:
+a question about the round asks only what every equilibrium shares, or accepts any value that an
+exact equilibrium gives (``ranged.InRange``), and never reads what follows a bid that some
+equilibrium does not make.
 
 >>> q = BluffingFrequency(seed=3)
 >>> q.check(q.expected()).correct
@@ -16,13 +19,14 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 
-from ..core.i18n import _, _l, _n, _p, num
+from ..core.i18n import _, _l, _n, _p
+from ..games.bluff import Bid
+from ..solvers.bluff.exact import true_faces
 from ..solvers.small_games import (
     CARDS,
     best_response_payoff,
@@ -34,71 +38,42 @@ from ..solvers.small_games import (
     rps_matrix,
     solve_matrix,
 )
-from .answers import Number, Reading
+from .answers import Number
 from .core import Mistake, Question, fmt, tex
+from .ranged import InRange, KeptApart, Ranged, ends
 
 NOTEBOOK = "06_optimal_bluffing.ipynb"
 """The exercise notebook's file name in ``exercises/``."""
 
 
-# -- answers read from an approximate equilibrium ---------------------------------------------
-@dataclass(frozen=True)
-class Approximate(Number):
-    """A number read from a CFR equilibrium: every form (fractions too) is accepted within
-    ``tolerance`` of bluffkit's value, because that value is itself approximate."""
+# -- the 1-vs-1 round of Bluff, solved exactly ---------------------------------------------------
+def _round():
+    from ..solvers.bluff.exact import exact_round
 
-    tolerance: Fraction = Fraction(1, 100)
-
-    def form(self) -> str:
-        return _('a decimal like 0.31 or a percentage like "31%"')
-
-    def same(self, given: Reading, target: Any) -> bool:
-        return abs(given.value - Fraction(target)) <= self.tolerance
-
-    def rule(self) -> str:
-        return _("This number comes from CFR, an approximate equilibrium: any answer within "
-                 "{tolerance} of bluffkit's value is accepted.", tolerance=self._tolerance())
-
-    def _tolerance(self) -> str:
-        return num(float(self.tolerance), "g")
-
-    def near(self, given: Reading, target: Any) -> str | None:
-        gap = abs(given.value - Fraction(target))
-        if gap <= 3 * self.tolerance:
-            return _("{answer} is close, but more than {tolerance} away.", answer=given.text,
-                     tolerance=self._tolerance())
-        return None
-
-    def show(self, value: Any) -> str:
-        return f"≈ {num(float(value), '.4f')}"
+    return exact_round()
 
 
-class _FromCFR(Question):
-    """A question about the solved 1-vs-1 round of Bluff (approximate answers)."""
+class _Exact(KeptApart, Question):
+    """A question about the exactly solved 1-vs-1 round: one right answer, or the range of the
+    answers of all its equilibria (``Ranged``)."""
 
-    kind = Approximate()
-
-    @staticmethod
-    def solved():
-        from ..advice.bluff.equilibrium import solved_round
-
-        return solved_round(1, 1)
-
-    def likely_mistakes(self) -> list[Mistake]:
-        """Mistakes told apart within the tolerance (from the answer and from each other)."""
-        expected = self.expected()
-        kept: list[Mistake] = []
-        for m in self.mistakes():
-            read = Reading(Fraction(m.value), False, str(m.value))
-            if self.kind.same(read, expected) or any(self.kind.same(read, k.value)
-                                                     for k in kept):
-                continue
-            kept.append(m)
-        return kept
+    kind = InRange()
 
     def _correct_note(self, given, expected) -> str:
-        return _("bluffkit's CFR equilibrium gives {value}; answers within {tolerance} are "
-                 "accepted.", value=self.kind.show(expected), tolerance=self.kind._tolerance())
+        low, high = ends(expected)
+        if low == high:
+            return _("Every equilibrium of the round gives exactly {value}.",
+                     value=Number().show(low))
+        return _("Any value from {low} to {high} is an equilibrium answer: each is what some "
+                 "exact equilibrium of the round gives (bluffkit computed the range over all "
+                 "equilibria by linear programming, each end proved).",
+                 low=Number().show(low), high=Number().show(high))
+
+
+@functools.cache
+def _kuhn():
+    """Kuhn poker's sequence form, built once (it is the same for every student)."""
+    return kuhn_game()
 
 
 def _pick(rng: np.random.Generator, options):
@@ -115,13 +90,23 @@ def _die(face: int) -> str:
 
 def _action_word(action: str) -> str:
     """A stored action (``challenge``, ``1x3``) in the language."""
-    return _("challenge") if action == "challenge" else action
+    return _("challenge") if action == "challenge" else _bid(action)
 
 
-HOW_TO_READ = _l("In Python: `from bluffkit.advice.bluff.equilibrium import solved_round`, then "
-                 "`solved_round(1, 1).strategy([\"1x3\"], (4,))` gives the equilibrium's "
-                 "probabilities after the bids `[\"1x3\"]` for a player holding a 4 (the star is "
-                 "6). `notebooks/06_optimal_bluffing.ipynb` shows the same numbers as tables.")
+def _bid(text: str) -> str:
+    """``1x5`` as the statements write it: ``1 × 5`` (``1 × ★``)."""
+    b = Bid.parse(text)
+    return f"{b.count} × {_die(b.face)}"
+
+
+HOW_TO_READ = _l("In Python: `from bluffkit.solvers.bluff.exact import exact_round`, then "
+                 "`exact_round().strategy([\"1x3\"], 4)` gives one exact equilibrium's "
+                 "probabilities (fractions) after the bids `[\"1x3\"]` for a player holding a 4 "
+                 "(the star is 6). `notebooks/06_optimal_bluffing.ipynb` shows the round's "
+                 "equilibria.")
+
+MANY = _l("This round has more than one equilibrium, and they need not agree here: any value "
+          "that an exact equilibrium gives is accepted.")
 
 ONE_V_ONE = _l("**The 1-vs-1 round of Bluff**: two players with one die each (faces 1-5 and a "
                "star ★, wild for digit bids). The opener bids first; bids climb the ladder 1 × 1, "
@@ -138,7 +123,7 @@ MIXES = [(Fraction(1, 2), Fraction(1, 4), Fraction(1, 4)),
          (Fraction(3, 5), Fraction(1, 5), Fraction(1, 5))]
 
 
-class Exploitability(Question):
+class Exploitability(KeptApart, Question):
     title = _l("How exploitable is a strategy?")
 
     def setup(self, rng):
@@ -188,7 +173,7 @@ class Exploitability(Question):
 
 
 # -- 2. rock-paper-scissors with prizes -------------------------------------------------------
-class WeightedRPS(Question):
+class WeightedRPS(KeptApart, Question):
     title = _l("Rock-paper-scissors with prizes")
 
     def setup(self, rng):
@@ -239,7 +224,7 @@ class WeightedRPS(Question):
 
 
 # -- 3. bluffing frequency --------------------------------------------------------------------
-class BluffingFrequency(Question):
+class BluffingFrequency(KeptApart, Question):
     title = _l("How often to bluff")
 
     def setup(self, rng):
@@ -247,11 +232,12 @@ class BluffingFrequency(Question):
         self.bet = int(rng.integers(1, 5))
 
     def statement(self):
-        return (_("A one-card bluffing game. There are {pot} in the pot. The bettor holds a "
-                  "winning or a losing card, 1/2 each, and may bet {bet}; with the winning card "
-                  "they always bet. The caller, who cannot see the card, calls (adds {bet}; the "
-                  "better card takes everything) or folds (the bettor takes the pot).",
-                  pot=_chips(self.pot), bet=_chips(self.bet)) + "\n\n"
+        return (_n("A one-card bluffing game. There is {n} chip in the pot.",
+                   "A one-card bluffing game. There are {n} chips in the pot.", self.pot) + " "
+                + _("The bettor holds a winning or a losing card, 1/2 each, and may bet {bet}; "
+                    "with the winning card they always bet. The caller, who cannot see the card, "
+                    "calls (adds {bet}; the better card takes everything) or folds (the bettor "
+                    "takes the pot).", bet=_chips(self.bet)) + "\n\n"
                 + _("With a **losing** card, how often should the bettor bet anyway (bluff) in "
                     "equilibrium?"))
 
@@ -293,55 +279,68 @@ class BluffingFrequency(Question):
 
 
 # -- 4. reading the solved table --------------------------------------------------------------
-class ReadTheTable(_FromCFR):
+class ReadTheTable(_Exact):
     title = _l("Reading the equilibrium")
 
     def setup(self, rng):
-        # a die below the bid's face: a higher one can raise to its own face, true whatever
-        # the opener holds, so it never challenges (5 of 12 seeds asked for that 0)
-        self.bid = int(rng.integers(2, 6))
-        self.roll = _pick(rng, list(range(1, self.bid)))
+        # an opening every equilibrium makes, and a die below the bid's face: a higher one can
+        # raise to its own face, true whatever the opener holds, so it never challenges
+        r = _round()
+        self.bid, self.roll = _pick(rng, [(b, d) for b in r.opened
+                                          for d in range(1, Bid.parse(b).face)])
 
     def statement(self):
         return (f"{ONE_V_ONE}\n\n" + _(
-            "The opener bids **1 × {bid}**. You hold a **{roll}**, so your own die does not "
-            "support that bid. In the solved equilibrium, how often do you **challenge**? (CFR's "
-            "equilibrium is approximate: answers within {tolerance} are accepted.)", bid=self.bid,
-            roll=_die(self.roll), tolerance=self.kind._tolerance()) + f"\n\n{HOW_TO_READ}")
+            "The opener bids **{bid}**. You hold a **{roll}**, so your own die does not support "
+            "that bid. In equilibrium, how often do you **challenge**?", bid=_bid(self.bid),
+            roll=_die(self.roll)) + f" {MANY}\n\n{HOW_TO_READ}")
 
     def expected(self):
-        return self.solved().strategy([f"1x{self.bid}"], (self.roll,))["challenge"]
+        r = _round()
+        return Ranged(r.strategy([self.bid], self.roll).get("challenge", 0),
+                      *r.challenge[self.bid][self.roll])
 
     def mistakes(self):
-        f = self.expected()
-        return [Mistake("raise instead", 1 - f,
+        r = _round()
+        true = Fraction(len(true_faces(self.bid)), 6)
+        return [Mistake("raise instead", self.expected().map(lambda f: 1 - f),
                         _("That is how often the equilibrium **raises** (all bids together); the "
                           "question asks for the challenge.")),
-                Mistake("probability view", Fraction(2, 3),
-                        _("2/3 is the chance that the opener's die does not show {bid} or a "
-                          "star if you ignore the bid. The equilibrium is a strategy, not a "
-                          "probability: read its challenge frequency.", bid=self.bid))]
+                Mistake("probability view", 1 - true,
+                        _("{p} is the chance that the opener's die does not make {bid} true if "
+                          "you ignore the bid. The equilibrium is a strategy, not a "
+                          "probability: read its challenge frequency.", p=f"${tex(1 - true)}$",
+                          bid=_bid(self.bid))),
+                Mistake("bid false after reading it",
+                        Ranged(1 - _truth_point(self.bid), 1 - r.truth[self.bid][1],
+                               1 - r.truth[self.bid][0]),
+                        _("That is how likely the bid is false once you know the equilibrium "
+                          "opener made it. How often to challenge is a strategy: it also keeps "
+                          "the opener from bluffing more."))]
 
     def hints(self):
-        return [_("The actions after 1 × {bid} are the higher bids and 'challenge'; their "
-                  "frequencies add up to 1.", bid=self.bid),
+        return [_("The actions after {bid} are the higher bids and 'challenge'; their "
+                  "frequencies add up to 1.", bid=_bid(self.bid)),
                 _("Your case: {code} (the bids so far, then your die) gives every action's "
-                  "frequency; read 'challenge'.",
-                  code=f"`solved_round(1, 1).strategy([\"1x{self.bid}\"], ({self.roll},))`")]
+                  "frequency in one exact equilibrium; read 'challenge'.",
+                  code=f"`exact_round().strategy([\"{self.bid}\"], {self.roll})`")]
 
     def explain(self):
-        s = self.solved().strategy([f"1x{self.bid}"], (self.roll,))
-        mixed = ", ".join(f"{_action_word(a)} {num(p, '.1%')}" for a, p in s.items()
-                          if p >= 0.005)
-        return _("After 1 × {bid}, holding a {roll}, the equilibrium plays: {mixed} "
-                 "(exploitability {gain}).", bid=self.bid, roll=_die(self.roll), mixed=mixed,
-                 gain=num(self.solved().exploitability, ".4f"))
+        mixed = ", ".join(f"{_action_word(a)} ${tex(p)}$" for a, p in
+                          _round().strategy([self.bid], self.roll).items())
+        low, high = ends(self.expected())
+        spread = (_("Every equilibrium challenges exactly this often here.") if low == high else
+                  _("Other equilibria challenge anywhere from {low} to {high} of the time here: "
+                    "the round's equilibria differ at this decision (bluffkit computed the range "
+                    "over all of them by linear programming).", low=f"${tex(low)}$",
+                    high=f"${tex(high)}$"))
+        return _("After {bid}, holding a {roll}, bluffkit's exact equilibrium plays: {mixed}.",
+                 bid=_bid(self.bid), roll=_die(self.roll), mixed=mixed) + " " + spread
 
 
 # -- 5. the value of going first --------------------------------------------------------------
-class GoingFirst(_FromCFR):
+class GoingFirst(KeptApart, Question):
     title = _l("Is it good to go first?")
-    kind = Approximate(Fraction(2, 1000))
 
     def setup(self, rng):
         self.opener = bool(rng.random() < 0.5)
@@ -351,90 +350,103 @@ class GoingFirst(_FromCFR):
 
     def statement(self):
         return f"{ONE_V_ONE}\n\n" + _(
-            "If both play the equilibrium, what is the probability that {who} wins? (CFR is "
-            "approximate: answers within {tolerance} are accepted.)", who=self.who(),
-            tolerance=self.kind._tolerance())
+            "If both play an equilibrium, what is the probability that {who} wins? (Every "
+            "equilibrium of the round gives the same chances: this one has a single answer.)",
+            who=self.who())
 
     def expected(self):
-        v = self.solved().value  # to the opener, +1 win / -1 loss
-        return (1 + v) / 2 if self.opener else (1 - v) / 2
+        p = _round().opener_wins
+        return p if self.opener else 1 - p
 
     def mistakes(self):
-        v = self.solved().value
+        v = _round().value
         return [Mistake("fair game", Fraction(1, 2),
                         _("A symmetric-looking game need not be fair: the equilibrium value of "
                           "the round is not 0.")),
                 Mistake("value, not probability", v if self.opener else -v,
                         _("That is the game's **value** in ±1 units (win +1, lose −1). A "
                           "probability of winning is (1 + value)/2.")),
-                Mistake("other player", (1 - v) / 2 if self.opener else (1 + v) / 2,
+                Mistake("other player", 1 - self.expected(),
                         _("That is the other player's chance."))]
 
     def hints(self):
-        return [_("`solved_round(1, 1).value` is the round's value to the opener in ±1 units "
-                  "(from `bluffkit.advice.bluff.equilibrium`)."),
+        return [_("`exact_round().value` is the round's value to the opener in ±1 units (from "
+                  "`bluffkit.solvers.bluff.exact`)."),
                 _("A value v in ±1 units means winning with probability (1 + v)/2.")]
 
     def explain(self):
-        v = self.solved().value
-        return _("The opener's equilibrium value is {v} (the exact value of this game, the same "
-                 "as OpenSpiel's liar's dice with one die each, is {exact}): going first is a "
-                 "small **disadvantage**, because the first bid gives information away. The "
-                 "opener wins with probability {p}.", v=f"$v ≈ {num(v, '.4f')}$",
-                 exact="$-7/258$", p=f"$(1 + v)/2 ≈ {num((1 + v) / 2, '.4f')}$")
+        v = _round().value
+        return _("The opener's equilibrium value is exactly {v} (linear programming over the "
+                 "whole round, the same value as OpenSpiel's liar's dice with one die each): "
+                 "going first is a small **disadvantage**, because the first bid gives "
+                 "information away. The opener wins with probability {p}.",
+                 v=f"$v = {tex(v)}$", p=f"$(1 + v)/2 = {tex((1 + v) / 2)}$")
 
 
 # -- 6. Bayes: is the opener's bid true? ------------------------------------------------------
-class OpenerTellsTheTruth(_FromCFR):
+def _truth_point(bid: str) -> Fraction:
+    """P(the opener's die makes ``bid`` true | they opened it) in bluffkit's exact equilibrium."""
+    bids = {face: _round().strategy([], face).get(bid, 0) for face in range(1, 7)}
+    return sum(bids[f] for f in true_faces(bid)) / sum(bids.values())
+
+
+class OpenerTellsTheTruth(_Exact):
     title = _l("Does the opener tell the truth?")
 
     def setup(self, rng):
-        self.bid = int(rng.integers(1, 6))
+        self.bid = _pick(rng, _round().opened)  # a bid every equilibrium opens
 
     def statement(self):
         return (f"{ONE_V_ONE}\n\n" + _(
-            "The opener, playing the equilibrium, bids **1 × {bid}**. Before you look at your own "
-            "die: what is the probability that the opener's die makes the bid true (shows {bid} "
-            "or a star)? (CFR is approximate: answers within {tolerance} are accepted.)",
-            bid=self.bid, tolerance=self.kind._tolerance()) + f"\n\n{HOW_TO_READ}")
+            "The opener, playing an equilibrium, bids **{bid}**. Before you look at your own "
+            "die: what is the probability that the opener's die makes the bid true (shows "
+            "{face} or a star)?", bid=_bid(self.bid), face=_die(Bid.parse(self.bid).face))
+            + f" {MANY}\n\n{HOW_TO_READ}")
 
-    def _opening(self) -> dict[int, float]:
-        solved = self.solved()
-        return {face: solved.strategy([], (face,))[f"1x{self.bid}"] for face in range(1, 7)}
+    def _opening(self) -> dict[int, Fraction]:
+        return {face: _round().strategy([], face).get(self.bid, Fraction(0))
+                for face in range(1, 7)}
 
     def expected(self):
-        bids = self._opening()
-        return (bids[self.bid] + bids[6]) / sum(bids.values())
+        return Ranged(_truth_point(self.bid), *_round().truth[self.bid])
 
     def mistakes(self):
-        bids = self._opening()
-        return [Mistake("prior", Fraction(1, 3),
-                        _("1/3 is the chance before the bid. The bid is evidence: rolls that make "
-                          "it true bid it more often. Use Bayes' rule.")),
-                Mistake("likelihood", (bids[self.bid] + bids[6]) / 2,
+        true = true_faces(self.bid)
+        like = _round().likelihood[self.bid]
+        point = sum(self._opening()[f] for f in true) / len(true)
+        return [Mistake("prior", Fraction(len(true), 6),
+                        _("{p} is the chance before the bid. The bid is evidence: rolls that make "
+                          "it true bid it more often. Use Bayes' rule.",
+                          p=f"${tex(Fraction(len(true), 6))}$")),
+                Mistake("likelihood", Ranged(point, *like),
                         _("That is P(bid | true), how often a true roll bids it. Bayes' rule "
                           "turns it around: P(true | bid) = P(bid | true) P(true) / P(bid)."))]
 
     def hints(self):
-        return [_("Each of the six rolls has probability 1/6; the equilibrium opens with 1 × "
-                  "{bid} at a different frequency for each roll.", bid=self.bid),
+        return [_("Each of the six rolls has probability 1/6; the equilibrium opens with {bid} "
+                  "at a different frequency for each roll.", bid=_bid(self.bid)),
                 _("P(true | bid) = sum over true rolls of P(roll) P(bid | roll), divided by the "
                   "same sum over all six rolls.")]
 
     def explain(self):
         bids = self._opening()
-        rows = ", ".join(_("{roll}: {p}", roll=_die(f), p=num(p, ".3f")) for f, p in bids.items())
+        rows = ", ".join(_("{roll}: {p}", roll=_die(f), p=f"${tex(p)}$") for f, p in bids.items())
         true, bid = _("true"), _("bid")
-        p = (f"$P(\\text{{{true}}} \\mid \\text{{{bid}}}) = ({num(bids[self.bid], '.3f')} + "
-             f"{num(bids[6], '.3f')}) / {num(sum(bids.values()), '.3f')} ≈ "
-             f"{num(self.expected(), '.4f')}$")
-        return _("The equilibrium opens with 1 × {bid} with these frequencies per roll: {rows}. "
-                 "The rolls making it true are {bid} and ★, so {p} (the 1/6 cancels).",
-                 bid=self.bid, rows=rows, p=p)
+        top = " + ".join(tex(bids[f]) for f in true_faces(self.bid))
+        p = (f"$P(\\text{{{true}}} \\mid \\text{{{bid}}}) = ({top}) / {tex(sum(bids.values()))} "
+             f"= {tex(_truth_point(self.bid))}$")
+        low, high = ends(self.expected())
+        spread = (_("Every equilibrium gives this same answer.") if low == high else
+                  _("Other equilibria open a little differently: over all of them the answer "
+                    "runs from {low} to {high}.", low=f"${tex(low)}$", high=f"${tex(high)}$"))
+        return _("bluffkit's exact equilibrium opens with {bid} with these frequencies per roll: "
+                 "{rows}. The rolls making it true are {faces}, so {p} (the 1/6 cancels).",
+                 bid=_bid(self.bid), rows=rows, p=p,
+                 faces=", ".join(_die(f) for f in true_faces(self.bid))) + " " + spread
 
 
 # -- 7. a best response in Kuhn poker ---------------------------------------------------------
-class KuhnBestResponse(Question):
+class KuhnBestResponse(KeptApart, Question):
     title = _l("Exploiting a Kuhn poker player")
 
     def setup(self, rng):
@@ -466,7 +478,7 @@ class KuhnBestResponse(Question):
         return kuhn_behaviour(self.bet, self.call)
 
     def expected(self):
-        return best_response_payoff(kuhn_game(), 1, self.behaviour())
+        return best_response_payoff(_kuhn(), 1, self.behaviour())
 
     def mistakes(self):
         e = self.expected()
@@ -489,7 +501,7 @@ class KuhnBestResponse(Question):
                   "three cards, 1/3 each).")]
 
     def explain(self):
-        plan = realization_plan(kuhn_game(), 0, self.behaviour())
+        plan = realization_plan(_kuhn(), 0, self.behaviour())
         lines = [_("Player 1's decisions, each chosen to earn the most (payoffs per hand, "
                    "weighted by the chance of the deal and of player 0's moves):"), ""]
         words = {"fold": _p("infinitive", "fold"), "call": _p("infinitive", "call"),
@@ -541,10 +553,10 @@ gain by changing theirs; in games with hidden information it *mixes*: it bluffs,
 bluffs, at precise frequencies. The **exploitability** of a strategy measures how far it is from
 an equilibrium: what a perfect opponent would win against it.
 
-These exercises go from rock-paper-scissors to Bluff. The small games are solved **exactly**
-(fractions); the 1-vs-1 round of Bluff is solved by **CFR** (counterfactual regret minimisation),
-an approximation with exploitability at most 0.001, so those answers are accepted within a
-stated tolerance. The first question that needs it solves the round (a second or two).
+These exercises go from rock-paper-scissors to Bluff. Every game here is solved **exactly**
+(fractions), the 1-vs-1 round of Bluff too (by linear programming; bluffkit ships the solution).
+That round has many equilibria: where they differ, any value that an exact equilibrium gives is
+accepted, and the feedback says the range.
 """)
 
 OUTRO = _l("""\
@@ -560,5 +572,5 @@ QUESTIONS = [Exploitability, WeightedRPS, BluffingFrequency, ReadTheTable, Going
              OpenerTellsTheTruth, KuhnBestResponse]
 """Optimal-bluffing questions, easiest first (``catalogue("optimal-bluffing")``)."""
 
-__all__ = ["INTRO", "NOTEBOOK", "OUTRO", "QUESTIONS", "Approximate",
+__all__ = ["INTRO", "NOTEBOOK", "OUTRO", "QUESTIONS",
            *(q.__name__ for q in QUESTIONS)]

@@ -23,6 +23,7 @@ from ..odds.bluff.beliefs import odds_after_bids, read_bids
 from ..odds.bluff.counts import matches, p_at_least
 from ..odds.bluff.model import BidModel, decision_table, hands
 from .core import Mistake, Question, tex
+from .ranged import KeptApart
 
 NOTEBOOK = "07_reading_bids.ipynb"
 """The exercise notebook's file name in ``exercises/``."""
@@ -40,7 +41,7 @@ def _face_words(face: int) -> str:
                                              face=face)
 
 
-class _Opening(Question):
+class _Opening(KeptApart, Question):
     """A two-player round: the opponent (2 dice) opens with the advice's bid for some hand."""
 
     def setup(self, rng):
@@ -70,14 +71,19 @@ class _Opening(Question):
     def context(self) -> str:
         e = self.eps
         return _n("Two players: you hold {n} die, your opponent 2. The model: a player bids as "
-                  "the dice-random advice would for their dice, except that with probability "
-                  "{eps} they pick any of their legal choices at random. Opening the round, your "
-                  "opponent has {legal} legal choices, and opens **{bid}**.",
+                  "the **dice-random advice** would for their dice (bluffkit's advice when it "
+                  "treats every die it cannot see as a fresh random roll: it picks the choice "
+                  "that costs the fewest dice if the next player challenges), except that with "
+                  "probability {eps} they pick any of their legal choices at random. Opening the "
+                  "round, your opponent has {legal} legal choices, and opens **{bid}**.",
                   "Two players: you hold {n} dice, your opponent 2. The model: a player bids as "
-                  "the dice-random advice would for their dice, except that with probability "
-                  "{eps} they pick any of their legal choices at random. Opening the round, your "
-                  "opponent has {legal} legal choices, and opens **{bid}**.", self.mine,
-                  eps=f"ε = {e.numerator}/{e.denominator}", legal=f"L = {self.table.legal}",
+                  "the **dice-random advice** would for their dice (bluffkit's advice when it "
+                  "treats every die it cannot see as a fresh random roll: it picks the choice "
+                  "that costs the fewest dice if the next player challenges), except that with "
+                  "probability {eps} they pick any of their legal choices at random. Opening the "
+                  "round, your opponent has {legal} legal choices, and opens **{bid}**.",
+                  self.mine, eps=f"ε = {e.numerator}/{e.denominator}",
+                  legal=f"L = {self.table.legal}",
                   bid=self.bid)
 
 

@@ -49,15 +49,25 @@ def test_right_answers_accepted_and_mistakes_named(cls):
         assert q.hints() and "None" not in q.statement() and str(q.solution())
 
 
-@pytest.mark.parametrize("dice, k", [((1, 1), 1), ((1, 1), 3), ((2, 1), 2)])
-def test_histories_and_memories_are_counted_by_enumeration(dice, k):
+@pytest.mark.parametrize("dice", [(1, 1), (2, 1), (1, 2)])
+def test_histories_and_memories_are_counted_by_enumeration(dice):
     ladder = raises_of(None, sum(dice))
     histories = [h for n in range(len(ladder) + 1) for h in combinations(ladder, n)]
+    k = load_strategy(*dice).k  # the memory of the strategy bluffkit ships (4 each here)
     for cls, want in ((ex.Histories, len(histories)),
                       (ex.Memories, len({h[-k:] if k else () for h in histories}))):
         q = cls(seed=0)
-        q.dice, q.k = dice, k
-        assert q.expected() == want
+        q.dice = dice
+        assert q.expected() == want and q.k == k
+
+
+def test_memories_states_the_shipped_memory_on_every_seed():
+    """Issue 31: the statement said "remember only the last bid" with k drawn at random, false
+    for the shipped strategies (k = 2 from 7 dice in play, 3 or 4 below)."""
+    for seed in range(1, 201):
+        q = ex.Memories(seed=seed)
+        k = load_strategy(*q.dice).k
+        assert q.k == k and f"the last {k} bids" in q.statement()
 
 
 @pytest.mark.parametrize("seed", range(4))

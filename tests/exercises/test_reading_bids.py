@@ -58,8 +58,18 @@ def test_the_bayes_step_is_brute_force(seed):
     q = ex.BayesStep(seed=seed)
     prior, post = _brute(q)
     assert q.q() == prior and q.expected() == post
-    odds = ex.PosteriorOdds(seed=seed)
+    odds = ex.PosteriorOdds(seed=seed)  # drawn again when it shared an answer: its own numbers
+    _prior, post = _brute(odds)
     assert odds.expected() == post / (1 - post)
+
+
+def test_the_issue_s_seed_2026_asks_a_bayes_step_that_the_likelihood_does_not_pass():
+    """Issue 31: with seed 2026 the posterior (73/90) was the likelihood P(bid | hand), so the
+    inverted conditional was graded correct; now the step is drawn again."""
+    q = ex.BayesStep(seed=2026)
+    a, _b = q.like()
+    assert q.expected() != a and not q.check(a).correct
+    assert q.check(a).mistake == "inverted conditional"
 
 
 def test_holding_the_face_is_brute_force():
