@@ -4,9 +4,11 @@ opponent's 36 ordered rolls with ``advise`` deciding each one, Bayes' rule over 
 strategy's stored weights, counting by walking the bid ladder, Kuhn poker's 64 pure replies, and
 for the exactly solved 1-vs-1 Bluff round the data whose every range end
 ``tests/solvers/bluff/test_exact.py`` proves with its own best responses. Then, with the answers
-as the checker compares them (decimals within the tolerance, every value of an equilibrium
-range): no likely mistake can be graded as the answer, and no two questions of a set can share
-an answer (issue 26 item 10), and each question names at least one likely mistake."""
+as the checker grades them (a decimal is right when it is the answer rounded, with at least 3
+significant digits; every value of an equilibrium range is right): no exact value a listed
+mistake gives is right, no answer can pass two questions of a set (issue 26 item 10), and each
+question names at least one likely mistake. (A slip below the last digit a decimal keeps is not
+counted: that decimal is the right answer rounded.)"""
 
 from __future__ import annotations
 
@@ -186,11 +188,25 @@ ROUTES = {"optimal-bluffing": optimal_bluffing, "reading-bids": reading_bids,
 
 # -- the checks -----------------------------------------------------------------------------------
 def accepted(value, kind) -> tuple[F, F]:
-    """The values an answer may take and still be graded as ``value``: its range widened by the
-    tolerance of decimals (a whole-number answer: itself)."""
+    """The values an answer may take and still be graded as ``value``: its range widened, at
+    each end, by half a unit of the last digit of the coarsest decimal accepted (3 significant
+    digits), doubled for safety; a whole-number answer: itself."""
     low, high = ends(value)
-    tol = getattr(kind, "tolerance", 0)
-    return low - tol, high + tol
+    digits = getattr(kind, "digits", None)
+    if digits is None:
+        return low, high
+
+    def unit(x: F) -> F:
+        if x == 0:
+            return F(0)
+        k = 0
+        while F(10) ** k > abs(x):
+            k -= 1
+        while F(10) ** (k + 1) <= abs(x):
+            k += 1
+        return F(10) ** (k + 1 - digits)
+
+    return low - unit(low), high + unit(high)
 
 
 def meet(a: tuple, b: tuple) -> bool:
@@ -217,8 +233,9 @@ def survey(name: str) -> dict:
             if not ok:
                 found["wrong"].append((seed, q.name, e, again))
             mine = accepted(e, q.kind)
+            exact = ends(e)  # a slip's exact value (or range) must not be right; a decimal
             found["mistake is the answer"] += [(seed, q.name, m.name) for m in q.mistakes()
-                                               if meet(accepted(m.value, q.kind), mine)]
+                                               if meet(ends(m.value), exact)]
             found["shared"] += [(seed, f"q{j + 1}", q.name) for j, other in enumerate(answers)
                                 if meet(other, mine)]
             if not q.likely_mistakes():
