@@ -135,6 +135,32 @@ def _check_rooms(rooms: list[tuple[str, dict]]) -> None:
             raise CliError(_("--room {game}: {reason}", game=repr(game), reason=e)) from None
 
 
+def _run_apart(job):
+    """Run ``job`` here, or on a thread of its own when this thread already runs an event loop
+    (``main(["serve", ...])`` from a notebook cell, or beside a browser test's Playwright)."""
+    import asyncio
+    import threading
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return job()
+    box = {}
+
+    def target():
+        try:
+            box["result"] = job()
+        except BaseException as e:  # noqa: BLE001 - raised again on the caller's thread
+            box["error"] = e
+
+    thread = threading.Thread(target=target, name="bluffkit-serve", daemon=True)
+    thread.start()
+    thread.join()
+    if "error" in box:
+        raise box["error"]
+    return box.get("result")
+
+
 def _serve(args: argparse.Namespace) -> int:
     rooms = _check(args)
     import asyncio
@@ -189,7 +215,7 @@ def _serve(args: argparse.Namespace) -> int:
                     "behind JupyterHub)."), flush=True)
 
     try:
-        asyncio.run(run(server, ready))
+        _run_apart(lambda: asyncio.run(run(server, ready)))
     except (OSError, UnicodeError) as e:
         raise CliError(_("cannot listen on {host}:{port}: {reason}", host=args.host,
                          port=args.port, reason=getattr(e, "strerror", None) or e)) from None

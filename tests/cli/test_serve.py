@@ -73,6 +73,20 @@ def test_a_host_that_is_no_address_is_refused(host, words, tmp_path, capsys):
     assert words in err and err.count("\n") == 1 and "Traceback" not in err
 
 
+def test_serve_checks_the_same_inside_a_running_event_loop(tmp_path, capsys):
+    """From a notebook cell (or beside a browser test's Playwright) this thread already runs an
+    event loop: asyncio.run refused with a RuntimeError traceback instead of the clear line."""
+    import asyncio
+
+    async def in_a_cell():
+        return main(["serve", "--port", "0", "--db", str(tmp_path / "c.sqlite"), "--host",
+                     "999.1.1.1"])
+
+    assert asyncio.run(in_a_cell()) == 2
+    err = capsys.readouterr().err
+    assert "cannot listen on 999.1.1.1:0:" in err and "Traceback" not in err
+
+
 @pytest.mark.parametrize("room, words", [
     ("abc", "--room 'abc': no game called 'abc'; the games are: bluff"),
     ("bluff:9", "--room 'bluff': Bluff is for 2-6 players"),
