@@ -646,6 +646,14 @@ def fit_buttons(*buttons: widgets.Widget) -> None:
 
 
 # -- words in the chosen language ------------------------------------------------------------------
+def html_area(css: str, math: bool = True) -> widgets.HTML:
+    """An output area (``HTMLMath``, or ``HTML`` when ``math`` is false) that the page's style
+    and the tests find by its class ``css``."""
+    area = widgets.HTMLMath() if math else widgets.HTML()
+    area.add_class(css)
+    return area
+
+
 def label(widget: widgets.Widget, **texts: Any) -> widgets.Widget:
     """Set text traits (``description``, ``tooltip``, ``placeholder`` ...) from lazy texts
     (``_l``) and remember them, so :func:`relabel` translates them again; returns ``widget``."""

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from ..core import InvalidQuestion
 from ..core.i18n import _, _n
 from ..games import GAMES
-from .common import SPACED_TABLE, ErrorArea, fit_buttons
+from .common import SPACED_TABLE, ErrorArea, fit_buttons, html_area
 from .seat import connect, plain_error
 
 
@@ -122,10 +122,8 @@ class Dashboard(widgets.VBox):
             self.client.close()
             raise
         self.client.on_event = self._event
-        self.tables_view = widgets.HTML()
-        self.tables_view.add_class("bk-tables")
-        self.scores_view = widgets.HTML()
-        self.scores_view.add_class("bk-scoreboard")
+        self.tables_view = html_area("bk-tables", math=False)
+        self.scores_view = html_area("bk-scoreboard", math=False)
         self.game = widgets.Dropdown(description=_("Game"), options=[
             (str(info.title), name) for name, info in sorted(GAMES.items())], value="bluff",
             layout=widgets.Layout(width="auto"))  # the longest game's name in full
@@ -149,8 +147,7 @@ class Dashboard(widgets.VBox):
         self.json_button.add_class("bk-export-json")
         fit_buttons(self.open_button, self.close_button, self.reveal_button, self.csv_button,
                     self.json_button)
-        self.news = widgets.HTML()
-        self.news.add_class("bk-news")
+        self.news = html_area("bk-news", math=False)
         self.message = ""
         g = self.errors.guard
         self.open_button.on_click(g(lambda _b: self.open_table()))

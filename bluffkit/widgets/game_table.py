@@ -57,6 +57,7 @@ from .common import (
     NewGameBar,
     apply_my_move,
     check_my_turn,
+    html_area,
     label,
     play_until_turn,
     relabel,
@@ -122,8 +123,7 @@ class GameTable(StaticFallback, widgets.VBox):
             bots: the bots given to the constructor, if any (see :meth:`_seat_bots`).
         """
         self.errors = ErrorArea()
-        self.status = widgets.HTML()
-        self.status.add_class("bk-status")
+        self.status = html_area("bk-status", math=False)
         self.history = HistoryLog()
         self.explain = ExplainPanel(self._advice, self.errors,
                                     idle_text=_l("Advice appears here when it is your turn."))

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 from ..classroom.client import ClassroomError, Client
 from ..core import BluffkitError
 from ..core.i18n import _, _l
+from .common import html_area
 
 RETRY_EVERY = 1.0
 """Seconds between two tries to come back after the connection dropped..."""
@@ -199,8 +200,7 @@ def seat_rows(table, joined: dict) -> list[widgets.Widget]:
         title=html.escape(str(_game_title(joined))), players=joined["players"],
         seat=joined["seat"] + 1))
     table.heading.add_class("bk-seat-heading")
-    table.connection = widgets.HTML()
-    table.connection.add_class("bk-connection")
+    table.connection = html_area("bk-connection", math=False)
     table.reconnect_button = widgets.Button(description=str(RECONNECT), icon="refresh")
     table.reconnect_button.add_class("bk-reconnect")
     table.reconnect_button.layout.display = "none"

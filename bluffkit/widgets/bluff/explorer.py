@@ -29,6 +29,7 @@ from ..common import (
     COLORS,
     ErrorArea,
     decimal_text,
+    html_area,
     label,
     probability_tex,
     update_figure_in_place,
@@ -286,10 +287,8 @@ class CountExplorer(StaticFallback, widgets.VBox):
                              (self.face, "bk-bid-face")):
             control.add_class(css)
         self.errors = ErrorArea()
-        self.result = widgets.HTMLMath()
-        self.result.add_class("bk-result")
-        self.rule = widgets.HTMLMath()
-        self.rule.add_class("bk-rule-of-thumb")
+        self.result = html_area("bk-result")
+        self.rule = html_area("bk-rule-of-thumb")
         self.odds: BidOdds | None = None
         self._update()  # raises for bad arguments at construction: fail loudly, not silently
         spec = odds_spec(self.odds, color_bars=False)

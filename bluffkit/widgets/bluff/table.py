@@ -39,7 +39,7 @@ from ...games.bluff import (
     ladder,
 )
 from ...games.bluff.text import say_show
-from ..common import SPACED_TABLE, label, update_figure_in_place
+from ..common import SPACED_TABLE, html_area, label, update_figure_in_place
 from ..figure import LiveFigure
 from ..game_table import ME, GameTable, opponents_box, over_html, waiting_html
 from .beliefs import figure_for_beliefs
@@ -68,10 +68,8 @@ class BluffTable(GameTable):
                                description=_l("Montre-moi ton jeu (expose/re-roll)"))
         self.expansion.add_class("bk-expansion")
         self._build(seed, [self.opponents, self.expansion], bots)
-        self.players_view = widgets.HTML()
-        self.players_view.add_class("bk-players")
-        self.ladder_view = widgets.HTML()
-        self.ladder_view.add_class("bk-ladder")
+        self.players_view = html_area("bk-players", math=False)
+        self.ladder_view = html_area("bk-ladder", math=False)
         self.bid_choice = label(widgets.Dropdown(options=[], layout=widgets.Layout(width="16em")),
                                 description=_l("Your bid"))
         self.bid_choice.add_class("bk-bid-choice")
@@ -94,8 +92,7 @@ class BluffTable(GameTable):
         self.bid_row = widgets.HBox([self.bid_choice, self.bid_button, self.challenge_button])
         self.show_row = widgets.HBox([label(widgets.Label(), value=_l("Expose:")),
                                       self.expose_dice, self.reroll, self.show_button])
-        self.reveal_view = widgets.HTMLMath()
-        self.reveal_view.add_class("bk-reveal")
+        self.reveal_view = html_area("bk-reveal")
         self._dice_per_player = dice_per_player
         self.bid_button.on_click(self.errors.guard(lambda _b: self._play(self._chosen_bid())))
         self.challenge_button.on_click(self.errors.guard(lambda _b: self._play(Challenge())))

@@ -33,6 +33,7 @@ from ...odds.bluff_you import (
 from ..common import (
     COLORS,
     ErrorArea,
+    html_area,
     label,
     math_html,
     probability_tex,
@@ -137,10 +138,8 @@ class SumExplorer(StaticFallback, widgets.VBox):
                              (self.q, "bk-q")):
             control.add_class(css)
         self.errors = ErrorArea()
-        self.result = widgets.HTMLMath()
-        self.result.add_class("bk-result")
-        self.bayes = widgets.HTMLMath()
-        self.bayes.add_class("bk-bayes")
+        self.result = html_area("bk-result")
+        self.bayes = html_area("bk-bayes")
         self.posterior: Posterior | None = None
         self.tokens = tokens
         self._update()

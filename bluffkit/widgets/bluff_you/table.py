@@ -37,7 +37,7 @@ from ...games.bluff_you import (
 )
 from ...odds.bluff_you import read_probability, read_tokens
 from ..bluff.explorer import dice_html as _star_dice_html
-from ..common import SPACED_TABLE, label
+from ..common import SPACED_TABLE, html_area, label
 from ..game_table import ME, GameTable, over_html, waiting_html
 from .explorer import tokens_html
 
@@ -77,8 +77,7 @@ class BluffYouTable(GameTable):
                               options=[(BOT_NAMES.get(k, k), k) for k in sorted(BOTS)])
         self.bot_kind.add_class("bk-bot-kind")
         self._build(seed, [self.players, self.bot_kind])
-        self.board = widgets.HTML()
-        self.board.add_class("bk-board")
+        self.board = html_area("bk-board", math=False)
         self.move_choice = label(widgets.Dropdown(options=[], layout=widgets.Layout(width="22em")),
                                  description=_l("Your move"))
         self.move_choice.add_class("bk-move-choice")

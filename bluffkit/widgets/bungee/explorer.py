@@ -27,6 +27,7 @@ from ...odds.bungee import ActionOdds, Knowledge, action_odds, turn_actions, tur
 from ..common import (
     COLORS,
     ErrorArea,
+    html_area,
     html_table,
     label,
     probability_tex,
@@ -142,10 +143,8 @@ class DrawExplorer(StaticFallback, widgets.VBox):
                                              layout=widgets.Layout(width="26em")),
                             description=_l("Action"))
         self.action.add_class("bk-action")
-        self.summary = widgets.HTMLMath()
-        self.summary.add_class("bk-summary")
-        self.table = widgets.HTMLMath()
-        self.table.add_class("bk-actions-table")
+        self.summary = html_area("bk-summary")
+        self.table = html_area("bk-actions-table")
         self.odds: ActionOdds | None = None
         self._muted = False
         self._wanted = action

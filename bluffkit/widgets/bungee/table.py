@@ -41,7 +41,7 @@ from ...games.bungee import (
     say_move,
     seen_moves,
 )
-from ..common import ExplainPanel, advice_html, label
+from ..common import ExplainPanel, advice_html, html_area, label
 from ..game_table import ME, GameTable, opponents_box, over_html
 
 log = logging.getLogger(__name__)
@@ -94,8 +94,7 @@ class BungeeTable(GameTable):
         self._build(seed, [self.opponents], bots)
         self.explain = _Explain(self._start_pending, self._advice, self.errors,
                                 idle_text=self.explain.idle_text)
-        self.table_view = widgets.HTML()
-        self.table_view.add_class("bk-players")
+        self.table_view = html_area("bk-players", math=False)
         self.progress = label(widgets.IntProgress(value=0, min=0, max=EXPLAIN_SAMPLES,
                                                   layout=widgets.Layout(display="none")),
                               description=_l("Simulating"))

@@ -36,7 +36,7 @@ from ...games.jungle_bluff import (
 )
 from ...games.jungle_bluff.cards import SPECIAL_NAMES
 from ...odds.jungle_bluff.beliefs import Option, win_probability
-from ..common import COLORS, ErrorArea, label, probability_tex, update_figure_in_place
+from ..common import COLORS, ErrorArea, html_area, label, probability_tex, update_figure_in_place
 from ..figure import LiveFigure, localised
 from ..static import StaticFallback
 
@@ -141,8 +141,7 @@ class ChallengeExplorer(StaticFallback, widgets.VBox):
                                                    ("I am challenged", False)], value=challenger)
         label(self.role, options=[(_l("I challenge"), True), (_l("I am challenged"), False)])
         self.role.add_class("bk-role")
-        self.summary = widgets.HTMLMath()
-        self.summary.add_class("bk-summary")
+        self.summary = html_area("bk-summary")
         self.p_win = Fraction(0)
         self.figure = LiveFigure(figure_for_challenge(Card(1), Distribution.point(Card(1))))
         for control in (self.specials, self.mine, self.theirs, self.role):

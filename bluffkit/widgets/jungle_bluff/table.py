@@ -36,7 +36,7 @@ from ...games.jungle_bluff import (
     say_move,
 )
 from ...games.jungle_bluff.cards import SPECIAL_NAMES
-from ..common import SPACED_TABLE, label
+from ..common import SPACED_TABLE, html_area, label
 from ..game_table import ME, GameTable, opponents_box, over_html
 
 
@@ -70,8 +70,7 @@ class JungleTable(GameTable):
               options=[(SPECIAL_NAMES[k], k) for k in SPECIALS])
         self.specials.add_class("bk-specials")
         self._build(seed, [self.opponents, self.combined], bots)
-        self.table_view = widgets.HTML()
-        self.table_view.add_class("bk-players")
+        self.table_view = html_area("bk-players", math=False)
         self._top_card = top_card
         self._finish([self.new_game_bar, self.specials, self.status, self.table_view,
                       self._move_dropdown("18em"), self.errors, self.explain,

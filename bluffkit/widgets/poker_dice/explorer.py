@@ -24,7 +24,7 @@ from plotly.subplots import make_subplots
 from ...core.i18n import _, _l, _n, num
 from ...games.poker_dice import DEFAULT_COLOURS, FACES, Category, PokerDiceRules, face_text
 from ...odds.poker_dice import MAX_OPPONENTS, Equity, category_counts, equity, read_dice
-from ..common import COLORS, ErrorArea, label, probability_tex, update_figure_in_place
+from ..common import COLORS, ErrorArea, html_area, label, probability_tex, update_figure_in_place
 from ..figure import LiveFigure, localised
 from ..static import StaticFallback
 
@@ -217,8 +217,7 @@ class HandOddsExplorer(StaticFallback, widgets.VBox):
                              (self.opponents, "bk-opponents"), (self.tie_break, "bk-tie-break")):
             control.add_class(css)
         self.errors = ErrorArea()
-        self.result = widgets.HTMLMath()
-        self.result.add_class("bk-result")
+        self.result = html_area("bk-result")
         self.equity: Equity | None = None
         self._update()
         self.figure = LiveFigure(self._figure(template="plotly_white"))

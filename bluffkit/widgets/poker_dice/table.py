@@ -40,7 +40,7 @@ from ...games.poker_dice import (
     dice_text,
     say_move,
 )
-from ..common import SPACED_TABLE, label
+from ..common import SPACED_TABLE, html_area, label
 from ..game_table import ME, GameTable, opponents_box, over_html, waiting_html
 from .explorer import dice_html
 
@@ -64,10 +64,8 @@ class PokerDiceTable(GameTable):
                  points: int | None = None):
         self.opponents = opponents_box(opponents, 3)
         self._build(seed, [self.opponents], bots)
-        self.players_view = widgets.HTML()
-        self.players_view.add_class("bk-players")
-        self.common_view = widgets.HTML()
-        self.common_view.add_class("bk-common-dice")
+        self.players_view = html_area("bk-players", math=False)
+        self.common_view = html_area("bk-common-dice", math=False)
         self.ante_button = label(widgets.Button(button_style="success"),
                                  description=_l("Ante 1"))
         self.ante_button.add_class("bk-ante")
@@ -87,8 +85,7 @@ class PokerDiceTable(GameTable):
         self.ante_row = widgets.HBox([self.ante_button, self.pass_button])
         self.bet_row = widgets.HBox([self.fold_button, self.call_button, self.amount,
                                      self.bet_button])
-        self.result_view = widgets.HTMLMath()
-        self.result_view.add_class("bk-round-result")
+        self.result_view = html_area("bk-round-result")
         self._points = points
         guard = self.errors.guard
         self.ante_button.on_click(guard(lambda _b: self._play(Ante())))
