@@ -118,6 +118,13 @@ def _set(root, path, value):
     _get(root, path[:-1])[path[-1]] = value
 
 
+def _odd(rng: np.random.Generator):
+    """One of ``ODD_VALUES``, copied: a later mutation may change it in place, and the list is
+    shared by every test that mutates states (a 5,000-deep list put inside one of its lists
+    made a later test's copy exhaust the stack)."""
+    return copy.deepcopy(ODD_VALUES[int(rng.integers(len(ODD_VALUES)))])
+
+
 def mutate(data: dict, rng: np.random.Generator) -> dict:
     """``data`` changed by 1-3 seeded mutations."""
     data = copy.deepcopy(data)
@@ -127,7 +134,7 @@ def mutate(data: dict, rng: np.random.Generator) -> dict:
         old = _get(data, path)
         kind = int(rng.integers(9))
         if kind == 0:
-            _set(data, path, ODD_VALUES[int(rng.integers(len(ODD_VALUES)))])
+            _set(data, path, _odd(rng))
         elif kind == 1 and isinstance(old, int) and not isinstance(old, bool):
             _set(data, path, old + int(rng.choice([-2, -1, 1, 2])))
         elif kind == 2:
@@ -157,9 +164,9 @@ def mutate(data: dict, rng: np.random.Generator) -> dict:
         elif kind == 7 and isinstance(old, list) and old:
             old.append(copy.deepcopy(old[int(rng.integers(len(old)))]))
         elif kind == 8 and isinstance(old, dict):
-            old[str(rng.integers(3))] = ODD_VALUES[int(rng.integers(len(ODD_VALUES)))]
+            old[str(rng.integers(3))] = _odd(rng)
         else:
-            _set(data, path, ODD_VALUES[int(rng.integers(len(ODD_VALUES)))])
+            _set(data, path, _odd(rng))
     return data
 
 
