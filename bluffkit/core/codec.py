@@ -26,7 +26,7 @@ its engine plays a saved game again.
 ...     to_move: int = 0
 >>> codec = Codec("count", "Count", Count, Rules, (
 ...     Field("chips", whole(0).per_player), Field("to_move", SEAT, 0)),
-...     rebuild=lambda s: s)
+...     rebuild=lambda s, log=None: s)
 >>> codec.to_json(Count(Rules(), (3, 4)))
 {'game': 'count', 'rules': {'players': 2}, 'chips': [3, 4], 'to_move': 0}
 >>> codec.from_json({"game": "count", "rules": {}, "chips": [3, 4]})
@@ -82,8 +82,10 @@ class Codec:
         rules_type: the rules dataclass (read by :func:`rules_from_json`).
         fields: the state's fields after ``rules``, in the order the JSON lists them (the order
             a refusal checks them and names the first that differs).
-        rebuild: ``state -> state``: the state the engine reaches from what ``state`` records;
-            raises ``InvalidState`` (or the engine's errors) when it cannot.
+        rebuild: ``(state, log=None) -> state``: the state the engine reaches from what
+            ``state`` records, each step ``(state before, action)`` appended to ``log`` when
+            one is given (:func:`apply_logged`); raises ``InvalidState`` (or the engine's
+            errors) when it cannot.
         invariants: ``state -> None``: plain checks of a position, raising ``InvalidState``
             naming the rule broken (a position set up for analysis passes them without being
             replayed).
@@ -136,6 +138,19 @@ class Codec:
         records, it must equal ``s`` (the first field that differs is named)."""
         rebuilt_or_refused(self.title, s, self.rebuild, self.to_json)
 
+    def replay(self, s) -> list:
+        """Every step from the game's start to ``s``: ``(state before, action)``, chance
+        included, as the engine plays the game again from what ``s`` keeps (a review reads a
+        game's decisions from it). A game still rolling for its first opener or leader has no
+        steps yet.
+
+        Raises:
+            InvalidState: if the engine cannot reach ``s``.
+        """
+        log: list = []
+        rebuilt_or_refused(self.title, s, lambda x: self.rebuild(x, log), self.to_json)
+        return log
+
     def observation_from_json(self, data: Any, rules):
         """A seat's observation from its ``to_json()`` (what the class server sends that seat),
         read back exactly; ``InvalidState`` naming a malformed field."""
@@ -145,6 +160,14 @@ class Codec:
         return self.observation_type(rules=rules, **_read(data, self.observation, rules))
 
 
+def apply_logged(state: Any, action: Any, log: list | None = None) -> Any:
+    """``state.apply(action)``, appending ``(state, action)`` to ``log`` when one is given: the
+    games' rebuilds keep their steps with it (:meth:`Codec.replay`)."""
+    if log is not None:
+        log.append((state, action))
+    return state.apply(action)
+
+
 def _read(data: dict, fields: tuple[Field, ...], rules) -> dict:
     def reader(f: Field):
         return lambda v: f.kind.read(v, f.name, rules)
@@ -152,4 +175,4 @@ def _read(data: dict, fields: tuple[Field, ...], rules) -> dict:
                      else field(data, f.name, reader(f), f.default)) for f in fields}
 
 
-__all__ = ["Codec", "Field", "rules_from_json"]
+__all__ = ["Codec", "Field", "apply_logged", "rules_from_json"]

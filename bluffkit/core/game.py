@@ -104,6 +104,12 @@ class GameInfo:
         return self.codec.from_json
 
     @property
+    def replay(self):
+        """``state -> [(state before, action), ...]``: every step of the game from its start to
+        ``state``, chance included (:meth:`~bluffkit.core.codec.Codec.replay`)."""
+        return self.codec.replay
+
+    @property
     def observation_from_json(self):
         """``(dict, rules) -> observation``, the inverse of ``Observation.to_json()`` (a
         classroom client reads its seat's views with it)."""

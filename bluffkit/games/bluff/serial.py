@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...core import BluffkitError
-from ...core.codec import Codec, Field
+from ...core.codec import Codec, Field, apply_logged
 from ...core.fields import impossible, readable
 from ...core.i18n import _
 from ...core.kinds import HISTORY, RAW, SEAT, TO_MOVE, choice, saved, textual, whole
@@ -49,8 +49,9 @@ REVEAL = saved(Reveal, bid=BID, bidder=SEAT, challenger=SEAT, dice=DICE.per_play
 _bad = impossible("Bluff")
 
 
-def _rebuild(s: BluffState) -> BluffState:
-    """The state the engine reaches from what ``s`` records (module docstring)."""
+def _rebuild(s: BluffState, log: list | None = None) -> BluffState:
+    """The state the engine reaches from what ``s`` records (module docstring); each step is
+    appended to ``log`` when one is given."""
     rules, n = s.rules, s.rules.players
     start = rules.start_dice()
     if any(d + lost != st for d, lost, st in zip(s.dice, s.lost, start)):
@@ -66,7 +67,7 @@ def _rebuild(s: BluffState) -> BluffState:
     if s.round != len(rounds):
         _bad(_("round {round} comes after {value} rounds, but the state keeps {value2} ('past')",
                round=s.round, value=s.round - 1, value2=len(rounds) - 1))
-    state = _first_round(rules, rounds[0].opener)
+    state = _first_round(rules, rounds[0].opener, log)
     for number, r in enumerate(rounds, 1):
         if state.phase == "over":
             _bad(_("round {number} comes after the end of the game", number=number))
@@ -75,21 +76,23 @@ def _rebuild(s: BluffState) -> BluffState:
                    opener=state.opener, other=r.opener) if number == 1 else
                  _("player {opener} (the winner of the challenge before) opens round {number}, "
                    "not player {other}", opener=state.opener, number=number, other=r.opener))
-        state = _play_round(state, r, number, s.phase if number == len(rounds) else None)
+        state = _play_round(state, r, number, s.phase if number == len(rounds) else None, log)
     return state
 
 
 
-def _first_round(rules: BluffRules, opener: int) -> BluffState:
+def _first_round(rules: BluffRules, opener: int, log: list | None = None) -> BluffState:
     """The game at the start of round 1, opened by ``opener`` (the highest start roll)."""
     state = BluffState.new(rules)
     while state.phase == "start":
         p = state.contenders[len(state.start_totals)]
-        state = state.apply(StartRoll(6 * state.dice[p] if p == opener else state.dice[p]))
+        state = apply_logged(state, StartRoll(6 * state.dice[p] if p == opener
+                                              else state.dice[p]), log)
     return state
 
 
-def _play_round(state: BluffState, r: PlayedRound, number: int, phase: str | None):
+def _play_round(state: BluffState, r: PlayedRound, number: int, phase: str | None,
+                log: list | None = None):
     """Round ``number`` played through the engine from its start ``state``: its rolls at each
     roll and re-roll, its history's moves between (a bidder who keeps all dice under the cup
     writes nothing). A round before the last (``phase`` None) must end with its last entry;
@@ -110,7 +113,7 @@ def _play_round(state: BluffState, r: PlayedRound, number: int, phase: str | Non
         elif i < len(moves):
             who, action = moves[i]
             if state.phase == "show" and not (isinstance(action, Show) and who == state.to_move):
-                state = state.apply(Show())  # "keep" is not written in the history
+                state = apply_logged(state, Show(), log)  # "keep" is not in the history
                 continue
             if who != state.to_move:
                 _bad(_("round {number}'s history entry {value} is player {who}'s, but player "
@@ -120,12 +123,12 @@ def _play_round(state: BluffState, r: PlayedRound, number: int, phase: str | Non
         else:
             break
         try:
-            state = state.apply(action)
+            state = apply_logged(state, action, log)
         except BluffkitError as e:
             _bad(_("round {number}: player {who} cannot {action}: {e}",
                    number=number, who=who, action=action, e=e))
     if state.phase == "show" and phase not in (None, "show") and i == len(moves):
-        state = state.apply(Show())
+        state = apply_logged(state, Show(), log)
     ended = state.round != number or state.phase == "over"
     if rolls or i < len(moves) or ended != (phase in (None, "over")):
         _bad(_("round {number}'s rolls and history do not make a round that ends with its "

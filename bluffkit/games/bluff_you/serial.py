@@ -16,7 +16,7 @@ So the tokens held, the turn number and the bluffer are the engine's, whatever w
 from __future__ import annotations
 
 from ...core import BluffkitError, InvalidState
-from ...core.codec import Codec, Field
+from ...core.codec import Codec, Field, apply_logged
 from ...core.fields import impossible, items, readable, whole_number, whole_numbers
 from ...core.i18n import _
 from ...core.kinds import FLAG, RAW, SEAT, TEXT, Kind, choice, saved, textual, whole
@@ -112,7 +112,7 @@ def check(s: BluffYouState) -> None:
 _bad = impossible("Bluff You")
 
 
-def _rebuild(s: BluffYouState) -> BluffYouState:
+def _rebuild(s: BluffYouState, log: list | None = None) -> BluffYouState:
     rules = s.rules
     every = sorted(list(s.centre) + [t for h in s.held for t in h])
     if every != list(rules.tokens):
@@ -128,37 +128,39 @@ def _rebuild(s: BluffYouState) -> BluffYouState:
     for number, r in enumerate(turns, 1):
         if state.phase == "over":
             _bad(_("turn {number} comes after the end of the game", number=number))
-        state = _turn_again(state, r, number)
+        state = _turn_again(state, r, number, log)
     if s.phase == "over" or state.phase == "over":
         return state
     if s.phase in ("act", "call", "give"):
         if s.roll is None:
             _bad(_("phase {phase} comes after the roll: the roll is missing", phase=s.phase))
-        state = state.apply(Roll(s.roll))
+        state = apply_logged(state, Roll(s.roll), log)
     if s.phase in ("call", "give"):
         if s.pending is None:
             _bad(_("phase {phase} answers an announcement: 'pending' is missing", phase=s.phase))
-        state = state.apply(s.pending)
+        state = apply_logged(state, s.pending, log)
     if s.phase == "give":
         if s.call is None:
             _bad(_("phase give comes after the call: 'call' is missing"))
-        state = state.apply(Call(s.call))
+        state = apply_logged(state, Call(s.call), log)
     return state
 
 
-def _turn_again(state: BluffYouState, r: TurnResult, number: int) -> BluffYouState:
+def _turn_again(state: BluffYouState, r: TurnResult, number: int,
+                log: list | None = None) -> BluffYouState:
     """The state after the engine plays turn ``number`` again as its result ``r`` shows."""
     try:
-        state = state.apply(Roll(r.roll)).apply(parse_action_text(r.action))
+        state = apply_logged(state, Roll(r.roll), log)
+        state = apply_logged(state, parse_action_text(r.action), log)
         if state.phase == "call":
             if r.call not in CALLS:
                 _bad(_("turn {number}'s announcement was answered 'ok' or 'bluff you'",
                        number=number))
-            state = state.apply(Call(CALLS[r.call]))
+            state = apply_logged(state, Call(CALLS[r.call]), log)
         if state.phase == "give":
             if len(r.moves) != 1:
                 _bad(_("turn {number} ended with one token given", number=number))
-            state = state.apply(Give(r.moves[0][0]))
+            state = apply_logged(state, Give(r.moves[0][0]), log)
     except (BluffkitError, ValueError) as e:
         if isinstance(e, InvalidState):
             raise

@@ -30,7 +30,7 @@ import re
 from functools import lru_cache
 
 from ...core import BluffkitError, InvalidState
-from ...core.codec import Codec, Field
+from ...core.codec import Codec, Field, apply_logged
 from ...core.fields import bad_state, impossible, pairs, readable, whole_number
 from ...core.i18n import _, _n
 from ...core.kinds import FLAG, RAW, SEAT, TO_MOVE, Kind, choice, saved, textual, whole
@@ -91,7 +91,7 @@ RESULT = saved(RoundResult, round=whole(1), lucky=CARD.optional, hands=HAND.list
                callers=SEAT.listed, winner=SEAT, scores=whole().listed)
 
 
-def _replayed(s: BungeeState) -> BungeeState:
+def _replayed(s: BungeeState, log: list | None = None) -> BungeeState:
     """The engine's state after playing again, from ``BungeeState.new``, the cards taken from
     the draw pile and the players' moves that ``s`` records (``past``, then this round)."""
     rounds = s.past + (PlayedRound(s.dealt, s.history),)
@@ -107,7 +107,7 @@ def _replayed(s: BungeeState) -> BungeeState:
             if k != state.round:
                 _bad(_("round {k}'s cards ('dealt') are drawn in round {round}",
                        k=k, round=state.round))
-            state, next_card = state.apply(Draw(c)), next_card + 1
+            state, next_card = apply_logged(state, Draw(c), log), next_card + 1
             continue
         if next_move == len(moves):
             break
@@ -118,7 +118,7 @@ def _replayed(s: BungeeState) -> BungeeState:
             _bad(_("{where}: player {to_move} of round {round} was to move",
                    where=where, to_move=state.to_move, round=state.round))
         try:
-            state = state.apply(_decision(t))
+            state = apply_logged(state, _decision(t), log)
         except BluffkitError as e:
             _bad(_("{where} cannot be played: {e}", where=where, e=e))
         next_move += 1

@@ -13,7 +13,7 @@ whole game in its state, so nothing is left unchecked; a position set up for ana
 
 from __future__ import annotations
 
-from ...core.codec import Codec, Field
+from ...core.codec import Codec, Field, apply_logged
 from ...core.fields import impossible
 from ...core.i18n import _
 from ...core.kinds import FLAG, RAW, SEAT, Kind, choice, saved, textual, whole
@@ -42,7 +42,7 @@ RECORD = saved(RoundRecord, number=whole(1), first=SEAT, score_cards=CARDS,
 _bad = impossible("Jungle Bluff")
 
 
-def _replay(s: JungleState) -> JungleState:
+def _replay(s: JungleState, log: list | None = None) -> JungleState:
     state = JungleState.new(s.rules)
     if s.phase == "deal":
         return state
@@ -51,29 +51,32 @@ def _replay(s: JungleState) -> JungleState:
                "position set up for analysis cannot be loaded)", round=s.round, value=s.round - 1))
     first_round = s.history[0] if s.history else None
     score_cards = first_round.score_cards if first_round else s.score_cards
-    state = state.apply(Deal(score_cards))
+    state = apply_logged(state, Deal(score_cards), log)
     if state.phase == "first":
         if s.phase == "first" and not s.history:
             return state
-        state = state.apply(FirstPlayer(first_round.first if first_round else s.first))
+        state = apply_logged(state, FirstPlayer(first_round.first if first_round else s.first),
+                             log)
     for k, rec in enumerate(s.history):
         if state.phase != "choose" or rec.number != state.round or rec.first != state.first:
             _bad(_("history round {value} (numbered {number}, first player {first}) does not "
                    "follow: the game is at round {round}, first player {first2}, phase {phase}",
                    value=k + 1, number=rec.number, first=rec.first, round=state.round,
                    first2=state.first, phase=state.phase))
-        state = _play_round(state, rec.strength, rec.moves, _("history round {value}", value=k + 1))
+        state = _play_round(state, rec.strength, rec.moves,
+                            _("history round {value}", value=k + 1), log)
         if state.history[-1] != rec:
             _bad(_("history round {value}'s record does not follow from its strength cards and "
                    "moves", value=k + 1))
     if state.phase in ("choose", "bluff"):
-        state = _play_round(state, s.strength, s.moves, _("this round"))
+        state = _play_round(state, s.strength, s.moves, _("this round"), log)
     return state
 
 
-def _play_round(state: JungleState, strength, moves, where: str) -> JungleState:
+def _play_round(state: JungleState, strength, moves, where: str,
+                log: list | None = None) -> JungleState:
     while state.phase == "choose" and strength[state.to_move] is not None:
-        state = state.apply(Play(strength[state.to_move]))
+        state = apply_logged(state, Play(strength[state.to_move]), log)
     for i, m in enumerate(moves):
         p = m.player if isinstance(m, Taken) else m.challenger
         if state.phase != "bluff" or p != state.to_move:
@@ -81,7 +84,8 @@ def _play_round(state: JungleState, strength, moves, where: str) -> JungleState:
                    where=where, value=i + 1, p=p,
                    value2=_("nobody") if state.phase != "bluff"
                    else _("player {p}", p=state.to_move)))
-        state = state.apply(Take(m.cards) if isinstance(m, Taken) else Challenge(m.defender))
+        state = apply_logged(state, Take(m.cards) if isinstance(m, Taken)
+                             else Challenge(m.defender), log)
     return state
 
 

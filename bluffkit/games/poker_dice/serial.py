@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...core import CHANCE, BluffkitError, InvalidState
-from ...core.codec import Codec, Field
+from ...core.codec import Codec, Field, apply_logged
 from ...core.fields import impossible, readable, text
 from ...core.i18n import _
 from ...core.kinds import FLAG, HISTORY, RAW, SEAT, TO_MOVE, Kind, choice, saved, textual, whole
@@ -59,7 +59,7 @@ RESULT = saved(RoundResult, kind=choice(KINDS), leader=SEAT, common=PEEKER, show
 _bad = impossible("poker dice")
 
 
-def _rebuild(s: PokerDiceState) -> PokerDiceState:
+def _rebuild(s: PokerDiceState, log: list | None = None) -> PokerDiceState:
     rules = s.rules
     total = sum(rules.start_stacks())
     if sum(s.chips) + sum(s.committed) != total:
@@ -80,31 +80,32 @@ def _rebuild(s: PokerDiceState) -> PokerDiceState:
         PlayedRound(s.leader, s.peekers, s.history),)
     if not rounds:
         _bad(_("a finished game keeps the rounds it played ('past')"))
-    state = _first_round(rules, rounds[0].leader)
+    state = _first_round(rules, rounds[0].leader, log)
     for number, r in enumerate(rounds, 1):
         if state.phase == "over":
             _bad(_("round {number} ('past') comes after the end of the game", number=number))
         if state.leader != r.leader:
             _bad(_("player {leader} leads round {number}, not player {leader2} (the lead passes to"
                    " the left each round)", leader=state.leader, number=number, leader2=r.leader))
-        state = _replay(r, state, number, finished=number <= len(s.past))
+        state = _replay(r, state, number, number <= len(s.past), log)
     return state
 
 
-def _first_round(rules: PokerDiceRules, leader: int) -> PokerDiceState:
+def _first_round(rules: PokerDiceRules, leader: int, log: list | None = None) -> PokerDiceState:
     """The game at the start of round 1, led by ``leader`` (who wins the roll for leader)."""
     state = PokerDiceState.new(rules)
     while state.phase == "start":
-        state = state.apply(StartRoll(FACES[-1] if state.to_move == leader else FACES[0]))
+        state = apply_logged(state, StartRoll(FACES[-1] if state.to_move == leader
+                                              else FACES[0]), log)
     return state
 
 
-def _replay(r: PlayedRound, state: PokerDiceState, number: int,
-            finished: bool) -> PokerDiceState:
+def _replay(r: PlayedRound, state: PokerDiceState, number: int, finished: bool,
+            log: list | None = None) -> PokerDiceState:
     """Roll the peekers of round ``number`` as ``r`` shows, then play its history through the
     engine; a ``finished`` round must end with its last entry, the round under way not."""
     while state.phase == "peek" and r.peekers[state.to_move]:
-        state = state.apply(Roll(r.peekers[state.to_move]))
+        state = apply_logged(state, Roll(r.peekers[state.to_move]), log)
     for i, (p, t) in enumerate(r.history):
         if state.round != number:
             _bad(_("round {number}'s history entry {i} ends the round, yet entries follow it",
@@ -118,7 +119,7 @@ def _replay(r: PlayedRound, state: PokerDiceState, number: int,
                            "to move",
                            number=number, value=i + 1, p=p, who=_who(state.current_player())))
                 action = parse_action(state, t)
-            state = state.apply(action)
+            state = apply_logged(state, action, log)
         except InvalidState:
             raise
         except (BluffkitError, ValueError) as e:
