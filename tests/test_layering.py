@@ -18,8 +18,8 @@ import pytest
 import bluffkit
 
 ROOT = Path(bluffkit.__file__).parent
-PACKAGES = ["core", "games", "odds", "solvers", "advice", "bots", "exercises", "teacher",
-            "classroom", "widgets", "cli"]
+PACKAGES = ["core", "games", "odds", "solvers", "advice", "bots", "review", "exercises",
+            "teacher", "classroom", "widgets", "cli"]
 MAY_IMPORT = {
     "core": set(),
     "games": {"core"},
@@ -27,12 +27,14 @@ MAY_IMPORT = {
     "solvers": {"core", "games", "odds"},
     "advice": {"core", "games", "odds", "solvers"},
     "bots": {"core", "games", "odds", "solvers", "advice"},
+    "review": {"core", "games", "odds", "solvers", "advice", "bots"},
     "exercises": {"core", "games", "odds", "solvers", "advice", "bots"},
     "teacher": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},
     "classroom": {"core", "games", "odds", "solvers", "advice", "bots"},
-    "widgets": {"core", "games", "odds", "solvers", "advice", "bots", "exercises", "classroom"},
-    "cli": {"core", "games", "odds", "solvers", "advice", "bots", "exercises", "teacher",
-            "classroom"},
+    "widgets": {"core", "games", "odds", "solvers", "advice", "bots", "review", "exercises",
+                "classroom"},
+    "cli": {"core", "games", "odds", "solvers", "advice", "bots", "review", "exercises",
+            "teacher", "classroom"},
     "": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},  # bluffkit/*.py
 }
 """Which other parts of bluffkit each part may import."""
@@ -146,8 +148,8 @@ def test_every_part_is_known():
 
 def test_importing_anything_but_widgets_loads_no_view_library():
     modules = ["bluffkit", "bluffkit.core", "bluffkit.games", "bluffkit.odds", "bluffkit.advice",
-               "bluffkit.solvers", "bluffkit.bots", "bluffkit.exercises", "bluffkit.classroom",
-               "bluffkit.cli"]
+               "bluffkit.solvers", "bluffkit.bots", "bluffkit.review", "bluffkit.exercises",
+               "bluffkit.classroom", "bluffkit.cli"]
     code = (
         "import importlib, json, sys\n"
         f"found = {{}}\nfor m in {modules!r}:\n"

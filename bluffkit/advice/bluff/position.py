@@ -200,7 +200,7 @@ class Position:
         if obs.phase not in ("bid", "show"):
             raise InvalidQuestion(_("nothing to decide in phase {phase}", phase=repr(obs.phase)))
         return cls(obs.my_dice, obs.dice_held, obs.player, obs.exposed, obs.bid, obs.bidder,
-                   obs.rules, obs.phase, _round_bids(obs.history))
+                   obs.rules, obs.phase, round_bids(obs.history))
 
     @property
     def dice_in_play(self) -> int:
@@ -235,7 +235,7 @@ class Position:
                 "history": None if self.history is None else list(self.history)}
 
 
-def _round_bids(history) -> tuple[str, ...]:
+def round_bids(history) -> tuple[str, ...]:
     """The bids of an observation's round history (shows and re-rolls left out)."""
     bids = []
     for _seat, text in history:
@@ -246,4 +246,4 @@ def _round_bids(history) -> tuple[str, ...]:
     return tuple(bids)
 
 
-__all__ = ["Position"]
+__all__ = ["Position", "round_bids"]

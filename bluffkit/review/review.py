@@ -1,0 +1,71 @@
+"""``review(game, seat)``: the advice replayed on each decision of one seat, and each round's luck
+(the package docstring says what every number means)."""
+
+from __future__ import annotations
+
+import importlib
+from fractions import Fraction
+from typing import Any
+
+from ..core import InvalidQuestion
+from ..core.i18n import _
+from .judge import Settings
+from .model import Review
+from .sources import GameRecord, game_record
+
+MODULES = {"bluff": "bluff", "bluff-you": "bluff_you", "poker-dice": "poker_dice",
+           "jungle-bluff": "jungle_bluff", "bungee": "bungee"}
+"""Each game's review module in this package (imported when a game of it is reviewed)."""
+
+
+def reviewer(game: str):
+    """The review module of ``game`` (``decision``, ``rounds``, ``UNIT``, ``LOWER_IS_BETTER``)."""
+    return importlib.import_module(f"{__package__}.{MODULES[game]}")
+
+
+def review(game: Any, seat: int, *, room: str | None = None, names=None,
+           q: Any = Fraction(1, 2), samples: int | None = None, seed: int = 0) -> Review:
+    """Every decision of ``seat`` with the advice's values, its cost and grade, and each round's
+    expected and actual result.
+
+    Args:
+        game: a state (a finished or running game), a saved game (its JSON as a dict or text,
+            or a file), or a class server's export (JSON or CSV, dict, text or file).
+        seat: the seat to review, counted from 0 as the engine counts.
+        room: the room's code when an export holds several.
+        names: what to call the seats in the advice's words (``None``: the export's names,
+            else "player 1", ...).
+        q, samples, seed: how the advice is asked where it takes settings (:class:`Settings`):
+            Bluff You's guesser model, Bungee's simulation.
+
+    Raises:
+        InvalidQuestion: an unreadable game or export, a seat not in the game.
+    """
+    record = game if isinstance(game, GameRecord) else game_record(game, room)
+    players = record.players
+    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(players):
+        raise InvalidQuestion(_("seat must be 0-{last} (this game has {n} seats), got {seat}",
+                                last=players - 1, n=players, seat=repr(seat)))
+    chosen_names = names if names is not None else record.names
+    if chosen_names is not None:
+        chosen_names = tuple(str(n) for n in chosen_names)
+        if len(chosen_names) != players or not all(chosen_names):
+            raise InvalidQuestion(_("names needs one name per seat ({n}), got {names}",
+                                    n=players, names=repr(names)))
+    settings = Settings(chosen_names, Fraction(q), samples, seed)
+    module = reviewer(record.info.name)
+    decisions = []
+    for move, (state, action) in enumerate(record.steps):
+        if state.is_chance_node() or state.current_player() != seat:
+            continue
+        if len(state.legal_actions()) < 2:  # nothing to decide
+            continue
+        decisions.append(module.decision(move, state.observation(seat), action, settings))
+    rounds = module.rounds(record.steps, seat, settings)
+    names_out = chosen_names or tuple(_("player {n}", n=p) for p in range(players))
+    return Review(record.info.name, seat, players, names_out, module.UNIT,
+                  module.LOWER_IS_BETTER, tuple(decisions), tuple(rounds),
+                  record.final.is_terminal())
+
+
+__all__ = ["MODULES", "review", "reviewer"]
