@@ -1,8 +1,9 @@
 """The ``bluffkit`` command line.
 
 ``bluffkit COMMAND GAME [options]`` with COMMAND one of odds, advise, solve, play, plus
-``bluffkit notebooks DEST``, ``bluffkit lab [DIR]`` and ``bluffkit serve`` (the classroom
-server), and for teachers ``bluffkit results collect DIR... --csv FILE`` and ``bluffkit handout
+``bluffkit notebooks DEST``, ``bluffkit lab [DIR]``, ``bluffkit serve`` (the classroom
+server) and ``bluffkit review FILE --seat N`` (a played game's decisions and luck), and for
+teachers ``bluffkit results collect DIR... --csv FILE`` and ``bluffkit handout
 SET --seeds 1-30 --out DIR``. ``--lang fr`` (anywhere on the line) speaks French, as does
 ``BLUFFKIT_LANG=fr`` or a French system locale. Each game adds its own options in
 ``bluffkit/cli/<game>.py`` (a package, not one ``cli.py``, so five games stay readable). Bad
@@ -20,6 +21,7 @@ from ..core import BluffkitError
 from ..core.i18n import _, _l, check_environment, check_language, language
 from .common import CliError, argparse_in_language, check_arguments
 from .files import add_file_commands
+from .review import add_review_command
 from .serve import add_serve_command
 from .teacher import add_teacher_commands
 
@@ -78,12 +80,12 @@ def split_language(argv: list[str]) -> tuple[str | None, list[str]]:
 
 def modules_needed(argv: list[str] | None) -> list[str]:
     """The game modules to register for ``argv``: the game's own for ``COMMAND GAME ...``, none
-    for ``--help``, ``notebooks``, ``lab``, ``serve``, ``results`` and ``handout``, all otherwise
-    (so help and errors list every game).
+    for ``--help``, ``notebooks``, ``lab``, ``serve``, ``results``, ``handout`` and ``review``,
+    all otherwise (so help and errors list every game).
     """
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv or argv[0] in ("-h", "--help", "notebooks", "lab", "serve", "results",
-                               "handout"):
+                               "handout", "review"):
         return []
     if tuple(argv[:2]) in COMMAND_MODULES:
         return [COMMAND_MODULES[argv[0], argv[1]]]
@@ -107,6 +109,7 @@ def build_parser(argv: list[str] | None = None, *, every_game: bool = True
         importlib.import_module(f"{__name__}.{module}").register(commands)
     add_file_commands(sub)
     add_serve_command(sub)
+    add_review_command(sub)
     add_teacher_commands(sub)
     return parser
 

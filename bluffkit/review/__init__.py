@@ -39,17 +39,29 @@ equilibrium applies, ``frequency`` is the equilibrium's probability of each opti
 in its support costs nothing (exact equilibria: any probability above 0; Bluff's approximately
 solved two-player strategies: at least 0.5% at a history they reach, the threshold of Explain's
 table of played actions). A decision with one legal action is no decision and is left out; a
-decision the advice gives no number to compare is ``not judged`` (``cost`` ``None``) and says why.
+decision the advice gives no number to compare is ``not judged`` (``cost`` ``None``) and says why
+(Jungle Bluff's strength card with three or more players: the advice's rule of thumb).
 
 **Grades** by cost, in the game's unit (``THRESHOLDS``): 0 is *best*; then up to each limit
 *good*, *inaccuracy*, *mistake*; above the last, *blunder*:
 
-============  ======  ===========  =======  ===========================================
+============  ======  ===========  =======  ==============================================
 game          good    inaccuracy   mistake  why these sizes
-============  ======  ===========  =======  ===========================================
-Bluff         0.05    0.15         0.4      dice lost; a round costs about one die, so a
+============  ======  ===========  =======  ==============================================
+Bluff         0.05    0.15         0.4      dice lost: a round costs about one die, so a
                                             blunder gives away almost half a die
-============  ======  ===========  =======  ===========================================
+Poker dice    0.25    1            3        points: an ante is 1 point and a pot a few; an
+                                            inaccuracy gives away up to an ante, a mistake
+                                            up to three
+Bluff You     0.1     0.5          1.5      points, mine minus the other player's: tokens
+                                            are worth 1-5 and a call swings 2-10; a blunder
+                                            gives away more than a cheap token
+Jungle Bluff  0.25    1            2.5      points: score cards are worth 1-10, 5.5 on
+                                            average; a blunder gives away half of one
+Bungee        0.5     1.5          4        score (lower is better): a hand is worth 0-50
+                                            and one card 0-10; a blunder costs more than
+                                            a small card
+============  ======  ===========  =======  ==============================================
 
 **Accuracy** = the share of judged decisions graded *best* or *good* (an exact fraction; the
 words show it as a percentage). It says how often the player chose as well as the advice, to
@@ -63,11 +75,34 @@ over the game, each summed. What each game counts:
 - Bluff (a round: the rolls to the challenge): the dice the seat lost. Expected: over every
   hand the others could hold, as the advice sees them just before the cups are lifted (the
   round's bids read by Bayes' rule, as the advice reads them; with the expansion each unseen
-  die random), with the bid and challenge as made. Exact.
+  die random), with the bid and challenge as made.
+- Poker dice (a round: a hand the seat anted in): the points it won minus the points it put in.
+  Expected at a showdown: each pot it may win times its equity in that pot (the other players'
+  dice random, ties split equally, as the advice counts equity), minus what it put in. A hand
+  that ends without a showdown has no hidden dice to decide it: expected = actual.
+- Bluff You (a round: a turn the seat bluffed or guessed in, doublets aside): its points minus
+  the other player's this turn. The bluffer saw the dice: expected = actual. The guesser's
+  expected result is the advice's value of the call made, under its stated model (the bluffer
+  truthful with probability ``q`` when they can; the cheapest token given back).
+- Jungle Bluff (a round): the points the seat's score gained. For each challenge it took part
+  in, it expected the stack's points times its chance to win (its strength card against the
+  posterior belief about the other player's, each card of their hand as likely as the history
+  allows); expected = actual minus the sum over those challenges of (what happened - what was
+  expected).
+- Bungee (a round): the seat's score. A seat that did not call cannot win and scores its hand,
+  which it knows: expected = actual. A caller expects -10 P(win) + its score (1 - P(win)), with
+  P(win) over every hand the other callers could hold (each unseen card as likely as any other,
+  their sizes known, each worth 5 or less since they called).
 
-The review is the advice's: where the advice is exact (most of it) the values, costs and expected
-results are ``Fraction``; where it estimates (Bluff's look ahead when the bids are read, Bungee's
-simulation), ``Decision.exact`` is ``False`` and the values are its seeded sample means.
+The draws and rolls a player saw before deciding are part of the position, not luck: luck is
+counted where the others' hidden dice or cards decided a result. Every expected result is exact
+(a ``Fraction``).
+
+The review is the advice's: where the advice is exact (most of it) the values and costs are
+``Fraction``; where it estimates (Bluff's look ahead when the bids are read, Bungee's simulation
+of calling against playing on), ``Decision.exact`` is ``False`` and the values are its seeded
+sample means (exact fractions of the samples). Each game's module says what it values:
+:mod:`.bluff`, :mod:`.poker_dice`, :mod:`.bluff_you`, :mod:`.jungle_bluff`, :mod:`.bungee`.
 """
 
 from .model import GRADES, NOT_JUDGED, THRESHOLDS, Choice, Decision, Review, RoundLuck, grade

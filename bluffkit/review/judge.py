@@ -58,4 +58,11 @@ def judge(game: str, move: int, round_: int, observation: Any, options: Sequence
                     explanation, advice, chosen, best)
 
 
-__all__ = ["SUPPORT", "Settings", "judge"]
+def transitions(steps):
+    """Each step of a game as ``(state before, action, state after)``."""
+    for i, (before, action) in enumerate(steps):
+        after = steps[i + 1][0] if i + 1 < len(steps) else before.apply(action)
+        yield before, action, after
+
+
+__all__ = ["SUPPORT", "Settings", "judge", "transitions"]

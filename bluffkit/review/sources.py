@@ -200,9 +200,8 @@ def replay_log(info: GameInfo, rules, moves, names=None) -> GameRecord:
 def _from_csv(text: str, room: str | None) -> GameRecord:
     rows = list(csv.DictReader(io.StringIO(text)))
     if not rows or not {"room", "game", "seat", "by", "action"} <= set(rows[0]):
-        raise InvalidQuestion(_("this is neither JSON nor a class server's CSV export (its "
-                                "columns are room, game, seed, move, seat, name, by, action, "
-                                "time)"))
+        raise InvalidQuestion(_("this is neither JSON nor a class server's CSV export: give a "
+                                "saved game or an export"))
     codes = list(dict.fromkeys(r["room"].upper() for r in rows))
     code = codes[_pick(codes, room, codes)]
     rows = [r for r in rows if r["room"].upper() == code]

@@ -136,7 +136,7 @@ HELPS = [["odds", "bluff"], ["advise", "bluff"], ["play", "bluff"], ["solve", "b
          ["play", "bluff-you"], ["odds", "poker-dice"], ["advise", "poker-dice"],
          ["play", "poker-dice"], ["advise", "jungle-bluff"], ["solve", "jungle-bluff"],
          ["play", "jungle-bluff"], ["odds", "bungee"], ["advise", "bungee"], ["play", "bungee"],
-         ["serve"], ["results", "collect"], ["handout"], ["notebooks"], []]
+         ["serve"], ["results", "collect"], ["handout"], ["notebooks"], ["review"], []]
 
 
 @pytest.mark.parametrize("command", HELPS, ids=lambda c: " ".join(c) or "bluffkit")
