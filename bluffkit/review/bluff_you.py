@@ -73,16 +73,8 @@ def _bluffer(move: int, obs, action, settings: Settings) -> Decision:
             a = make(o.player, n)
             options.append(Choice(str(a), v, mix.get(turn_move(a), Fraction(0)), o.to_json()))
     values = {c.action: c.value for c in options}
-    best = advice.best
-    if best.kind == "doublet":
-        best_action = best.action
-    else:
-        make = Gain if best.kind == "gain" else Steal
-        top = max(best.by_number, key=lambda n: ((best.announce or {}).get(n, 0),
-                                                 best.by_number[n]))
-        best_action = make(best.player, top)
     return judge("bluff-you", move, obs.turn + 1, obs, options, action, values[str(action)],
-                 best_action, best.value, lower_is_better=False,
+                 advice.move, values[str(advice.move)], lower_is_better=False,
                  in_support=mix.get(turn_move(action), 0) > 0,
                  explanation=advice.explanation, advice=advice)
 

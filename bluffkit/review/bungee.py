@@ -27,7 +27,7 @@ from ..advice.bungee import DEFAULT_SAMPLES, advise
 from ..advice.bungee.simulation import low_hands, simulate_choices, unseen_counts
 from ..core.i18n import _
 from ..games.bungee import CALL_LIMIT, Call, Stand, TakePlay, hand_score, hand_value, say_move
-from .judge import Settings, judge, transitions
+from .judge import Settings, judge, round_ends
 from .model import Choice, Decision, RoundLuck
 
 UNIT = "points"
@@ -93,9 +93,7 @@ def say(action) -> str:
 def rounds(steps, seat: int, settings: Settings) -> list[RoundLuck]:
     """Each round: the seat's score, expected and actual."""
     out = []
-    for before, action, after in transitions(steps):
-        if after.round == before.round and not after.is_terminal():
-            continue
+    for before, action, after in round_ends(steps):
         r = after.last
         actual = Fraction(r.scores[seat])
         expected = actual

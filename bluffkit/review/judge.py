@@ -65,4 +65,12 @@ def transitions(steps):
         yield before, action, after
 
 
-__all__ = ["SUPPORT", "Settings", "judge", "transitions"]
+def round_ends(steps):
+    """The steps that end a round (or the game): ``(state before, action, state after)``, the
+    state after holding the round's result in ``last``."""
+    for before, action, after in transitions(steps):
+        if after.round != before.round or after.is_terminal():
+            yield before, action, after
+
+
+__all__ = ["SUPPORT", "Settings", "judge", "round_ends", "transitions"]

@@ -20,7 +20,7 @@ from fractions import Fraction
 from ..advice.poker_dice import advise_observation
 from ..games.poker_dice import Bet, Raise, say_move
 from ..odds.poker_dice import equity
-from .judge import Settings, judge, transitions
+from .judge import Settings, judge, round_ends
 from .model import Choice, Decision, RoundLuck
 
 UNIT = "points"
@@ -62,9 +62,7 @@ def say(action) -> str:
 def rounds(steps, seat: int, settings: Settings) -> list[RoundLuck]:
     """Each hand the seat anted in: its points won minus put in, expected and actual."""
     out = []
-    for before, _action, after in transitions(steps):
-        if after.round == before.round and not after.is_terminal():
-            continue
+    for before, _action, after in round_ends(steps):
         result = after.last
         if (result is None or result.kind in ("no ante", "one ante") or not result.committed
                 or not result.committed[seat]):
@@ -73,9 +71,9 @@ def rounds(steps, seat: int, settings: Settings) -> list[RoundLuck]:
         actual = Fraction(result.payouts[seat] - put)
         expected = actual
         if result.kind == "showdown" and result.shown[seat]:
-            seen = before.observation(seat)  # the seat's dice and the common dice, nothing else
-            expected = sum((pot.amount * _share(seen.my_dice, seen.common, len(pot.eligible) - 1,
-                                                seen.rules)
+            mine = before.observation(seat).my_dice  # the seat's own dice, no one else's
+            expected = sum((pot.amount * _share(mine, result.common, len(pot.eligible) - 1,
+                                                before.rules)
                             for pot in result.pots if seat in pot.eligible),
                            Fraction(0)) - put
         out.append(RoundLuck(before.round, expected, actual))

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core import CHANCE, BluffkitError, GameInfo, InvalidQuestion
+from ..core.codec import rules_from_json
+from ..core.game import game_of
 from ..core.i18n import _
 from ..games import GAMES, find_game
 
@@ -115,7 +117,12 @@ def _game(name: Any) -> GameInfo:
 
 
 def _from_state(state: Any) -> GameRecord:
-    info = _game(state.to_json().get("game"))
+    try:
+        info = game_of(state)
+    except KeyError:
+        raise InvalidQuestion(_("a review needs a game: a state, a saved game or a class "
+                                "server's export, got {kind}",
+                                kind=type(state).__name__)) from None
     steps = info.replay(state)
     return GameRecord(info, tuple(steps), state)
 
@@ -153,17 +160,10 @@ def _from_export(data: dict, room: str | None) -> GameRecord:
 def _rules(info: GameInfo, options: Any):
     if not isinstance(options, dict):
         raise InvalidQuestion(_("the export's room does not say its rules"))
-
-    def tup(v):
-        return tuple(tup(x) for x in v) if isinstance(v, list) else v
-
     try:
-        return info.rules_type(**{k: tup(v) for k, v in options.items()})
+        return rules_from_json(info.rules_type, options)
     except BluffkitError as e:
         raise InvalidQuestion(str(e)) from None
-    except (TypeError, ValueError):
-        raise InvalidQuestion(_("the export's rules are not rules of {title}",
-                                title=info.title)) from None
 
 
 def replay_log(info: GameInfo, rules, moves, names=None) -> GameRecord:

@@ -20,8 +20,7 @@ RULES = {
 
 
 def recommended(game: str, obs):
-    """The action the advice recommends at ``obs``, asked exactly as Explain asks it (Bluff
-    You's bluffer: the equilibrium's likeliest announcement of the recommended option)."""
+    """The action the advice recommends at ``obs``, asked exactly as Explain asks it."""
     return advice_values(game, obs)[2]
 
 
@@ -66,12 +65,7 @@ def _bluff_you(obs):
             else:
                 make = Gain if o.kind == "gain" else Steal
                 values += [(str(make(o.player, n)), v) for n, v in o.by_number.items()]
-        b = a.best
-        if b.kind == "doublet":
-            return values, str(b.action), b.action
-        make = Gain if b.kind == "gain" else Steal
-        n = max(b.by_number, key=lambda n: ((b.announce or {}).get(n, 0), b.by_number[n]))
-        return values, str(make(b.player, n)), make(b.player, n)
+        return values, str(a.move), a.move
     if obs.phase == "call":
         g = guesser_advice(obs, q=Fraction(1, 2))
         best = Call(g.vs_model.best != "bluff you")  # "either": both calls are worth the same
