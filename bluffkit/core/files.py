@@ -18,7 +18,10 @@ OSError: [Errno 27] larger than 4096 bytes
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from .i18n import _
@@ -35,4 +38,59 @@ def read_limited(path: Path | str, most: int) -> bytes:
     return data
 
 
-__all__ = ["read_limited"]
+@contextlib.contextmanager
+def locked(fd: int) -> Iterator[None]:
+    """Hold an exclusive advisory lock on the open file ``fd`` (other processes' ``locked``
+    wait): ``fcntl.flock`` where there is ``fcntl`` (Linux, macOS), else ``msvcrt.locking`` on
+    the file's first byte (Windows, which has no ``fcntl``), else no lock between processes
+    (threads are the caller's to exclude). Imported when first used: importing bluffkit never
+    needs ``fcntl``."""
+    try:
+        import fcntl
+    except ImportError:
+        fcntl = None
+    if fcntl is not None:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+        return
+    try:
+        import msvcrt
+    except ImportError:
+        yield
+        return
+    os.lseek(fd, 0, os.SEEK_SET)  # the lock covers byte 0 (locking past the end is allowed)
+    while True:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_LOCK, 1)  # tries for 10 s, then OSError: try again
+            break
+        except OSError as e:
+            if e.errno != errno.EDEADLK:
+                raise
+    try:
+        yield
+    finally:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+
+def read_at(fd: int, size: int, offset: int) -> bytes:
+    """``size`` bytes of ``fd`` from ``offset`` (``os.pread`` where it exists; Windows has no
+    ``pread``: a seek, then reads; writes to a file opened with ``O_APPEND`` go to its end
+    whatever the position)."""
+    if hasattr(os, "pread"):
+        return os.pread(fd, size, offset)
+    os.lseek(fd, offset, os.SEEK_SET)
+    chunks = []
+    while size > 0:
+        chunk = os.read(fd, size)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+__all__ = ["locked", "read_at", "read_limited"]

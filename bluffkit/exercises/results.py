@@ -5,7 +5,8 @@ whole line on a file opened with ``O_APPEND``, then ``fsync``; nothing is ever r
 kernel killed in the middle of a write can leave at most a torn last line (no newline): the next
 record starts on a new line (the newline goes in the same write), and ``read_log`` reports the
 torn line and skips it. Attempt numbers are counted from the file under an advisory lock
-(``flock``), so two kernels, or two threads, checking at once number their attempts 1, 2, 3, ...
+(``core.files.locked``: ``flock``, or ``msvcrt.locking`` on Windows, which has no ``fcntl``), so
+two kernels, or two threads, checking at once number their attempts 1, 2, 3, ...
 
 Each record carries an HMAC-SHA256 of its other fields, keyed with the course key that the
 teacher sets (``BLUFFKIT_COURSE_KEY``, or a file named by ``BLUFFKIT_COURSE_KEY_FILE``); without
@@ -42,7 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import InvalidQuestion
-from ..core.files import read_limited
+from ..core.files import locked, read_at, read_limited
 from ..core.i18n import _
 from ..core.text import shorten
 
@@ -65,7 +66,10 @@ MAX_LOG = 50_000_000
 
 MODES = ("practice", "exam")
 
-_LOCAL = threading.Lock()  # flock excludes other processes; this, other threads of this one
+BINARY = getattr(os, "O_BINARY", 0)
+"""Windows' ``os.open`` would write a newline as CR LF without it (0 elsewhere)."""
+
+_LOCAL = threading.Lock()  # locked() excludes other processes; this, other threads of this one
 
 
 def course_key(key_file: Path | str | None = None) -> bytes | None:
@@ -204,7 +208,7 @@ class ResultsLog:
         size = os.fstat(fd).st_size
         if size < self._seen:  # the file was replaced: count again from the start
             self._seen, self._attempts = 0, {}
-        chunk = os.pread(fd, size - self._seen, self._seen) if size > self._seen else b""
+        chunk = read_at(fd, size - self._seen, self._seen) if size > self._seen else b""
         whole = chunk[: chunk.rfind(b"\n") + 1]
         for line in whole.splitlines():
             try:
@@ -218,7 +222,7 @@ class ResultsLog:
 
     @staticmethod
     def _ends_line(fd: int, size: int) -> bool:
-        return os.pread(fd, 1, size - 1) == b"\n"
+        return read_at(fd, 1, size - 1) == b"\n"
 
     def append(self, question: int, title: str, answer: Any, reading: Any, status: str,
                mistake: str | None) -> dict:
@@ -227,8 +231,6 @@ class ResultsLog:
         Raises:
             OSError: the file cannot be written (the caller tells the student).
         """
-        import fcntl
-
         record = {"format": FORMAT, "student": self.student, "set": self.exercise_set,
                   "seed": self.seed, "mode": self.mode, "question": question, "title": str(title),
                   "attempt": 0, "answer": answer_as_typed(answer),
@@ -238,23 +240,27 @@ class ResultsLog:
                   "time": datetime.now(UTC).isoformat(timespec="milliseconds")}
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with _LOCAL:
-            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
+            fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT | BINARY, 0o644)
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX)
-                ends_line = self._count(fd)
-                k = (self.student, self.exercise_set, self.seed, self.mode, question)
-                record["attempt"] = self._attempts.get(k, 0) + 1
-                record["hmac"] = sign(record, self.key)
-                line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
-                data = (b"" if ends_line else b"\n") + line.encode("utf-8")
-                if os.write(fd, data) != len(data):
-                    raise OSError(28, "the disk is full: only part of the answer was saved")
-                os.fsync(fd)
-                self._attempts[k] = record["attempt"]
-                self._seen += len(data)
+                with locked(fd):
+                    self._write(fd, record, question)
             finally:
-                os.close(fd)  # closing releases the lock
+                os.close(fd)
         return record
+
+    def _write(self, fd: int, record: dict, question: int) -> None:
+        """Number, sign and append ``record`` (the caller holds the file's lock)."""
+        ends_line = self._count(fd)
+        k = (self.student, self.exercise_set, self.seed, self.mode, question)
+        record["attempt"] = self._attempts.get(k, 0) + 1
+        record["hmac"] = sign(record, self.key)
+        line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+        data = (b"" if ends_line else b"\n") + line.encode("utf-8")
+        if os.write(fd, data) != len(data):
+            raise OSError(28, "the disk is full: only part of the answer was saved")
+        os.fsync(fd)
+        self._attempts[k] = record["attempt"]
+        self._seen += len(data)
 
 
 def read_log(path: Path | str, most: int = MAX_LOG) -> tuple[list[dict], list[str]]:

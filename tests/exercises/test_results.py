@@ -143,11 +143,11 @@ def test_the_course_key_comes_from_the_environment_or_a_file(tmp_path, monkeypat
 
 
 # -- concurrency and crashes ----------------------------------------------------------------------
-def check_attempts(path, n):
+def check_attempts(path, n, key=KEY):
     records, problems = read_log(path)
     assert problems == [] and len(records) == n == len(lines(path))
     assert sorted(r["attempt"] for r in records) == list(range(1, n + 1))
-    assert all(verify(r, KEY) for r in records)
+    assert all(verify(r, key) for r in records)
 
 
 def test_threads_checking_at_once_lose_nothing_and_number_attempts_once(tmp_path):
@@ -229,3 +229,51 @@ def test_a_kernel_killed_while_checking_leaves_only_whole_records(tmp_path):
                              "stopped while writing it)"])
     assert [r["attempt"] for r in records] == list(range(1, len(records) + 1))
     assert all(json.loads(json.dumps(r)) == r and verify(r, b"k") for r in records)
+
+
+WINDOWS_LIKE = """
+import errno, os, sys, types
+import fcntl as real_fcntl
+if sys.argv[2] == "msvcrt":  # Windows' msvcrt.locking, emulated with a byte-range lock
+    msvcrt = types.ModuleType("msvcrt")
+    msvcrt.LK_LOCK, msvcrt.LK_UNLCK = 1, 0
+    msvcrt.calls = []
+    def locking(fd, mode, nbytes):
+        where = os.lseek(fd, 0, os.SEEK_CUR)
+        msvcrt.calls.append((mode, nbytes, where))
+        real_fcntl.lockf(fd, real_fcntl.LOCK_EX if mode else real_fcntl.LOCK_UN, nbytes, where)
+    msvcrt.locking = locking
+    sys.modules["msvcrt"] = msvcrt
+sys.modules["fcntl"] = None   # Windows has no fcntl: importing it raises ImportError
+del os.pread                  # nor os.pread
+os.environ["BLUFFKIT_COURSE_KEY"] = "k"
+from bluffkit.exercises import load
+ws = load("bluff", seed=3, student="ada", folder=sys.argv[1])
+print("ready", flush=True)
+sys.stdin.readline()
+for j in range(int(sys.argv[3])):
+    assert ws.q1.check(f"{j}/7").status in ("incorrect", "mistake", "correct")
+assert "fcntl" not in [m for m, v in sys.modules.items() if v is not None]
+if sys.argv[2] == "msvcrt":  # every lock released, each on byte 0
+    calls = sys.modules["msvcrt"].calls
+    assert calls == [(1, 1, 0), (0, 1, 0)] * int(sys.argv[3]), calls[:4]
+"""
+
+
+@pytest.mark.parametrize("locking", ["msvcrt", "none"])
+def test_without_fcntl_the_log_works_and_msvcrt_locks_between_processes(tmp_path, locking):
+    """Windows (issue 28 item 6): no ``fcntl`` nor ``os.pread``; with ``msvcrt.locking``
+    two kernels checking at once number their attempts once; with no lock at all, one kernel
+    still writes every record."""
+    kernels = 2 if locking == "msvcrt" else 1
+    procs = [subprocess.Popen([sys.executable, "-c", WINDOWS_LIKE, str(tmp_path), locking, "40"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+             for _ in range(kernels)]
+    for p in procs:
+        assert p.stdout.readline() == "ready\n"
+    for p in procs:
+        p.stdin.write("go\n")
+        p.stdin.flush()
+    for p in procs:
+        assert p.wait(120) == 0
+    check_attempts(tmp_path / file_name("ada"), 40 * kernels, b"k")
