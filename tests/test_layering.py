@@ -19,7 +19,7 @@ import bluffkit
 
 ROOT = Path(bluffkit.__file__).parent
 PACKAGES = ["core", "games", "odds", "solvers", "advice", "bots", "review", "exercises",
-            "teacher", "classroom", "widgets", "cli"]
+            "teacher", "classroom", "deploy", "widgets", "cli"]
 MAY_IMPORT = {
     "core": set(),
     "games": {"core"},
@@ -33,8 +33,9 @@ MAY_IMPORT = {
     "classroom": {"core", "games", "odds", "solvers", "advice", "bots"},
     "widgets": {"core", "games", "odds", "solvers", "advice", "bots", "review", "exercises",
                 "classroom"},
+    "deploy": {"core", "teacher", "classroom"},
     "cli": {"core", "games", "odds", "solvers", "advice", "bots", "review", "exercises",
-            "teacher", "classroom"},
+            "teacher", "classroom", "deploy"},
     "": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},  # bluffkit/*.py
 }
 """Which other parts of bluffkit each part may import."""

@@ -6,7 +6,8 @@ asks the hub whose token it is (``GET {hub api}/user``, the hub's own REST API) 
 student under their hub name. A name the client sends is ignored, so nobody can sit as someone
 else, and a student who joins again (a second notebook, a restarted kernel) gets their own seat
 back rather than a second one. The teacher is any hub admin or member of the teachers' group
-(``--hub-teachers``, default ``teachers``). See ``deploy/jupyterhub_config.py``.
+(``--hub-teachers``, default ``teachers``). ``bluffkit hub-config`` writes
+the hub's configuration (``bluffkit.deploy``).
 """
 
 from __future__ import annotations

@@ -3,9 +3,10 @@
 ``bluffkit COMMAND GAME [options]`` with COMMAND one of odds, advise, solve, play, plus
 ``bluffkit notebooks DEST``, ``bluffkit lab [DIR]``, ``bluffkit serve`` (the classroom
 server) and ``bluffkit review FILE --seat N`` (a played game's decisions and luck), and for
-teachers ``bluffkit results collect DIR... --csv FILE`` and ``bluffkit handout
-SET --seeds 1-30 --out DIR``. ``--lang fr`` (anywhere on the line) speaks French, as does
-``BLUFFKIT_LANG=fr`` or a French system locale. Each game adds its own options in
+teachers ``bluffkit results collect DIR... --csv FILE``, ``bluffkit handout
+SET --seeds 1-30 --out DIR`` and ``bluffkit hub-config DIR`` (a class hub's configuration).
+``--lang fr`` (anywhere on the line) speaks French, as does ``BLUFFKIT_LANG=fr`` or a French
+system locale. Each game adds its own options in
 ``bluffkit/cli/<game>.py`` (a package, not one ``cli.py``, so five games stay readable). Bad
 arguments print a one-line error and exit with status 2.
 """
@@ -21,6 +22,7 @@ from ..core import BluffkitError
 from ..core.i18n import _, _l, check_environment, check_language, language
 from .common import CliError, argparse_in_language, check_arguments
 from .files import add_file_commands
+from .hub import add_hub_command
 from .review import add_review_command
 from .serve import add_serve_command
 from .teacher import add_teacher_commands
@@ -85,7 +87,7 @@ def modules_needed(argv: list[str] | None) -> list[str]:
     """
     argv = sys.argv[1:] if argv is None else list(argv)
     if not argv or argv[0] in ("-h", "--help", "notebooks", "lab", "serve", "results",
-                               "handout", "review"):
+                               "handout", "review", "hub-config"):
         return []
     if tuple(argv[:2]) in COMMAND_MODULES:
         return [COMMAND_MODULES[argv[0], argv[1]]]
@@ -110,6 +112,7 @@ def build_parser(argv: list[str] | None = None, *, every_game: bool = True
     add_file_commands(sub)
     add_serve_command(sub)
     add_review_command(sub)
+    add_hub_command(sub)
     add_teacher_commands(sub)
     return parser
 

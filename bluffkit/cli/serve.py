@@ -38,7 +38,7 @@ def add_serve_command(sub) -> None:
     p.add_argument("--hub", action="store_true",
                    help=_("run as a JupyterHub service: students are who the hub says they are "
                           "(their hub token, not a typed name); needs JUPYTERHUB_API_URL, which "
-                          "the hub sets (see deploy/jupyterhub_config.py)"))
+                          "the hub sets (bluffkit hub-config writes a hub's configuration)"))
     p.add_argument("--hub-teachers", default="teachers", metavar="GROUP",
                    help=_("with --hub: the hub group whose members (and the hub's admins) teach "
                           "(default teachers)"))
@@ -174,7 +174,8 @@ def _serve(args: argparse.Namespace) -> int:
         hub_api = os.environ.get(API_VARIABLE)
         if not hub_api:
             raise CliError(_("--hub: {variable} is not set; JupyterHub sets it for the services "
-                             "it starts (see deploy/jupyterhub_config.py)", variable=API_VARIABLE))
+                             "it starts (bluffkit hub-config writes a hub's configuration)",
+                             variable=API_VARIABLE))
 
     from ..classroom.protocol import ProtocolError
     from ..classroom.server import ClassroomServer, run

@@ -1,28 +1,35 @@
-"""The table server as a JupyterHub service, for real: JupyterHub (DummyAuthenticator) and its
-proxy on loopback, started from deploy/jupyterhub_config.py; the hub starts ``bluffkit serve
---hub`` itself, students reach it through the hub's proxy, and their hub tokens say who they
-are. Needs jupyterhub (test extra) and configurable-http-proxy (npm, installed by scripts/test):
-skipped without them outside CI, a failure in CI."""
+"""The table server as a JupyterHub service, for real: JupyterHub and its proxy on loopback,
+started from the configuration ``bluffkit hub-config`` writes (one machine), with a list of who
+may log in (JupyterHub 5 lets in nobody else; the dummy authenticator with a class password
+stands in for the school's, which only changes how a password is checked); the hub starts
+``bluffkit serve --hub`` itself, students reach it through the hub's proxy, and their hub tokens
+say who they are. Needs jupyterhub (test extra) and configurable-http-proxy (npm, installed by
+scripts/test): skipped without them outside CI, a failure in CI."""
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
 
 from bluffkit.classroom.client import ClassroomError, Client
+from bluffkit.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 SETUP = "setup-" + "s" * 40  # a test-only service that makes users and their tokens
+PASSWORD = "class-password-" + "p" * 8
 pytestmark = pytest.mark.xdist_group("hub")
 
 
@@ -54,17 +61,21 @@ def hub(tmp_path_factory):
         pytest.skip("jupyterhub or configurable-http-proxy not installed (scripts/test does it)")
     data = tmp_path_factory.mktemp("hub")
     port, hub_port, api_port, tables = (_free_port() for _ in range(4))
+    assert main(["hub-config", str(data)]) == 0  # what a teacher runs
+    (data / "students.txt").write_text("# class 2B\nana\nbob\n")
     config = data / "test_config.py"
     config.write_text(
-        f"load_subconfig({str(ROOT / 'deploy' / 'jupyterhub_config.py')!r})\n"
+        f"load_subconfig({str(data / 'jupyterhub_config.py')!r})\n"
+        f"c.DummyAuthenticator.password = {PASSWORD!r}\n"
         f"c.JupyterHub.hub_port = {hub_port}\n"
         f"c.ConfigurableHTTPProxy.api_url = 'http://127.0.0.1:{api_port}'\n"
         f"c.JupyterHub.services.append({{'name': 'setup', 'api_token': {SETUP!r}}})\n"
         "c.JupyterHub.load_roles = [{'name': 'setup', 'services': ['setup'],"
         " 'scopes': ['admin:users', 'tokens']}]\n")
-    env = {**os.environ, "BLUFFKIT_HUB_DATA": str(data), "BLUFFKIT_HUB_PORT": str(port),
+    env = {**{k: v for k, v in os.environ.items() if k != "BLUFFKIT_COURSE_KEY"},
+           "BLUFFKIT_HUB_DATA": str(data), "BLUFFKIT_HUB_PORT": str(port),
            "BLUFFKIT_TABLES_PORT": str(tables), "BLUFFKIT_TEACHERS": "teach",
-           "BLUFFKIT_HUB_DUMMY": "1",
+           "BLUFFKIT_HUB_AUTH": "dummy", "BLUFFKIT_STUDENTS_FILE": str(data / "students.txt"),
            "PATH": f"{Path(_proxy()).parent}{os.pathsep}{Path(sys.executable).parent}"
                    f"{os.pathsep}{os.environ.get('PATH', '')}"}
     log = open(data / "hub.log", "w")  # noqa: SIM115 (open while the hub runs)
@@ -92,7 +103,8 @@ def hub(tmp_path_factory):
             except urllib.error.HTTPError as e:
                 assert e.code == 409  # made already (teach: by the teachers' group)
             tokens[name] = _api(f"{api}/users/{name}/tokens", SETUP, "POST", {})["token"]
-        yield {"url": url, "tokens": tokens, "api": api}
+        yield {"url": url, "tokens": tokens, "api": api, "site": f"http://127.0.0.1:{port}",
+               "data": data}
     finally:
         proc.terminate()
         try:
@@ -100,6 +112,38 @@ def hub(tmp_path_factory):
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def log_in(site: str, name: str, password: str) -> int:
+    """The HTTP status of logging in on the hub's login page, as a browser does (the page's
+    _xsrf token, then the form)."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar), _NoRedirect)
+    with opener.open(f"{site}/hub/login", timeout=10) as page:
+        xsrf = re.search(r'name="_xsrf" value="([^"]+)"', page.read().decode()).group(1)
+    form = urllib.parse.urlencode({"username": name, "password": password,
+                                   "_xsrf": xsrf}).encode()
+    try:
+        with opener.open(f"{site}/hub/login", data=form, timeout=10) as answer:
+            return answer.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+def test_only_the_listed_students_and_teachers_log_in(hub):
+    """JupyterHub 5 lets in whom the configuration lists (students file, teachers), nobody
+    else, and only with the right password."""
+    for name in ("ana", "bob", "teach"):
+        assert log_in(hub["site"], name, PASSWORD) == 302, name   # in: sent on to their server
+    assert log_in(hub["site"], "mallory", PASSWORD) == 403       # not on the list
+    assert log_in(hub["site"], "ana", "not-the-password") == 403
+    key = (hub["data"] / "bluffkit-course-key").read_text().strip()
+    assert len(key) >= 32 and (hub["data"] / "bluffkit-course-key").stat().st_mode & 0o077 == 0
 
 
 def as_user(monkeypatch, token: str | None) -> None:
