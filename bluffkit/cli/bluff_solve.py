@@ -212,7 +212,8 @@ def _shipped(x: int, y: int, as_json: bool) -> int:
 
     if not DATA.exists():
         raise CliError(_("the solved strategies are missing from this installation ({path}); "
-                         "python benchmarks/bluff_abstract.py --full computes them", path=DATA))
+                         "they ship in bluffkit's wheel: install it again with pip install "
+                         "--force-reinstall and the wheel's file", path=DATA))
     win = match_table()
     top = max(x, y)
     rounds = []

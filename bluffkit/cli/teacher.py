@@ -19,7 +19,8 @@ course key ($BLUFFKIT_COURSE_KEY or --key-file), records that do not verify are 
 
 HANDOUT_HELP = _l("""\
 Write one PDF per seed (the statements with that student's numbers and room to answer) and a
-teacher's key (answers and worked solutions per seed), printed by headless Chromium.""")
+teacher's key (answers and worked solutions per seed), printed by headless Chromium. Without
+Chromium: one HTML file of every sheet and one of the key, to print from any browser.""")
 
 
 def _key(args) -> bytes | None:
@@ -67,12 +68,23 @@ def _collect(args) -> int:
 
 
 def _handout(args) -> int:
-    from ..teacher.handout import parse_seeds, write_handouts
+    from ..teacher.handout import NoChromium, parse_seeds, write_handouts, write_html
 
     seeds = parse_seeds(args.seeds)
+    out = Path(args.out).expanduser()
     try:
-        written, seconds = write_handouts(args.set, seeds, Path(args.out).expanduser(),
-                                          keep_html=args.html)
+        try:
+            written, seconds = write_handouts(args.set, seeds, out, keep_html=args.html)
+        except NoChromium as e:
+            sheets, key = write_html(args.set, seeds, out)
+            print(_n("No PDF was made: {reason}.\nWrote {sheets} (the sheet, one student a page) "
+                     "and {key} (the key) instead: open them in any browser and print them "
+                     "(Ctrl+P; choose \"Save as PDF\" for PDF files).",
+                     "No PDF was made: {reason}.\nWrote {sheets} (the {n} sheets, one student a "
+                     "page) and {key} (the key) instead: open them in any browser and print them "
+                     "(Ctrl+P; choose \"Save as PDF\" for PDF files).", len(seeds),
+                     reason=e, sheets=sheets, key=key))
+            return 0
     except OSError as e:
         raise CliError(_("cannot write into {folder}: {reason}", folder=args.out,
                          reason=e.strerror or e)) from None

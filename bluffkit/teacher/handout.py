@@ -38,6 +38,10 @@ CHROMIUM_VARIABLE = "BLUFFKIT_CHROMIUM"
 """A Chromium (or Chrome) to print with, if not ``chromium`` on the PATH."""
 
 
+class NoChromium(InvalidQuestion):
+    """No Chromium to print with (pip cannot install one): the sheets are written as HTML."""
+
+
 def parse_seeds(text: str) -> list[int]:
     """Seeds written as ``1-30`` or ``3,5,8-10`` (each a whole number >= 0, at most 1000).
 
@@ -100,6 +104,17 @@ def _page(title: str, body: str) -> str:
 
 def sheet_html(exercise_set: str, seed: int) -> str:
     """A student's sheet: every question with their numbers and a box to answer in."""
+    return _page(_("{set} seed {seed}", set=exercise_set, seed=seed),
+                 sheet_body(exercise_set, seed))
+
+
+def sheets_html(exercise_set: str, seeds: list[int]) -> str:
+    """Every student's sheet in one page, each starting on a new sheet of paper when printed."""
+    return _page(_("{set}: sheets", set=exercise_set), "\n".join(
+        f'<section class="seed">{sheet_body(exercise_set, s)}</section>' for s in seeds))
+
+
+def sheet_body(exercise_set: str, seed: int) -> str:
     ws = load(exercise_set, seed=seed)
     heading = html.escape(_("{title}: exercises", title=ws.title))
     who = html.escape(_("Seed {seed}", seed=seed)) + " &nbsp; " + html.escape(_("Name:"))
@@ -110,7 +125,7 @@ def sheet_html(exercise_set: str, seed: int) -> str:
             + html.escape(_("Question {n}. {title}", n=q.number, title=q.title)) + "</h2>"
             f"{markdown_html(q.statement())}"
             '<div class="answer">' + html.escape(_("Answer:")) + "</div></div>")
-    return _page(_("{set} seed {seed}", set=exercise_set, seed=seed), "\n".join(parts))
+    return "\n".join(parts)
 
 
 def key_html(exercise_set: str, seeds: list[int]) -> str:
@@ -142,8 +157,8 @@ def chromium() -> str:
         (p for p in (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome"))
          if p), None)
     if not found:
-        raise InvalidQuestion(_("printing needs Chromium: install it (Debian/Ubuntu: apt-get "
-                                "install chromium) or set BLUFFKIT_CHROMIUM to its path"))
+        raise NoChromium(_("printing needs Chromium: install it (Debian/Ubuntu: apt-get "
+                           "install chromium) or set BLUFFKIT_CHROMIUM to its path"))
     return found
 
 
@@ -177,6 +192,19 @@ def sheet_names(exercise_set: str, seeds: list[int]) -> list[str]:
     return [*(f"{exercise_set}-{seed}-{s:0{width}d}" for s in seeds), f"{exercise_set}-{key}"]
 
 
+def write_html(exercise_set: str, seeds: list[int], out: Path) -> list[Path]:
+    """Without Chromium: ``<set>-sheets.html`` (every sheet, one per printed page) and
+    ``<set>-key.html`` in ``out``, to print from any browser (MathML is drawn by every current
+    browser). Returns the two files."""
+    load(exercise_set, seed=seeds[0])  # a clear error for an unknown set, before any work
+    out.mkdir(parents=True, exist_ok=True)
+    key, all_sheets = sheet_names(exercise_set, seeds)[-1], _p("file name", "sheets")
+    sheets = out / f"{exercise_set}-{all_sheets}.html"
+    sheets.write_text(sheets_html(exercise_set, seeds), encoding="utf-8")
+    (out / f"{key}.html").write_text(key_html(exercise_set, seeds), encoding="utf-8")
+    return [sheets, out / f"{key}.html"]
+
+
 def write_handouts(exercise_set: str, seeds: list[int], out: Path, keep_html: bool = False,
                    workers: int = 2) -> tuple[list[Path], float]:
     """Write ``<set>-seed-<N>.pdf`` for each seed and ``<set>-key.pdf`` into ``out`` (in
@@ -184,6 +212,9 @@ def write_handouts(exercise_set: str, seeds: list[int], out: Path, keep_html: bo
 
     Returns:
         The PDFs written (the key last) and the seconds taken.
+
+    Raises:
+        NoChromium: no Chromium to print with (nothing written; :func:`write_html` instead).
     """
     start = time.perf_counter()
     load(exercise_set, seed=seeds[0])  # a clear error for an unknown set, before any work
@@ -204,5 +235,5 @@ def write_handouts(exercise_set: str, seeds: list[int], out: Path, keep_html: bo
     return [pdf for _html, pdf in pages], time.perf_counter() - start
 
 
-__all__ = ["chromium", "key_html", "markdown_html", "parse_seeds", "print_pdf", "sheet_html",
-           "sheet_names", "write_handouts"]
+__all__ = ["NoChromium", "chromium", "key_html", "markdown_html", "parse_seeds", "print_pdf",
+           "sheet_html", "sheet_names", "sheets_html", "write_handouts", "write_html"]
