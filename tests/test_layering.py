@@ -33,7 +33,7 @@ MAY_IMPORT = {
     "classroom": {"core", "games", "odds", "solvers", "advice", "bots"},
     "widgets": {"core", "games", "odds", "solvers", "advice", "bots", "review", "exercises",
                 "classroom"},
-    "deploy": {"core", "teacher", "classroom"},
+    "deploy": {"core", "exercises", "teacher", "classroom"},
     "cli": {"core", "games", "odds", "solvers", "advice", "bots", "review", "exercises",
             "teacher", "classroom", "deploy"},
     "": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},  # bluffkit/*.py

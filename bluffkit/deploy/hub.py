@@ -30,7 +30,7 @@ from typing import Any
 from ..classroom.hub_auth import URL_VARIABLE
 from ..core import BluffkitError
 from ..core.i18n import _, _l
-from ..teacher.log import KEY_VARIABLE
+from ..exercises.results import KEY_VARIABLE
 
 SERVICE = "bluffkit"
 """The table server's service name: the hub's proxy routes ``/services/bluffkit/`` to it."""

@@ -34,7 +34,7 @@ except ImportError:  # outside TLJH (bluffkit hub-config --tljh only writes the 
 from ..classroom.hub_auth import URL_VARIABLE
 from ..core.i18n import _
 from ..core.install import requirement
-from ..teacher.log import KEY_VARIABLE
+from ..exercises.results import KEY_VARIABLE
 from .hub import KEY_FILE, SERVICE
 
 hookimpl = pluggy.HookimplMarker("tljh") if pluggy else (lambda function: function)
