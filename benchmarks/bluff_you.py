@@ -4,7 +4,7 @@ Run: ``.venv/bin/python benchmarks/bluff_you.py [--states 300] [--repeats 30] [-
 
 1. The full-centre turn (16 tokens, 16 sums x 16 announcements): solved from scratch (cache
    cleared) ``--repeats`` times by ``solve_turn`` (the structural construction of
-   ``bluff_you_fast``, verified exactly) and by the general LP (``solve_turn_lp``: HiGHS, then
+   ``fast_turn``, verified exactly) and by the general LP (``solve_turn_lp``: HiGHS, then
    exact recovery and verification), for comparison. Target (issue 4): under 100 ms.
 2. ``bluffer_advice`` on ``--states`` random states where the bluffer has just rolled (a new
    turn, taken from random games: random bots, 2-6 players), each with a cold cache (every turn

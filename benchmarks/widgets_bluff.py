@@ -40,7 +40,7 @@ from bluffkit.widgets.bluff import (  # noqa: E402
     rule_of_thumb_html,
 )
 from bluffkit.widgets.bluff.table import BluffTable  # noqa: E402
-from bluffkit.widgets.common import update_figure_in_place  # noqa: E402
+from bluffkit.widgets.figure import update_figure_in_place  # noqa: E402
 
 
 def stats(times: list[float]) -> str:

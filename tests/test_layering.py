@@ -298,3 +298,14 @@ def test_no_private_name_is_taken_from_another_module(path):
                 not node.attr.startswith("__") and bound[node.value.id] != me:
             taken.append(f"{bound[node.value.id]}.{node.attr} (line {node.lineno})")
     assert taken == [], f"{me} takes private names of other modules"
+
+
+MAX_LINES = 500
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_modules_are_at_most_500_lines(path):
+    """Small modules named for what they hold (STYLE.md example 12): a longer one is split by
+    what it holds, not cut at a line number."""
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_LINES, f"{path.relative_to(ROOT)} has {lines} lines"

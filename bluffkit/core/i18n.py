@@ -40,7 +40,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
               "bluffkit/bots/bluff.py", "bluffkit/widgets/bluff", "bluffkit/cli/bluff.py"),
     "bluff_exercises": ("bluffkit/exercises/bluff/", "bluffkit/exercises/reading_bids.py"),
     "solvers": ("bluffkit/solvers/", "bluffkit/cli/bluff_solve.py",
-                "bluffkit/widgets/bluff/equilibrium.py", "bluffkit/exercises/optimal_bluffing.py",
+                "bluffkit/widgets/bluff/equilibrium.py", "bluffkit/exercises/optimal_bluffing/",
                 "bluffkit/exercises/full_game.py"),
     "bluff_you": ("bluffkit/games/bluff_you/", "bluffkit/odds/bluff_you",
                   "bluffkit/advice/bluff_you", "bluffkit/bots/bluff_you.py",
@@ -78,7 +78,7 @@ class UnknownLanguage(BluffkitError, ValueError):
 def domain_of(path: str) -> str:
     """The catalogue of a source file, from its path relative to the project root.
 
-    >>> domain_of("bluffkit/advice/bluff_you_fast.py"), domain_of("bluffkit/core/dist.py")
+    >>> domain_of("bluffkit/advice/bluff_you/fast_turn.py"), domain_of("bluffkit/core/dist.py")
     ('bluff_you', 'common')
     """
     path = path.replace(os.sep, "/")

@@ -23,7 +23,7 @@ from fractions import Fraction
 
 from ..core.i18n import _, _l, _n, num
 from ..games.bluff import STAR, Bid, count_matching, dice_text, raises_of
-from ..games.bluff.state import roll_outcomes
+from ..games.bluff.actions import roll_outcomes
 from .answers import Count
 from .core import Mistake, Question, tex
 from .ranged import KeptApart

@@ -86,7 +86,7 @@ TOPICS = {"optimal-bluffing": _l("optimal bluffing (equilibria)"),
           "reading-bids": _l("reading the bids (Bayes' rule)"),
           "full-game": _l("the full two-player game (solved strategies)")}
 """Exercise sets about an idea rather than one game, with their titles
-(``bluffkit/exercises/optimal_bluffing.py``, ``bluffkit/exercises/reading_bids.py``,
+(``bluffkit/exercises/optimal_bluffing/``, ``bluffkit/exercises/reading_bids.py``,
 ``bluffkit/exercises/full_game.py``)."""
 
 

@@ -9,10 +9,10 @@ Fraction(5, 9)
 """
 
 from .bluff.explorer import (
-           CountExplorer,
-           figure_for_convergence,
-           figure_for_counts,
-           figure_for_odds,
+    CountExplorer,
+    figure_for_convergence,
+    figure_for_counts,
+    figure_for_odds,
 )
 from .bluff.table import BluffTable
 

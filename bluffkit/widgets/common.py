@@ -16,12 +16,13 @@ The pattern (copy it for a new game; ``bluffkit/widgets/bluff/explorer.py`` is t
    widget, the figure and text keep their last good values, and the next good input clears the
    message. A traceback never reaches the student.
 4. **The update** calls the ``odds``/``advice`` function, then
-   :func:`update_figure_in_place` sends the ``FigureWidget`` only what changed from the new pure
-   figure (one message; plotly paths such as ``shapes[0].x0``, so the browser restyles instead
-   of redrawing), and sets the text widgets. Pass the figure builder ``template=None`` for
-   updates: the widget keeps the template it was built with (validating one costs ~10 ms).
-   Exact numbers are shown as math with :func:`probability_tex` / :func:`math_html` in an
-   ``ipywidgets.HTMLMath`` (``$\\frac{7}{27} \\approx 0.259$``).
+   :func:`~bluffkit.widgets.figure.update_figure_in_place` sends the ``FigureWidget`` only what
+   changed from the new pure figure (one message; plotly paths such as ``shapes[0].x0``, so the
+   browser restyles instead of redrawing), and sets the text widgets. Pass the figure builder
+   ``template=None`` for updates: the widget keeps the template it was built with (validating
+   one costs ~10 ms). Exact numbers are shown as math with :mod:`bluffkit.widgets.numbers`
+   (``probability_tex``, ``math_html``) in an ``ipywidgets.HTMLMath``
+   (``$\\frac{7}{27} \\approx 0.259$``).
 5. **Games** use :class:`NewGameBar` (a seed box showing the game on the table, "New game"
    and "Replay": the same seed replays the same deal), :class:`HistoryLog`
    for what happened, :class:`ExplainPanel`, an "Explain" toggle that renders an
@@ -44,8 +45,6 @@ The pattern (copy it for a new game; ``bluffkit/widgets/bluff/explorer.py`` is t
 >>> update("7")
 >>> area.message
 '7 is not a die'
->>> probability_tex(Fraction(7, 27))
-'\\\\frac{7}{27} \\\\approx 0.259'
 """
 
 from __future__ import annotations
@@ -53,19 +52,16 @@ from __future__ import annotations
 import functools
 import html
 import logging
-import math
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
 from ..core import BluffkitError, IllegalAction, InvalidQuestion, sample
 from ..core.i18n import LANGUAGES, _, _l, get_language, num, set_language
-from .figure import LiveFigure
+from .numbers import Detail, html_table, math_html
 
 log = logging.getLogger(__name__)
 
@@ -76,287 +72,6 @@ COLORS = {
     "accent": "#e76f51",   # lines and markers
     "neutral": "#8d99ae",  # bars that keep one colour (the highlight is a band over them)
 }
-
-
-# -- exact numbers as math ------------------------------------------------------------------------
-def fraction_tex(value: Fraction | int) -> str:
-    """LaTeX for an exact number: ``\\frac{7}{27}``, ``-\\frac{1}{2}``, ``3``.
-
-    >>> fraction_tex(Fraction(-1, 2)), fraction_tex(Fraction(3))
-    ('-\\\\frac{1}{2}', '3')
-    """
-    q = Fraction(value)
-    if q.denominator == 1:
-        return str(q.numerator)
-    sign = "-" if q < 0 else ""
-    return f"{sign}\\frac{{{abs(q.numerator)}}}{{{q.denominator}}}"
-
-
-def decimal_text(value: Fraction | int, places: int = 3) -> str:
-    """A rounded decimal for display only (``0.259``; ``0,259`` in French).
-
-    >>> decimal_text(Fraction(1, 3))
-    '0.333'
-    """
-    return num(float(value), f".{places}f")
-
-
-def probability_tex(value: Fraction | int, places: int = 3) -> str:
-    """``\\frac{7}{27} \\approx 0.259``; an exact decimal is written with ``=`` (in French the
-    decimal comma is written ``0{,}259``: TeX would put a space after a bare comma).
-
-    >>> probability_tex(Fraction(1, 2)), probability_tex(Fraction(1))
-    ('\\\\frac{1}{2} = 0.500', '1')
-    """
-    q = Fraction(value)
-    if q.denominator == 1:
-        return str(q.numerator)
-    rel = "=" if Fraction(f"{float(q):.{places}f}") == q else "\\approx"
-    return f"{fraction_tex(q)} {rel} {decimal_text(q, places).replace(',', '{,}')}"
-
-
-LONG_DIGITS = 5
-"""A fraction with more digits than this in its numerator or denominator is shown as a short
-decimal, the exact fraction in its tooltip (issue 26: 26-digit fractions in Explain)."""
-
-_FRACTION = re.compile(r"(?P<eq>= )?(?<![\w./])(?P<n>-?\d+)/(?P<d>\d+)(?![\w/])"
-                       r"(?: (?P<rel>≈|=) (?P<short>[-+−]?\d+(?:[.,]\d+)?(?:\s?%)?))?")
-
-
-def is_long(value: Fraction) -> bool:
-    """More than :data:`LONG_DIGITS` digits above or below the line.
-
-    >>> is_long(Fraction(211, 243)), is_long(Fraction(32768, 14348907))
-    (False, True)
-    """
-    return max(len(str(abs(value.numerator))), len(str(value.denominator))) > LONG_DIGITS
-
-
-def short_decimal(value: Fraction | int) -> str:
-    """Three decimals, or two significant digits for a small value that is not zero (a
-    student reads 0.00000053, not 0.000).
-
-    >>> short_decimal(Fraction(211, 243)), short_decimal(Fraction(8, 15176959))
-    ('0.868', '0.00000053')
-    """
-    x = float(value)
-    places = 3 if x == 0 or abs(x) >= 0.001 else 1 - math.floor(math.log10(abs(x)))
-    return num(x, f".{places}f")
-
-
-def approx_html(value: Fraction, shown: str | None = None) -> str:
-    """A rounded value (``shown``, else :func:`short_decimal` after ≈) with its exact fraction
-    in a tooltip (point at it to read it).
-
-    >>> approx_html(Fraction(32768, 14348907))
-    '<span class="bk-exact" title="32768/14348907">≈&nbsp;0.002</span>'
-    """
-    q = Fraction(value)
-    return (f'<span class="bk-exact" title="{q.numerator}/{q.denominator}">'
-            f"{shown or '≈&nbsp;' + short_decimal(q)}</span>")
-
-
-def math_html(text: str) -> str:
-    """Escape plain text for HTML and typeset the fractions in it (``7/27`` -> ``$\\frac{7}{27}$``).
-
-    For an ``ipywidgets.HTMLMath``; text between ``$`` signs is left as math. A long fraction
-    (:func:`is_long`), with the ``=`` before it and the rounded value after it, becomes a
-    rounded value whose tooltip holds the fraction.
-
-    >>> math_html("P = 7/27 < 1/2; 15/3 = 5")
-    'P = $\\\\frac{7}{27}$ &lt; $\\\\frac{1}{2}$; $\\\\frac{15}{3}$ = 5'
-    >>> math_html("P(true) = 31364282393/31381059609 ≈ 0.999.")
-    'P(true) <span class="bk-exact" title="31364282393/31381059609">≈&nbsp;0.999</span>.'
-    >>> math_html("equity 13924507/30233088 = 46.1%")
-    'equity <span class="bk-exact" title="13924507/30233088">46.1%</span>'
-    """
-    parts = str(text).split("$")
-    out = []
-    for i, part in enumerate(parts):
-        if i % 2:  # already math
-            out.append(f"${part}$")
-            continue
-        escaped = html.escape(part, quote=False)
-        out.append(_FRACTION.sub(_written_fraction, escaped))
-    return "".join(out)
-
-
-def _written_fraction(m: re.Match) -> str:
-    """A fraction as written (``15/3`` stays 15 over 3: the text may be showing the sum);
-    a long one as the rounded value the text gives after it (``= 46.1%``, ``≈ 0.868``), else
-    as :func:`short_decimal`, the fraction in the tooltip."""
-    n, d, rel, short = m["n"], m["d"], m["rel"], m["short"]
-    if int(d) and is_long(Fraction(int(n), int(d))):
-        shown = None
-        if short:
-            shown = f"≈&nbsp;{short}" if rel == "≈" else f"{m['eq'] or ''}{short}"
-        return approx_html(Fraction(int(n), int(d)), shown)
-    sign = "-" if n.startswith("-") else ""
-    after = f" {rel} {short}" if short else ""
-    return f"{m['eq'] or ''}${sign}\\frac{{{n.lstrip('-')}}}{{{d}}}${after}"
-
-
-NOT_APPLICABLE = "–"
-"""What a table cell shows for a value that does not apply to its row (``None``)."""
-
-
-def count_text(n: int, one: str, many: str) -> str:
-    """``n`` and the noun in the right number: ``1 die``, ``2 dice``, ``0 dice``.
-
-    >>> count_text(1, "die", "dice"), count_text(3, "matching die", "matching dice")
-    ('1 die', '3 matching dice')
-    """
-    return f"{n} {one if n == 1 else many}"
-
-
-def value_tex(value: Any) -> str:
-    """Math for a table cell: Fractions as fractions with their decimal, ``None`` (not
-    applicable) as a dash, other values as escaped text.
-
-    >>> value_tex(None), value_tex(True), value_tex(Fraction(1, 4))
-    ('–', 'yes', '$\\\\frac{1}{4}$ <small>≈&nbsp;0.250</small>')
-    >>> value_tex(Detail(2, "two dice"))
-    '<span title="two dice">2</span>'
-    """
-    if isinstance(value, Detail):
-        return f'<span title="{html.escape(str(value.tip))}">{value_tex(value.value)}</span>'
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return str(value.numerator)
-        if is_long(value):
-            return approx_html(value)
-        return f"${fraction_tex(value)}$ <small>≈&nbsp;{decimal_text(value)}</small>"
-    if value is None:  # not applicable here: a dash, never Python's None
-        return NOT_APPLICABLE
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return num(value, ".3f")
-    return math_html(str(value))
-
-
-@dataclass(frozen=True)
-class Detail:
-    """A table cell's value with more to read in its tooltip."""
-
-    value: Any
-    tip: Any
-
-
-SPACED_TABLE = ('<table style="border-collapse:separate;border-spacing:12px 2px;'
-                'margin-left:-12px">')
-"""The opening tag of a table whose columns stay apart ("Bungee #1 | 60", never "#160")."""
-
-
-def html_table(header: Iterable[str], rows: Iterable[Iterable[Any]], css: str = "bk-table",
-               highlight: int | None = None) -> str:
-    """A small HTML table; cells go through :func:`value_tex`; row ``highlight`` is bold. A
-    header may be a ``(title, tooltip)`` pair: the tooltip says what the column means."""
-    head = "".join(_th(*(h if isinstance(h, tuple) else (h, None))) for h in header)
-    body = []
-    for i, row in enumerate(rows):
-        style = ' style="font-weight:bold;background:#eef7f5"' if i == highlight else ""
-        body.append(f"<tr{style}>" + "".join(
-            f'<td style="padding:0 6px">{value_tex(c)}</td>' for c in row) + "</tr>")
-    return (f'<table class="{css}" style="border-collapse:collapse;text-align:right">'
-            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
-
-
-def _th(text: Any, tip: Any = None) -> str:
-    title = f' title="{html.escape(str(tip))}"' if tip else ""
-    return f'<th style="padding:0 6px"{title}>{html.escape(str(text))}</th>'
-
-
-# -- figures ---------------------------------------------------------------------------------------
-def update_figure_in_place(target: go.FigureWidget, source: go.Figure | dict) -> None:
-    """Make ``target`` show ``source`` (a figure, or its ``to_plotly_json()`` dict).
-
-    Only what changed since the last update is sent, as plotly paths (``marker.color``,
-    ``shapes[0].x0``): plotly.py validates a few values instead of a whole figure (~2 ms, not
-    ~25 ms) and the browser restyles what changed instead of redrawing the plot. A
-    :class:`~bluffkit.widgets.figure.LiveFigure` takes small edits in one message, without
-    plotly.py's validation (:meth:`~bluffkit.widgets.figure.LiveFigure.edit`). Properties
-    that ``source`` lacks are cleared; the target's template is kept. A change in the number
-    or types of traces replaces the traces.
-
-    >>> fw = go.FigureWidget(go.Figure(go.Bar(x=[1, 2], y=[3, 4])))
-    >>> update_figure_in_place(fw, go.Figure(go.Bar(x=[1, 2], y=[5, 6]), {"title": "new"}))
-    >>> fw.data[0].y, fw.layout.title.text
-    ((5, 6), 'new')
-    """
-    new = source.to_plotly_json() if isinstance(source, go.Figure) else dict(source)
-    new_data, new_layout = list(new.get("data") or []), dict(new.get("layout") or {})
-    new_layout.pop("template", None)
-    if target.layout.separators:  # a figure made in a language keeps its decimal mark
-        new_layout.setdefault("separators", target.layout.separators)
-    old = getattr(target, "_bk_shown", None)
-    if old is None:
-        old = target.to_plotly_json()
-        old["layout"].pop("template", None)
-    old_data = old.get("data") or []
-    if len(old_data) != len(new_data) or any(
-            a.get("type", "scatter") != b.get("type", "scatter")
-            for a, b in zip(old_data, new_data)):
-        with target.batch_update():
-            target.data = ()
-            target.add_traces([dict(t) for t in new_data])
-        old_data = [dict(t) for t in new_data]
-    layout = _changes(old.get("layout") or {}, new_layout, skip=("template",))
-    traces = [_changes(a, b, skip=("type", "uid")) for a, b in zip(old_data, new_data)]
-    if not (isinstance(target, LiveFigure) and target.edit(layout, traces)):
-        with target.batch_update():  # one message to the browser
-            for path, value in layout.items():
-                target.layout[path] = value
-            for trace, changes in zip(target.data, traces):
-                for path, value in changes.items():
-                    trace[path] = value
-    target._bk_shown = {"data": new_data, "layout": new_layout}
-
-
-_MISSING = object()
-
-
-def _changes(old: dict, new: dict, prefix: str = "", skip: tuple[str, ...] = (),
-             out: dict | None = None) -> dict:
-    """Plotly paths whose value differs from ``old`` to ``new`` (``None`` for removed ones).
-
-    >>> _changes({"a": {"b": 1, "c": 2}, "s": [{"x": 1}]}, {"a": {"b": 1}, "s": [{"x": 2}]})
-    {'a.c': None, 's[0].x': 2}
-    """
-    out = {} if out is None else out
-    for key in [*old, *(k for k in new if k not in old)]:
-        if key in skip:
-            continue
-        path = f"{prefix}.{key}" if prefix else key
-        a, b = old.get(key, _MISSING), new.get(key, _MISSING)
-        if b is _MISSING:
-            if a is not None:
-                out[path] = None
-        elif isinstance(a, dict) and isinstance(b, dict):
-            _changes(a, b, path, out=out)
-        elif (_objects(a) and _objects(b) and len(a) == len(b)
-              and all(x.get("type") == y.get("type") for x, y in zip(a, b))):
-            for i, (x, y) in enumerate(zip(a, b)):
-                _changes(x, y, f"{path}[{i}]", out=out)
-        elif a is _MISSING or _plain(a) != _plain(b):
-            out[path] = b
-    return out
-
-
-def _objects(value) -> bool:
-    return (isinstance(value, (list, tuple)) and bool(value)
-            and all(isinstance(x, dict) for x in value))
-
-
-def _plain(value):
-    """Tuples and lists compare equal when their items do."""
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
 
 
 # -- the error area --------------------------------------------------------------------------------
@@ -754,10 +469,6 @@ def require(condition: bool, message: str) -> None:
         raise InvalidQuestion(message)
 
 
-__all__ = [
-    "COLORS", "NOT_APPLICABLE", "SPACED_TABLE", "ErrorArea", "ExplainPanel", "HistoryLog",
-    "LanguageSwitch", "NewGameBar", "fit_buttons", "label", "relabel",
-    "advice_html", "apply_my_move", "check_my_turn", "count_text", "play_until_turn",
-    "decimal_text", "fraction_tex", "html_table", "math_html", "probability_tex", "require",
-    "update_figure_in_place", "value_tex",
-]
+__all__ = ["COLORS", "ErrorArea", "ExplainPanel", "HistoryLog", "LanguageSwitch", "NewGameBar",
+           "advice_html", "apply_my_move", "check_my_turn", "fit_buttons", "label",
+           "play_until_turn", "relabel", "require"]

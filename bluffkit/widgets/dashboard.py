@@ -19,7 +19,8 @@ import ipywidgets as widgets
 from ..core import InvalidQuestion
 from ..core.i18n import _, _n
 from ..games import GAMES
-from .common import SPACED_TABLE, ErrorArea, fit_buttons, html_area
+from .common import ErrorArea, fit_buttons, html_area
+from .numbers import SPACED_TABLE
 from .seat import connect, plain_error
 
 

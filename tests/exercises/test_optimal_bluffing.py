@@ -15,6 +15,7 @@ import sympy
 from bluffkit.exercises import catalogue, exercise_sets, load
 from bluffkit.exercises import optimal_bluffing as ex
 from bluffkit.exercises.answers import read_number
+from bluffkit.exercises.optimal_bluffing.small_games import kuhn_earn
 from bluffkit.exercises.ranged import InRange, Ranged, ends
 from bluffkit.solvers.bluff.exact import exact_round
 from bluffkit.solvers.small_games import CARDS, kuhn_game, realization_plan
@@ -122,8 +123,8 @@ def test_kuhn_best_response_adds_the_best_of_each_decision():
         total = F(0)
         for card in CARDS:
             others = [c for c in CARDS if c != card]
-            total += max(ex._kuhn_earn(plan, card, others, "bet", a) for a in ("fold", "call"))
-            total += max(ex._kuhn_earn(plan, card, others, "check", a)
+            total += max(kuhn_earn(plan, card, others, "bet", a) for a in ("fold", "call"))
+            total += max(kuhn_earn(plan, card, others, "check", a)
                          for a in ("check", "bet"))
         assert q.expected() == total
         assert q.expected() >= F(1, 18)  # a best response earns at least the game value

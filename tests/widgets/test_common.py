@@ -11,16 +11,9 @@ import plotly.graph_objects as go
 import pytest
 
 from bluffkit.core import InvalidQuestion
-from bluffkit.widgets.common import (
-    ErrorArea,
-    ExplainPanel,
-    HistoryLog,
-    NewGameBar,
-    advice_html,
-    math_html,
-    probability_tex,
-    update_figure_in_place,
-)
+from bluffkit.widgets.common import ErrorArea, ExplainPanel, HistoryLog, NewGameBar, advice_html
+from bluffkit.widgets.figure import update_figure_in_place
+from bluffkit.widgets.numbers import math_html, probability_tex
 
 
 def shown(fw: go.FigureWidget) -> dict:

@@ -13,8 +13,7 @@ import pytest
 from bluffkit.widgets.bluff import CountExplorer
 from bluffkit.widgets.bluff_you import SumExplorer
 from bluffkit.widgets.bungee import DrawExplorer
-from bluffkit.widgets.common import update_figure_in_place
-from bluffkit.widgets.figure import LiveFigure, plotly_bundle
+from bluffkit.widgets.figure import LiveFigure, plotly_bundle, update_figure_in_place
 from bluffkit.widgets.jungle_bluff import ChallengeExplorer
 from bluffkit.widgets.poker_dice import HandOddsExplorer
 

@@ -230,7 +230,8 @@ def test_explain_shows_words_and_short_numbers(name, lang):
     Every column has a title in words, a nested value shows one number, and no fraction of
     more than LONG_DIGITS digits is shown (it is in the tooltip, with its rounded value)."""
     from bluffkit.i18n import language
-    from bluffkit.widgets.common import HEADERS, HIDDEN, LONG_DIGITS
+    from bluffkit.widgets.common import HEADERS, HIDDEN
+    from bluffkit.widgets.numbers import LONG_DIGITS
 
     with language(lang):
         t = EXPLAINED[name]()

@@ -156,7 +156,7 @@ def advise(position: Position, equilibrium: bool = True,
             position allows it (bid phase, no expansion, ``position.history`` given). ``False``
             gives the dice-random advice alone, to compare the two.
         model, samples, seed: the bid model (``None``: ``BidModel()``, ε = 1/20) and the look
-            ahead's playouts per choice (``None``: ``bluff_ahead.SAMPLES``) and seed.
+            ahead's playouts per choice (``None``: ``ahead.SAMPLES``) and seed.
 
     Returns:
         An ``Advice``.

@@ -41,7 +41,8 @@ from ...core import Action, BluffkitError, InvalidQuestion
 from ...core.i18n import _, _n, num
 from ...core.text import exact_text
 from ...games.bluff import STAR, Bid, Challenge, dice_text, why_not_raise
-from ...games.bluff.state import MAX_DICE, roll_outcomes
+from ...games.bluff.actions import roll_outcomes
+from ...games.bluff.state import MAX_DICE
 from .equilibrium import round_table
 from .rounds import bid_label, label_action, round_matches
 from .words import after_bids, and_list, dice_count, holding, percent, seat_name, short_fraction

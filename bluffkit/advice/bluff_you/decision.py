@@ -1,7 +1,7 @@
 """Advice for Bluff You: what to announce, and whether to believe it, with exact numbers.
 
 **For the bluffer** (tokens in the centre and in each hand known, the roll seen): the whole turn is
-solved exactly (``bluff_you_turn``: the choice of move is part of the equilibrium) and every option
+solved exactly (``turn``: the choice of move is part of the equilibrium) and every option
 is valued against the equilibrium guesser: gain with each guesser, steal from each player holding
 tokens, each legal doublet swap. **Payoff (a decision)**: the change in the bluffer's points minus
 the guesser's points this turn; the other players act as one side and later turns are left out. A

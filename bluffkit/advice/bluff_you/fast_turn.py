@@ -1,7 +1,7 @@
 """A fast exact equilibrium of one Bluff You turn, built from the turn's structure and verified.
 
 The general solver (``solvers.lp``: an LP in sequence form, then exact recovery) takes 20-70 ms a
-turn; this one takes about a millisecond, and ``bluff_you_turn.solve_turn`` uses it first and
+turn; this one takes about a millisecond, and ``turn.solve_turn`` uses it first and
 falls back on the LP whenever it cannot certify its answer. Nothing it returns is unverified.
 
 **Why it works.** Against a guesser who says OK to move ``m`` with probability ``b_m``, a lie with

@@ -240,7 +240,7 @@ def solve_turn(game: TurnGame) -> TurnEquilibrium:
     The equilibrium depends only on ``game.key()``: the centre tokens, the tokens that may be
     stolen (not who holds them: a steal's payoff names no player), the points of the bluffer's
     cheapest token and whether a swap is held. It is solved once per key (cached) by the fast
-    construction of ``bluff_you_fast`` (verified exactly), or by the LP when that construction
+    construction of ``fast_turn`` (verified exactly), or by the LP when that construction
     does not certify its answer; the players are then put back on the steals.
 
     >>> eq = solve_turn(TurnGame(centre=(3,)))  # only 3 may be announced: a lie unless S = 3

@@ -5,20 +5,18 @@ The names users import (``bluffkit.advice.bungee.BungeeAdvice``, ...) are re-exp
 ``decision``.
 """
 
+from .calling import CallComparison, round_score_if_calling
 from .decision import (
     COLUMNS,
     DEFAULT_SAMPLES,
-    PENDING,
-    REFILL,
     BungeeAdvice,
-    CallComparison,
     Estimate,
     advise,
     advise_state,
     observation_for,
-    round_score_if_calling,
     without_simulation,
 )
+from .text import PENDING, REFILL
 
 __all__ = ["BungeeAdvice", "COLUMNS", "CallComparison", "DEFAULT_SAMPLES", "Estimate", "PENDING",
            "REFILL", "advise", "advise_state", "observation_for", "round_score_if_calling",

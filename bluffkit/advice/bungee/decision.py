@@ -5,7 +5,7 @@ my hand's value after it, P(worth 5 or less), its expected value and the expecte
 write down if somebody else won. The model: opponents' hands are unknown random, so the card I
 draw is equally likely to be any card I cannot see.
 
-**Estimated, beyond that** (``bungee_sim``): when I may call, the rest of the round is simulated
+**Estimated, beyond that** (``simulation``): when I may call, the rest of the round is simulated
 from random worlds (opponents' hands and the draw pile dealt at random from the unseen cards)
 where everybody plays the greedy rule: lower the expected hand value, call at 5 or less. For
 "call now" and for "play on" (the best action now, then the same rule for me) the simulation
@@ -47,8 +47,6 @@ from ...games.bungee import (
     BungeeState,
     Call,
     LeaveLucky,
-    card_text,
-    cards_text,
     say_move,
 )
 from ...odds.bungee import (
@@ -56,16 +54,11 @@ from ...odds.bungee import (
     Knowledge,
     best_lucky_choice,
     lucky_choices,
-    round_score,
     turn_odds,
 )
+from .calling import CallComparison
 from .simulation import Estimate, check_seed_and_call_at, simulate_choices
-
-PENDING = "You may call Bungee now."
-"""How the line of a deferred advice about the coming simulation starts (in English; in
-another language, its translation)."""
-REFILL = "the discard pile but its top card is shuffled"
-"""How the engine's history (chance, player -1) starts the line of a refill of the draw pile."""
+from .text import call_phase_text, choice_sentence, model_text, number_text, pending_text, turn_text
 
 COLUMNS = {"action": _l("choice"), "expected_value": _l("expected value"),
            "P_worth_5_or_less": _l("P(worth 5 or less)"),
@@ -78,45 +71,6 @@ DEFAULT_SAMPLES = 100
 """Simulated endings of the round for each choice (about 10-20 ms in all; more for a smaller
 error: the widget runs larger counts in the background with a progress bar, the command line
 shows one from ``cli.bungee.PROGRESS_FROM``)."""
-
-
-@dataclass(frozen=True)
-class CallComparison:
-    """Call now or play on, estimated by simulation (see the module docstring).
-
-    Attributes:
-        play: the action "playing on" starts with (the best action now).
-        samples, seed: the simulation's size and seed (same seed, same numbers).
-        p_win_call, p_win_play: P(I win the round).
-        score_call, score_play: my expected round score.
-        difference: score_call - score_play over the same worlds (negative: calling is better).
-        score_if_losing_call: my exact score when I call now and lose.
-    """
-
-    play: Action
-    samples: int
-    seed: int
-    p_win_call: Estimate
-    p_win_play: Estimate
-    score_call: Estimate
-    score_play: Estimate
-    difference: Estimate
-    score_if_losing_call: int
-
-    @property
-    def call_better(self) -> bool:
-        return self.difference.mean < 0
-
-    @property
-    def clear(self) -> bool:
-        """True when the difference is more than two standard errors from 0."""
-        return abs(float(self.difference.mean)) > 2 * self.difference.se
-
-    def to_json(self) -> dict:
-        return {"play": str(self.play), "samples": self.samples, "seed": self.seed,
-                "p_win_call": self.p_win_call, "p_win_play": self.p_win_play,
-                "score_call": self.score_call, "score_play": self.score_play,
-                "difference": self.difference, "score_if_losing_call": self.score_if_losing_call}
 
 
 @dataclass(frozen=True)
@@ -198,11 +152,6 @@ def _md(v) -> str:
     if isinstance(v, Fraction) and v.denominator != 1:
         return f"{v.numerator}/{v.denominator} ≈ {num(float(v), '.3f')}"
     return str(v)
-
-
-def _num(v: Fraction) -> str:
-    return str(v.numerator) if v.denominator == 1 else (
-        f"{v.numerator}/{v.denominator} ≈ {num(float(v), '.2f')}")
 
 
 def _key(o: ActionOdds) -> tuple:
@@ -291,7 +240,7 @@ def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0
     if obs.phase == "dealer":
         return _dealer_advice(k)
     if obs.phase == "call":
-        return BungeeAdvice(k, "call", (), None, None, Call(), _call_phase_text(k))
+        return BungeeAdvice(k, "call", (), None, None, Call(), call_phase_text(k))
     options = tuple(turn_odds(k))
     best = min(options, key=_key)
     if obs.callers and k.value > CALL_LIMIT and all(o.p_bungee == 0 for o in options):
@@ -301,7 +250,7 @@ def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0
     if not may_call or samples == 0 or defer:
         pending = samples if may_call and defer else 0
         return BungeeAdvice(k, "turn", options, best, None, best.action,
-                            _turn_text(k, best, None, obs, options, pending), pending)
+                            turn_text(k, best, None, obs, options, pending), pending)
     (wc, sc), (wp, sp) = simulate_choices(obs, [Call(), best.action], samples, seed, call_at,
                                           progress)
     comparison = CallComparison(
@@ -309,7 +258,7 @@ def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0
         Estimate.of(sp), Estimate.of([a - b for a, b in zip(sc, sp)]), k.score)
     recommended = Call() if comparison.call_better else best.action
     return BungeeAdvice(k, "turn", options, best, comparison, recommended,
-                        _turn_text(k, best, comparison, obs, options))
+                        turn_text(k, best, comparison, obs, options))
 
 
 def advise_state(state: BungeeState, samples: int = DEFAULT_SAMPLES,
@@ -335,8 +284,8 @@ def _dealer_advice(k: Knowledge) -> BungeeAdvice:
                     "does not weigh the score you write down if somebody else wins the round, "
                     "where each Bungee card in your hand costs 10: compare the expected scores "
                     "in the table ({best} after {action}, {leave} if you leave it).",
-                    best=_num(best.mean_score), action=say_move(str(best.action)),
-                    leave=_num(leave.mean_score))
+                    best=number_text(best.mean_score), action=say_move(str(best.action)),
+                    leave=number_text(leave.mean_score))
     if again:
         exact = _("All numbers are exact: the new lucky card is equally likely to be any of the "
                   "{n} cards you then cannot see; if it is a Bungee card too ({again} of them "
@@ -346,129 +295,15 @@ def _dealer_advice(k: Knowledge) -> BungeeAdvice:
         exact = _("All numbers are exact: the new lucky card is equally likely to be any of the "
                   "{n} cards you then cannot see; no Bungee card is left unseen, so the new "
                   "lucky card is a number.", n=k.unseen_count)
-    lines = [_model(k),
+    lines = [model_text(k),
              _("A Bungee card was turned as lucky card and you deal: take it (it counts 0 when "
                "you call or win, 10 if somebody else wins) and discard a card, after which a "
                "new lucky card is turned; or leave it (Bungee cards then count 0 for everybody, "
                "in the scores too)."),
              _("Leaving it keeps your hand worth {value}; you would score {score} if somebody "
-               "else wins.", value=k.value, score=k.score) + " " + _choice_sentence(best),
+               "else wins.", value=k.value, score=k.score) + " " + choice_sentence(best),
              ranking, exact]
     return BungeeAdvice(k, "dealer", options, best, None, best.action, "\n".join(lines))
-
-
-def _choice_sentence(o: ActionOdds) -> str:
-    if isinstance(o.action, LeaveLucky):
-        return _("Recommended: leave it; no take lowers your expected hand value.")
-    return _("Best: {action}: your hand {hand} is then worth {value} on average, and you would "
-             "score {score} on average if somebody else wins.", action=say_move(str(o.action)),
-             hand=cards_text(o.hand_before_draw), value=_num(o.mean_value),
-             score=_num(o.mean_score))
-
-
-def _model(k: Knowledge) -> str:
-    return _("Model: the {n} cards you cannot see (opponents' hands and the draw pile) are in "
-             "random places, so the card you draw is equally likely to be any of them; what "
-             "opponents did is not read as information.", n=k.unseen_count)
-
-
-def _call_phase_text(k: Knowledge) -> str:
-    return "\n".join([
-        _("You have had your last action and your hand {hand} is worth {value}, 5 or less: "
-          "call Bungee.", hand=cards_text(k.hand), value=k.value),
-        _("Calling can only help: a player who does not call cannot win the round, and a "
-          "caller who loses scores their hand ({score}), exactly what not calling would score. "
-          "This is exact, no simulation needed.", score=k.score),
-    ])
-
-
-def _pending_text() -> str:
-    return _("You may call Bungee now.")
-
-
-def _turn_text(k: Knowledge, best: ActionOdds, c: CallComparison | None,
-               obs: BungeeObservation, options: tuple[ActionOdds, ...], pending: int = 0) -> str:
-    lucky = card_text(k.lucky) if k.lucky is not None else "-"
-    action = say_move(str(best.action))
-    lines = [_model(k)]
-    if any(p < 0 and text.startswith(REFILL) for p, text in obs.history):
-        lines.append(_("The draw pile was refilled this round: you saw which cards went back "
-                       "into it (the discard pile but its top card), but the model does not use "
-                       "that; it treats every card you cannot see alike, so the numbers are "
-                       "exact for the model, not for everything you know."))
-    lines.append(_("Your hand {hand} is worth {value} (lucky {lucky} and Bungee cards count 0); "
-                   "if somebody else wins you would score {score} (Bungee 10).",
-                   hand=cards_text(k.hand), value=k.value, lucky=lucky, score=k.score))
-    draw = _("then draw a card") if best.draws else _("no draw")
-    if obs.callers and k.value > CALL_LIMIT and all(o.p_bungee == 0 for o in options):
-        lines.append(_("Somebody has called Bungee: this is your last action, and no action can "
-                       "bring your hand to {limit} or less, so you cannot call and cannot win "
-                       "this round. What counts is the score you will write down (Bungee cards "
-                       "10): {action} ({draw}) gives the lowest, {score} on average (exact).",
-                       limit=CALL_LIMIT, action=action, draw=draw,
-                       score=_num(best.mean_score)))
-        return "\n".join(lines)
-    lines.append(_("The action that best lowers your hand: {action} ({draw}): worth {value} on "
-                   "average, 5 or less with probability {p} (exact, one step ahead).",
-                   action=action, draw=draw, value=_num(best.mean_value),
-                   p=_num(best.p_bungee)))
-    if obs.callers:
-        lines.append(_("Somebody has called Bungee: this is your last action. (The exact "
-                       "one-step numbers treat every unseen card alike: they leave out that a "
-                       "caller's hand is worth 5 or less; the call-or-play-on simulation takes "
-                       "it into account.)"))
-    if c is None:
-        if not obs.opened:
-            lines.append(_("The round's first player must play, then draw: no call, no take."))
-        elif k.value > CALL_LIMIT and obs.callers:
-            lines.append(_("You cannot call before acting (a call needs a hand worth {limit} or "
-                           "less); if your action brings it to {limit} or less, you may call "
-                           "right after it.", limit=CALL_LIMIT))
-        elif k.value > CALL_LIMIT:
-            lines.append(_("You cannot call Bungee yet: that needs a hand worth {limit} or "
-                           "less.", limit=CALL_LIMIT))
-        elif pending:
-            lines.append(_pending_text() + " " + _(
-                "Whether calling beats playing on is being estimated by simulation ({n} endings "
-                "for each choice); the numbers appear here when it is done. Until then the "
-                "marked row is the best action if you play on.", n=pending))
-        else:
-            lines.append(_("You may call Bungee now; ask with samples > 0 to compare calling "
-                           "with playing on."))
-        return "\n".join(lines)
-    values = {"win": c.p_win_call.text(True), "lose": c.score_if_losing_call,
-              "score": c.score_call.text()}
-    if obs.callers:
-        lines.append(_("Call Bungee without acting (this is your last action): P(win the round) "
-                       "≈ {win}, estimated from the simulated endings; if you lose you score "
-                       "exactly {lose}, so E[round score] = -10 P(win) + {lose} (1 - P(win)) "
-                       "≈ {score}.", **values))
-        lines.append(_("Play on ({action}, and call after it if your hand is then worth 5 or "
-                       "less): P(win) ≈ {win}, E[round score] ≈ {score}.",
-                       action=say_move(str(c.play)), win=c.p_win_play.text(True),
-                       score=c.score_play.text()))
-    else:
-        lines.append(_("Call Bungee now: P(win the round) ≈ {win}, estimated from the simulated "
-                       "endings; if you lose you score exactly {lose}, so E[round score] = -10 "
-                       "P(win) + {lose} (1 - P(win)) ≈ {score}.", **values))
-        lines.append(_("Play on ({action}, and call later at {limit} or less): P(win) ≈ {win}, "
-                       "E[round score] ≈ {score}.", action=say_move(str(c.play)),
-                       limit=CALL_LIMIT, win=c.p_win_play.text(True),
-                       score=c.score_play.text()))
-    verdict = _("call now") if c.call_better else _("play on")
-    if c.clear:
-        lines.append(_("Difference (call - play on) over the same worlds: {difference}: "
-                       "{verdict}.", difference=c.difference.text(), verdict=verdict))
-    else:
-        lines.append(_("Difference (call - play on) over the same worlds: {difference}: "
-                       "{verdict} (too close to call: the difference is within two standard "
-                       "errors, either choice is reasonable).", difference=c.difference.text(),
-                       verdict=verdict))
-    lines.append(_("Estimated numbers: {n} simulated endings for each choice (seed {seed}); "
-                   "everybody follows the greedy rule (lower the expected hand value, call at 5 "
-                   "or less); ± is one standard error. Exact numbers: your hand now and after "
-                   "your next card.", n=c.samples, seed=c.seed))
-    return "\n".join(lines)
 
 
 def without_simulation(advice: BungeeAdvice, reason: str) -> BungeeAdvice:
@@ -482,21 +317,12 @@ def without_simulation(advice: BungeeAdvice, reason: str) -> BungeeAdvice:
     (0, 'You may call Bungee now, but calling could not be compared with playing on: no time.')
     """
     lines = [line for line in advice.explanation.split("\n")
-             if not line.startswith(_pending_text())]
+             if not line.startswith(pending_text())]
     lines.append(_("You may call Bungee now, but calling could not be compared with playing on: "
                    "{reason}.", reason=reason.rstrip(".")))
     return replace(advice, pending=0, explanation="\n".join(lines))
 
 
-def round_score_if_calling(p_win: Fraction, k: Knowledge) -> Fraction:
-    """E[round score] when I call now and win with probability ``p_win`` (my hand is fixed).
-
-    >>> round_score_if_calling(Fraction(1, 2), Knowledge.parse("1,2,8,B", lucky=8))
-    Fraction(3, 2)
-    """
-    return round_score(p_win, k.score)
-
-
 __all__ = ["BungeeAdvice", "CallComparison", "DEFAULT_SAMPLES", "Estimate",
-           "advise", "advise_state", "observation_for", "round_score_if_calling",
+           "advise", "advise_state", "observation_for",
            "without_simulation"]

@@ -2,7 +2,7 @@
 lists of integers.
 
 The advice compares "call now" with "play on" by simulating the rest of the round many times
-(``bungee_sim``). Played through the engine's immutable states, one playout costs about half a
+(``simulation``). Played through the engine's immutable states, one playout costs about half a
 millisecond, and 100 endings for each of two choices took 60-300 ms. :func:`fast_playout` plays
 the same round on mutable counts (each hand, the draw pile and the discard pile as 11 counts; hand
 values, scores and the greedy rule's sums kept up to date as cards move): five to ten times faster.
@@ -11,7 +11,7 @@ It is the same game, move for move: the tests play thousands of rounds both ways
 worlds with the same random numbers and get the same round results. Its rules are those of
 ``bluffkit.games.bungee.state`` (plays, takes, draws and the refill of an empty draw pile, sixes
 skipping players, the last lap and its calls, the six-extra-lap decision, the round's scoring)
-and its choices those of ``bungee_sim.greedy_action``, which the module docstrings there explain.
+and its choices those of ``simulation.greedy_action``, which the module docstrings there explain.
 A card is drawn as the engine's ``draw_card`` does: ``below(size of the pile)`` picks one card of
 the pile, each equally likely, counted in card order.
 
@@ -147,7 +147,7 @@ class _Round:
                     move, first = first, False
                 elif phase == "call":
                     move = None
-                else:  # the greedy rule (bungee_sim.greedy_action), from the running sums
+                else:  # the greedy rule (simulation.greedy_action), from the running sums
                     move = self._greedy(p, opened, discard, dv, ds, all_v, all_s, unseen,
                                         call_at[p])
                 if move is None:  # a call
@@ -212,7 +212,7 @@ class _Round:
         self.phase, self.to_move, self.opened, self.to_act = phase, p, opened, to_act
 
     def _greedy(self, p, opened, discard, dv, ds, all_v, all_s, unseen, call_at):
-        """``bungee_sim.greedy_action`` for player ``p`` on a turn: None to call, else
+        """``simulation.greedy_action`` for player ``p`` on a turn: None to call, else
         ``(card, count, take first)``.
 
         The rule ranks plays by (hand value after, score after, minus the cards played) and
@@ -266,7 +266,7 @@ def fast_playout(state: BungeeState, choice: Action | None, below: Callable[[int
     """The round's result after ``choice`` (by the player to move; ``None``: no choice made
     here) and then the greedy rule for everybody (player ``p`` calls at ``call_at[p]`` or less),
     each card drawn with ``below(n)``, a uniform whole number below ``n``. The same as applying
-    ``choice`` to ``state`` and then ``bungee_sim.playout`` (tests hold them equal).
+    ``choice`` to ``state`` and then ``simulation.playout`` (tests hold them equal).
 
     Raises:
         InvalidQuestion: if ``state`` is not in a turn, draw or call, or the round lasts more

@@ -437,7 +437,7 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
     the differences between choices are estimated with less noise: the worlds come one after the
     other from one generator seeded with ``seed``, and each world's playouts draw their cards
     from a block of random numbers of its own, read again from the start for each choice. The
-    round is played on by ``bungee_fast`` (the engine's rules and the greedy rule on plain
+    round is played on by ``playout`` (the engine's rules and the greedy rule on plain
     counts; the same results as ``playout``, five to ten times faster) and ends with the round
     the choice is made in. ``progress(done, samples)`` is called after each world (an exception
     it raises stops the simulation).

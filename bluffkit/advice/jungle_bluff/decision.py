@@ -5,7 +5,7 @@ Two models, stated in every explanation:
 - **Two players**: the round is a zero-sum game (payoff: my points this round minus the
   opponent's; later rounds are not counted). Both hands are known exactly in a two-player game
   (the cards played each round are public). The advice follows the exact equilibrium of the round
-  (:mod:`.jungle_round`): in the bidding phase the equilibrium mix of strength cards; in the bluff
+  (:mod:`.two_player`): in the bidding phase the equilibrium mix of strength cards; in the bluff
   phase the move with the best expected payoff against the opponent's equilibrium strategy, their
   strength card weighted by how often the equilibrium plays it (and, when they took first, by how
   often it makes that take).

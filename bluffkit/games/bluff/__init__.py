@@ -2,6 +2,7 @@
 
 from ...core import GameInfo, register_state
 from ...core.i18n import _l
+from .actions import Challenge, Roll, Show, StartRoll, count_matching, roll_outcomes
 from .bids import (
     DIGITS,
     FACES,
@@ -18,18 +19,7 @@ from .bids import (
     why_not_raise,
 )
 from .serial import CODEC, check, state_from_json
-from .state import (
-    BluffObservation,
-    BluffRules,
-    BluffState,
-    Challenge,
-    Reveal,
-    Roll,
-    Show,
-    StartRoll,
-    count_matching,
-    roll_outcomes,
-)
+from .state import BluffObservation, BluffRules, BluffState, Reveal
 from .text import describe, parse_action, position
 
 GAME = register_state(GameInfo(

@@ -24,19 +24,9 @@ from ...core.codec import Codec, Field, apply_logged
 from ...core.fields import impossible, readable
 from ...core.i18n import _
 from ...core.kinds import HISTORY, RAW, SEAT, TO_MOVE, choice, saved, textual, whole
+from .actions import Roll, Show, StartRoll
 from .bids import Bid, dice_text, parse_dice
-from .state import (
-    MAX_DICE,
-    PHASES,
-    BluffObservation,
-    BluffRules,
-    BluffState,
-    PlayedRound,
-    Reveal,
-    Roll,
-    Show,
-    StartRoll,
-)
+from .state import MAX_DICE, PHASES, BluffObservation, BluffRules, BluffState, PlayedRound, Reveal
 from .text import parse_action
 
 DICE = textual(parse_dice, dice_text)

@@ -13,6 +13,7 @@ left out. Option ``show_and_reroll`` is the "Montre-moi ton jeu" expansion: righ
 the bidder may expose hidden dice (keeping at least one hidden) and then, if at least one of
 their dice is exposed, re-roll all their hidden dice.
 
+>>> from bluffkit.games.bluff import STAR, Challenge, Roll
 >>> s = BluffState.new(BluffRules(players=2, opener=0))
 >>> s = s.apply(Roll((1, 3, 3, 5, STAR))).apply(Roll((2, 2, 4, STAR, STAR)))
 >>> s = s.apply(Bid.parse("4x3")).apply(Challenge())
@@ -22,31 +23,31 @@ their dice is exposed, re-roll all their hidden dice.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
-from functools import cache
 
 from ...core import (
     CHANCE,
     TERMINAL,
     Action,
-    Distribution,
     GameState,
     IllegalAction,
     InvalidRules,
     InvalidState,
 )
 from ...core.i18n import _
+from .actions import (
+    Challenge,
+    Show,
+    StartRoll,
+    count_matching,
+    roll_outcomes,
+    start_total_distribution,
+)
 from .bids import (
-    DIGITS,
-    FACES,
-    STAR,
     Bid,
     dice_text,
-    face_text,
-    parse_dice,
     raises_of,
     why_not_raise,
 )
@@ -127,99 +128,6 @@ class BluffRules:
 
 
 # -- actions and chance outcomes ------------------------------------------------------------------
-@dataclass(frozen=True)
-class Challenge(Action):
-    """"Haut les gobelets !": doubt the current bid."""
-
-    def sort_key(self) -> tuple:
-        return (1,)
-
-    def __str__(self) -> str:
-        return "challenge"
-
-
-@dataclass(frozen=True)
-class Show(Action):
-    """Expansion move right after a bid: expose some hidden dice, then maybe re-roll the rest.
-
-    ``Show()`` (written ``keep``) does nothing.
-    """
-
-    expose: tuple[int, ...] = ()
-    reroll: bool = False
-
-    def __post_init__(self):
-        if (not isinstance(self.reroll, bool) or not isinstance(self.expose, tuple | list)
-                or not all(f in FACES for f in self.expose)):
-            raise IllegalAction(_("a show exposes die faces (1-5, *) and re-rolls or not, got "
-                                  "{value}, reroll={reroll}", value=repr(self.expose),
-                                  reroll=repr(self.reroll)))
-        object.__setattr__(self, "expose", tuple(sorted(self.expose)))  # one way to write it
-
-    def sort_key(self) -> tuple:
-        return (2, self.reroll, len(self.expose), self.expose)
-
-    def __str__(self) -> str:
-        if not self.expose and not self.reroll:
-            return "keep"
-        parts = [f"show {dice_text(self.expose)}"] if self.expose else []
-        return " ".join(parts + (["reroll"] if self.reroll else []))
-
-
-@dataclass(frozen=True)
-class Roll(Action):
-    """Chance: the dice a player finds under the cup (sorted)."""
-
-    dice: tuple[int, ...]
-
-    def sort_key(self) -> tuple:
-        return (3, self.dice)
-
-    def __str__(self) -> str:
-        return f"roll {dice_text(self.dice)}"
-
-
-@dataclass(frozen=True)
-class StartRoll(Action):
-    """Chance: a player's total on the start roll (stars count 6)."""
-
-    total: int
-
-    def sort_key(self) -> tuple:
-        return (4, self.total)
-
-    def __str__(self) -> str:
-        return f"start total {self.total}"
-
-
-@cache
-def roll_outcomes(k: int) -> tuple[tuple[Roll, Fraction], ...]:
-    """The sorted multisets of ``k`` dice with their exact probabilities (multinomial / 6^k)."""
-    from itertools import combinations_with_replacement
-
-    out = []
-    for dice in combinations_with_replacement(FACES, k):
-        ways = math.factorial(k)
-        for c in Counter(dice).values():
-            ways //= math.factorial(c)
-        out.append((Roll(dice), Fraction(ways, 6**k)))
-    return tuple(out)
-
-
-@cache
-def start_total_distribution(k: int) -> Distribution:
-    """Total of ``k`` dice with stars counting 6."""
-    d = Distribution.point(0)
-    for _die in range(k):
-        d = d + Distribution.uniform(range(1, 7))
-    return d
-
-
-def count_matching(dice, face: int) -> int:
-    """Dice matching a bid face: stars are wild for a digit, not for a star bid."""
-    return sum(1 for f in dice if f == face or (f == STAR and face != STAR))
-
-
 # -- the state ------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Reveal:
@@ -545,6 +453,5 @@ def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-__all__ = ["BluffRules", "BluffState", "BluffObservation", "Bid", "Challenge", "PlayedRound",
-           "Show", "Roll", "StartRoll", "Reveal", "STAR", "DIGITS", "FACES", "count_matching",
-           "roll_outcomes", "face_text", "parse_dice"]
+__all__ = ["MAX_DICE", "PHASES", "BluffObservation", "BluffRules", "BluffState", "PlayedRound",
+           "Reveal"]

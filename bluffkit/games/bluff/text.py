@@ -8,8 +8,9 @@ from collections.abc import Iterable, Sequence
 from ...core import IllegalAction, ParseError
 from ...core.i18n import _
 from ...core.text import short_text
+from .actions import Challenge, Roll, Show
 from .bids import Bid, dice_text, parse_dice
-from .state import BluffRules, BluffState, Challenge, Roll, Show
+from .state import BluffRules, BluffState
 
 
 def parse_action(state: BluffState, text: str):

@@ -21,15 +21,9 @@ from .cards import (
     parse_cards,
     parse_pile,
 )
+from .scoring import RoundResult, score_round
 from .serial import CODEC, check, position_from_json, state_from_json
-from .state import (
-    BungeeObservation,
-    BungeeRules,
-    BungeeState,
-    RoundResult,
-    draw_outcomes,
-    score_round,
-)
+from .state import BungeeObservation, BungeeRules, BungeeState, draw_outcomes
 from .text import describe, move_text, parse_action, say_move, seen_moves
 
 GAME = register_state(GameInfo(

@@ -51,15 +51,8 @@ from .cards import (
     parse_cards,
     parse_pile,
 )
-from .state import (
-    PHASES,
-    BungeeObservation,
-    BungeeRules,
-    BungeeState,
-    PlayedRound,
-    RoundResult,
-    score_round,
-)
+from .scoring import PlayedRound, RoundResult, score_round
+from .state import PHASES, BungeeObservation, BungeeRules, BungeeState
 from .text import parse_action
 
 MOST_CARDS_SCORE = 50

@@ -56,15 +56,14 @@ from .cards import (
     CARDS,
     DECK,
     HAND_SIZE,
-    WIN_SCORE,
     Counts,
     card_text,
     cards_text,
     counts_of,
-    hand_score,
     hand_value,
     remove_cards,
 )
+from .scoring import PlayedRound, RoundResult, score_round
 
 PHASES = ("deal", "lucky", "dealer", "turn", "draw", "call", "over")
 CHANCE_PHASES = ("deal", "lucky", "draw")
@@ -108,72 +107,6 @@ class BungeeRules:
 
 
 # -- the end of a round ---------------------------------------------------------------------------
-def score_round(hands, lucky: int | None, callers) -> tuple[int, tuple[int, ...]]:
-    """The round's winner and everybody's score.
-
-    Among the callers the lowest hand value wins (lucky and Bungee cards 0), ties going to the
-    later caller; the winner scores -10, everybody else their hand score (lucky 0, Bungee 10).
-
-    Raises:
-        InvalidState: when nobody called (a round only ends after a call), or a caller is not
-            one of the players, or calls twice.
-
-    >>> score_round([(1, 2, 8, 11), (1, 8, 11, 11), (2, 3, 6), (1, 8, 8), (2, 3, 4, 9)],
-    ...             lucky=8, callers=(0, 1, 3))
-    (3, (13, 21, 11, -10, 18))
-    """
-    if not callers:
-        raise InvalidState(_("a round ends only after somebody called Bungee"))
-    n = len(hands)
-    bad = [p for p in callers if isinstance(p, bool) or not isinstance(p, int)
-           or not 0 <= p < n]
-    if bad:
-        raise InvalidState(_("callers must be players 0-{last} (one hand each), got {bad}",
-                             last=n - 1, bad=repr(bad[0])))
-    if len(set(callers)) != len(callers):
-        raise InvalidState(_("a player calls Bungee at most once a round, got callers "
-                             "{callers}", callers=list(callers)))
-    order = {p: i for i, p in enumerate(callers)}
-    winner = min(callers, key=lambda p: (hand_value(hands[p], lucky), -order[p]))
-    scores = tuple(WIN_SCORE if p == winner else hand_score(h, lucky) for p, h in enumerate(hands))
-    return winner, scores
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """What everyone sees at the end of a round: the hands shown in calling order and scores."""
-
-    round: int
-    lucky: int | None
-    hands: tuple[tuple[int, ...], ...]
-    callers: tuple[int, ...]
-    winner: int
-    scores: tuple[int, ...]
-
-    @property
-    def values(self) -> tuple[int, ...]:
-        """Each hand's value (lucky and Bungee cards 0)."""
-        return tuple(hand_value(h, self.lucky) for h in self.hands)
-
-    def to_json(self) -> dict:
-        return {"round": self.round, "lucky": card_text(self.lucky) if self.lucky else None,
-                "hands": [cards_text(h) for h in self.hands], "callers": list(self.callers),
-                "winner": self.winner, "scores": list(self.scores)}
-
-
-@dataclass(frozen=True)
-class PlayedRound:
-    """A round as it was played: every card taken from the draw pile (``dealt``: the deal, the
-    lucky cards and the draws, in order: chance's choices) and the round's ``history``. The
-    state keeps one for each round played, so a saved game can be played again."""
-
-    dealt: tuple[int, ...]
-    history: tuple[tuple[int, str], ...]
-
-    def to_json(self) -> dict:
-        return {"dealt": cards_text(self.dealt), "history": [list(h) for h in self.history]}
-
-
 @dataclass(frozen=True)
 class BungeeObservation:
     """What one player may see: own hand and everything public (never others' hands or the
@@ -526,5 +459,4 @@ def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-__all__ = ["BungeeObservation", "BungeeRules", "BungeeState", "PlayedRound", "RoundResult",
-           "draw_outcomes", "score_round"]
+__all__ = ["BungeeObservation", "BungeeRules", "BungeeState", "draw_outcomes"]

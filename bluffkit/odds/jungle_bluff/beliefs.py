@@ -9,7 +9,7 @@ players consistently with all of that (each player plays each of their cards at 
 for each opponent, how many of those histories leave each card in their hand or make it this
 round's strength card; :func:`possible_cards` lists the cards with a positive count. It is exact:
 a card is listed if and only if some consistent history gives it to that player (the counting is
-in :mod:`.jungle_worlds`).
+in :mod:`.worlds`).
 
 **Beliefs.** A belief over an opponent's strength card is a ``Distribution`` over cards. The
 default, :func:`posterior_belief`, weighs each card by the consistent histories that give it:

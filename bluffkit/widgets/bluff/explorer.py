@@ -25,16 +25,9 @@ from ...core import Distribution, InvalidQuestion
 from ...core.i18n import _, _l, _n
 from ...games.bluff import STAR, face_text
 from ...odds.bluff.counts import BidOdds, bid_odds, read_dice
-from ..common import (
-    COLORS,
-    ErrorArea,
-    decimal_text,
-    html_area,
-    label,
-    probability_tex,
-    update_figure_in_place,
-)
-from ..figure import LiveFigure, localised
+from ..common import COLORS, ErrorArea, html_area, label
+from ..figure import LiveFigure, localised, update_figure_in_place
+from ..numbers import decimal_text, probability_tex
 from ..static import StaticFallback
 
 FACE_OPTIONS = [("1", 1), ("2", 2), ("3", 3), ("4", 4), ("5", 5), ("★", STAR)]

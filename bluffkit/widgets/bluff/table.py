@@ -39,9 +39,10 @@ from ...games.bluff import (
     ladder,
 )
 from ...games.bluff.text import say_show
-from ..common import SPACED_TABLE, html_area, label, update_figure_in_place
-from ..figure import LiveFigure
+from ..common import html_area, label
+from ..figure import LiveFigure, update_figure_in_place
 from ..game_table import ME, GameTable, opponents_box, over_html, waiting_html
+from ..numbers import SPACED_TABLE
 from .beliefs import figure_for_beliefs
 from .explorer import dice_html
 from .solved import figure_for_solved

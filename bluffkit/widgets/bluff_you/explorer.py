@@ -30,16 +30,9 @@ from ...odds.bluff_you import (
     posterior_true,
     read_tokens,
 )
-from ..common import (
-    COLORS,
-    ErrorArea,
-    html_area,
-    label,
-    math_html,
-    probability_tex,
-    update_figure_in_place,
-)
-from ..figure import LiveFigure, localised
+from ..common import COLORS, ErrorArea, html_area, label
+from ..figure import LiveFigure, localised, update_figure_in_place
+from ..numbers import math_html, probability_tex
 from ..static import StaticFallback
 
 Q_OPTIONS = [(f"{Fraction(k, 12)}", Fraction(k, 12)) for k in range(13)]

@@ -37,8 +37,9 @@ from ...games.bluff_you import (
 )
 from ...odds.bluff_you import read_probability, read_tokens
 from ..bluff.explorer import dice_html as _star_dice_html
-from ..common import SPACED_TABLE, html_area, label
+from ..common import html_area, label
 from ..game_table import ME, GameTable, over_html, waiting_html
+from ..numbers import SPACED_TABLE
 from .explorer import tokens_html
 
 BOT_NAMES = {"random": _l("random"), "naive": _l("naive"), "equilibrium": _l("equilibrium"),

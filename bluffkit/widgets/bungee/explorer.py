@@ -24,16 +24,9 @@ from ...core import InvalidQuestion
 from ...core.i18n import _, _l, _n, num
 from ...games.bungee import CALL_LIMIT, CARDS, DECK, card_text, cards_text, say_move
 from ...odds.bungee import ActionOdds, Knowledge, action_odds, turn_actions, turn_odds
-from ..common import (
-    COLORS,
-    ErrorArea,
-    html_area,
-    html_table,
-    label,
-    probability_tex,
-    update_figure_in_place,
-)
-from ..figure import LiveFigure, localised
+from ..common import COLORS, ErrorArea, html_area, label
+from ..figure import LiveFigure, localised, update_figure_in_place
+from ..numbers import html_table, probability_tex
 from ..static import StaticFallback
 
 

@@ -36,8 +36,9 @@ from ...games.jungle_bluff import (
 )
 from ...games.jungle_bluff.cards import SPECIAL_NAMES
 from ...odds.jungle_bluff.beliefs import Option, win_probability
-from ..common import COLORS, ErrorArea, html_area, label, probability_tex, update_figure_in_place
-from ..figure import LiveFigure, localised
+from ..common import COLORS, ErrorArea, html_area, label
+from ..figure import LiveFigure, localised, update_figure_in_place
+from ..numbers import probability_tex
 from ..static import StaticFallback
 
 HINT = _l("select {name} under Special to play with it")

@@ -36,8 +36,9 @@ from ...games.jungle_bluff import (
     say_move,
 )
 from ...games.jungle_bluff.cards import SPECIAL_NAMES
-from ..common import SPACED_TABLE, html_area, label
+from ..common import html_area, label
 from ..game_table import ME, GameTable, opponents_box, over_html
+from ..numbers import SPACED_TABLE
 
 
 class JungleTable(GameTable):

@@ -24,8 +24,9 @@ from plotly.subplots import make_subplots
 from ...core.i18n import _, _l, _n, num
 from ...games.poker_dice import DEFAULT_COLOURS, FACES, Category, PokerDiceRules, face_text
 from ...odds.poker_dice import MAX_OPPONENTS, Equity, category_counts, equity, read_dice
-from ..common import COLORS, ErrorArea, html_area, label, probability_tex, update_figure_in_place
-from ..figure import LiveFigure, localised
+from ..common import COLORS, ErrorArea, html_area, label
+from ..figure import LiveFigure, localised, update_figure_in_place
+from ..numbers import probability_tex
 from ..static import StaticFallback
 
 CATEGORY_NAMES = tuple(str(c) for c in Category)

@@ -40,8 +40,9 @@ from ...games.poker_dice import (
     dice_text,
     say_move,
 )
-from ..common import SPACED_TABLE, html_area, label
+from ..common import html_area, label
 from ..game_table import ME, GameTable, opponents_box, over_html, waiting_html
+from ..numbers import SPACED_TABLE
 from .explorer import dice_html
 
 

@@ -16,7 +16,7 @@ from bluffkit.advice.bluff import Position, advise
 from bluffkit.advice.bluff import equilibrium as be
 from bluffkit.core import InvalidQuestion
 from bluffkit.games.bluff import STAR, Bid, BluffRules, BluffState, Challenge, Roll, Show
-from bluffkit.games.bluff.state import count_matching
+from bluffkit.games.bluff.actions import count_matching
 from bluffkit.solvers.bluff import tree as bluff_tree
 from bluffkit.solvers.bluff.tree import SolvedRound, default_path, round_tree
 from bluffkit.solvers.cfr import CFRSolver

@@ -25,7 +25,7 @@ from bluffkit.games.bungee import (
 
 
 def engine_result(state, move, rng, call_at):
-    """The engine's round: ``move`` applied to the state, then ``bungee_sim.playout``; a move
+    """The engine's round: ``move`` applied to the state, then ``simulation.playout``; a move
     that ends the round (the last action of the last lap) is scored at once."""
     after = state.apply(move)
     if after.round != state.round or after.phase == "over":

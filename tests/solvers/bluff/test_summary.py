@@ -8,7 +8,7 @@ import pytest
 from bluffkit.advice.bluff.equilibrium import solved_round
 from bluffkit.core import InvalidQuestion
 from bluffkit.games.bluff import Bid
-from bluffkit.games.bluff.state import count_matching
+from bluffkit.games.bluff.actions import count_matching
 from bluffkit.solvers.bluff.summary import bluff_rates, challenge_rates
 
 
