@@ -9,14 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from bluffkit.cli import main
 from bluffkit.odds.bluff import bid_odds
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.conftest import run
 
 
 def test_odds_table(capsys):

@@ -9,16 +9,13 @@ from fractions import Fraction
 import pytest
 
 from bluffkit.advice.bluff.solved import solved_reading
-from bluffkit.cli import main
+
+from .conftest import run
 
 ARGS = ["advise", "bluff", "--held", "5,5", "--me", "1", "--mine", "3,3,*,1,2", "--bid", "5x4",
         "--history", "2x3,3x3,4x4,5x4", "--dice-random"]
 
 
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_text_shows_frequencies_and_the_posterior(capsys):

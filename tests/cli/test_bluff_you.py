@@ -8,13 +8,8 @@ import sys
 from fractions import Fraction
 
 from bluffkit.advice.bluff_you.turn import TurnGame, solve_turn
-from bluffkit.cli import main
 
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from .conftest import run
 
 
 def test_odds_table_and_bayes(capsys):

@@ -11,14 +11,9 @@ from fractions import Fraction
 import pytest
 
 from bluffkit.cli import bungee as cli_bungee
-from bluffkit.cli import main
 from bluffkit.odds.bungee import Knowledge, action_odds
 
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from .conftest import run
 
 
 def test_odds_table_and_json(capsys):

@@ -9,13 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from bluffkit.cli import main
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from .conftest import run
 
 
 def test_advise_many_players_with_a_belief(capsys):

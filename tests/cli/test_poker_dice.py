@@ -7,14 +7,9 @@ import json
 import sys
 from fractions import Fraction
 
-from bluffkit.cli import main
 from bluffkit.odds.poker_dice import equity
 
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from .conftest import run
 
 
 def test_odds_of_the_brief_example(capsys):
