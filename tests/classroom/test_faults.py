@@ -52,6 +52,13 @@ def printed(proc: subprocess.Popen, seconds: float = 3) -> list[str]:
     return list(lines)
 
 
+async def open_every_room(url: str):
+    """A teacher on ``url`` and the join codes of the rooms it opens: one per entry of ``ROOMS``,
+    seeded with its index."""
+    t = await teacher(url)
+    return t, [(await t.open_room(g, r, seed=i))["code"] for i, (g, r) in enumerate(ROOMS)]
+
+
 def test_a_restarted_server_prints_the_join_codes_of_its_rooms(tmp_path):
     """Issue 26 item 5: started again on its file, the server printed no join code, so a
     teacher who had lost them could not tell the class. It prints each open game's code."""
@@ -59,8 +66,7 @@ def test_a_restarted_server_prints_the_join_codes_of_its_rooms(tmp_path):
     proc, url = serve(db)
     try:
         async def before():
-            t = await teacher(url)
-            codes = [(await t.open_room(g, r, seed=i))["code"] for i, (g, r) in enumerate(ROOMS)]
+            t, codes = await open_every_room(url)
             closed = codes.pop()
             await t.close_room(closed)
             return codes, closed
@@ -108,8 +114,7 @@ def test_sigkill_mid_game_loses_nothing_and_every_game_resumes(tmp_path):
     proc, url = serve(db)
     try:
         async def before():
-            t = await teacher(url)
-            codes = [(await t.open_room(g, r, seed=i))["code"] for i, (g, r) in enumerate(ROOMS)]
+            t, codes = await open_every_room(url)
             played = [await partial_game(url, code, r["players"], i, 12)
                       for i, (code, (_g, r)) in enumerate(zip(codes, ROOMS))]
             tables = [await t.table(code) for code in codes]

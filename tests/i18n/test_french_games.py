@@ -37,6 +37,19 @@ def visible(widget) -> str:
     return re.sub(r"<[^>]+>|&nbsp;|\$[^$]*\$", " ", " ".join(parts))
 
 
+def shown_in_play(table, turns: int, move) -> str:
+    """Everything ``table`` shows, Explain on, at each of up to ``turns`` turns where the human
+    plays ``move()`` (Explain says nothing once the game is over), and at the end."""
+    table.explain.toggle.value = True  # the advice's table and words too (issue 26)
+    seen = []
+    for _turn in range(turns):
+        seen.append(visible(table))
+        if table.state.is_terminal():
+            break
+        table.play(move())
+    return visible(table) + " ".join(seen)
+
+
 def english_in(text: str, allowed=("Bluff", "you", "You", "OK")) -> list[str]:
     text = text.replace("Bluff you", " ").replace("bluff you", " ").replace("Bluff You", " ")
     return sorted({m.group(0) for m in ENGLISH.finditer(text)} - set(allowed))
@@ -128,19 +141,9 @@ def test_a_french_bluff_table_has_no_english():
 
     with language("fr"):
         t = BluffTable(opponents=2, seed=3, show_and_reroll=True)
-        t.explain.toggle.value = True  # the advice's table and words too (issue 26)
-        seen = []  # what was shown at each turn (Explain says nothing once the game is over)
-        for _turn in range(30):
-            seen.append(visible(t))
-            if t.state.is_terminal():
-                break
-            if t.state.phase == "show":
-                t.play("keep")
-            elif t.state.bid is not None and t.state.bid.count >= 4:
-                t.play("challenge")
-            else:
-                t.play(t.bid_choice.value)
-        shown = visible(t) + " ".join(seen)
+        shown = shown_in_play(t, 30, lambda: "keep" if t.state.phase == "show" else
+                              "challenge" if t.state.bid is not None and t.state.bid.count >= 4
+                              else t.bid_choice.value)
         assert "Nouvelle partie (graine 3)\u00a0: toi contre 2 robots, 5 dés chacun, avec " \
                "l'extension." in shown
         assert "Haut les gobelets\u00a0: " in shown and "Dés perdus\u00a0:" in shown
@@ -193,15 +196,8 @@ def test_a_french_poker_dice_table_has_no_english():
 
     with language("fr"):
         t = PokerDiceTable(opponents=2, seed=2)
-        t.explain.toggle.value = True
-        seen = []
-        for _turn in range(40):
-            seen.append(visible(t))
-            if t.state.is_terminal():
-                break
-            t.play("ante" if t.state.phase == "ante" else
-                   "call" if t.state.opened else "bet 1")
-        shown = visible(t) + " ".join(seen)
+        shown = shown_in_play(t, 40, lambda: "ante" if t.state.phase == "ante" else
+                              "call" if t.state.opened else "bet 1")
         assert "Nouvelle partie (graine 2)\u00a0: toi contre 2 robots" in shown
         assert "Dés communs\u00a0:" in shown and "Pot de " in shown
         english = english_in(shown, allowed=("Poker", "gain"))  # « gain moyen »
@@ -227,14 +223,7 @@ def test_a_french_jungle_table_has_no_english():
 
     with language("fr"):
         t = JungleTable(opponents=2, seed=1, combined=True, special_cards=("nervous", "alpha"))
-        t.explain.toggle.value = True
-        seen = []
-        for _turn in range(40):
-            seen.append(visible(t))
-            if t.state.is_terminal():
-                break
-            t.play(t.choice.value)
-        shown = visible(t) + " ".join(seen)
+        shown = shown_in_play(t, 40, lambda: t.choice.value)
         assert "Nouvelle partie (graine 1)\u00a0: toi contre 2 robots\u00a0; cartes combinées, " \
             "9 nerveux, 10 alpha." in shown  # the special cards by their French names
         assert "Cartes de score" in shown and "carte de force" in shown
