@@ -9,16 +9,20 @@ from bluffkit.cli import main
 from bluffkit.solvers.bluff.tree import load_round
 
 
+def solved_json(out: Path, capsys, *argv: str) -> tuple[dict, str]:
+    """``bluffkit solve bluff *argv --json --out out``, which succeeds: its JSON and stderr."""
+    assert main(["solve", "bluff", *argv, "--json", "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    return json.loads(captured.out), captured.err
+
+
 def test_solve_1v1_json_and_saved_strategy(tmp_path, capsys):
     out = tmp_path / "r.npz"
-    assert main(["solve", "bluff", "--dice", "1,1", "--target", "0.01", "--json",
-                 "--out", str(out)]) == 0
-    captured = capsys.readouterr()
-    data = json.loads(captured.out)
+    data, err = solved_json(out, capsys, "--dice", "1,1", "--target", "0.01")
     assert data["approximate"] is True and data["exploitability"] <= 0.01
     assert abs(data["value_to_opener"] - (-7 / 258)) <= 2 * data["exploitability"]
     assert data["match"][0]["opener_dice"] == 1
-    assert "exploitability" in captured.err  # the progress line
+    assert "exploitability" in err  # the progress line
     assert data["smaller_rounds_saved_to"]
     solved = load_round(out)
     assert solved.value == pytest.approx(data["value_to_opener"])
@@ -54,13 +58,10 @@ def test_unreachable_target_is_refused_at_once(capsys):
 
 def test_time_limit_stops_and_says_what_was_reached(tmp_path, capsys):
     out = tmp_path / "r.npz"
-    assert main(["solve", "bluff", "--target", "1e-7", "--max-seconds", "0.5", "--json",
-                 "--out", str(out)]) == 0
-    captured = capsys.readouterr()
-    data = json.loads(captured.out)
+    data, err = solved_json(out, capsys, "--target", "1e-7", "--max-seconds", "0.5")
     assert data["target_reached"] is False and data["exploitability"] > 1e-7
     assert data["seconds"] < 5 and data["iterations"] >= 10
-    assert "can take from minutes to hours" in captured.err
+    assert "can take from minutes to hours" in err
     assert load_round(out).exploitability == pytest.approx(data["exploitability"])
     assert main(["solve", "bluff", "--target", "1e-7", "--max-seconds", "0.3",
                  "--out", str(out)]) == 0

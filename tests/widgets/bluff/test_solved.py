@@ -6,8 +6,9 @@ import pytest
 
 from bluffkit.advice.bluff.solved import solved_reading
 from bluffkit.games.bluff import Bid
-from bluffkit.widgets.bluff import BluffTable
 from bluffkit.widgets.bluff.solved import NAME, figure_for_solved
+
+from .conftest import facing_a_bid
 
 
 def test_the_chart_is_random_dice_beside_the_equilibrium_posterior():
@@ -25,12 +26,7 @@ def test_the_chart_is_random_dice_beside_the_equilibrium_posterior():
 
 
 def test_explain_shows_the_chart_in_a_two_player_game():
-    for seed in range(40):
-        t = BluffTable(opponents=1, seed=seed)
-        if t.state.bid is not None and t.state.current_player() == 0:
-            break
-    else:
-        pytest.fail("no seed gives a bid to answer")
+    t = facing_a_bid(1)
     assert t.solved_box.layout.display == "none"  # Explain is off
     t.explain.toggle.value = True
     assert t.solved_box.layout.display is None
@@ -44,9 +40,6 @@ def test_explain_shows_the_chart_in_a_two_player_game():
 
 
 def test_no_chart_with_three_players():
-    for seed in range(40):
-        t = BluffTable(opponents=2, seed=seed)
-        if t.state.bid is not None and t.state.current_player() == 0:
-            break
+    t = facing_a_bid(2)
     t.explain.toggle.value = True
     assert t._last_advice.solved is None and t.solved_box.layout.display == "none"

@@ -12,6 +12,8 @@ from bluffkit.core import IllegalAction, InvalidQuestion, RandomBot
 from bluffkit.games.bluff import Bid
 from bluffkit.widgets.bluff import BluffTable
 
+from .conftest import facing_a_bid
+
 ME = 0
 
 
@@ -211,12 +213,7 @@ def test_bots_can_be_chosen_and_must_suffice():
 def test_explain_shows_each_opponents_posterior_after_a_bid():
     from bluffkit.widgets.bluff.beliefs import figure_for_beliefs
 
-    for seed in range(40):
-        t = BluffTable(opponents=2, seed=seed)
-        if t.state.bid is not None and t.state.current_player() == 0:
-            break
-    else:
-        pytest.fail("no seed gives a bid to answer")
+    t = facing_a_bid(2)
     assert t.beliefs_box.layout.display == "none"  # Explain is off
     t.explain.toggle.value = True
     assert t.beliefs_box.layout.display is None
