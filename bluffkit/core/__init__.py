@@ -12,13 +12,23 @@ from .errors import (
     InvalidState,
     ParseError,
 )
-from .game import CHANCE, TERMINAL, Action, GameInfo, GameState, State, game_of, register_state
+from .game import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    GameInfo,
+    GameState,
+    State,
+    action,
+    game_of,
+    register_state,
+)
 from .play import Bot, RandomBot, play_game, random_playthrough
 from .rng import choice, make_rng, sample
 
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "BluffkitError", "Bot", "Distribution", "GameInfo", "GameState",
     "IllegalAction", "InvalidQuestion", "InvalidRules", "InvalidState", "ParseError", "RandomBot",
-    "State", "choice", "game_of", "make_rng", "play_game", "random_playthrough", "register_state",
-    "sample"
+    "State", "action", "choice", "game_of", "make_rng", "play_game", "random_playthrough",
+    "register_state", "sample"
 ]

@@ -9,9 +9,10 @@ and returns a new state; the input is never changed.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import total_ordering
+from operator import attrgetter
 from typing import Any, Protocol, runtime_checkable
 
 from .codec import Codec
@@ -26,8 +27,9 @@ TERMINAL = -2
 class Action:
     """Base of every action and chance outcome: readable text and a total order.
 
-    Subclasses are frozen dataclasses that define ``sort_key()``; actions of different
-    classes in one game compare through it, so ``legal_actions()`` can always be sorted.
+    Subclasses are frozen dataclasses that define ``sort_key()`` (:func:`action` writes the
+    usual one); actions of different classes in one game compare through it, so
+    ``legal_actions()`` can always be sorted.
     """
 
     def sort_key(self) -> tuple:  # pragma: no cover - every subclass overrides
@@ -41,6 +43,33 @@ class Action:
     def to_json(self) -> str:
         """Actions serialize as their text form."""
         return str(self)
+
+
+def action(rank: int):
+    """Class decorator: a frozen dataclass of ``Action`` whose ``sort_key()`` is ``(rank, its
+    fields in order)``, ``rank`` placing this kind of action among its game's kinds.
+
+    >>> @action(1)
+    ... class Take(Action):
+    ...     card: int
+    ...     count: int = 1
+    >>> Take(3).sort_key(), sorted([Take(3), Take(2, 2)])
+    ((1, 3, 1), [Take(card=2, count=2), Take(card=3, count=1)])
+    """
+    def make(cls: type) -> type:
+        if "sort_key" in vars(cls):
+            raise TypeError(f"{cls.__name__} has its own sort_key(): use @dataclass(frozen=True)")
+        cls = dataclass(frozen=True)(cls)
+        names = [f.name for f in fields(cls)]
+        values = attrgetter(*names) if names else None
+        if not names:
+            cls.sort_key = lambda self: (rank,)
+        elif len(names) == 1:
+            cls.sort_key = lambda self: (rank, values(self))
+        else:
+            cls.sort_key = lambda self: (rank, *values(self))
+        return cls
+    return make
 
 
 @runtime_checkable

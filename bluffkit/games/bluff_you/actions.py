@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...core import Action, IllegalAction, ParseError
+from ...core import Action, IllegalAction, ParseError, action
 from ...core.i18n import _, _p
 from ...core.text import short_text
 from .tokens import dice_text, parse_dice, parse_tokens, tokens_text
@@ -26,7 +26,7 @@ def _whole(v, what: str) -> None:
                               value=repr(v)))
 
 
-@dataclass(frozen=True)
+@action(0)
 class Roll(Action):
     """Chance: the three dice under the cup, sorted."""
 
@@ -44,14 +44,11 @@ class Roll(Action):
     def total(self) -> int:
         return sum(self.dice)
 
-    def sort_key(self) -> tuple:
-        return (0, self.dice)
-
     def __str__(self) -> str:
         return f"roll {dice_text(self.dice)}"
 
 
-@dataclass(frozen=True)
+@action(1)
 class Gain(Action):
     """Try to gain a token: announce ``number`` (a centre token) to the ``guesser``."""
 
@@ -62,14 +59,11 @@ class Gain(Action):
         _whole(self.guesser, _("the guesser (a player number)"))
         _whole(self.number, _("the announced number"))
 
-    def sort_key(self) -> tuple:
-        return (1, self.guesser, self.number)
-
     def __str__(self) -> str:
         return f"gain {self.number} to P{self.guesser}"
 
 
-@dataclass(frozen=True)
+@action(2)
 class Steal(Action):
     """Try to steal: announce ``number``, one of the ``target``'s tokens; the target guesses."""
 
@@ -83,9 +77,6 @@ class Steal(Action):
     @property
     def guesser(self) -> int:
         return self.target
-
-    def sort_key(self) -> tuple:
-        return (2, self.target, self.number)
 
     def __str__(self) -> str:
         return f"steal {self.number} from P{self.target}"
@@ -132,7 +123,7 @@ class Call(Action):
         return "ok" if self.believe else "bluff you"
 
 
-@dataclass(frozen=True)
+@action(5)
 class Give(Action):
     """After a failed steal: the bluffer gives ``token``, one of their own, to the guesser."""
 
@@ -140,9 +131,6 @@ class Give(Action):
 
     def __post_init__(self):
         _whole(self.token, _("the token given"))
-
-    def sort_key(self) -> tuple:
-        return (5, self.token)
 
     def __str__(self) -> str:
         return f"give {self.token}"

@@ -9,9 +9,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from ...core import Action, IllegalAction
+from ...core import Action, IllegalAction, action
 from ...core.i18n import _
 from .cards import CARDS, HAND_SIZE, card_text, cards_text
 
@@ -25,18 +24,15 @@ def _check_cards(card, count) -> None:
                               most=HAND_SIZE, count=repr(count)))
 
 
-@dataclass(frozen=True)
+@action(0)
 class Call(Action):
     """Call "Bungee": lay one's hand (worth 5 or less) face down."""
-
-    def sort_key(self) -> tuple:
-        return (0,)
 
     def __str__(self) -> str:
         return "bungee"
 
 
-@dataclass(frozen=True)
+@action(1)
 class Play(Action):
     """Turn (a): play ``count`` cards of value ``card`` onto the discard pile, then draw one."""
 
@@ -46,14 +42,11 @@ class Play(Action):
     def __post_init__(self):
         _check_cards(self.card, self.count)
 
-    def sort_key(self) -> tuple:
-        return (1, self.card, self.count)
-
     def __str__(self) -> str:
         return f"play {cards_text((self.card,) * self.count)}"
 
 
-@dataclass(frozen=True)
+@action(2)
 class TakePlay(Action):
     """Turn (b): take the discard pile's top card, then play ``count`` cards of value ``card``
     (not the card just taken); no draw."""
@@ -64,25 +57,19 @@ class TakePlay(Action):
     def __post_init__(self):
         _check_cards(self.card, self.count)
 
-    def sort_key(self) -> tuple:
-        return (2, self.card, self.count)
-
     def __str__(self) -> str:
         return f"take, play {cards_text((self.card,) * self.count)}"
 
 
-@dataclass(frozen=True)
+@action(3)
 class Stand(Action):
     """In the last lap, after acting with a hand worth 5 or less: do not call."""
-
-    def sort_key(self) -> tuple:
-        return (3,)
 
     def __str__(self) -> str:
         return "pass"
 
 
-@dataclass(frozen=True)
+@action(4)
 class TakeLucky(Action):
     """The dealer takes the Bungee card turned as lucky card and discards ``discard``."""
 
@@ -93,25 +80,19 @@ class TakeLucky(Action):
             raise IllegalAction(_("{card} is not a Bungee card: cards are 1-10 and B",
                                   card=repr(self.discard)))
 
-    def sort_key(self) -> tuple:
-        return (4, self.discard)
-
     def __str__(self) -> str:
         return f"take lucky, discard {card_text(self.discard)}"
 
 
-@dataclass(frozen=True)
+@action(5)
 class LeaveLucky(Action):
     """The dealer leaves the Bungee card as the lucky card (Bungee cards then count 0)."""
-
-    def sort_key(self) -> tuple:
-        return (5,)
 
     def __str__(self) -> str:
         return "leave lucky"
 
 
-@dataclass(frozen=True)
+@action(6)
 class Draw(Action):
     """Chance: the card dealt, drawn, or turned as lucky card."""
 
@@ -121,9 +102,6 @@ class Draw(Action):
         if self.card not in CARDS:
             raise IllegalAction(_("{card} is not a Bungee card: cards are 1-10 and B",
                                   card=repr(self.card)))
-
-    def sort_key(self) -> tuple:
-        return (6, self.card)
 
     def __str__(self) -> str:
         return f"draw {card_text(self.card)}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...core import Action, InvalidRules
+from ...core import Action, InvalidRules, action
 from ...core.i18n import _
 from .cards import SPECIALS, Card, cards_text, deck, parse_card, parse_cards
 
@@ -85,40 +85,31 @@ class JungleRules:
 
 
 # -- actions and chance outcomes ------------------------------------------------------------------
-@dataclass(frozen=True)
+@action(0)
 class Deal(Action):
     """Chance: the score cards the spare deck deals for round 1 (sorted)."""
 
     cards: tuple[Card, ...]
 
-    def sort_key(self) -> tuple:
-        return (0, self.cards)
-
     def __str__(self) -> str:
         return f"deal {cards_text(self.cards)}"
 
 
-@dataclass(frozen=True)
+@action(1)
 class FirstPlayer(Action):
     """Chance: who starts the game."""
 
     player: int
 
-    def sort_key(self) -> tuple:
-        return (1, self.player)
-
     def __str__(self) -> str:
         return f"first player {self.player}"
 
 
-@dataclass(frozen=True)
+@action(2)
 class Play(Action):
     """Put ``card`` face down as this round's strength card."""
 
     card: Card
-
-    def sort_key(self) -> tuple:
-        return (2, self.card)
 
     def __str__(self) -> str:
         return f"play {self.card}"
@@ -128,14 +119,11 @@ class Play(Action):
         return cls(parse_card(text))
 
 
-@dataclass(frozen=True)
+@action(3)
 class Take(Action):
     """Take centre score card(s): one card, or with ``combined`` several of one value."""
 
     cards: tuple[Card, ...]
-
-    def sort_key(self) -> tuple:
-        return (3, self.cards)
 
     def __str__(self) -> str:
         return f"take {cards_text(self.cards, '+')}"
@@ -145,14 +133,11 @@ class Take(Action):
         return cls(parse_cards(text))
 
 
-@dataclass(frozen=True)
+@action(4)
 class Challenge(Action):
     """Challenge player ``target``, who holds a score card."""
 
     target: int
-
-    def sort_key(self) -> tuple:
-        return (4, self.target)
 
     def __str__(self) -> str:
         return f"challenge {self.target}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from ...core import Action, IllegalAction, InvalidRules
+from ...core import Action, IllegalAction, InvalidRules, action
 from ...core.i18n import _, _l
 from .hand import DEFAULT_COLOURS, FACES, TIE_BREAKS, dice_text, face_text
 
@@ -140,29 +140,23 @@ def _face(x, what) -> None:
 
 
 # -- decisions ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@action(0)
 class Fold(Action):
     """Se coucher: leave the round; points already put in are lost."""
-
-    def sort_key(self) -> tuple:
-        return (0,)
 
     def __str__(self) -> str:
         return "fold"
 
 
-@dataclass(frozen=True)
+@action(1)
 class Call(Action):
     """Suivre: match the current bet (all-in for less when short of points)."""
-
-    def sort_key(self) -> tuple:
-        return (1,)
 
     def __str__(self) -> str:
         return "call"
 
 
-@dataclass(frozen=True)
+@action(2)
 class Bet(Action):
     """The round's first bet: put ``amount`` points in (at least 1)."""
 
@@ -171,14 +165,11 @@ class Bet(Action):
     def __post_init__(self):
         _amount(self.amount, A_BET)
 
-    def sort_key(self) -> tuple:
-        return (2, self.amount)
-
     def __str__(self) -> str:
         return f"bet {self.amount}"
 
 
-@dataclass(frozen=True)
+@action(3)
 class Raise(Action):
     """Suivre et relancer: call the current bet, then add ``by`` points more (at least 1)."""
 
@@ -187,37 +178,28 @@ class Raise(Action):
     def __post_init__(self):
         _amount(self.by, A_RAISE)
 
-    def sort_key(self) -> tuple:
-        return (3, self.by)
-
     def __str__(self) -> str:
         return f"raise {self.by}"
 
 
-@dataclass(frozen=True)
+@action(4)
 class Ante(Action):
     """Put one point in to play this round."""
-
-    def sort_key(self) -> tuple:
-        return (4,)
 
     def __str__(self) -> str:
         return "ante"
 
 
-@dataclass(frozen=True)
+@action(5)
 class Pass(Action):
     """Sit this round out (no point put in)."""
-
-    def sort_key(self) -> tuple:
-        return (5,)
 
     def __str__(self) -> str:
         return "pass"
 
 
 # -- chance ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@action(6)
 class Roll(Action):
     """Chance: three dice, kept sorted (a peeker's dice, or the common dice)."""
 
@@ -233,14 +215,11 @@ class Roll(Action):
             _face(face, A_ROLL)
         object.__setattr__(self, "dice", tuple(sorted(dice)))
 
-    def sort_key(self) -> tuple:
-        return (6, self.dice)
-
     def __str__(self) -> str:
         return f"roll {dice_text(self.dice)}"
 
 
-@dataclass(frozen=True)
+@action(7)
 class StartRoll(Action):
     """Chance: the die a player rolls to choose the first leader."""
 
@@ -248,9 +227,6 @@ class StartRoll(Action):
 
     def __post_init__(self):
         _face(self.face, THE_START_ROLL)
-
-    def sort_key(self) -> tuple:
-        return (7, self.face)
 
     def __str__(self) -> str:
         return f"start {face_text(self.face)}"
