@@ -30,6 +30,7 @@ from typing import Any
 from ..advice.bluff_you.decision import guesser_advice, turn_game
 from ..advice.bluff_you.turn import solve_turn
 from ..core import Bot, InvalidQuestion, RandomBot, choice, make_rng, sample
+from ..core.checks import is_whole
 from ..core.i18n import _, _n
 from ..core.play import bot_label, bot_names, seed_label
 from ..core.rng import Seed
@@ -219,7 +220,7 @@ def simulate_turns(start: BluffYouState, bluffer: Bot, guesser: Bot, turns: int,
     if start.phase != "roll":
         raise InvalidQuestion(_("turns start with the roll; the state is in phase {phase}",
                                 phase=start.phase))
-    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
+    if not is_whole(turns, 1):
         raise InvalidQuestion(_("turns must be a whole number >= 1, got {turns}",
                                 turns=repr(turns)))
     rng = make_rng(seed)

@@ -22,6 +22,7 @@ from fractions import Fraction
 from ..advice.bungee.decision import advise
 from ..advice.bungee.simulation import Estimate, draw_card, greedy_action
 from ..core import Bot, InvalidQuestion, RandomBot, make_rng
+from ..core.checks import is_whole
 from ..core.i18n import _, _n
 from ..core.play import advised, bot_label, bot_names, check_match, seed_label
 from ..core.rng import Seed
@@ -32,8 +33,7 @@ class GreedyBot:
     """Lowers its expected hand value each turn and calls at ``call_at`` or less (0-5)."""
 
     def __init__(self, call_at: int = CALL_LIMIT):
-        if isinstance(call_at, bool) or not isinstance(call_at, int) or not (
-                0 <= call_at <= CALL_LIMIT):
+        if not is_whole(call_at, 0, CALL_LIMIT):
             raise InvalidQuestion(_("call_at must be a whole number 0-{call_limit} (a call needs a"
                                     " hand worth {call_limit} or less), got {call_at}",
                                     call_limit=CALL_LIMIT, call_at=repr(call_at)))
@@ -152,7 +152,7 @@ def _result(names, wins, games, totals, round_wins, seed) -> MatchResult:
 
 
 def _check_games(games) -> None:
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    if not is_whole(games, 1):
         raise InvalidQuestion(_("games must be a whole number >= 1, got {games}",
                                 games=repr(games)))
 

@@ -97,6 +97,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core import BluffkitError
+from ..core.checks import is_whole
 from ..core.i18n import _
 from ..core.text import shorten
 
@@ -173,7 +174,7 @@ def _whole(d: dict, name: str, low: int, high: int) -> int | None:
     v = d.get(name)
     if v is None:
         return None
-    if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
+    if not is_whole(v, low, high):
         raise _bad(_("{name} must be a whole number from {low} to {high}, got {got}",
                      name=repr(name), low=low, high=high, got=shorten(json.dumps(v))))
     return v

@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from .checks import is_whole
 from .errors import InvalidQuestion
 from .i18n import _
 
@@ -42,7 +43,7 @@ class Distribution:
     def __init__(self, weights: Mapping[Hashable, int]):
         clean: dict[Hashable, int] = {}
         for outcome, w in weights.items():
-            if isinstance(w, bool) or not isinstance(w, int) or w < 0:
+            if not is_whole(w, 0):
                 raise InvalidQuestion(
                     _("weight of {outcome} must be a non-negative integer, got {w}",
                       outcome=repr(outcome), w=repr(w))
@@ -96,7 +97,7 @@ class Distribution:
         p = Fraction(p)
         if not 0 <= p <= 1:
             raise InvalidQuestion(_("a probability must lie in [0, 1], got {p}", p=p))
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        if not is_whole(n, 0):
             raise InvalidQuestion(_("the number of trials must be a whole number >= 0, got {count}",
                                     count=repr(n)))
         return cls(_binomial_weights(n, p.numerator, p.denominator))

@@ -27,6 +27,7 @@ import reprlib
 from collections.abc import Callable, Iterable
 from typing import Any, NoReturn
 
+from .checks import is_whole
 from .errors import BluffkitError, InvalidState
 from .i18n import _
 
@@ -234,7 +235,7 @@ def _named(name: str, message: str) -> str:
 def whole_number(v: Any, name: str, low: int | None = None, high: int | None = None) -> int:
     """``v`` when it is an int (not a bool) within ``low..high`` (each bound optional);
     ``InvalidState`` naming field ``name`` otherwise."""
-    if isinstance(v, bool) or not isinstance(v, int):
+    if not is_whole(v):
         raise InvalidState(_("field {name} must hold whole numbers, got {readable}",
                              name=repr(name), readable=readable(v)))
     if (low is not None and v < low) or (high is not None and v > high):

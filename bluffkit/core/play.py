@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from .checks import is_whole
 from .errors import InvalidQuestion
 from .game import State
 from .i18n import _
@@ -79,7 +80,7 @@ def check_match(players: int, bots: Sequence[Bot], games: int) -> None:
     if len(bots) != players:
         raise InvalidQuestion(_("need one bot per seat: {players} players, {bots} bots",
                                 players=players, bots=len(bots)))
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+    if not is_whole(games, 1):
         raise InvalidQuestion(_("games must be a whole number >= 1, got {games}",
                                 games=repr(games)))
 

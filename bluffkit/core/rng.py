@@ -12,6 +12,7 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeAlias
 
+from .checks import is_whole
 from .errors import InvalidQuestion
 from .i18n import _
 
@@ -32,7 +33,7 @@ def make_rng(seed: Seed = None) -> np.random.Generator:
 
     if isinstance(seed, np.random.Generator):
         return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+    if seed is not None and not is_whole(seed, 0):
         raise InvalidQuestion(_("seed must be a non-negative integer or None, got {seed}",
                                 seed=repr(seed)))
     return np.random.default_rng(seed)

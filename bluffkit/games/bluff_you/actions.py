@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ...core import Action, IllegalAction, ParseError, action
+from ...core.checks import is_whole
 from ...core.i18n import _, _p
 from ...core.text import short_text
 from .tokens import dice_text, parse_dice, parse_tokens, tokens_text
@@ -21,7 +22,7 @@ from .tokens import dice_text, parse_dice, parse_tokens, tokens_text
 
 def _whole(v, what: str) -> None:
     """Action fields are whole numbers (``True`` or ``9.0`` made states that did not reload)."""
-    if isinstance(v, bool) or not isinstance(v, int):
+    if not is_whole(v):
         raise IllegalAction(_("{what} must be a whole number, got {value}", what=what,
                               value=repr(v)))
 

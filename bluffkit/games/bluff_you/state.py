@@ -47,6 +47,7 @@ from ...core import (
     InvalidState,
     ParseError,
 )
+from ...core.checks import is_whole
 from ...core.i18n import _
 from .actions import (
     BLUFF_YOU,
@@ -87,8 +88,7 @@ class BluffYouRules:
     tokens: tuple[int, ...] = TOKENS
 
     def __post_init__(self):
-        if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
-                2 <= self.players <= 6):
+        if not is_whole(self.players, 2, 6):
             raise InvalidRules(_("Bluff You is for 2-6 players (decision), got players={value}",
                                  value=repr(self.players)))
         try:
@@ -96,7 +96,7 @@ class BluffYouRules:
         except TypeError:
             raise InvalidRules(_("tokens must be token numbers 3-18, got {value}",
                                  value=repr(self.tokens))) from None
-        if any(isinstance(t, bool) or not isinstance(t, int) for t in tokens):
+        if not all(is_whole(t) for t in tokens):
             raise InvalidRules(_("tokens must be whole token numbers 3-18, got {value}",
                                  value=repr(self.tokens)))
         if not tokens or len(set(tokens)) != len(tokens) or not set(tokens) <= set(TOKENS):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ...core import Action, IllegalAction, action
+from ...core.checks import is_whole
 from ...core.i18n import _
 from .cards import CARDS, HAND_SIZE, card_text, cards_text
 
@@ -19,7 +20,7 @@ def _check_cards(card, count) -> None:
     if card not in CARDS:
         raise IllegalAction(_("{card} is not a Bungee card: cards are 1-10 and B",
                               card=repr(card)))
-    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= HAND_SIZE:
+    if not is_whole(count, 1, HAND_SIZE):
         raise IllegalAction(_("one plays 1-{most} cards of one value, not {count}",
                               most=HAND_SIZE, count=repr(count)))
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...core import Action, InvalidRules, action
+from ...core.checks import is_whole
 from ...core.i18n import _
 from .cards import SPECIALS, Card, cards_text, deck, parse_card, parse_cards
 
@@ -41,12 +42,10 @@ class JungleRules:
     first_player: int | None = None
 
     def __post_init__(self):
-        if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
-                2 <= self.players <= 6):
+        if not is_whole(self.players, 2, 6):
             raise InvalidRules(_("Jungle Bluff is for 2-6 players, got players={players}",
                                  players=repr(self.players)))
-        if isinstance(self.top_card, bool) or not isinstance(self.top_card, int) or not (
-                self.players <= self.top_card <= 10):
+        if not is_whole(self.top_card, self.players, 10):
             raise InvalidRules(
                 _("top_card must be {players}-10 (decks run 1..top_card and the spare deck deals "
                   "one score card a player), got {top_card}",

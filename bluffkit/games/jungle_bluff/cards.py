@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...core import ParseError
+from ...core.checks import is_whole
 from ...core.i18n import _, _l
 
 SPECIALS: dict[str, int] = {"optimistic": 1, "reversed": 5, "nervous": 9, "alpha": 10}
@@ -59,8 +60,7 @@ class Card:
     special: bool = False
 
     def __post_init__(self):
-        if isinstance(self.value, bool) or not isinstance(self.value, int) or not (
-                1 <= self.value <= 10):
+        if not is_whole(self.value, 1, 10):
             raise ParseError(_("a card value is a whole number 1-10, got {value}",
                                value=repr(self.value)))
         if self.special and self.value not in LETTERS:

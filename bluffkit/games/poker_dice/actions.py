@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from ...core import Action, IllegalAction, InvalidRules, action
+from ...core.checks import is_whole
 from ...core.i18n import _, _l
 from .hand import DEFAULT_COLOURS, FACES, TIE_BREAKS, dice_text, face_text
 
@@ -49,8 +50,7 @@ class PokerDiceRules:
     leader: int | None = None
 
     def __post_init__(self):
-        if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
-                2 <= self.players <= 4):
+        if not is_whole(self.players, 2, 4):
             raise InvalidRules(_("poker dice is for 2-4 players (4 peekers), got players={players}",
                                  players=repr(self.players)))
         if self.starting_points is not None and not _positive(self.starting_points):
@@ -128,7 +128,7 @@ one's name in advance took 30 microseconds an action."""
 
 
 def _amount(x, what) -> None:
-    if isinstance(x, bool) or not isinstance(x, int):
+    if not is_whole(x):
         raise IllegalAction(_("{what} must be a whole number of points, got {x}", what=str(what),
                               x=repr(x)))
 
