@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -79,9 +80,12 @@ def hub(tmp_path_factory):
            "PATH": f"{Path(_proxy()).parent}{os.pathsep}{Path(sys.executable).parent}"
                    f"{os.pathsep}{os.environ.get('PATH', '')}"}
     log = open(data / "hub.log", "w")  # noqa: SIM115 (open while the hub runs)
+    # the hub stops its service with SIGINT: a test run started in the background (where the
+    # shell ignores SIGINT, and children inherit that) left the service running after the hub
     proc = subprocess.Popen([str(Path(sys.executable).with_name("jupyterhub")), "-f",
                              str(config)], cwd=data, env=env, stdout=log,
-                            stderr=subprocess.STDOUT)
+                            stderr=subprocess.STDOUT,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     api = f"http://127.0.0.1:{hub_port}/hub/api"
     url = f"ws://127.0.0.1:{port}/services/bluffkit/"
     try:
@@ -108,10 +112,22 @@ def hub(tmp_path_factory):
     finally:
         proc.terminate()
         try:
-            proc.wait(20)
+            proc.wait(30)
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+        assert _closed(tables), "the bluffkit service outlived the hub"
+
+
+def _closed(port: int, seconds: float = 10) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        except OSError:
+            return True
+        time.sleep(0.2)
+    return False
 
 
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
