@@ -19,7 +19,7 @@ import bluffkit
 
 ROOT = Path(bluffkit.__file__).parent
 PACKAGES = ["core", "games", "odds", "solvers", "advice", "bots", "review", "exercises",
-            "teacher", "classroom", "deploy", "widgets", "cli"]
+            "teacher", "classroom", "deploy", "widgets", "lite", "cli"]
 MAY_IMPORT = {
     "core": set(),
     "games": {"core"},
@@ -34,8 +34,9 @@ MAY_IMPORT = {
     "widgets": {"core", "games", "odds", "solvers", "advice", "bots", "review", "exercises",
                 "classroom"},
     "deploy": {"core", "exercises", "teacher", "classroom"},
+    "lite": {"core"},
     "cli": {"core", "games", "odds", "solvers", "advice", "bots", "review", "exercises",
-            "teacher", "classroom", "deploy"},
+            "teacher", "classroom", "deploy", "lite"},
     "": {"core", "games", "odds", "solvers", "advice", "bots", "exercises"},  # bluffkit/*.py
 }
 """Which other parts of bluffkit each part may import."""
