@@ -1,12 +1,12 @@
 """The ``bluffkit`` command line.
 
 ``bluffkit COMMAND GAME [options]`` with COMMAND one of odds, advise, solve, play, plus
-``bluffkit notebooks DEST``, ``bluffkit lab [DIR]``, ``bluffkit serve`` (the classroom
-server) and ``bluffkit review FILE --seat N`` (a played game's decisions and luck), and for
-teachers ``bluffkit results collect DIR... --csv FILE``, ``bluffkit handout
-SET --seeds 1-30 --out DIR`` and ``bluffkit hub-config DIR`` (a class hub's configuration).
-``--lang fr`` (anywhere on the line) speaks French, as does ``BLUFFKIT_LANG=fr`` or a French
-system locale. Each game adds its own options in
+``bluffkit notebooks DEST``, ``bluffkit lab [DIR]``, ``bluffkit lite DEST`` (a JupyterLite
+site), ``bluffkit serve`` (the classroom server) and ``bluffkit review FILE --seat N`` (a played
+game's decisions and luck), and for teachers ``bluffkit results collect DIR... --csv FILE``,
+``bluffkit handout SET --seeds 1-30 --out DIR`` and ``bluffkit hub-config DIR`` (a class hub's
+configuration). ``--lang fr`` (anywhere on the line) speaks French, as does ``BLUFFKIT_LANG=fr``
+or a French system locale. Each game adds its own options in
 ``bluffkit/cli/<game>.py`` (a package, not one ``cli.py``, so five games stay readable). Bad
 arguments print a one-line error and exit with status 2.
 """
@@ -23,6 +23,7 @@ from ..core.i18n import _, _l, check_environment, check_language, language
 from .common import CliError, argparse_in_language, check_arguments
 from .files import add_file_commands
 from .hub import add_hub_command
+from .lite import add_lite_command
 from .review import add_review_command
 from .serve import add_serve_command
 from .teacher import add_teacher_commands
@@ -82,11 +83,11 @@ def split_language(argv: list[str]) -> tuple[str | None, list[str]]:
 
 def modules_needed(argv: list[str] | None) -> list[str]:
     """The game modules to register for ``argv``: the game's own for ``COMMAND GAME ...``, none
-    for ``--help``, ``notebooks``, ``lab``, ``serve``, ``results``, ``handout`` and ``review``,
-    all otherwise (so help and errors list every game).
+    for ``--help``, ``notebooks``, ``lab``, ``lite``, ``serve``, ``results``, ``handout``,
+    ``review`` and ``hub-config``, all otherwise (so help and errors list every game).
     """
     argv = sys.argv[1:] if argv is None else list(argv)
-    if not argv or argv[0] in ("-h", "--help", "notebooks", "lab", "serve", "results",
+    if not argv or argv[0] in ("-h", "--help", "notebooks", "lab", "lite", "serve", "results",
                                "handout", "review", "hub-config"):
         return []
     if tuple(argv[:2]) in COMMAND_MODULES:
@@ -110,6 +111,7 @@ def build_parser(argv: list[str] | None = None, *, every_game: bool = True
     for module in GAME_MODULES if every_game else modules_needed(argv):
         importlib.import_module(f"{__name__}.{module}").register(commands)
     add_file_commands(sub)
+    add_lite_command(sub)
     add_serve_command(sub)
     add_review_command(sub)
     add_hub_command(sub)

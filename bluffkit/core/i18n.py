@@ -64,6 +64,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "teacher": ("bluffkit/teacher/", "bluffkit/cli/teacher.py", "bluffkit/exercises/results.py",
                 "bluffkit/exercises/exam.py"),
     "review": ("bluffkit/review/", "bluffkit/cli/review.py"),
+    "lite": ("bluffkit/lite/", "bluffkit/cli/lite.py"),
 }
 """Each area's catalogue (gettext domain) and the source paths whose messages it holds: a file
 belongs to the domain of its longest matching prefix (``bluffkit/`` catches the rest: core, the

@@ -28,6 +28,8 @@ from pathlib import Path
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
+from ..core.i18n import _
+
 PYODIDE_VERSION = "314.0.6"
 """npm's ``pyodide`` package the site and the tests run on (jupyterlite-pyodide-kernel 0.8.6 is
 written for it)."""
@@ -83,7 +85,8 @@ def download(requirements: list[str], dest: Path) -> list[Path]:
                "--platform", "any", "--implementation", "py", "--abi", "none", *requirements]
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode:
-        raise RuntimeError(f"pip could not download the browser's wheels:\n{done.stderr}")
+        raise RuntimeError(_("pip could not download the wheels the browser needs:\n{reason}",
+                             reason=done.stderr.strip()))
     return sorted(dest.glob("*.whl"))
 
 
@@ -96,7 +99,8 @@ def build_wheel(dest: Path, source: Path | None = None) -> Path:
     """
     source = source or Path(__file__).resolve().parents[2]
     if not (source / "pyproject.toml").is_file() or not (source / "bluffkit").is_dir():
-        raise RuntimeError(f"no bluffkit source checkout at {source}: give a built wheel")
+        raise RuntimeError(_("no bluffkit source code at {path} to build its wheel: give a "
+                             "built wheel with --wheel FILE", path=str(source)))
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.glob("bluffkit-*.whl"):
         old.unlink()
@@ -105,7 +109,8 @@ def build_wheel(dest: Path, source: Path | None = None) -> Path:
     done = subprocess.run(command, capture_output=True, text=True)
     built = sorted(dest.glob("bluffkit-*.whl"))
     if done.returncode or not built:
-        raise RuntimeError(f"pip could not build bluffkit's wheel:\n{done.stderr}")
+        raise RuntimeError(_("pip could not build bluffkit's wheel:\n{reason}",
+                             reason=done.stderr.strip()))
     return built[0]
 
 

@@ -27,11 +27,14 @@ const dependencies = Object.keys(lock.packages).filter((name) => name !== "bluff
 await pyodide.loadPackage(dependencies, { messageCallback: () => {} });
 lap("dependencies");
 
-pyodide.FS.mkdirTree("/wheels");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: wheels }, "/wheels");
+// as in a Capytale activity (README): the wheel among the notebook's files, installed by name
+pyodide.FS.mkdirTree("/home/pyodide/activity");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: wheels }, "/home/pyodide/activity");
 await pyodide.runPythonAsync(`
-import micropip
-await micropip.install("emfs:/wheels/${basename(bluffkitWheel)}", deps=False)
+import os, micropip
+os.chdir("/home/pyodide/activity")
+await micropip.install("emfs:${basename(bluffkitWheel)}", deps=False)
+os.chdir("/home/pyodide")
 `);
 lap("install");
 

@@ -1,0 +1,175 @@
+"""The site of ``bluffkit lite`` in Debian's chromium (issue 30 item 3): built once by the
+command, served from loopback by a plain static file server. The first page opens notebook 00;
+its first cell (``import bluffkit`` and the list of the five games) runs in the Pyodide kernel.
+
+Nothing leaves loopback, counted twice: every request of the site's pages and workers (its
+service worker too) for another host is refused and counted by Playwright (0 expected), and the
+browser's proxy, for every host but loopback, is a refuser that writes down what reached it:
+only Chromium's own services (update checks, account and autofill services, which it asks
+for even on an empty page) may appear there.
+
+Timings (page open to the kernel ready, and to the cell's output drawn, with a cold then a warm
+browser cache) and the site's size go to ``test-artifacts/lite_timing.json``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import http.server
+import json
+import socketserver
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from pathlib import Path
+
+import pytest
+
+from tests.lite.conftest import ROOT, pyodide_runtime
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = ROOT / "test-artifacts"
+START_TIMEOUT_MS = 240_000
+CHROMIUM_SERVICES = {"accounts.google.com", "update.googleapis.com", "clients2.google.com",
+                     "content-autofill.googleapis.com", "optimizationguide-pa.googleapis.com"}
+"""Hosts Chromium asks by itself (seen here with only about:blank open), whatever the page."""
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("lite-browser"),
+              pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing "
+                                 "(scripts/test installs it: apt-get install chromium)")]
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+class Refuser(socketserver.StreamRequestHandler):
+    """The browser's proxy for every host but loopback: writes down what was asked, refuses."""
+
+    def handle(self):
+        line = self.rfile.readline(8192).decode("latin-1").strip()
+        self.server.asked.append(line)
+        self.wfile.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n"
+                         b"Connection: close\r\n\r\n")
+
+
+def loopback(url: str) -> bool:
+    return urllib.parse.urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1")
+
+
+def host_of(request_line: str) -> str:
+    """The host of a proxy request line (``CONNECT host:443 ...`` or ``GET http://host/...``)."""
+    target = request_line.split()[1]
+    return (urllib.parse.urlsplit(target).hostname if "://" in target
+            else target.rsplit(":", 1)[0])
+
+
+def serve(handler, **attributes):
+    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    for name, value in attributes.items():
+        setattr(server, name, value)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The site, built once by ``bluffkit lite`` (the wheel built from this checkout)."""
+    pyodide = pyodide_runtime()
+    dest = tmp_path_factory.mktemp("lite") / "site"
+    done = subprocess.run([str(Path(sys.executable).with_name("bluffkit")), "lite", str(dest),
+                           "--pyodide", str(pyodide)], capture_output=True, text=True,
+                          timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert "Built the site" in done.stdout
+    return dest
+
+
+@pytest.fixture(scope="module")
+def servers(site):
+    web = serve(functools.partial(Quiet, directory=str(site)))
+    refuser = serve(Refuser, asked=[])
+    yield f"http://127.0.0.1:{web.server_address[1]}", refuser
+    for server in (web, refuser):
+        server.shutdown()
+        server.server_close()
+
+
+def open_start_page(page, base: str) -> dict:
+    """Open the site's first page; run notebook 00's first code cell. Returns the seconds from
+    opening to the kernel ready and to the cell's output drawn."""
+    start = time.monotonic()
+    page.goto(f"{base}/index.html")
+    page.locator(".jp-NotebookPanel .jp-Cell").first.wait_for(timeout=60_000)
+    page.wait_for_function(  # the notebook the first page opens is notebook 00
+        "() => Array.from(document.querySelectorAll('#jp-main-dock-panel .lm-TabBar-tab."
+        "lm-mod-current')).some(t => t.textContent.includes('00_start_here.ipynb'))",
+        timeout=30_000)
+    page.wait_for_function(  # the status bar says "Python (Pyodide) | Idle"
+        "() => /\\| *Idle/.test(document.querySelector('#jp-main-statusbar')?.textContent"
+        " || '')", timeout=START_TIMEOUT_MS)
+    ready = time.monotonic() - start
+    cell = page.locator(".jp-NotebookPanel .jp-CodeCell").first
+    cell.locator(".cm-content").click()
+    page.keyboard.press("Shift+Enter")
+    output = cell.locator(".jp-OutputArea-output")
+    output.first.wait_for(timeout=120_000)
+    page.wait_for_function(
+        "() => { const c = document.querySelector('.jp-NotebookPanel .jp-CodeCell'); "
+        "return c && /Bungee/.test(c.querySelector('.jp-OutputArea')?.textContent || ''); }",
+        timeout=120_000)
+    drawn = time.monotonic() - start
+    text = cell.locator(".jp-OutputArea").inner_text()
+    assert "Traceback" not in text and "Error" not in text, text
+    return {"kernel_ready_s": round(ready, 2), "first_output_s": round(drawn, 2),
+            "output": text}
+
+
+def test_notebook_00_runs_in_the_browser_with_nothing_from_outside(site, servers,
+                                                                    tmp_path_factory,
+                                                                    monkeypatch):
+    from playwright.sync_api import sync_playwright
+
+    base, refuser = servers
+    timings, refused = {}, []
+
+    def refuse(route):
+        refused.append(route.request.url)
+        route.abort()
+
+    # the service worker's requests are routed too (Playwright reads this when it starts)
+    monkeypatch.setenv("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-lite")), executable_path=str(CHROMIUM),
+            headless=True, viewport={"width": 1400, "height": 1000},
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync", f"--proxy-server=http://127.0.0.1:{refuser.server_address[1]}"])
+        context.route(lambda url: not loopback(url), refuse)
+        try:
+            for run in ("cold", "warm"):
+                page = context.new_page()
+                failed = []
+                page.on("requestfailed", lambda r, failed=failed: failed.append(r.url))
+                timings[run] = open_start_page(page, base)
+                assert not [u for u in failed if u.startswith(base)], failed
+                page.close()
+        finally:
+            context.close()
+    games = timings["cold"].pop("output")
+    timings["warm"].pop("output")
+    for title in ("Bluff", "Bluff You", "Poker", "Jungle", "Bungee"):
+        assert title in games, games
+    assert refused == []  # the site asked for nothing outside loopback
+    assert {host_of(line) for line in refuser.asked} <= CHROMIUM_SERVICES, refuser.asked
+    size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "lite_timing.json").write_text(json.dumps({
+        "when": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "site_bytes": size, "site_requests_off_loopback": len(refused),
+        "chromium_own_requests_refused": len(refuser.asked), **timings}, indent=1))
