@@ -57,6 +57,20 @@ def find_pyodide(given: str | None) -> Path:
     return cache / "node_modules" / "pyodide"
 
 
+def _course_key(key_file: str | None) -> str | None:
+    """The course key of ``--key-file``; never the teacher's own ``$BLUFFKIT_COURSE_KEY`` (the
+    site is public)."""
+    if not key_file:
+        return None
+    from ..core import BluffkitError
+    from ..exercises.results import course_key
+
+    try:
+        return course_key(key_file).decode("utf-8")
+    except BluffkitError as e:
+        raise CliError(str(e)) from None
+
+
 def _lite(args) -> int:
     from ..lite.site import build_site, requirements_of, site_size
     from ..lite.wheels import build_wheel, download
@@ -69,6 +83,7 @@ def _lite(args) -> int:
                          "(nothing was built)", path=_shown(dest)))
     if args.wheel and not Path(args.wheel).is_file():
         raise CliError(_("--wheel: no file {path}", path=_shown(Path(args.wheel))))
+    key = _course_key(args.key_file)
     pyodide = find_pyodide(args.pyodide)
     lang = get_language()
     staging = dest.with_name(f".{dest.name}.building")
@@ -79,7 +94,7 @@ def _lite(args) -> int:
             copy_notebooks(content, lang=lang)
             wheel = Path(args.wheel) if args.wheel else build_wheel(Path(work) / "built")
             wheels = download(requirements_of(wheel), Path(work) / "wheels")
-            build_site(staging, content, [wheel, *wheels], pyodide, lang)
+            build_site(staging, content, [wheel, *wheels], pyodide, lang, key)
         if dest.exists():
             shutil.rmtree(dest)
         staging.rename(dest)
@@ -103,5 +118,8 @@ def add_lite_command(sub) -> None:
     p.add_argument("--wheel", metavar="FILE",
                    help=_("bluffkit's wheel to put in the site (default: built from this "
                           "source checkout)"))
+    p.add_argument("--key-file", metavar="FILE",
+                   help=_("file holding the course key that signs the students' results (anyone "
+                          "who opens the site can read it)"))
     p.add_argument("--force", action="store_true", help=_("replace DEST if it exists"))
     p.set_defaults(handler=_lite)

@@ -43,13 +43,14 @@ def locked(fd: int) -> Iterator[None]:
     """Hold an exclusive advisory lock on the open file ``fd`` (other processes' ``locked``
     wait): ``fcntl.flock`` where there is ``fcntl`` (Linux, macOS), else ``msvcrt.locking`` on
     the file's first byte (Windows, which has no ``fcntl``), else no lock between processes
-    (threads are the caller's to exclude). Imported when first used: importing bluffkit never
-    needs ``fcntl``."""
+    (threads are the caller's to exclude; Pyodide, whose ``fcntl`` has no ``flock``, runs one
+    kernel per browser tab). Imported when first used: importing bluffkit never needs
+    ``fcntl``."""
     try:
         import fcntl
     except ImportError:
         fcntl = None
-    if fcntl is not None:
+    if fcntl is not None and hasattr(fcntl, "flock"):
         fcntl.flock(fd, fcntl.LOCK_EX)
         try:
             yield

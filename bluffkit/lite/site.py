@@ -63,10 +63,12 @@ def kernel_wheels() -> list[Path]:
                          "'bluffkit[lite]'"))
 
 
-def settings(lang: str) -> dict:
+def settings(lang: str, course_key: str | None = None) -> dict:
     """``jupyter-lite.json``: the kernel on the site's own Pyodide, PyPI never asked,
-    ``PRELOAD`` loaded at start, bluffkit's language in ``BLUFFKIT_LANG``."""
-    options = {"packages": list(PRELOAD), "env": {"BLUFFKIT_LANG": lang}}
+    ``PRELOAD`` loaded at start, bluffkit's language in ``BLUFFKIT_LANG`` and the course key,
+    if any, in ``BLUFFKIT_COURSE_KEY`` (results logs signed with it)."""
+    env = {"BLUFFKIT_LANG": lang, **({"BLUFFKIT_COURSE_KEY": course_key} if course_key else {})}
+    options = {"packages": list(PRELOAD), "env": env}
     return {"jupyter-lite-schema-version": 0,
             "jupyter-config-data": {
                 "appName": "bluffkit",
@@ -77,10 +79,11 @@ def settings(lang: str) -> dict:
 
 
 def build_site(dest: Path, content: Path, wheels: list[Path], pyodide: Path,
-               lang: str = "en") -> Path:
+               lang: str = "en", course_key: str | None = None) -> Path:
     """Build the site into ``dest`` (which must not exist) from the notebooks in ``content``,
-    the browser ``wheels`` (bluffkit's first) and the Pyodide runtime folder ``pyodide``.
-    Returns ``dest``.
+    the browser ``wheels`` (bluffkit's first) and the Pyodide runtime folder ``pyodide``;
+    ``course_key`` signs the students' results (anyone who opens the site can read it, as a
+    student can read a kernel's environment: it stops hand-edited files). Returns ``dest``.
 
     Raises:
         RuntimeError: the runtime is not the expected Pyodide, or the JupyterLite build failed
@@ -102,7 +105,7 @@ def build_site(dest: Path, content: Path, wheels: list[Path], pyodide: Path,
         if missing:
             raise RuntimeError(_("the JupyterLite build failed:\n{output}",
                                  output=f"not in the site: {', '.join(sorted(missing))}"))
-        (lite / "jupyter-lite.json").write_text(json.dumps(settings(lang), indent=1),
+        (lite / "jupyter-lite.json").write_text(json.dumps(settings(lang, course_key), indent=1),
                                                 encoding="utf-8")
         command = [str(Path(sys.executable).with_name("jupyter-lite")), "build",
                    "--lite-dir", str(lite), "--contents", str(content),

@@ -49,6 +49,10 @@ without them), whose WebAssembly builds exist only on Pyodide's CDN. jupyterlab-
 widgetsnbextension: the browser halves of ipywidgets, which the site carries as JupyterLab
 extensions (the Pyodide kernel ships its own stand-in for widgetsnbextension)."""
 
+SERVER_ONLY = frozenset({"jupyterlab", "ipykernel", "websockets"})
+"""Never in the browser, marked so in bluffkit's requirements (``sys_platform != "emscripten"``)
+and left out here too, for a wheel built before they were."""
+
 KERNEL = ("ipython", "jedi", "comm", "micropip", "packaging")
 """What the Pyodide kernel installs for itself when it starts (jupyterlite-pyodide-kernel's
 worker: micropip, then ipykernel, comm, pyodide-kernel, jedi, ipython; ipykernel and
@@ -67,7 +71,7 @@ def browser_requirements(requires: list[str]) -> list[str]:
         req = Requirement(line)
         if req.marker is not None and not req.marker.evaluate(BROWSER):
             continue
-        if canonicalize_name(req.name) not in NOT_IN_BROWSER:
+        if canonicalize_name(req.name) not in NOT_IN_BROWSER | SERVER_ONLY:
             kept.append(f"{req.name}{req.specifier}")
     return kept
 
@@ -86,8 +90,14 @@ def download(requirements: list[str], dest: Path) -> list[Path]:
     done = subprocess.run(command, capture_output=True, text=True)
     if done.returncode:
         raise RuntimeError(_("pip could not download the wheels the browser needs:\n{reason}",
-                             reason=done.stderr.strip()))
+                             reason=_errors(done.stderr)))
     return sorted(dest.glob("*.whl"))
+
+
+def _errors(stderr: str) -> str:
+    """pip's output without its warnings (an index folder missing, a newer pip)."""
+    return "\n".join(line for line in stderr.strip().splitlines()
+                     if not line.startswith("WARNING:"))
 
 
 def build_wheel(dest: Path, source: Path | None = None) -> Path:
@@ -110,7 +120,7 @@ def build_wheel(dest: Path, source: Path | None = None) -> Path:
     built = sorted(dest.glob("bluffkit-*.whl"))
     if done.returncode or not built:
         raise RuntimeError(_("pip could not build bluffkit's wheel:\n{reason}",
-                             reason=done.stderr.strip()))
+                             reason=_errors(done.stderr)))
     return built[0]
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from bluffkit.cli import main
 from bluffkit.cli.files import copy_notebooks
-from bluffkit.lite.site import KERNEL_PLUGIN, PRELOAD, START, build_site
+from bluffkit.lite.site import KERNEL_PLUGIN, PRELOAD, START, build_site, settings
 from tests.lite.conftest import pyodide_runtime
 
 pytestmark = pytest.mark.xdist_group("lite")
@@ -42,6 +42,15 @@ def test_the_kernel_runs_on_the_sites_own_pyodide(french_site):
     for path in french_site.rglob("jupyter-lite.json"):  # no other host named
         urls = re.findall(r"[a-z]+://[^\"' ]+", path.read_text())
         assert urls == [], (path, urls)
+
+
+def test_the_course_key_goes_to_the_kernel_only_when_given():
+    def env(*args):
+        return settings(*args)["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN][
+            "loadPyodideOptions"]["env"]
+
+    assert env("en") == {"BLUFFKIT_LANG": "en"}
+    assert env("fr", "k3y") == {"BLUFFKIT_LANG": "fr", "BLUFFKIT_COURSE_KEY": "k3y"}
 
 
 def test_every_wheel_the_lock_names_is_in_the_site(french_site):
@@ -79,4 +88,6 @@ def test_the_command_refuses_and_says_why(tmp_path, capsys):
     assert "existe déjà : choisissez un autre dossier" in capsys.readouterr().err
     assert main(["lite", " "]) == 2
     assert "DEST must name a folder" in capsys.readouterr().err
+    assert main(["lite", str(tmp_path / "new"), "--key-file", str(tmp_path / "no.key")]) == 2
+    assert "cannot read the course key file" in capsys.readouterr().err
     assert not (tmp_path / "new").exists()

@@ -8,6 +8,13 @@ browser's proxy, for every host but loopback, is a refuser that writes down what
 only Chromium's own services (update checks, account and autofill services, which it asks
 for even on an empty page) may appear there.
 
+Then a student's results stay in the browser's storage and download as the signed file
+``bluffkit results collect`` reads: a new cell loads the Bluff exercises for "ada" (the log in the
+notebook's folder, the site built with ``--key-file``) and checks an answer; the file browser
+lists ``bluffkit-results-ada.jsonl``, its Download gives the file, and ``bluffkit results
+collect`` verifies its signature with the course key. Until the exercises import without numpy
+(issue 30 item 1) that step is an expected failure naming the cause.
+
 Timings (page open to the kernel ready, and to the cell's output drawn, with a cold then a warm
 browser cache) and the site's size go to ``test-artifacts/lite_timing.json``.
 """
@@ -18,6 +25,7 @@ import datetime
 import functools
 import http.server
 import json
+import os
 import socketserver
 import subprocess
 import sys
@@ -76,22 +84,33 @@ def serve(handler, **attributes):
     return server
 
 
+BLUFFKIT = str(Path(sys.executable).with_name("bluffkit"))
+RESULTS_CELL = ('from bluffkit.exercises import load\n'
+                'sheet = load("bluff", seed=2026, student="ada")\n'
+                'sheet.q1.check("1/3")')
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """The site, built once by ``bluffkit lite`` (the wheel built from this checkout)."""
+    """(The site, its course key file), built once by ``bluffkit lite`` (the wheel built from
+    this checkout, or the one ``$BLUFFKIT_LITE_WHEEL`` names)."""
     pyodide = pyodide_runtime()
-    dest = tmp_path_factory.mktemp("lite") / "site"
-    done = subprocess.run([str(Path(sys.executable).with_name("bluffkit")), "lite", str(dest),
-                           "--pyodide", str(pyodide)], capture_output=True, text=True,
-                          timeout=900)
+    folder = tmp_path_factory.mktemp("lite")
+    key = folder / "course.key"
+    key.write_text("a course key for the lite test\n")
+    done = subprocess.run([BLUFFKIT, "lite", str(folder / "site"), "--pyodide", str(pyodide),
+                           "--key-file", str(key),
+                           *(["--wheel", os.environ["BLUFFKIT_LITE_WHEEL"]]
+                             if os.environ.get("BLUFFKIT_LITE_WHEEL") else [])],
+                          capture_output=True, text=True, timeout=900)
     assert done.returncode == 0, done.stderr
     assert "Built the site" in done.stdout
-    return dest
+    return folder / "site", key
 
 
 @pytest.fixture(scope="module")
 def servers(site):
-    web = serve(functools.partial(Quiet, directory=str(site)))
+    web = serve(functools.partial(Quiet, directory=str(site[0])))
     refuser = serve(Refuser, asked=[])
     yield f"http://127.0.0.1:{web.server_address[1]}", refuser
     for server in (web, refuser):
@@ -129,47 +148,120 @@ def open_start_page(page, base: str) -> dict:
             "output": text}
 
 
-def test_notebook_00_runs_in_the_browser_with_nothing_from_outside(site, servers,
-                                                                    tmp_path_factory,
-                                                                    monkeypatch):
+def save_results(page, folder: Path) -> Path | str:
+    """Run ``RESULTS_CELL`` in a new cell after the first; download the results log from the
+    file browser into ``folder``. Returns its path, or the cell's output if it failed."""
+    page.locator(".jp-NotebookPanel .jp-CodeCell").first.locator(".cm-content").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")  # a new cell below, in edit mode after Enter
+    page.keyboard.press("Enter")
+    page.keyboard.type(RESULTS_CELL)
+    page.keyboard.press("Shift+Enter")
+    cell = page.locator(".jp-NotebookPanel .jp-CodeCell").nth(1)
+    cell.locator(".jp-OutputArea-output").first.wait_for(timeout=180_000)
+    page.wait_for_function(  # the check's feedback, or an error
+        "() => { const c = document.querySelectorAll('.jp-NotebookPanel .jp-CodeCell')[1];"
+        " return /stars|Error/.test(c?.querySelector('.jp-OutputArea')?.textContent || ''); }",
+        timeout=120_000)
+    output = cell.locator(".jp-OutputArea").inner_text()
+    if "Error" in output:
+        return output
+    item = page.locator(".jp-DirListing-item", has_text="bluffkit-results-ada.jsonl").first
+    item.wait_for(timeout=60_000)  # in the file browser: kept in the browser's storage
+    item.click(button="right")
+    with page.expect_download() as download:
+        page.locator(".lm-Menu-itemLabel", has_text="Download").first.click()
+    target = folder / "bluffkit-results-ada.jsonl"
+    download.value.save_as(target)
+    return target
+
+
+class Browser:
+    """The session's chromium: its context, the site's requests refused off loopback (by
+    Playwright) and the refusing proxy's record (everything else the browser asked)."""
+
+    def __init__(self, context, refused: list, refuser):
+        self.context, self.refused, self.refuser = context, refused, refuser
+
+    def check_nothing_left(self) -> None:
+        assert self.refused == []  # the site asked for nothing outside loopback
+        assert {host_of(line) for line in self.refuser.asked} <= CHROMIUM_SERVICES, \
+            self.refuser.asked
+
+
+@pytest.fixture(scope="module")
+def browser(servers, tmp_path_factory):
     from playwright.sync_api import sync_playwright
 
-    base, refuser = servers
-    timings, refused = {}, []
+    _base, refuser = servers
+    refused = []
 
     def refuse(route):
         refused.append(route.request.url)
         route.abort()
 
     # the service worker's requests are routed too (Playwright reads this when it starts)
-    monkeypatch.setenv("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", "1")
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-lite")), executable_path=str(CHROMIUM),
-            headless=True, viewport={"width": 1400, "height": 1000},
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync", f"--proxy-server=http://127.0.0.1:{refuser.server_address[1]}"])
-        context.route(lambda url: not loopback(url), refuse)
-        try:
-            for run in ("cold", "warm"):
-                page = context.new_page()
-                failed = []
-                page.on("requestfailed", lambda r, failed=failed: failed.append(r.url))
-                timings[run] = open_start_page(page, base)
-                assert not [u for u in failed if u.startswith(base)], failed
-                page.close()
-        finally:
-            context.close()
+    before = os.environ.get("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS")
+    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
+    try:
+        with sync_playwright() as pw:
+            context = pw.chromium.launch_persistent_context(
+                str(tmp_path_factory.mktemp("chromium-lite")), executable_path=str(CHROMIUM),
+                headless=True, viewport={"width": 1400, "height": 1000}, accept_downloads=True,
+                args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                      "--disable-background-networking", "--disable-component-update",
+                      "--disable-sync",
+                      f"--proxy-server=http://127.0.0.1:{refuser.server_address[1]}"])
+            context.route(lambda url: not loopback(url), refuse)
+            try:
+                yield Browser(context, refused, refuser)
+            finally:
+                context.close()
+    finally:
+        if before is None:
+            os.environ.pop("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", None)
+        else:
+            os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = before
+
+
+def test_notebook_00_runs_in_the_browser_with_nothing_from_outside(site, servers, browser):
+    (site, _key), (base, refuser) = site, servers
+    timings = {}
+    for run in ("cold", "warm"):
+        page = browser.context.new_page()
+        failed = []
+        page.on("requestfailed", lambda r, failed=failed: failed.append(r.url))
+        timings[run] = open_start_page(page, base)
+        assert not [u for u in failed if u.startswith(base)], failed
+        page.close()
     games = timings["cold"].pop("output")
     timings["warm"].pop("output")
     for title in ("Bluff", "Bluff You", "Poker", "Jungle", "Bungee"):
         assert title in games, games
-    assert refused == []  # the site asked for nothing outside loopback
-    assert {host_of(line) for line in refuser.asked} <= CHROMIUM_SERVICES, refuser.asked
+    browser.check_nothing_left()
     size = sum(p.stat().st_size for p in site.rglob("*") if p.is_file())
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "lite_timing.json").write_text(json.dumps({
         "when": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "site_bytes": size, "site_requests_off_loopback": len(refused),
+        "site_bytes": size, "site_requests_off_loopback": len(browser.refused),
         "chromium_own_requests_refused": len(refuser.asked), **timings}, indent=1))
+
+
+def test_results_stay_in_the_browser_and_download_signed(site, servers, browser,
+                                                         tmp_path_factory):
+    (_site, key), (base, _refuser) = site, servers
+    handed_in = tmp_path_factory.mktemp("handed-in")
+    page = browser.context.new_page()
+    open_start_page(page, base)
+    saved = save_results(page, handed_in)
+    page.close()
+    browser.check_nothing_left()
+    if isinstance(saved, str):
+        assert "No module named 'numpy'" in saved, saved
+        pytest.xfail("issue 30 item 1 not landed: the exercises need numpy in the browser")
+    collected = subprocess.run([BLUFFKIT, "results", "collect", str(handed_in), "--key-file",
+                                str(key), "--csv", str(handed_in / "grades.csv")],
+                               capture_output=True, text=True, timeout=120)
+    assert collected.returncode == 0, collected.stderr
+    assert "1 answers of 1 students from 1 files; 0 problems" in collected.stdout
+    assert (handed_in / "grades.csv").read_text().splitlines()[1].startswith("ada,2026,")
