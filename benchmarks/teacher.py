@@ -25,7 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bluffkit.exercises import load  # noqa: E402
-from bluffkit.teacher.collect import collect, write_all  # noqa: E402
+from bluffkit.teacher.collect import collect  # noqa: E402
+from bluffkit.teacher.export import write_all  # noqa: E402
+from bluffkit.teacher.gradebook import build  # noqa: E402
 from bluffkit.teacher.handout import key_html, sheet_html, write_handouts  # noqa: E402
 
 
@@ -65,7 +67,7 @@ def main() -> None:
         made = time.perf_counter() - t
         t = time.perf_counter()
         found = collect([root / "class"], b"benchmark key")
-        write_all(found, root / "grades.csv")
+        write_all(found, build(found), root / "grades.csv")
         print(f"collect: {len(found.records)} answers of {len(found.students)} students in "
               f"{time.perf_counter() - t:.2f} s (making them took {made:.1f} s)")
 

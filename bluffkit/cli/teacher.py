@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 from ..core.i18n import _, _l, _n, num
@@ -12,10 +14,16 @@ from .common import CliError
 
 COLLECT_HELP = _l("""\
 Merge the results logs of a class (bluffkit-results-*.jsonl files, from home folders or an LMS
-download) into a gradebook: a row per student, per question first try (1/0), attempts and final
-(1/0). Also writes GRADES-long.csv (a row per answer) and GRADES-mistakes.csv (the named mistakes
-per question, most common first). Damaged and foreign files are reported and skipped; with the
-course key ($BLUFFKIT_COURSE_KEY or --key-file), records that do not verify are left out.""")
+download) into a gradebook where nobody and no answer is lost: every student of the roster
+(--roster: a CSV with name, LMS id and email columns) and everyone with a record, each with a
+status (ok, not started, no key, tampered, seed changed); practice and exam are separate
+assessments, each question worth its points (--points SET:N=P to change them). Writes GRADES (a
+row per student: status, points and maximum per assessment), GRADES-SET-MODE.csv (per question:
+points, attempts, first try, flags), GRADES-long.csv (a row per answer) and GRADES-mistakes.csv
+(what to re-teach); --lms moodle or canvas adds a file that their gradebook import reads as it
+is, --excel writes for Excel (in French: ';' and decimal commas). Names are matched without case
+or accents; the merges are listed. With the course key ($BLUFFKIT_COURSE_KEY or --key-file),
+records that do not verify are left out and flagged.""")
 
 HANDOUT_HELP = _l("""\
 Write one PDF per seed (the statements with that student's numbers and room to answer) and a
@@ -33,38 +41,86 @@ def _key(args) -> bytes | None:
         raise CliError(str(e)) from None
 
 
+def parse_points(texts: list[str]) -> dict[tuple[str, int], Fraction]:
+    """``["bluff:3=2", "bungee:1=1.5"]`` -> ``{("bluff", 3): 2, ("bungee", 1): 3/2}``."""
+    points = {}
+    for text in texts:
+        m = re.fullmatch(r"\s*([a-z][a-z0-9-]*):(\d+)=(\d+(?:[.,]\d+)?|\d+/\d+)\s*", text)
+        if not m or m.group(3).endswith("/0"):
+            raise CliError(_("--points takes SET:QUESTION=POINTS, e.g. bluff:3=2 or bluff:3=0.5, "
+                             "got {text}", text=text))
+        points[m.group(1), int(m.group(2))] = Fraction(m.group(3).replace(",", "."))
+    return points
+
+
 def _collect(args) -> int:
-    from ..exercises.core import mistake_name
-    from ..teacher.collect import collect, mistakes_summary, write_all
+    from ..teacher.collect import collect
+    from ..teacher.export import left_out_of_lms, write_all
+    from ..teacher.gradebook import build, mistakes_summary
+    from ..teacher.roster import RosterError, read_roster
 
     key = _key(args)
+    points = parse_points(args.points)
+    try:
+        roster = read_roster(args.roster) if args.roster else None
+    except RosterError as e:
+        raise CliError(str(e)) from None
     found = collect(args.folders, key)
     for where, problem in found.problems:
         print(_("skipped: {where}: {problem}", where=where, problem=problem), file=sys.stderr)
-    if not found.records:
+    if not found.records and not found.left_out and not roster:
         raise CliError(_n("no results to collect in {folders} ({n} file read)",
                           "no results to collect in {folders} ({n} files read)", found.files,
                           folders=" ".join(args.folders)))
+    book = build(found, roster, points)
     try:
-        written = write_all(found, Path(args.csv).expanduser())
+        written = write_all(found, book, Path(args.csv).expanduser(), excel=args.excel,
+                            lms=tuple(dict.fromkeys(args.lms)))
     except OSError as e:
         raise CliError(_("cannot write {path}: {reason}", path=args.csv,
                          reason=e.strerror or e)) from None
-    print(_("{answers} answers of {students} students from {files} files; {problems} problems "
-            "(listed above).", answers=len(found.records), students=len(found.students),
-            files=found.files, problems=len(found.problems)))
-    if key is None:
-        print(_("No course key given: the records' checksums were not verified."))
+    report(found, book, key, args)
     print(_("Wrote {files}.", files=", ".join(str(p) for p in written)))
-    summary = mistakes_summary(found.records)
+    for lms in dict.fromkeys(args.lms):
+        if missing := left_out_of_lms(book, lms):
+            print(_("Not in the {lms} file (no LMS id, or email, in the roster): {names}.",
+                    lms=lms.capitalize(), names=", ".join(missing)))
+    summary = mistakes_summary(book, found.records)
     if summary:
         print("\n" + _("Most common named mistakes (what to re-teach):"))
-        for s, n, title, mistake, answers, students in summary[: args.top]:
-            print(f"  {s} q{n} {title}: " + _("'{mistake}'", mistake=mistake_name(mistake))
-                  + ", "
-                  + _n("{n} student ({answers} answers)", "{n} students ({answers} answers)",
-                       students, answers=answers))
+        for title, n, question, mistake, answers, students in summary[: args.top]:
+            print(f"  {title}, q{n} {question}: {mistake} ("
+                  + _n("{n} student", "{n} students", students) + ", "
+                  + _n("{n} answer", "{n} answers", answers) + ")")
     return 0
+
+
+def report(found, book, key, args) -> None:
+    """What the teacher should know about the gradebook, before the file names."""
+    from ..teacher.gradebook import words
+
+    answers = len(found.records)
+    print(_("Answers counted: {answers}; students: {students}; files read: {files}.",
+            answers=answers, students=len(book.students), files=found.files))
+    if found.problems:
+        print(_n("{n} problem, listed above.", "{n} problems, listed above.",
+                 len(found.problems)))
+    if key is None:
+        print(_("No course key given: the records' checksums were not verified."))
+    for s, spellings in book.merges():
+        print(_("Counted as {name}: {spellings} (same name but for case, accents or spaces, or "
+                "the LMS id or email).", name=s.name,
+                spellings=", ".join(f"\u201c{t}\u201d" for t in spellings)))
+    if args.roster:
+        extra = [s.name for s in book.students if not s.on_roster]
+        if extra:
+            print(_("Not on the roster: {names}.", names=", ".join(extra)))
+    for a in book.assessments:
+        tally = {}
+        for s in book.students:
+            for k in book.grade(s, a).status:
+                tally[k] = tally.get(k, 0) + 1
+        print(f"{a.title}: " + ", ".join(f"{words(k)} {n}" for k, n in tally.items()))
 
 
 def _handout(args) -> int:
@@ -105,6 +161,13 @@ def add_teacher_commands(sub) -> None:
     c.add_argument("--csv", required=True, help=_("the gradebook to write, e.g. grades.csv"))
     c.add_argument("--key-file", help=_("file holding the course key (else $BLUFFKIT_COURSE_KEY)"))
     c.add_argument("--top", type=int, default=10, help=_("mistakes listed (default 10)"))
+    c.add_argument("--roster", help=_("the class list: a CSV with name, LMS id and email columns"))
+    c.add_argument("--points", action="append", default=[], metavar="SET:N=P",
+                   help=_("what question N of SET is worth, e.g. bluff:3=2 (repeat it)"))
+    c.add_argument("--lms", action="append", default=[], choices=["moodle", "canvas"],
+                   help=_("also write a file for this LMS's gradebook import (repeat it)"))
+    c.add_argument("--excel", action="store_true",
+                   help=_("write for Excel: a BOM, and in French ';' and decimal commas"))
     c.set_defaults(handler=_collect)
     h = sub.add_parser("handout", help=_("printable per-student sheets and a key (PDF)"),
                        description=str(HANDOUT_HELP))

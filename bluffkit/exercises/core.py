@@ -241,6 +241,9 @@ class Question:
     """
 
     title: str = "Question"
+    points: int = 1
+    """What the question is worth in the gradebook (``bluffkit results collect``; a teacher
+    overrides it with ``--points SET:N=P``)."""
     kind: Any = Number()
     recorder: Any = None
     """Called as ``recorder(question, answer, feedback)`` after each check, returning the

@@ -10,28 +10,23 @@ key is given. The same record found twice (a log copied twice) counts once.
 Exam answers (``mode="exam"``) carry no verdict: they are graded here, from the seed, with the
 same rules as ``check()``.
 
-A question's cells in the gradebook: **first try** (1 if the first readable answer was right),
-**attempts** (readable answers given) and **final** (1 if the last answer given was right).
+The records become grades in ``teacher.gradebook`` and files in ``teacher.export``.
 """
 
 from __future__ import annotations
 
-import csv
 import errno
-import json
-from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..core import BluffkitError
 from ..core.i18n import _
 from ..exercises.answers import Reading, decimal_reading, read_number
 from ..exercises.results import MAX_LOG, canonical, read_log, verify
 from ..exercises.rounding import MACHINE
-from ..exercises.worksheets import catalogue, load
+from ..exercises.worksheets import load
 
 MAX_FILE = MAX_LOG
 """A results log larger than this (50 MB, ~150,000 checks) is not a student's: it is skipped."""
@@ -44,6 +39,10 @@ class Collection:
     records: list[dict] = field(default_factory=list)
     problems: list[tuple[str, str]] = field(default_factory=list)
     files: int = 0
+    left_out: list[tuple[dict, str]] = field(default_factory=list)
+    """The records not counted, each with why: ``"no key"`` (no checksum while a course key is
+    given), ``"tampered"`` (the checksum does not verify) or ``"not graded"`` (an exam answer
+    of an unknown set or question). The gradebook still shows their students, flagged."""
 
     @property
     def students(self) -> list[str]:
@@ -87,23 +86,36 @@ def collect(paths: list[Path | str], key: bytes | None) -> Collection:
                                            "file), skipped")))
             continue
         out.problems += [(str(f), _("{problem}, skipped", problem=b)) for b in bad]
-        for r in records:
-            if key is not None and r.get("hmac") is None:
-                out.problems.append((str(f), _(
-                    "{record}: the record carries no checksum (the course key was not set in the "
-                    "student's kernel), left out", record=_where(r))))
-            elif key is not None and not verify(r, key):
-                out.problems.append((str(f), _(
-                    "{record}: the record does not verify under the course key (edited by hand, "
-                    "or another course's), left out", record=_where(r))))
-            elif canonical(r) + str(r.get("hmac")).encode() not in seen:
-                seen.add(canonical(r) + str(r.get("hmac")).encode())
-                r = dict(r, file=str(f))
-                out.records.append(r)
+        add_records(out, records, str(f), key, seen)
     _grade_exams(out)
     out.records.sort(key=lambda r: (r["student"], r["set"], r["mode"], r["question"],
                                     r["time"], r["attempt"]))
     return out
+
+
+def add_records(out: Collection, records: list[dict], where: str, key: bytes | None,
+                seen: set[bytes]) -> None:
+    """Check ``records`` read from ``where`` (a file, or a class server's database) and add
+    them to ``out``: those that do not verify under ``key`` go to ``out.left_out``, the same
+    record met twice (``seen``) counts once."""
+    for r in records:
+        r = dict(r, file=where)
+        if key is not None and r.get("hmac") is None:
+            out.left_out.append((r, "no key"))
+            out.problems.append((where, _(
+                "{record}: the record carries no checksum (the course key was not set in the "
+                "student's kernel), left out", record=_where(r))))
+        elif key is not None and not verify({k: v for k, v in r.items() if k != "file"}, key):
+            out.left_out.append((r, "tampered"))
+            out.problems.append((where, _(
+                "{record}: the record does not verify under the course key (edited by hand, "
+                "or another course's), left out", record=_where(r))))
+        else:
+            digest = canonical({k: v for k, v in r.items() if k != "file"}) \
+                + str(r.get("hmac")).encode()
+            if digest not in seen:
+                seen.add(digest)
+                out.records.append(r)
 
 
 def _where(r: dict) -> str:
@@ -165,6 +177,7 @@ def _grade_exams(out: Collection) -> None:
                 q = ws[r["question"] - 1]
                 status, mistake = grade_reading(q, reading_from_json(r["reading"]))
             except Exception:
+                out.left_out.append((r, "not graded"))
                 out.problems.append((r["file"], _(
                     "{record}: the record cannot be graded (unknown exercise set, question or "
                     "answer), left out", record=_where(r))))
@@ -174,104 +187,5 @@ def _grade_exams(out: Collection) -> None:
     out.records = kept
 
 
-# -- the gradebook -------------------------------------------------------------------------------
-def _column_set(r: dict) -> str:
-    return r["set"] if r["mode"] == "practice" else f"{r['set']} exam"
-
-
-def gradebook(records: list[dict]) -> tuple[list[str], list[list[Any]]]:
-    """The wide table: a row per student, per question first try / attempts / final.
-
-    A student who used two seeds for one set is graded on the last seed used (the notes say so).
-    """
-    last_seed: dict[tuple, tuple] = {}
-    for r in records:
-        k = (r["student"], _column_set(r))
-        if k not in last_seed or r["time"] >= last_seed[k][0]:
-            last_seed[k] = (r["time"], r["seed"])
-    answers: dict[tuple, list[dict]] = defaultdict(list)
-    questions: dict[str, set[int]] = defaultdict(set)
-    for r in records:
-        s = _column_set(r)
-        questions[s].add(r["question"])
-        if r["seed"] == last_seed[r["student"], s][1] and r["status"] != "unreadable":
-            answers[r["student"], s, r["question"]].append(r)
-    for s in questions:  # every question of the set, answered or not
-        try:
-            questions[s].update(range(1, len(catalogue(s.split()[0])) + 1))
-        except BluffkitError:
-            pass
-    questions = dict(sorted(questions.items()))
-    header = ["student"]
-    for s in questions:
-        header += [f"{s} seed", f"{s} score"]
-        for n in sorted(questions[s]):
-            header += [f"{s} q{n} first try", f"{s} q{n} attempts", f"{s} q{n} final"]
-    rows = []
-    for student in sorted({r["student"] for r in records}):
-        row: list[Any] = [student]
-        for s in questions:
-            cells, score = [], 0
-            for n in sorted(questions[s]):
-                given = answers.get((student, s, n), [])
-                if given:
-                    score += given[-1]["correct"]
-                    cells += [int(given[0]["correct"]), len(given), int(given[-1]["correct"])]
-                else:
-                    cells += ["", 0, ""]
-            seed = last_seed.get((student, s), (None, ""))[1]
-            row += [seed, score if seed != "" else "", *cells]
-        rows.append(row)
-    return header, rows
-
-
-LONG_FIELDS = ["student", "set", "mode", "seed", "question", "title", "attempt", "answer",
-               "status", "correct", "mistake", "time", "file"]
-
-
-def mistakes_summary(records: list[dict]) -> list[tuple[str, int, str, str, int, int]]:
-    """The named mistakes per question, most common first: ``(set, question, title, mistake,
-    answers, students)`` — what to re-teach."""
-    count: Counter = Counter()
-    who: dict[tuple, set] = defaultdict(set)
-    for r in records:
-        if r.get("mistake"):
-            k = (_column_set(r), r["question"], r["title"], r["mistake"])
-            count[k] += 1
-            who[k].add(r["student"])
-    return [(*k, n, len(who[k])) for k, n in
-            sorted(count.items(), key=lambda kv: (-len(who[kv[0]]), -kv[1], kv[0]))]
-
-
-def write_csv(path: Path, header: list[str], rows: list[list[Any]]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", newline="", encoding="utf-8") as f:
-        w = csv.writer(f)
-        w.writerow([_cell(h) for h in header])
-        w.writerows([_cell(v) for v in row] for row in rows)
-
-
-def write_all(c: Collection, grades: Path) -> list[Path]:
-    """``grades`` (wide), ``<grades>-long.csv`` (a row per answer) and ``<grades>-mistakes.csv``;
-    returns the paths written."""
-    long_path = grades.with_name(f"{grades.stem}-long.csv")
-    mistakes_path = grades.with_name(f"{grades.stem}-mistakes.csv")
-    write_csv(grades, *gradebook(c.records))
-    write_csv(long_path, LONG_FIELDS, [[r.get(k) for k in LONG_FIELDS] for r in c.records])
-    write_csv(mistakes_path, ["set", "question", "title", "mistake", "answers", "students"],
-              [list(row) for row in mistakes_summary(c.records)])
-    return [grades, long_path, mistakes_path]
-
-
-def _cell(v: Any) -> Any:
-    if isinstance(v, bool):
-        return int(v)
-    if v is None:
-        return ""
-    if isinstance(v, str) and v and v[0] in "=+-@\t\r":  # a spreadsheet would run it as a formula
-        return "'" + v
-    return v if not isinstance(v, dict | list) else json.dumps(v)
-
-
-__all__ = ["Collection", "collect", "grade_reading", "gradebook", "log_files",
-           "mistakes_summary", "reading_from_json", "write_all", "write_csv"]
+__all__ = ["Collection", "add_records", "collect", "grade_reading", "log_files",
+           "reading_from_json"]

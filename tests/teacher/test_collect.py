@@ -13,7 +13,8 @@ import pytest
 from bluffkit.cli import main
 from bluffkit.exercises import load
 from bluffkit.exercises.results import file_name
-from bluffkit.teacher.collect import collect, gradebook, mistakes_summary
+from bluffkit.teacher.collect import collect
+from bluffkit.teacher.gradebook import build, mistakes_summary
 
 KEY = "course key for the tests"
 QUESTIONS = 5  # the first five questions of Bluff: quick to check
@@ -22,7 +23,8 @@ QUESTIONS = 5  # the first five questions of Bluff: quick to check
 def simulate(root, monkeypatch, students=30):
     """Each student answers with right answers, named mistakes and wrong numbers drawn from a
     seeded generator. Returns what the gradebook must say, tallied independently:
-    {student: {question: [correct, ...]}} and Counter of (question, mistake) -> students."""
+    {student: {question: [correct or None (unreadable), ...]}} and Counter of (question, mistake)
+    -> students."""
     monkeypatch.setenv("BLUFFKIT_COURSE_KEY", KEY)
     rng = np.random.default_rng(2026)
     truth, mistakes = {}, Counter()
@@ -48,7 +50,8 @@ def simulate(root, monkeypatch, students=30):
                 assert feedback.status != "unreadable"
                 given.append(feedback.correct)
                 if rng.random() < 0.2:
-                    q.check("no idea")          # unreadable: logged, not an attempt
+                    q.check("no idea")          # unreadable: logged, an attempt
+                    given.append(None)
             if given:
                 truth[name][q.number] = given
             for m in named:
@@ -58,11 +61,8 @@ def simulate(root, monkeypatch, students=30):
 
 def drop(truth, records, lost):
     """Take a record that collect must leave out off the tally."""
-    if lost["status"] == "unreadable":
-        return
     q = lost["question"]
-    i = sum(1 for r in records if r["question"] == q and r["status"] != "unreadable"
-            and r["attempt"] < lost["attempt"])
+    i = sum(1 for r in records if r["question"] == q and r["attempt"] < lost["attempt"])
     answers = truth[lost["student"]][q]
     del answers[i]
     if not answers:
@@ -118,28 +118,40 @@ def test_a_class_of_30_with_damaged_foreign_and_tampered_files(tmp_path, monkeyp
     if wrong is not None:
         assert "home07" in problems and "does not verify under the course key" in problems
 
-    rows = {r["student"]: r for r in read_csv(out)}
-    assert sorted(rows) == sorted(truth)                  # 30 students, no "no key"
+    rows = {r["student"]: r for r in read_csv(out.with_name("grades-bluff-practice.csv"))}
+    assert sorted(rows) == sorted([*truth, "no key"])     # 30 students and "no key", flagged
+    assert rows["no key"]["status"] == "no key" and rows["no key"]["q1: flags"] == "no key"
+    if wrong is not None:
+        assert rows["student 07"]["status"] == "tampered"
+        assert rows["student 07"][f"q{wrong['question']}: flags"] == "tampered"
     for student, answers in truth.items():
         row = rows[student]
-        assert row["bluff seed"] == str(100 + int(student.split()[1]))
+        assert row["seeds"] == str(100 + int(student.split()[1]))
         for n in range(1, 13):
             given = answers.get(n, [])
-            cells = (row[f"bluff q{n} first try"], row[f"bluff q{n} attempts"],
-                     row[f"bluff q{n} final"])
-            expected = ((str(int(given[0])), str(len(given)), str(int(given[-1]))) if given
-                        else ("", "0", ""))
+            readable = [g for g in given if g is not None]
+            head = next(h for h in row if h.startswith(f"q{n} ") and h.endswith("(of 1)"))
+            cells = (row[head], row[f"q{n}: attempts"], row[f"q{n}: first try"])
+            expected = (str(int(bool(readable and readable[-1]))) if given else "",
+                        str(len(given)), str(int(readable[0])) if readable else "")
             assert cells == expected, (student, n)
-        assert row["bluff score"] == str(sum(a[-1] for a in answers.values()))
+            assert ("unreadable answers" in row[f"q{n}: flags"]) == (None in given)
+        assert row["points"] == str(sum(bool([g for g in a if g is not None][-1:] == [True])
+                                        for a in answers.values()))
+        assert row["out of"] == "12"
     long = read_csv(out.with_name("grades-long.csv"))
-    assert len({(r["student"], r["question"], r["attempt"]) for r in long}) == len(long)  # no dup
-    assert all(r["file"] for r in long) and "no key" not in {r["student"] for r in long}
+    kept = [r for r in long if not r["status"].startswith("left out")]
+    assert len({(r["name typed"], r["question"], r["attempt"]) for r in kept}) == len(kept)
+    assert sum(len(g) for a in truth.values() for g in a.values()) == len(kept)  # unreadable too
+    assert {r["status"] for r in long if r["student"] == "no key"} == {"left out: no key"}
     summary = {(int(r["question"]), r["mistake"]): int(r["students"])
                for r in read_csv(out.with_name("grades-mistakes.csv"))}
     if wrong is None or wrong.get("mistake") is None:
-        assert summary == {k: v for k, v in mistakes.items()}
+        assert sorted(summary.values()) == sorted(mistakes.values())
+    assert not any(m in {k for _, k in mistakes} for _, m in summary)   # words, not keys
     top = max(mistakes.values())
     assert f"{top} students" in printed.out and "what to re-teach" in printed.out
+    assert "2 problems" not in printed.out or "listed above" in printed.out
 
 
 def test_exam_answers_are_graded_at_collect_time_with_the_checker_rules(tmp_path, monkeypatch):
@@ -159,10 +171,13 @@ def test_exam_answers_are_graded_at_collect_time_with_the_checker_rules(tmp_path
     assert found.problems == []
     assert {(r["student"], r["question"]): (r["correct"], r["mistake"])
             for r in found.records} == expect
-    header, rows = gradebook(found.records)
-    assert "bluff exam q10 final" in header and "bluff q1 final" not in header
-    assert len(rows) == 6
-    assert all(s == "bluff exam" for s, *_ in mistakes_summary(found.records))
+    book = build(found)
+    assert [(a.exercise_set, a.mode) for a in book.assessments] == [("bluff", "exam")]
+    assert len(book.students) == 6
+    assert all(g.total == sum(expect[s.name, n][0] for n in (1, 2, 3, 5, 10))
+               for s in book.students for g in [book.grade(s, book.assessments[0])])
+    assert all(a == "Bluff (liar's dice with stars): exam"
+               for a, *_ in mistakes_summary(book, found.records))
 
 
 def test_collect_says_when_there_is_nothing(tmp_path, capsys):
