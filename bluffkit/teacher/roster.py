@@ -6,7 +6,8 @@ calls *ID number* and Canvas *SIS User ID*), optionally an **email** column and 
 names** column (names a student may type instead, separated by ``|``: a nickname, a maiden
 name). Headers are read whatever their case or accents, in English or French
 (``name``/``nom``, ``lms id``/``id number``/``sis user id``/``identifiant``,
-``email``/``courriel``, ``other names``/``autres noms``).
+``email``/``courriel``, ``other names``/``autres noms``): a Moodle or Canvas gradebook export
+reads as a roster (first and last name joined; "Lovelace, Ada" also matches "Ada Lovelace").
 
 Names are compared without case, accents or extra spaces (``name_key``): ``Ada``, ``ada`` and
 ``ADA`` are one student, so are ``François`` and ``Francois``. A name a student typed also
@@ -47,15 +48,31 @@ def name_key(name: str) -> str:
 
 
 HEADERS = {
-    "name": {"name", "student", "full name", "student name", "nom", "nom complet", "etudiant",
-             "eleve"},
-    "lms_id": {"lms id", "id", "id number", "idnumber", "student id", "student number",
-               "sis user id", "identifiant", "numero", "numero etudiant", "matricule"},
-    "email": {"email", "e-mail", "email address", "mail", "courriel", "adresse e-mail",
-              "adresse email", "adresse de courriel"},
-    "aliases": {"other names", "aliases", "alias", "autres noms"},
+    "name": ("name", "full name", "student name", "student", "nom complet", "nom", "etudiant",
+             "eleve"),
+    "first": ("first name", "given name", "prenom"),
+    "last": ("last name", "surname", "family name", "nom de famille"),
+    "lms_id": ("lms id", "id number", "idnumber", "sis user id", "student id", "student number",
+               "numero d'identification", "identifiant", "numero etudiant", "numero",
+               "matricule", "id"),
+    "email": ("email", "email address", "e-mail", "mail", "courriel", "adresse e-mail",
+              "adresse email", "adresse de courriel"),
+    "aliases": ("other names", "aliases", "alias", "autres noms"),
 }
-"""Which header names each roster column accepts (compared by ``name_key``)."""
+"""Which header names each roster column accepts (compared by ``name_key``), the preferred
+first: a Canvas export gives ``SIS User ID`` rather than its own ``ID``, a Moodle export
+``ID number``, ``First name`` and ``Last name`` (or ``Surname``)."""
+
+
+def roster_columns(header: list[str]) -> dict[str, int]:
+    """Where each kind of column is in ``header`` (the most preferred name of each kind)."""
+    keys = [name_key(h) for h in header]
+    columns = {what: keys.index(name) for what, names in HEADERS.items()
+               for name in reversed(names) if name in keys}
+    if {"first", "name"} <= set(columns) and "last" not in columns \
+            and keys[columns["name"]] in {"nom", "name"}:  # Moodle in French: Prénom, Nom
+        columns["last"] = columns.pop("name")
+    return columns
 
 
 @dataclass
@@ -94,23 +111,24 @@ def read_roster(path: Path | str) -> list[Student]:
     lines = text.splitlines()
     first = lines[0] if lines else ""
     rows = list(csv.reader(lines, delimiter=";" if first.count(";") > first.count(",") else ","))
-    columns = {}
-    for i, header in enumerate(rows[0] if rows else []):
-        for what, names in HEADERS.items():
-            if name_key(header) in names and what not in columns:
-                columns[what] = i
-    if "name" not in columns:
+    columns = roster_columns(rows[0] if rows else [])
+    if "name" not in columns and not {"first", "last"} <= set(columns):
         raise RosterError(_("the roster {path} needs a header line with a name column, e.g. "
                             "name,lms id,email", path=path))
     students, seen = [], {}
     for number, row in enumerate(rows[1:], 2):
         cell = {w: row[i].strip() if i < len(row) else "" for w, i in columns.items()}
-        if not any(cell.values()):
+        if "name" not in cell:
+            cell["name"] = " ".join(filter(None, (cell["first"], cell["last"])))
+        if not any(cell.values()) or cell["name"] == "Points Possible":  # Canvas's 2nd row
             continue
         if not cell["name"]:
             raise RosterError(_("the roster {path}, line {number}: no name", path=path,
                                 number=number))
         aliases = tuple(a.strip() for a in cell.get("aliases", "").split("|") if a.strip())
+        if cell["name"].count(",") == 1:  # "Lovelace, Ada" (Canvas): "Ada Lovelace" too
+            last, first = cell["name"].split(",")
+            aliases += (f"{first.strip()} {last.strip()}",)
         s = Student(cell["name"], cell.get("lms_id", ""), cell.get("email", ""), on_roster=True,
                     aliases=aliases)
         for k in s.identities():
@@ -159,4 +177,4 @@ def merges(students: list[Student]) -> list[tuple[Student, list[str]]]:
 
 
 __all__ = ["HEADERS", "RosterError", "Student", "match_students", "merges", "name_key",
-           "read_roster"]
+           "read_roster", "roster_columns"]

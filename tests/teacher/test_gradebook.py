@@ -254,3 +254,30 @@ def test_a_class_of_30_nothing_lost(tmp_path, keyed, capsys):
     assert all(exam[n]["points"] == "2" for n in names[::5])
     assert "Counted as Student 04: “Bob”" in printed.out
     assert "Not on the roster" not in printed.out
+
+
+def test_an_lms_export_reads_as_a_roster(tmp_path, keyed, capsys):
+    """Moodle's export (First name, Last name, ID number, Email address) and Canvas's (Student as
+    "Last, First", ID, SIS User ID, a Points Possible row) are rosters as they are."""
+    moodle = tmp_path / "moodle.csv"
+    moodle.write_text("First name,Last name,ID number,Institution,Email address\n"
+                      "Ada,Lovelace,A1,,ada@uni.org\nZoé,Äbel,Z2,,\n", encoding="utf-8")
+    assert [(s.name, s.lms_id, s.email) for s in read_roster(moodle)] == [
+        ("Ada Lovelace", "A1", "ada@uni.org"), ("Zoé Äbel", "Z2", "")]
+    french = tmp_path / "moodle-fr.csv"
+    french.write_text("Prénom;Nom;Numéro d'identification;Adresse de courriel\n"
+                      "Zoé;Äbel;Z2;zoe@uni.fr\n", encoding="utf-8")
+    assert [(s.name, s.lms_id, s.email) for s in read_roster(french)] == [
+        ("Zoé Äbel", "Z2", "zoe@uni.fr")]
+    canvas = tmp_path / "canvas.csv"
+    canvas.write_text("Student,ID,SIS User ID,SIS Login ID,Section,Quiz (1)\n"
+                      "    Points Possible,,,,,10\nLovelace, Ada,117,A1,ada,S1,\n"
+                      "\"Äbel, Zoé\",118,Z2,zoe,S1,\n", encoding="utf-8")
+    canvas.write_text(canvas.read_text().replace("Lovelace, Ada", '"Lovelace, Ada"'))
+    assert [(s.name, s.lms_id) for s in read_roster(canvas)] == [("Lovelace, Ada", "A1"),
+                                                                 ("Äbel, Zoé", "Z2")]
+    answer("ada lovelace", 1, {1: "right"}, tmp_path)
+    out, printed = collect_cli(tmp_path, capsys, "--roster", canvas, "--lms", "canvas")
+    header, possible, *body = list(csv.reader(out.with_name("grades-canvas.csv").open()))
+    assert body[0][:3] == ["Lovelace, Ada", "", "A1"] and body[0][5] == "1"
+    assert "Counted as Lovelace, Ada: “ada lovelace”" in printed.out
