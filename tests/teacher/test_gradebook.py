@@ -281,3 +281,24 @@ def test_an_lms_export_reads_as_a_roster(tmp_path, keyed, capsys):
     header, possible, *body = list(csv.reader(out.with_name("grades-canvas.csv").open()))
     assert body[0][:3] == ["Lovelace, Ada", "", "A1"] and body[0][5] == "1"
     assert "Counted as Lovelace, Ada: “ada lovelace”" in printed.out
+
+
+def test_the_report_and_the_statuses_in_french(tmp_path, keyed, capsys):
+    roster = tmp_path / "classe.csv"
+    roster.write_text("nom;identifiant;courriel\nFrançois Dupont;1002;\nAbsente Élise;1003;\n",
+                      encoding="utf-8")
+    answer("francois dupont", 1, {1: "right", 2: "oops"}, tmp_path)
+    answer("Francois Dupont", 2, {3: "right"}, tmp_path, folder="autre")
+    keyed.delenv("BLUFFKIT_COURSE_KEY")
+    answer("Sans Clé", 3, {1: "right"}, tmp_path)
+    out, printed = collect_cli(tmp_path, capsys, "--roster", roster, "--excel", lang="fr")
+    rows = {r["élève"]: r for r in read(out.with_name("grades-bluff-practice.csv"), ";")}
+    assert {n: r["état"] for n, r in rows.items()} == {
+        "François Dupont": "graine changée", "Absente Élise": "pas commencé",
+        "Sans Clé": "sans clé"}
+    assert rows["François Dupont"]["q2: signalements"] == "réponses illisibles"
+    assert rows["François Dupont"]["q2: essais"] == "1"
+    assert "Compté comme François Dupont : “Francois Dupont”, “francois dupont”" in printed.out
+    assert "Absents de la liste de classe : Sans Clé." in printed.out
+    assert "1 problème, indiqué ci-dessus." in printed.out
+    assert "Réponses comptées : 3 ; élèves : 3 ; fichiers lus : 3." in printed.out
