@@ -123,17 +123,19 @@ def test_dependencies_point_one_way(path):
 def test_a_worksheet_never_loads_the_teacher_package():
     """A student's worksheet, with a results log and in exam mode, runs without
     ``bluffkit.teacher`` (the log and the exam form are ``exercises.results`` and
-    ``exercises.exam``; the teacher's package only reads them), and the results log imports
-    only core."""
+    ``exercises.exam``; the teacher's package only reads them), and the results log and its
+    sender to the class server (``exercises.outbox``) import only core."""
     code = ("import sys, tempfile\nfrom bluffkit.exercises import load\n"
             "load('bluff', seed=1, student='ada', mode='exam', folder=tempfile.mkdtemp())\n"
             "load('bluff', seed=1, student='ada', folder=tempfile.mkdtemp())\n"
             "print(any(m.startswith('bluffkit.teacher') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False"]
-    log = imports_of(ROOT / "exercises" / "results.py")
+    log = imports_of(ROOT / "exercises" / "results.py") | imports_of(
+        ROOT / "exercises" / "outbox.py")
     assert {n for n in log if n.startswith("bluffkit")} <= {
-        "bluffkit.core", "bluffkit.core.text", "bluffkit.core.i18n", "bluffkit.core.files"}
+        "bluffkit.core", "bluffkit.core.text", "bluffkit.core.i18n", "bluffkit.core.files",
+        "bluffkit.core.records", "bluffkit.exercises.outbox"}
 
 
 def test_core_imports_nothing_else_of_bluffkit():

@@ -212,6 +212,10 @@ class AsyncClient:
     async def export(self, fmt: str = "json", code: str | None = None) -> str:
         return (await self.request({"type": "export", "format": fmt, "code": code}))["data"]
 
+    async def progress(self) -> dict:
+        """Per question, the students who answered and those right (``progress`` reply)."""
+        return await self.request({"type": "progress"})
+
     async def watch(self) -> list[dict]:
         return (await self.request({"type": "watch"}))["tables"]
 

@@ -27,6 +27,12 @@ Student requests
     Reply ``ack`` once the move is written to the server's log, then a ``view`` to every seat.
 ``{"type": "view"}``
     Send my current view again.
+``{"type": "results", "records": [...], "hub_token": "..."}``
+    A student's kernel sends the records of its ``check()`` answers (``core.records``; at most
+    ``MAX_RESULTS`` characters in all, this request only). Each is written to the server's
+    file before the reply ``ack`` (with ``stored``: how many were new; a record sent again is
+    kept once). On a hub (``--hub``) the hub token is required and every record must be under
+    the hub name of its owner (``not_yours`` otherwise).
 
 Teacher requests (after ``{"type": "teacher", "token": "..."}``, or with ``"hub_token"`` from a
 hub admin or a member of the teachers' group; reply ``teacher`` with ``bot_after``, the seconds
@@ -49,10 +55,16 @@ a room waits before a bot plays unless opened with its own)
     rules' own reveals during play (a challenge shows the dice) are already in the views.
     Reply ``ack``.
 ``{"type": "export", "format": "csv"}`` (or ``"json"``; optional ``"code"`` for one room)
-    Reply ``export`` with ``data``: every room, move and result.
+    Reply ``export`` with ``data``: every room, move and result. With ``"answers"``, ``data``
+    is every answer the students' kernels sent, one results record a line (a file
+    ``bluffkit results collect`` reads).
 ``{"type": "watch"}``
     Reply ``tables``; then receive an ``update`` (one room's summary, in ``table``) after every
-    change of any room.
+    change of any room, and a ``progress`` frame after answers arrive.
+``{"type": "progress"}``
+    Reply ``progress``: ``questions``, a row per exercise set, mode and question answered
+    (``set``, ``mode``, ``question``, ``title``, ``students`` who answered, ``correct``: those
+    whose last answer is right, ``null`` in an exam; ``answers`` in all), and ``students``.
 
 Server frames
 -------------
@@ -80,7 +92,8 @@ names it) · ``unknown_type`` ·
 ``no_room`` · ``room_full`` · ``room_closed`` · ``bad_token`` · ``not_joined`` ·
 ``not_your_turn`` · ``illegal`` (the rules' reason) · ``stale`` · ``game_over`` ·
 ``not_teacher`` · ``hub_error`` (the class hub cannot be asked) · ``bad_rules`` ·
-``not_over`` · ``busy`` (your last export is still being sent to you) · ``server_error`` (a
+``not_over`` · ``not_yours`` (answers under another name than the hub's) · ``busy`` (your
+last export is still being sent to you) · ``server_error`` (a
 bug on the server's side, printed in its terminal; the connection stays open). Every other
 error changes nothing on the server. An error carries the request's ``id`` when the frame was
 JSON with a readable id (``too_many`` too: the client library sends such a request again a
@@ -99,6 +112,7 @@ from typing import Any
 from ..core import BluffkitError
 from ..core.checks import is_whole
 from ..core.i18n import _
+from ..core.records import is_record
 from ..core.text import shorten
 
 MAX_MESSAGE = 4096
@@ -116,6 +130,9 @@ GUESS_BURST = 10
 """... and at most this many at once. Beyond, every join, rejoin and teacher request from
 that address is refused (``too_many``) until the bucket refills, the right code too: a guess
 is never checked. A class behind one address is held up only by its own wrong codes."""
+MAX_RESULTS = 60_000
+"""The longest ``results`` request, in characters (UTF-8 bytes, as the client counts, are
+never fewer, so it also fits ``MAX_FRAME``)."""
 MAX_NAME = 40
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Join codes: no 0/O or 1/I to misread."""
@@ -123,8 +140,9 @@ CODE_LENGTH = 5
 MAX_SEED = 2**63 - 1
 MAX_BOT_AFTER = 3600.0
 
-STUDENT_TYPES = ("join", "rejoin", "move", "view")
-TEACHER_TYPES = ("teacher", "open", "close", "tables", "table", "reveal", "export", "watch")
+STUDENT_TYPES = ("join", "rejoin", "move", "view", "results")
+TEACHER_TYPES = ("teacher", "open", "close", "tables", "table", "reveal", "export", "watch",
+                 "progress")
 
 
 class ProtocolError(BluffkitError, ValueError):
@@ -208,9 +226,8 @@ def parse_request(text: Any) -> Request:
     if not isinstance(text, str):
         raise ProtocolError("bad_json", _("send text frames holding one JSON object, not "
                                           "binary"))
-    if len(text) > MAX_MESSAGE:
-        raise ProtocolError("too_long", _("a message may be at most {most} characters; this "
-                                          "one has {n}", most=MAX_MESSAGE, n=len(text)))
+    if len(text) > MAX_RESULTS:
+        raise _too_long(text, MAX_RESULTS)
     try:
         d = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
@@ -221,6 +238,8 @@ def parse_request(text: Any) -> Request:
         raise ProtocolError("bad_json", _("the message must be one JSON object such as "
                                           "{example}", example='{"type": "view"}'))
     kind = d.get("type")
+    if len(text) > MAX_MESSAGE and kind != "results":
+        raise _too_long(text, MAX_MESSAGE)
     if kind not in STUDENT_TYPES + TEACHER_TYPES:
         raise ProtocolError("unknown_type", _("unknown message type {kind}; the types are: "
                                               "{types}", kind=shorten(json.dumps(kind)),
@@ -234,6 +253,11 @@ def parse_request(text: Any) -> Request:
                    + (_("; its fields are: {fields}", fields=", ".join(sorted(FIELDS[kind])))
                       if FIELDS[kind] else ""))
     return Request(kind, rid, _READERS[kind](d))
+
+
+def _too_long(text: str, most: int) -> ProtocolError:
+    return ProtocolError("too_long", _("a message may be at most {most} characters; this one has "
+                                       "{n}", most=most, n=len(text)))
 
 
 def _no_constant(name: str):
@@ -298,10 +322,22 @@ def _read_open(d):
 
 def _read_export(d):
     fmt = d.get("format", "json")
-    if fmt not in ("json", "csv"):
-        raise _bad(_("'format' must be {json} or {csv}, got {got}", json='"json"', csv='"csv"',
-                     got=shorten(json.dumps(fmt))))
+    if fmt not in ("json", "csv", "answers"):
+        raise _bad(_("'format' must be {json}, {csv} or {answers}, got {got}", json='"json"',
+                     csv='"csv"', answers='"answers"', got=shorten(json.dumps(fmt))))
     return {"format": fmt, "code": _code(d) if d.get("code") is not None else None}
+
+
+def _read_results(d):
+    records = d.get("records")
+    if not isinstance(records, list) or not records:
+        raise _bad(_("'records' must be a list of one or more results records"))
+    for r in records:
+        if not is_record(r):
+            raise _bad(_("'records' holds something that is not a bluffkit results record: "
+                         "{got}", got=shorten(json.dumps(r), 80)))
+    token = _hub_token(d) if d.get("hub_token") is not None else None
+    return {"records": records, "hub_token": token}
 
 
 _READERS = {
@@ -317,6 +353,8 @@ _READERS = {
     "reveal": lambda d: {"code": _code(d)},
     "export": _read_export,
     "watch": lambda d: {},
+    "results": _read_results,
+    "progress": lambda d: {},
 }
 
 
@@ -324,7 +362,8 @@ FIELDS = {"join": {"code", "name", "hub_token"}, "rejoin": {"token"}, "move": {"
           "view": set(),
           "teacher": {"token", "hub_token"}, "open": {"game", "rules", "seed", "bot_after"},
           "close": {"code"}, "tables": set(), "table": {"code"}, "reveal": {"code"},
-          "export": {"format", "code"}, "watch": set()}
+          "export": {"format", "code"}, "watch": set(), "results": {"records", "hub_token"},
+          "progress": set()}
 """The fields each request may have (besides ``type`` and ``id``); any other is refused."""
 
 

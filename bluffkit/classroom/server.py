@@ -27,6 +27,7 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed
 
 from ..core.i18n import _
+from .answers import Answers, receive
 from .connection import Connection
 from .protocol import (
     GUESS_BURST,
@@ -78,6 +79,7 @@ class ClassroomServer:
                  hub_teachers: str = "teachers"):
         self.hub = Hub(db, bot_after=bot_after, sync=sync)
         self.writer = GroupWriter(self.hub)
+        self.answers = Answers(self.hub.db)
         self.host, self.port = host, port
         self.teacher_token = teacher_token or secrets.token_urlsafe(12)
         self.hub_api, self.hub_teachers = hub_api, hub_teachers  # run as a JupyterHub service
@@ -224,7 +226,7 @@ class ClassroomServer:
         """Answer one request. A join, rejoin or teacher request is first checked against the
         wrong guesses of its address (all its connections together): join codes and tokens
         cannot be tried by the thousand, however many connections try them."""
-        if r.type not in ("join", "rejoin", "teacher"):
+        if r.type not in ("join", "rejoin", "teacher", "results"):
             return await self.answer(conn, r)
         bucket = self.guess_bucket(address_of(conn.ws))
         if not bucket.ready(time.monotonic()):
@@ -263,6 +265,8 @@ class ClassroomServer:
                 return
             await self.play(conn.room, conn.seat, r["action"], r["at"], acked=lambda index, n:
                             conn.send(reply("ack", r.id, moves=n, move=index)))
+        elif r.type == "results":
+            await receive(self, conn, r)
         elif r.type == "teacher":
             if r["hub_token"] is not None:
                 await self.hub_teacher(r["hub_token"])
@@ -352,9 +356,12 @@ class ClassroomServer:
         elif r.type == "watch":
             conn.watching = True
             conn.send(reply("tables", r.id, tables=[m.summary() for m in hub.rooms.values()]))
+        elif r.type == "progress":
+            conn.send(reply("progress", r.id, **self.answers.progress()))
 
     def export_frame(self, r: Request) -> str:
-        data = self.hub.export(r["format"], r["code"])
+        data = (self.answers.jsonl() if r["format"] == "answers"
+                else self.hub.export(r["format"], r["code"]))
         return to_text(reply("export", r.id, format=r["format"], data=data))
 
     # -- after every change --------------------------------------------------------------------

@@ -32,7 +32,6 @@ This module imports nothing of bluffkit but ``core`` (``exercises.load`` uses it
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import os
 import re
@@ -45,10 +44,8 @@ from typing import Any
 from ..core import InvalidQuestion
 from ..core.files import locked, read_at, read_limited
 from ..core.i18n import _
+from ..core.records import FORMAT, MODES, canonical, is_record, sign, verify
 from ..core.text import shorten
-
-FORMAT = "bluffkit-results/1"
-"""The ``format`` field of every record (collect skips lines without it as foreign)."""
 
 KEY_VARIABLE = "BLUFFKIT_COURSE_KEY"
 KEY_FILE_VARIABLE = "BLUFFKIT_COURSE_KEY_FILE"
@@ -63,8 +60,6 @@ MAX_KEY = 4096
 
 MAX_LOG = 50_000_000
 """A results log larger than this (50 MB, ~150,000 checks) is not a student's: not read."""
-
-MODES = ("practice", "exam")
 
 BINARY = getattr(os, "O_BINARY", 0)
 """Windows' ``os.open`` would write a newline as CR LF without it (0 elsewhere)."""
@@ -96,22 +91,6 @@ def course_key(key_file: Path | str | None = None) -> bytes | None:
         raise InvalidQuestion(_("the course key is empty: set {key_variable} to the key your "
                                 "teacher gives, or unset it", key_variable=KEY_VARIABLE))
     return text.strip().encode("utf-8")
-
-
-def canonical(record: dict) -> bytes:
-    """The bytes the HMAC covers: every field but ``hmac``, keys sorted, no spaces."""
-    body = {k: v for k, v in record.items() if k != "hmac"}
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
-
-
-def sign(record: dict, key: bytes | None) -> str | None:
-    return None if key is None else hmac.new(key, canonical(record), hashlib.sha256).hexdigest()
-
-
-def verify(record: dict, key: bytes) -> bool:
-    """Whether ``record`` carries a valid HMAC under ``key``."""
-    mac = record.get("hmac")
-    return isinstance(mac, str) and hmac.compare_digest(mac, sign(record, key))
 
 
 def student_name(student: Any) -> str:
@@ -201,6 +180,8 @@ class ResultsLog:
         self.path = Path(folder).expanduser() / file_name(self.student)
         self.key = course_key() if key == "environment" else key
         self._seen = 0      # bytes of the file already counted
+        self.written = 0
+        """Where the last record this log wrote ends in the file (bytes)."""
         self._attempts: dict[tuple, int] = {}
 
     def _count(self, fd: int) -> bool:
@@ -261,6 +242,7 @@ class ResultsLog:
         os.fsync(fd)
         self._attempts[k] = record["attempt"]
         self._seen += len(data)
+        self.written = self._seen
 
 
 def read_log(path: Path | str, most: int = MAX_LOG) -> tuple[list[dict], list[str]]:
@@ -293,24 +275,16 @@ def read_log(path: Path | str, most: int = MAX_LOG) -> tuple[list[dict], list[st
     return records, problems
 
 
-FIELDS = {"format": str, "student": str, "set": str, "seed": int, "mode": str, "question": int,
-          "title": str, "attempt": int, "answer": str, "status": str, "time": str}
-
-
-def is_record(record: Any) -> bool:
-    """Whether ``record`` has every field of a results record, with the right types."""
-    return (isinstance(record, dict) and record.get("format") == FORMAT
-            and all(isinstance(record.get(k), t) and not isinstance(record.get(k), bool)
-                    for k, t in FIELDS.items())
-            and record["mode"] in MODES and isinstance(record.get("correct"), bool | None))
-
-
 class Recorder:
     """The hook ``load(..., student=...)`` sets on each question: it appends the check to the
-    log and returns the feedback, with a warning added when the answer could not be saved."""
+    log, sends it to the class server when one is set (``exercises.outbox``), and returns the
+    feedback, with a note added when the answer could not be saved or not sent yet."""
 
     def __init__(self, log: ResultsLog):
+        from .outbox import outbox_for
+
         self.log = log
+        self.outbox = outbox_for(log.path)
 
     def __call__(self, question: Any, answer: Any, feedback: Any) -> Any:
         if feedback.status == "unanswered":
@@ -322,20 +296,26 @@ class Recorder:
         return self.save(question, answer, reading, feedback)
 
     def save(self, question: Any, answer: Any, reading: Any, feedback: Any) -> Any:
-        import dataclasses
-
         try:
             self.log.append(question.number, question.title, answer, reading, feedback.status,
                             feedback.mistake)
         except OSError as e:
-            note = "⚠️ " + _("This answer could not be saved in your results file {path} "
-                             "({reason}): tell your teacher.", path=self.log.path,
-                             reason=e.strerror or e)
-            return dataclasses.replace(feedback, message=f"{feedback.message}\n\n{note}".strip())
+            return _noted(feedback, _("This answer could not be saved in your results file "
+                                      "{path} ({reason}): tell your teacher.", path=self.log.path,
+                                      reason=e.strerror or e))
+        if self.outbox is not None:
+            note = self.outbox.deliver(self.log.written)
+            if note is not None:
+                return _noted(feedback, note)
         return feedback
 
 
-__all__ = ["FORMAT", "KEY_FILE_VARIABLE", "KEY_VARIABLE", "MODES", "RESULTS_VARIABLE",
-           "Recorder",
-           "ResultsLog", "answer_as_typed", "course_key", "file_name", "is_record", "read_log",
-           "reading_json", "sign", "student_name", "verify"]
+def _noted(feedback: Any, note: str) -> Any:
+    import dataclasses
+
+    return dataclasses.replace(feedback, message=f"{feedback.message}\n\n⚠️ {note}".strip())
+
+
+__all__ = ["FORMAT", "KEY_FILE_VARIABLE", "KEY_VARIABLE", "MODES", "RESULTS_VARIABLE", "Recorder",
+           "ResultsLog", "answer_as_typed", "canonical", "course_key", "file_name", "is_record",
+           "read_log", "reading_json", "sign", "student_name", "verify"]

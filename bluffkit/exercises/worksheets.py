@@ -107,7 +107,9 @@ def load(game: str, seed: int | None = None, student: str | int | None = None,
         game: an exercise set, e.g. ``"bluff"`` (``exercise_sets()`` lists them).
         seed: the student's seed, a whole number >= 0 (``None``: a fresh one).
         student: the student's name or number: each check is then saved in their results log
-            (``bluffkit.exercises.results``; the teacher collects the logs into a gradebook).
+            (``bluffkit.exercises.results``; the teacher collects the logs into a gradebook),
+            and sent to the class server when one is set (``bluffkit.exercises.outbox``; in a
+            JupyterHub the hub account is the name).
         mode: ``"practice"`` (feedback, hints, solutions) or ``"exam"`` (each answer is only
             recorded; no hints or solutions, not even computed: ``bluffkit.exercises.exam``).
         folder: where the results log goes (default ``$BLUFFKIT_RESULTS_DIR``, else the
@@ -123,6 +125,9 @@ def load(game: str, seed: int | None = None, student: str | int | None = None,
     if mode not in ("practice", "exam"):
         raise InvalidQuestion(_("mode must be 'practice' or 'exam', got {mode}", mode=repr(mode)))
     log = None
+    from .outbox import hub_student
+
+    student = hub_student(student)  # in a hub with a class server: the hub account
     if student is not None or mode == "exam":
         from .results import Recorder, ResultsLog
 

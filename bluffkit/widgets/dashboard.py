@@ -3,7 +3,10 @@
 Every table (code, game, players, whose turn, moves, result), a class scoreboard, controls to
 open a table, close it and reveal it after its game, and buttons that export every game (CSV
 or JSON) to a file for the next lesson. It watches the server: each change of a table redraws
-the dashboard (the server pushes a summary; no game state is computed here).
+the dashboard (the server pushes a summary; no game state is computed here). The exercises'
+progress is live too: per question, how many students answered and how many are right (their
+kernels send each ``check()`` to the server), and *Export answers* saves every answer to a file
+``bluffkit results collect`` turns into the gradebook.
 """
 
 from __future__ import annotations
@@ -104,11 +107,32 @@ def scoreboard_html(tables: list[dict]) -> str:
     return SPACED_TABLE + f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def progress_html(progress: dict) -> str:
+    """One row per question answered: exercise set, mode, question, students who answered,
+    those whose last answer is right (in an exam: graded by ``results collect``), answers."""
+    rows = progress.get("questions") or []
+    if not rows:
+        return "<i>" + html.escape(_("No answer sent yet.")) + "</i>"
+    body = []
+    for q in rows:
+        mode = _("exam") if q["mode"] == "exam" else _("practice")
+        right = ("–" if q["correct"] is None
+                 else f"{q['correct']} / {q['students']}")
+        body.append(f"<tr><td>{html.escape(q['set'])}</td><td>{html.escape(mode)}</td>"
+                    f"<td>{q['question']}. {html.escape(q['title'])}</td>"
+                    f"<td>{q['students']}</td><td>{right}</td><td>{q['answers']}</td></tr>")
+    head = "".join(f"<th style='padding:0 8px;text-align:left'>{html.escape(h)}</th>" for h in (
+        _("exercises"), _("mode"), _("question"), _("students"), _("right now"), _("answers")))
+    return (SPACED_TABLE + f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
+            "</table>")
+
+
 class Dashboard(widgets.VBox):
     """The teacher's view of a class server (see the module docstring).
 
-    Attributes: ``tables`` (the newest summaries, by code), ``message`` (the last thing done,
-    in words), ``exported`` (the path of the last export).
+    Attributes: ``tables`` (the newest summaries, by code), ``progress`` (the exercises'
+    progress, as the server sends it), ``message`` (the last thing done, in words),
+    ``exported`` (the path of the last export).
     """
 
     def __init__(self, url: str, teacher_token: str | None, folder: str | Path = "."):
@@ -146,8 +170,14 @@ class Dashboard(widgets.VBox):
         self.csv_button.add_class("bk-export-csv")
         self.json_button = widgets.Button(description=_("Export JSON"), icon="download")
         self.json_button.add_class("bk-export-json")
+        self.answers_button = widgets.Button(
+            description=_("Export answers"), icon="download",
+            tooltip=_("every exercise answer the students sent, for bluffkit results collect"))
+        self.answers_button.add_class("bk-export-answers")
         fit_buttons(self.open_button, self.close_button, self.reveal_button, self.csv_button,
-                    self.json_button)
+                    self.json_button, self.answers_button)
+        self.progress: dict = {}
+        self.progress_view = html_area("bk-progress", math=False)
         self.news = html_area("bk-news", math=False)
         self.message = ""
         g = self.errors.guard
@@ -156,16 +186,20 @@ class Dashboard(widgets.VBox):
         self.reveal_button.on_click(g(lambda _b: self.reveal(self.code.value)))
         self.csv_button.on_click(g(lambda _b: self.export("csv")))
         self.json_button.on_click(g(lambda _b: self.export("json")))
+        self.answers_button.on_click(g(lambda _b: self.export("answers")))
         super().__init__([
             widgets.HTML("<b>" + html.escape(_("Class server")) + f"</b> {html.escape(url)}"),
             self.tables_view,
             widgets.HTML("<b>" + html.escape(_("Scoreboard")) + "</b>"), self.scores_view,
             widgets.HBox([self.game, self.players, self.bot_after, self.open_button]),
             widgets.HBox([self.code, self.close_button, self.reveal_button]),
-            widgets.HBox([self.csv_button, self.json_button]), self.news, self.errors])
+            widgets.HBox([self.csv_button, self.json_button]),
+            widgets.HTML("<b>" + html.escape(_("Exercises")) + "</b>"), self.progress_view,
+            self.answers_button, self.news, self.errors])
         self.add_class("bk-dashboard")
         for t in self.client.watch():
             self.tables[t["code"]] = t
+        self.progress = self.client.progress()
         self.redraw()
 
     # -- the server's news ---------------------------------------------------------------------
@@ -173,11 +207,15 @@ class Dashboard(widgets.VBox):
         if frame.get("type") == "update":
             self.tables[frame["table"]["code"]] = frame["table"]
             self.redraw()
+        elif frame.get("type") == "progress":
+            self.progress = frame
+            self.progress_view.value = progress_html(frame)
 
     def redraw(self) -> None:
         tables = list(self.tables.values())
         self.tables_view.value = tables_html(tables)
         self.scores_view.value = scoreboard_html(tables)
+        self.progress_view.value = progress_html(self.progress)
         codes = [t["code"] for t in tables]
         if list(self.code.options) != codes:
             keep = self.code.value
@@ -221,16 +259,23 @@ class Dashboard(widgets.VBox):
         """Write every game to a file (CSV or JSON) beside the notebook; returns its path and
         shows a download link."""
         data = self._ask(lambda: self.client.export(fmt))
-        path = self.folder / f"classroom-games-{time.strftime('%Y%m%d-%H%M%S')}.{fmt}"
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.folder / (f"class-answers-{stamp}.jsonl" if fmt == "answers"
+                              else f"classroom-games-{stamp}.{fmt}")
         path.write_text(data, encoding="utf-8")
         self.exported = path
-        mime = "text/csv" if fmt == "csv" else "application/json"
+        mime = {"csv": "text/csv", "json": "application/json"}.get(fmt, "application/jsonl")
         link = base64.b64encode(data.encode()).decode()
         word = html.escape(_("download"))
-        self._say(_("Every game is saved in {path} ({download}).",
-                    path=f"<code>{html.escape(str(path))}</code>",
-                    download=f'<a download="{path.name}" href="data:{mime};base64,{link}">'
-                             f"{word}</a>"))
+        where = dict(path=f"<code>{html.escape(str(path))}</code>",
+                     download=f'<a download="{path.name}" href="data:{mime};base64,{link}">'
+                              f"{word}</a>")
+        if fmt == "answers":
+            command = f"bluffkit results collect {path.name} --csv grades.csv"
+            self._say(_("Every answer is saved in {path} ({download}); {command} makes the "
+                        "gradebook.", command=f"<code>{html.escape(command)}</code>", **where))
+        else:
+            self._say(_("Every game is saved in {path} ({download}).", **where))
         return path
 
     def _code(self, code: str | None) -> str:
@@ -277,4 +322,4 @@ def dashboard(url: str | None = None, teacher_token: str | None = None,
         return JoinFailed(text)
 
 
-__all__ = ["Dashboard", "dashboard", "scoreboard"]
+__all__ = ["Dashboard", "dashboard", "progress_html", "scoreboard"]

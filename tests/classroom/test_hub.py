@@ -200,6 +200,32 @@ def test_hub_says_who_sits_and_who_teaches(hub, monkeypatch):
         c.close()
 
 
+def test_on_a_hub_each_check_reaches_the_table_server_under_the_hub_account(hub, monkeypatch,
+                                                                              tmp_path):
+    """Issue 28 item 2 through the real hub and its proxy: ana's kernel (her hub token and
+    name, the class URL the hub's configuration gives) checks answers with another name typed;
+    they are on the table server under "ana", and the teacher's export of answers has them."""
+    from bluffkit.exercises import load
+    from bluffkit.exercises.results import read_log
+
+    monkeypatch.setenv("BLUFFKIT_CLASSROOM_URL", hub["url"])
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    as_user(monkeypatch, hub["tokens"]["ana"])
+    ws = load("bluff", seed=6, student="bob", folder=tmp_path)
+    feedback = [ws.q1.check("1/3"), ws.q2.check("2")]
+    assert all("⚠️" not in f.message for f in feedback), feedback[0].message
+    teacher = Client(hub["url"])
+    as_user(monkeypatch, hub["tokens"]["teach"])
+    teacher.teacher()
+    sent = [json.loads(line) for line in teacher.export("answers").splitlines()]
+    mine = [r for r in sent if r["set"] == "bluff" and r["seed"] == 6]
+    assert [r["student"] for r in mine] == ["ana", "ana"]
+    assert mine == read_log(tmp_path / "bluffkit-results-ana.jsonl")[0]
+    progress = teacher.progress()
+    assert progress["students"] >= 1 and progress["questions"]
+    teacher.close()
+
+
 def test_hub_refuses_bad_tokens_and_typed_names(hub, monkeypatch):
     url = hub["url"]
     teacher = Client(url)

@@ -10,7 +10,7 @@ import pytest
 from bluffkit.classroom.client import ClassroomError
 from bluffkit.i18n import language
 from bluffkit.widgets.classroom import seat_names
-from bluffkit.widgets.dashboard import scoreboard_html, tables_html, whose_turn
+from bluffkit.widgets.dashboard import progress_html, scoreboard_html, tables_html, whose_turn
 from bluffkit.widgets.seat import plain_error
 from tests.test_notebooks import english_words
 
@@ -36,11 +36,18 @@ def test_a_students_connection_messages_in_french():
 
 
 def test_the_teachers_dashboard_in_french():
+    progress = {"questions": [
+        {"set": "bluff", "mode": "practice", "question": 1, "title": "Un seul dé",
+         "students": 3, "correct": 2, "answers": 5},
+        {"set": "bluff", "mode": "exam", "question": 2, "title": "Au moins un six",
+         "students": 1, "correct": None, "answers": 1}], "students": 3}
     with language("fr"):
-        html = tables_html(TABLES) + scoreboard_html(TABLES)
+        html = tables_html(TABLES) + scoreboard_html(TABLES) + progress_html(progress)
         turn = whose_turn(TABLES[0])
+        html += progress_html({"questions": [], "students": 0})
     assert "(un robot joue)" in turn and "Bluff (dés menteurs avec étoiles)" in html
-    assert "parties gagnées" in html
+    assert "parties gagnées" in html and "<td>entraînement</td>" in html
+    assert "<td>2 / 3</td>" in html and "Aucune réponse envoyée" in html
     assert not english_words(html), english_words(html)[:5]
 
 

@@ -49,3 +49,35 @@ def test_open_watch_score_reveal_export_close(server, tmp_path):
 def test_a_wrong_token_says_so(server):
     assert "not the teacher's token" in dashboard(server.url, "nope").message
     assert "cannot be reached" in dashboard("ws://127.0.0.1:9", TEACHER).message
+
+
+def test_the_exercises_progress_is_live_and_every_answer_exports(server, tmp_path,
+                                                                   monkeypatch):
+    """Issue 28 item 2: students' checks sent to the class server show on the dashboard per
+    question as they arrive; Export answers writes a file collect reads as the gradebook."""
+    from bluffkit.exercises import load
+    from bluffkit.exercises.results import read_log
+    from bluffkit.teacher.collect import collect
+
+    monkeypatch.setenv("BLUFFKIT_CLASSROOM_URL", server.url)
+    monkeypatch.setenv("BLUFFKIT_COURSE_KEY", "k")
+    board = dashboard(server.url, TEACHER, folder=tmp_path)
+    assert "No answer sent yet" in board.progress_view.value
+    ada = load("bluff", seed=3, student="ada", folder=tmp_path / "ada")
+    ada.q1.check("0")
+    wait(lambda: "<td>1. One die</td><td>1</td><td>0 / 1</td><td>1</td>"
+         in board.progress_view.value)
+    ada.q1.check(ada.q1.expected())
+    load("bluff", seed=4, student="bo", folder=tmp_path / "bo").q1.check("0")
+    wait(lambda: "<td>1. One die</td><td>2</td><td>1 / 2</td><td>3</td>"
+         in board.progress_view.value)
+    board.answers_button.click()
+    assert not board.errors.message, board.errors.message
+    assert board.exported.name.startswith("class-answers-") and "results collect" in (
+        board.news.value)
+    exported, problems = read_log(board.exported)
+    assert problems == [] and len(exported) == 3
+    assert (collect([board.exported], b"k").records == [
+        dict(r, file=str(board.exported)) for r in collect([tmp_path / "ada", tmp_path / "bo"],
+                                                           b"k").records])
+    board.close()
