@@ -470,5 +470,5 @@ def require(condition: bool, message: str) -> None:
 
 
 __all__ = ["COLORS", "ErrorArea", "ExplainPanel", "HistoryLog", "LanguageSwitch", "NewGameBar",
-           "advice_html", "apply_my_move", "check_my_turn", "fit_buttons", "label",
-           "play_until_turn", "relabel", "require"]
+           "advice_html", "apply_my_move", "check_my_turn", "fit_buttons", "html_area",
+           "label", "play_until_turn", "relabel", "require"]

@@ -25,7 +25,8 @@ from ...core import Distribution, InvalidQuestion
 from ...core.i18n import _, _l, _n
 from ...games.bluff import STAR, face_text
 from ...odds.bluff.counts import BidOdds, bid_odds, read_dice
-from ..common import COLORS, ErrorArea, html_area, label
+from ..common import COLORS, ErrorArea, html_area
+from ..controls import control, on_change, text_box
 from ..figure import LiveFigure, localised, update_figure_in_place
 from ..numbers import decimal_text, probability_tex
 from ..static import StaticFallback
@@ -259,26 +260,21 @@ class CountExplorer(StaticFallback, widgets.VBox):
         b = read_bid(bid)
         style = {"description_width": "11em"}  # « Pari : quelle face » in full
         wide = widgets.Layout(width="28em")
-        self.dice_in_play = label(widgets.IntSlider(value=dice_in_play, min=1,
-                                                    max=self.MAX_DICE, style=style, layout=wide),
-                                  description=_l("Dice in play"))
-        self.mine = label(widgets.Text(value=mine, style=style, layout=wide,
-                                       continuous_update=False),
-                          description=_l("My dice"), placeholder=_l("e.g. 3,3,*"))
-        self.exposed = label(widgets.Text(value=exposed, style=style, layout=wide,
-                                          continuous_update=False),
-                             description=_l("Exposed dice"),
-                             placeholder=_l("everybody's, e.g. 2,*"))
-        self.count = label(widgets.IntSlider(value=b.count, min=1, max=self.MAX_DICE,
-                                             style=style, layout=wide),
-                           description=_l("Bid: how many"))
-        self.face = label(widgets.ToggleButtons(options=FACE_OPTIONS, value=b.face, style={
-                              "description_width": "11em", "button_width": "4.5em"}),
-                          description=_l("Bid: which face"))
-        for control, css in ((self.dice_in_play, "bk-dice-in-play"), (self.mine, "bk-mine"),
-                             (self.exposed, "bk-exposed"), (self.count, "bk-bid-count"),
-                             (self.face, "bk-bid-face")):
-            control.add_class(css)
+        self.dice_in_play = control(widgets.IntSlider(value=dice_in_play, min=1,
+                                                      max=self.MAX_DICE, style=style,
+                                                      layout=wide),
+                                    "bk-dice-in-play", description=_l("Dice in play"))
+        self.mine = text_box(mine, "bk-mine", "28em", style, description=_l("My dice"),
+                             placeholder=_l("e.g. 3,3,*"))
+        self.exposed = text_box(exposed, "bk-exposed", "28em", style,
+                                description=_l("Exposed dice"),
+                                placeholder=_l("everybody's, e.g. 2,*"))
+        self.count = control(widgets.IntSlider(value=b.count, min=1, max=self.MAX_DICE,
+                                               style=style, layout=wide), "bk-bid-count",
+                             description=_l("Bid: how many"))
+        self.face = control(widgets.ToggleButtons(options=FACE_OPTIONS, value=b.face, style={
+                                "description_width": "11em", "button_width": "4.5em"}),
+                            "bk-bid-face", description=_l("Bid: which face"))
         self.errors = ErrorArea()
         self.result = html_area("bk-result")
         self.rule = html_area("bk-rule-of-thumb")
@@ -294,10 +290,9 @@ class CountExplorer(StaticFallback, widgets.VBox):
         self.rule.layout.margin = "0 0 0 2em"
         super().__init__([controls, self.errors, numbers, self.figure])
         self.add_class("bk-count-explorer")
-        update = self.errors.guard(self._update)
         self.dice_in_play.observe(self._bid_at_most_dice, names="value")
-        for control in (self.dice_in_play, self.mine, self.exposed, self.count, self.face):
-            control.observe(lambda _change: update(), names="value")
+        on_change(self.errors.guard(self._update), self.dice_in_play, self.mine, self.exposed,
+                  self.count, self.face)
 
     def _bid_at_most_dice(self, change) -> None:
         """A bid can claim at most the dice in play (the engine's decision): cap the slider."""

@@ -30,7 +30,8 @@ from ...odds.bluff_you import (
     posterior_true,
     read_tokens,
 )
-from ..common import COLORS, ErrorArea, html_area, label
+from ..common import COLORS, ErrorArea, html_area
+from ..controls import control, on_change, text_box
 from ..figure import LiveFigure, localised, update_figure_in_place
 from ..numbers import math_html, probability_tex
 from ..static import StaticFallback
@@ -119,17 +120,15 @@ class SumExplorer(StaticFallback, widgets.VBox):
         style = {"description_width": "10em"}  # « Jetons au centre » in full
         wide = widgets.Layout(width="34em")
         tokens = read_tokens(centre, "centre")
-        self.centre = label(widgets.Text(value=centre, style=style, layout=wide,
-                                         continuous_update=False),
-                            description=_l("Centre tokens"), placeholder=_l("e.g. 3,4,17,18"))
-        self.announced = label(widgets.Dropdown(options=list(tokens), value=announced,
-                                                style=style), description=_l("Announced"))
-        self.q = label(widgets.SelectionSlider(options=Q_OPTIONS, value=Fraction(q), style=style,
-                                               layout=wide), description=_l("Model q"),
-                       tooltip=_l("P(truthful when the sum is in the centre)"))
-        for control, css in ((self.centre, "bk-centre"), (self.announced, "bk-announced"),
-                             (self.q, "bk-q")):
-            control.add_class(css)
+        self.centre = text_box(centre, "bk-centre", "34em", style,
+                               description=_l("Centre tokens"), placeholder=_l("e.g. 3,4,17,18"))
+        self.announced = control(widgets.Dropdown(options=list(tokens), value=announced,
+                                                  style=style), "bk-announced",
+                                 description=_l("Announced"))
+        self.q = control(widgets.SelectionSlider(options=Q_OPTIONS, value=Fraction(q),
+                                                 style=style, layout=wide), "bk-q",
+                         description=_l("Model q"),
+                         tooltip=_l("P(truthful when the sum is in the centre)"))
         self.errors = ErrorArea()
         self.result = html_area("bk-result")
         self.bayes = html_area("bk-bayes")
@@ -141,10 +140,7 @@ class SumExplorer(StaticFallback, widgets.VBox):
         super().__init__([widgets.VBox([self.centre, self.announced, self.q]), self.errors,
                           self.result, self.figure, self.bayes])
         self.add_class("bk-sum-explorer")
-        update = self.errors.guard(self._update)
-        self.centre.observe(lambda _c: update(), names="value")
-        self.announced.observe(lambda _c: update(), names="value")
-        self.q.observe(lambda _c: update(), names="value")
+        on_change(self.errors.guard(self._update), self.centre, self.announced, self.q)
 
     def _update(self) -> None:
         if getattr(self, "_syncing", False):  # the announced list is being changed below

@@ -24,7 +24,8 @@ from ...core import InvalidQuestion
 from ...core.i18n import _, _l, _n, num
 from ...games.bungee import CALL_LIMIT, CARDS, DECK, card_text, cards_text, say_move
 from ...odds.bungee import ActionOdds, Knowledge, action_odds, turn_actions, turn_odds
-from ..common import COLORS, ErrorArea, html_area, label
+from ..common import COLORS, ErrorArea, html_area
+from ..controls import control, on_change, text_box
 from ..figure import LiveFigure, localised, update_figure_in_place
 from ..numbers import html_table, probability_tex
 from ..static import StaticFallback
@@ -120,22 +121,15 @@ class DrawExplorer(StaticFallback, widgets.VBox):
                  action: str | None = None):
         self.errors = ErrorArea()
         style = {"description_width": "8em"}  # « Porte-bonheur », "Discard pile" in full
-        self.hand = label(widgets.Text(value=hand, placeholder="1,2,9,B", style=style,
-                                       layout=widgets.Layout(width="18em")),
-                          description=_l("My hand"))
-        self.hand.add_class("bk-hand")
-        self.discard = label(widgets.Text(value=discard, style=style,
-                                          layout=widgets.Layout(width="26em")),
-                             description=_l("Discard pile"))
-        self.discard.add_class("bk-discard")
-        self.lucky = label(widgets.Text(value=lucky, style=style,
-                                        layout=widgets.Layout(width="16em")),
-                           description=_l("Lucky card"), placeholder=_l("8 or B"))
-        self.lucky.add_class("bk-lucky")
-        self.action = label(widgets.Dropdown(options=[], style=style,
-                                             layout=widgets.Layout(width="26em")),
-                            description=_l("Action"))
-        self.action.add_class("bk-action")
+        self.hand = text_box(hand, "bk-hand", "18em", style, typing=True,
+                             description=_l("My hand"), placeholder="1,2,9,B")
+        self.discard = text_box(discard, "bk-discard", "26em", style, typing=True,
+                                description=_l("Discard pile"))
+        self.lucky = text_box(lucky, "bk-lucky", "16em", style, typing=True,
+                              description=_l("Lucky card"), placeholder=_l("8 or B"))
+        self.action = control(widgets.Dropdown(options=[], style=style,
+                                               layout=widgets.Layout(width="26em")),
+                              "bk-action", description=_l("Action"))
         self.summary = html_area("bk-summary")
         self.table = html_area("bk-actions-table")
         self.odds: ActionOdds | None = None
@@ -143,8 +137,7 @@ class DrawExplorer(StaticFallback, widgets.VBox):
         self._wanted = action
         k = Knowledge.parse("5")
         self.figure = LiveFigure(figure_for_action(action_odds(k, "play 5")))
-        for control in (self.hand, self.discard, self.lucky):
-            control.observe(self.errors.guard(lambda _c: self.update()), names="value")
+        on_change(self.errors.guard(lambda: self.update()), self.hand, self.discard, self.lucky)
         self.action.observe(self.errors.guard(lambda _c: self._show_action()), names="value")
         super().__init__([widgets.HBox([self.hand, self.lucky]), self.discard, self.action,
                           self.errors, self.summary, self.figure, self.table])

@@ -36,7 +36,8 @@ from ...games.jungle_bluff import (
 )
 from ...games.jungle_bluff.cards import SPECIAL_NAMES
 from ...odds.jungle_bluff.beliefs import Option, win_probability
-from ..common import COLORS, ErrorArea, html_area, label
+from ..common import COLORS, ErrorArea, html_area
+from ..controls import control, on_change, text_box
 from ..figure import LiveFigure, localised, update_figure_in_place
 from ..numbers import probability_tex
 from ..static import StaticFallback
@@ -125,28 +126,24 @@ class ChallengeExplorer(StaticFallback, widgets.VBox):
                  challenger: bool = True, specials: Sequence[str] = ()):
         self.errors = ErrorArea()
         style = {"description_width": "8em"}  # "They may hold" in full
-        self.specials = label(widgets.SelectMultiple(options=list(SPECIALS),
-                                                     value=tuple(specials), rows=4, style=style),
-                              description=_l("Special"),
-                              options=[(SPECIAL_NAMES[k], k) for k in SPECIALS])
-        self.specials.add_class("bk-specials")
-        self.mine = label(widgets.Text(value=str(mine), style=style,
-                                       layout=widgets.Layout(width="16em")),
-                          description=_l("My card"))
-        self.mine.add_class("bk-my-card")
-        self.theirs = label(widgets.Text(value=theirs, style=style,
-                                         layout=widgets.Layout(width="32em")),
-                            description=_l("They may hold"))
-        self.theirs.add_class("bk-their-cards")
+        self.specials = control(widgets.SelectMultiple(options=list(SPECIALS),
+                                                       value=tuple(specials), rows=4,
+                                                       style=style),
+                                "bk-specials", description=_l("Special"),
+                                options=[(SPECIAL_NAMES[k], k) for k in SPECIALS])
+        self.mine = text_box(str(mine), "bk-my-card", "16em", style, typing=True,
+                             description=_l("My card"))
+        self.theirs = text_box(theirs, "bk-their-cards", "32em", style, typing=True,
+                               description=_l("They may hold"))
         self.role = widgets.ToggleButtons(options=[("I challenge", True),
                                                    ("I am challenged", False)], value=challenger)
-        label(self.role, options=[(_l("I challenge"), True), (_l("I am challenged"), False)])
-        self.role.add_class("bk-role")
+        control(self.role, "bk-role",
+                options=[(_l("I challenge"), True), (_l("I am challenged"), False)])
         self.summary = html_area("bk-summary")
         self.p_win = Fraction(0)
         self.figure = LiveFigure(figure_for_challenge(Card(1), Distribution.point(Card(1))))
-        for control in (self.specials, self.mine, self.theirs, self.role):
-            control.observe(self.errors.guard(lambda _c: self.update()), names="value")
+        on_change(self.errors.guard(lambda: self.update()), self.specials, self.mine,
+                  self.theirs, self.role)
         super().__init__([widgets.HBox([self.mine, self.role]), self.theirs, self.specials,
                           self.errors, self.summary, self.figure])
         self.add_class("bk-challenge-explorer")

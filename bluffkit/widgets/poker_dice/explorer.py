@@ -24,7 +24,8 @@ from plotly.subplots import make_subplots
 from ...core.i18n import _, _l, _n, num
 from ...games.poker_dice import DEFAULT_COLOURS, FACES, Category, PokerDiceRules, face_text
 from ...odds.poker_dice import MAX_OPPONENTS, Equity, category_counts, equity, read_dice
-from ..common import COLORS, ErrorArea, html_area, label
+from ..common import COLORS, ErrorArea, html_area
+from ..controls import control, on_change, text_box
 from ..figure import LiveFigure, localised, update_figure_in_place
 from ..numbers import probability_tex
 from ..static import StaticFallback
@@ -196,27 +197,22 @@ class HandOddsExplorer(StaticFallback, widgets.VBox):
                  tie_break: str = "faces"):
         style = {"description_width": "12.5em"}  # "Common dice (0 or 3)" in full
         wide = widgets.Layout(width="30em")
-        self.mine = label(widgets.Text(value=mine, style=style, layout=wide,
-                                       continuous_update=False),
-                          description=_l("My dice (3)"), placeholder=_l("e.g. 9,K,K"))
-        self.common = label(widgets.Text(value=common, style=style, layout=wide,
-                                         continuous_update=False),
-                            description=_l("Common dice (0 or 3)"),
-                            placeholder=_l("e.g. A,K,10"))
-        self.opponents = label(widgets.IntSlider(value=opponents, min=1, max=MAX_OPPONENTS,
-                                                 style=style, layout=wide),
-                               description=_l("Opponents"))
+        self.mine = text_box(mine, "bk-mine", "30em", style, description=_l("My dice (3)"),
+                             placeholder=_l("e.g. 9,K,K"))
+        self.common = text_box(common, "bk-common", "30em", style,
+                               description=_l("Common dice (0 or 3)"),
+                               placeholder=_l("e.g. A,K,10"))
+        self.opponents = control(widgets.IntSlider(value=opponents, min=1, max=MAX_OPPONENTS,
+                                                   style=style, layout=wide), "bk-opponents",
+                                 description=_l("Opponents"))
         self.tie_break = widgets.ToggleButtons(options=[("faces, then kickers", "faces"),
                                                         ("categories only", "categories")],
                                                value=tie_break,
                                                style={"description_width": "12.5em",
                                                       "button_width": "auto"})
-        label(self.tie_break, description=_l("Ties"),
-              options=[(_l("faces, then kickers"), "faces"),
-                       (_l("categories only"), "categories")])
-        for control, css in ((self.mine, "bk-mine"), (self.common, "bk-common"),
-                             (self.opponents, "bk-opponents"), (self.tie_break, "bk-tie-break")):
-            control.add_class(css)
+        control(self.tie_break, "bk-tie-break", description=_l("Ties"),
+                options=[(_l("faces, then kickers"), "faces"),
+                         (_l("categories only"), "categories")])
         self.errors = ErrorArea()
         self.result = html_area("bk-result")
         self.equity: Equity | None = None
@@ -226,9 +222,8 @@ class HandOddsExplorer(StaticFallback, widgets.VBox):
         super().__init__([widgets.VBox([self.mine, self.common, self.opponents, self.tie_break]),
                           self.errors, self.result, self.figure])
         self.add_class("bk-hand-odds-explorer")
-        update = self.errors.guard(self._update)
-        for control in (self.mine, self.common, self.opponents, self.tie_break):
-            control.observe(lambda _change: update(), names="value")
+        on_change(self.errors.guard(self._update), self.mine, self.common, self.opponents,
+                  self.tie_break)
 
     def _update(self) -> None:
         rules = PokerDiceRules(tie_break=self.tie_break.value)
