@@ -18,6 +18,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..advice.bluff_you.turn import TurnGame, solve_turn
+from ..core import choice
 from ..core.i18n import _, _l, _n, num
 from ..games.bluff_you import POINTS, TOKENS, doublet_swaps, total_points
 from ..odds.bluff_you import (
@@ -199,7 +200,7 @@ class Posterior(Question):
 
     def setup(self, rng):
         self.centre = pick_tokens(rng, int(rng.integers(3, 7)))
-        self.announced = int(self.centre[int(rng.integers(len(self.centre)))])
+        self.announced = int(choice(self.centre, rng))
         self.q = Fraction(int(rng.integers(1, 4)), 4)
 
     def statement(self):
@@ -247,7 +248,7 @@ class BestCall(Question):
         want = "ok" if rng.random() < 0.5 else "bluff you"
         for attempt in range(10_000):
             self.centre = pick_tokens(rng, int(rng.integers(2, 7)))
-            self.announced = int(self.centre[int(rng.integers(len(self.centre)))])
+            self.announced = int(choice(self.centre, rng))
             # at P(true) = 1/2 both calls are right and 'ok' was marked wrong
             if self.posterior() != Fraction(1, 2) and (self.expected() == want
                                                        or attempt >= 200):

@@ -226,11 +226,6 @@ def fresh_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
-def pick(rng: np.random.Generator, options):
-    """One of ``options``, each equally likely, drawn with the question's ``rng``."""
-    return options[int(rng.integers(len(options)))]
-
-
 class Question:
     """Base of every exercise question (see the module docstring for how to write one).
 
@@ -404,4 +399,4 @@ def as_sentence(text: str) -> str:
 
 
 __all__ = ["Feedback", "Mistake", "Question", "as_sentence", "escape", "fmt", "fresh_seed",
-           "mistake_name", "pick", "plain", "tex", "tex_ratio"]
+           "mistake_name", "plain", "tex", "tex_ratio"]

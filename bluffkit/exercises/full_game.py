@@ -21,6 +21,7 @@ import functools
 import math
 from fractions import Fraction
 
+from ..core import choice
 from ..core.i18n import _, _l, _n, num
 from ..games.bluff import STAR, Bid, count_matching, dice_text, raises_of
 from ..games.bluff.actions import roll_outcomes
@@ -204,7 +205,7 @@ class _Opening(KeptApart, Question):
             bluffs = sum(a.count > count_matching(self.roll, a.face) for a in played)
             if 0 < bluffs < len(played):
                 break
-        self.bid = played[int(rng.integers(len(played)))]
+        self.bid = choice(played, rng)
 
     def view(self):
         return _view(self.roll, self.dice)
@@ -314,7 +315,7 @@ class _TheyOpen(KeptApart, Question):
             return any(hit) and any(miss)
 
         good = [b for b in bids if mixed(b)] or bids
-        self.bid = good[int(rng.integers(len(good)))]
+        self.bid = choice(good, rng)
 
     def likelihoods(self) -> dict[int, Fraction]:
         """P(the opener bids ``bid`` | their die), from the shipped strategy."""
@@ -391,7 +392,7 @@ class BidTrueInEquilibrium(KeptApart, Question):
             if hinge:
                 break
         good = hinge or bids
-        self.bid = good[int(rng.integers(len(good)))]
+        self.bid = choice(good, rng)
 
     def reading(self):
         return _view(self.my_roll, (self.mine, 2), [str(self.bid)])

@@ -8,7 +8,7 @@ from ...advice.jungle_bluff.two_player import (
     solve_round,
     strategy_value,
 )
-from ...core import Distribution
+from ...core import Distribution, choice
 from ...core.i18n import _, _l, _p
 from ...games.jungle_bluff import (
     CHALLENGER,
@@ -42,9 +42,9 @@ class SpecialPairing(Question):
 
     def setup(self, rng):
         specials = [c for c in ALL_SPECIAL if c.special]
-        self.challenger = specials[int(rng.integers(len(specials)))]
+        self.challenger = choice(specials, rng)
         pool = [c for c in ALL_SPECIAL + STANDARD if c != self.challenger or c.kind == "alpha"]
-        self.defender = pool[int(rng.integers(len(pool)))]
+        self.defender = choice(pool, rng)
         if rng.random() < 0.5:
             self.challenger, self.defender = self.defender, self.challenger
 
@@ -93,7 +93,7 @@ class SpecialOdds(Question):
     title = _l("Special cards change the odds")
 
     def setup(self, rng):
-        self.mine = ALL_SPECIAL[int(rng.integers(len(ALL_SPECIAL)))]
+        self.mine = choice(ALL_SPECIAL, rng)
         self.challenger = bool(rng.integers(2))
 
     def statement(self):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
+from ...core import choice
 from ...core.i18n import _, _l, _n, _p
 from ...solvers.small_games import (
     CARDS,
@@ -19,7 +20,7 @@ from ...solvers.small_games import (
     rps_matrix,
     solve_matrix,
 )
-from ..core import Mistake, Question, fmt, pick, tex
+from ..core import Mistake, Question, fmt, tex
 from ..ranged import KeptApart
 
 
@@ -46,7 +47,7 @@ class Exploitability(KeptApart, Question):
     title = _l("How exploitable is a strategy?")
 
     def setup(self, rng):
-        self.mix = pick(rng, MIXES)
+        self.mix = choice(MIXES, rng)
 
     def statement(self):
         r, p, s = (tex(v) for v in self.mix)
@@ -203,11 +204,11 @@ class KuhnBestResponse(KeptApart, Question):
     title = _l("Exploiting a Kuhn poker player")
 
     def setup(self, rng):
-        self.bet = {"J": pick(rng, [Fraction(0), Fraction(1, 3), Fraction(1, 2)]),
-                    "Q": pick(rng, [Fraction(0), Fraction(1, 2), Fraction(1)]),
+        self.bet = {"J": choice([Fraction(0), Fraction(1, 3), Fraction(1, 2)], rng),
+                    "Q": choice([Fraction(0), Fraction(1, 2), Fraction(1)], rng),
                     "K": Fraction(1)}
-        self.call = {"J": Fraction(0), "Q": pick(rng, [Fraction(0), Fraction(1, 2),
-                                                        Fraction(1)]),
+        self.call = {"J": Fraction(0), "Q": choice([Fraction(0), Fraction(1, 2),
+                                                        Fraction(1)], rng),
                      "K": Fraction(1)}
 
     def statement(self):

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...core import choice
 from ...core.i18n import _, _l
 from ...games.bluff import Bid
 from ...solvers.bluff.exact import true_faces
 from ..answers import Number
-from ..core import Mistake, Question, pick, tex
+from ..core import Mistake, Question, tex
 from ..ranged import InRange, KeptApart, Ranged, ends
 
 
@@ -77,8 +78,8 @@ class ReadTheTable(_Exact):
         # an opening every equilibrium makes, and a die below the bid's face: a higher one can
         # raise to its own face, true whatever the opener holds, so it never challenges
         r = _round()
-        self.bid, self.roll = pick(rng, [(b, d) for b in r.opened
-                                          for d in range(1, Bid.parse(b).face)])
+        self.bid, self.roll = choice([(b, d) for b in r.opened
+                                          for d in range(1, Bid.parse(b).face)], rng)
 
     def statement(self):
         return (f"{ONE_V_ONE}\n\n" + _(
@@ -185,7 +186,7 @@ class OpenerTellsTheTruth(_Exact):
     title = _l("Does the opener tell the truth?")
 
     def setup(self, rng):
-        self.bid = pick(rng, _round().opened)  # a bid every equilibrium opens
+        self.bid = choice(_round().opened, rng)  # a bid every equilibrium opens
 
     def statement(self):
         return (f"{ONE_V_ONE}\n\n" + _(

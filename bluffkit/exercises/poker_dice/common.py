@@ -40,8 +40,6 @@ def roll(rng: np.random.Generator, k: int = 3) -> tuple[int, ...]:
     return tuple(sorted(int(FACES[i]) for i in rng.integers(0, 6, size=k)))
 
 
-def pick(rng: np.random.Generator, options):
-    return options[int(rng.integers(len(options)))]
 
 
 def p_category(dice_count: int, category: Category, rules=None) -> Fraction:

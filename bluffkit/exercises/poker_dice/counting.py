@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from ...core import choice
 from ...core.i18n import _, _l, _n, num
 from ...games.poker_dice import FACES, Category, dice_text
 from ...odds.poker_dice import category_counts
@@ -14,7 +15,6 @@ from .common import (
     NO_COLOURS,
     multiset_share,
     p_category,
-    pick,
     ranking,
 )
 
@@ -24,7 +24,7 @@ class FiveOfAKind(Question):
     title = _l("Five of a kind")
 
     def setup(self, rng):
-        self.face = int(pick(rng, FACES)) if rng.random() < 0.5 else None
+        self.face = int(choice(FACES, rng)) if rng.random() < 0.5 else None
 
     def statement(self):
         what = (_("five of a kind (all five dice the same, any face)") if self.face is None
@@ -100,8 +100,8 @@ class FiveDiceCategory(Question):
     title = _l("A hand of five dice")
 
     def setup(self, rng):
-        self.category = pick(rng, (Category.PAIR, Category.TWO_PAIRS, Category.THREE_OF_A_KIND,
-                                   Category.FULL_HOUSE, Category.FOUR_OF_A_KIND))
+        self.category = choice((Category.PAIR, Category.TWO_PAIRS, Category.THREE_OF_A_KIND,
+                                   Category.FULL_HOUSE, Category.FOUR_OF_A_KIND), rng)
 
     def statement(self):
         return _("Five dice are rolled at once. What is the probability that the hand is "
@@ -145,9 +145,9 @@ class BestOfSix(Question):
     title = _l("The best five of six")
 
     def setup(self, rng):
-        self.category = pick(rng, (Category.FULL_HOUSE, Category.FOUR_OF_A_KIND,
+        self.category = choice((Category.FULL_HOUSE, Category.FOUR_OF_A_KIND,
                                    Category.LARGE_STRAIGHT, Category.LARGE_FLUSH,
-                                   Category.FIVE_OF_A_KIND))
+                                   Category.FIVE_OF_A_KIND), rng)
 
     def statement(self):
         return _("In the game, a hand is the best 5 of 6 dice (3 under your peeker, 3 common). "

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ...core import choice
 from ...core.i18n import _, _l, _p, num
 from ...games.poker_dice import FACES, Category, best_hand
 from ...odds.poker_dice import category_counts, category_distribution, equity, pot_odds
@@ -17,7 +18,6 @@ from .common import (
     SPLIT,
     dice,
     hand_rules,
-    pick,
     ranking,
     roll,
 )
@@ -30,8 +30,8 @@ class GivenMyDice(Question):
     def setup(self, rng):
         for _attempt in range(100):
             self.mine = roll(rng)
-            self.category = pick(rng, (Category.THREE_OF_A_KIND, Category.FULL_HOUSE,
-                                       Category.FOUR_OF_A_KIND, Category.LARGE_STRAIGHT))
+            self.category = choice((Category.THREE_OF_A_KIND, Category.FULL_HOUSE,
+                                       Category.FOUR_OF_A_KIND, Category.LARGE_STRAIGHT), rng)
             if 0 < self.expected() < 1:
                 return
 
