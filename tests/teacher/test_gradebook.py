@@ -302,3 +302,17 @@ def test_the_report_and_the_statuses_in_french(tmp_path, keyed, capsys):
     assert "Absents de la liste de classe : Sans Clé." in printed.out
     assert "1 problème, indiqué ci-dessus." in printed.out
     assert "Réponses comptées : 3 ; élèves : 3 ; fichiers lus : 3." in printed.out
+
+
+@pytest.mark.parametrize("make, problem", [
+    (lambda p: p.mkdir(), "cannot read the roster"),
+    (lambda p: p.write_bytes(bytes(range(256))), "is not UTF-8 text"),
+    (lambda p: p.write_bytes(b"name\n" + b"x" * 5_000_001), "cannot read the roster"),
+])
+def test_a_hostile_roster_is_refused_in_one_line(tmp_path, capsys, make, problem):
+    roster = tmp_path / "roster.csv"
+    make(roster)
+    assert main(["results", "collect", str(tmp_path), "--csv", str(tmp_path / "g.csv"),
+                 "--roster", str(roster)]) == 2
+    err = capsys.readouterr().err
+    assert problem in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
