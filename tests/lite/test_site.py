@@ -15,7 +15,8 @@ import pytest
 from bluffkit.cli import main
 from bluffkit.cli.files import copy_notebooks
 from bluffkit.lite.site import KERNEL_PLUGIN, PRELOAD, START, build_site, settings
-from tests.lite.conftest import pyodide_runtime
+from bluffkit.lite.wheels import PYODIDE_VERSION
+from tests.lite.conftest import ROOT, pyodide_runtime
 
 pytestmark = pytest.mark.xdist_group("lite")
 
@@ -91,3 +92,8 @@ def test_the_command_refuses_and_says_why(tmp_path, capsys):
     assert main(["lite", str(tmp_path / "new"), "--key-file", str(tmp_path / "no.key")]) == 2
     assert "cannot read the course key file" in capsys.readouterr().err
     assert not (tmp_path / "new").exists()
+
+
+def test_scripts_test_installs_the_pyodide_the_site_is_built_for():
+    script = (ROOT / "scripts" / "test").read_text()
+    assert f"PYODIDE_VERSION={PYODIDE_VERSION}\n" in script
