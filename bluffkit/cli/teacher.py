@@ -157,7 +157,8 @@ def add_teacher_commands(sub) -> None:
     c = actions.add_parser("collect", help=_("merge results logs into CSV files"),
                            description=str(COLLECT_HELP),
                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    c.add_argument("folders", nargs="+", metavar="DIR", help=_("folders (or files) of logs"))
+    c.add_argument("folders", nargs="+", metavar="DIR",
+                   help=_("folders (or files) of logs, or a class server's --db file"))
     c.add_argument("--csv", required=True, help=_("the gradebook to write, e.g. grades.csv"))
     c.add_argument("--key-file", help=_("file holding the course key (else $BLUFFKIT_COURSE_KEY)"))
     c.add_argument("--top", type=int, default=10, help=_("mistakes listed (default 10)"))

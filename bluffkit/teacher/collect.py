@@ -1,11 +1,13 @@
 """Collect a class's results logs into a gradebook (``bluffkit results collect DIR... --csv F``).
 
 The logs come back as files copied from home folders or downloaded from an LMS, possibly
-renamed: every ``*.jsonl`` under each folder is read, plus files named directly. Nothing is merged
-silently: a file with no bluffkit record is reported as foreign and skipped, a damaged line
-(or the torn last line of a killed kernel) is reported and skipped, a record whose HMAC does not
-verify under the course key is reported and left out, and so is one without a checksum when a
-key is given. The same record found twice (a log copied twice) counts once.
+renamed: every ``*.jsonl`` under each folder is read, plus files named directly, among them a
+class server's ``--db`` file, which holds the answers its students' kernels sent
+(:mod:`.database`). Nothing is merged silently: a file with no bluffkit record is reported as
+foreign and skipped, a damaged line (or the torn last line of a killed kernel) is reported and
+skipped, a record whose HMAC does not verify under the course key is reported and left out, and
+so is one without a checksum when a key is given. The same record found twice (a log copied
+twice, or an answer both in a log and on the server) counts once.
 
 Exam answers (``mode="exam"``) carry no verdict: they are graded here, from the seed, with the
 same rules as ``check()``.
@@ -24,9 +26,10 @@ from typing import Any
 
 from ..core.i18n import _
 from ..exercises.answers import Reading, decimal_reading, read_number
-from ..exercises.results import MAX_LOG, canonical, read_log, verify
+from ..exercises.results import MAX_LOG, canonical, verify
 from ..exercises.rounding import MACHINE
 from ..exercises.worksheets import load
+from .database import read_results
 
 MAX_FILE = MAX_LOG
 """A results log larger than this (50 MB, ~150,000 checks) is not a student's: it is skipped."""
@@ -72,7 +75,7 @@ def collect(paths: list[Path | str], key: bytes | None) -> Collection:
     seen: set[bytes] = set()
     for f in files:
         try:
-            records, bad = read_log(f, MAX_FILE)
+            records, bad = read_results(f, MAX_FILE)  # a log, or a class server's file
         except OSError as e:
             if e.errno == errno.EFBIG:
                 out.problems.append((str(f), _("larger than {mb} MB: not a results log, skipped",

@@ -1,6 +1,7 @@
 """Answers on the class server (issue 28 item 2): a ``results`` request is written to the
 server's SQLite file before its ``ack``, kept once however often it is sent, checked against the
-hub's word on a hub, and counted in the teacher's live progress."""
+hub's word on a hub, counted in the teacher's live progress, and read back by ``bluffkit results
+collect class.sqlite`` as a log file is."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from bluffkit.classroom.client import AsyncClient, ClassroomError
 from bluffkit.classroom.protocol import MAX_MESSAGE, MAX_RESULTS, ProtocolError, parse_request
 from bluffkit.classroom.server import start_in_thread
 from bluffkit.core.records import FORMAT, record_id, sign, verify
+from bluffkit.teacher.collect import collect
 from tests.classroom.conftest import run, teacher
 
 KEY = b"course key"
@@ -159,3 +161,25 @@ def test_on_a_hub_answers_are_under_the_senders_hub_name_only(hub_server, tmp_pa
     assert stored(db) == []
     assert run(send(hub_server.url, [record("bo")], "tok-bo"))["stored"] == 1
     assert [r[1:3] for r in stored(db)] == [("bo", "bo")]
+
+
+def test_collect_reads_the_servers_file_as_it_reads_logs(server, tmp_path):
+    db = tmp_path / "class.sqlite"
+    tampered = dict(record("bo", attempt=2), correct=False)   # edited after signing
+    unsigned = record("cy", key=None)
+    run(send(server.url, [record("ada"), record("bo"), tampered, unsigned,
+                          record("di", mode="exam", seed=4)]))
+    log = tmp_path / "homes" / "bluffkit-results-ada.jsonl"  # the same answer in a log too
+    log.parent.mkdir()
+    log.write_text(json.dumps(record("ada")) + "\n", encoding="utf-8")
+    found = collect([db, tmp_path / "homes"], KEY)
+    assert [(r["student"], r["attempt"]) for r in found.records] == [("ada", 1), ("bo", 1),
+                                                                     ("di", 1)]
+    assert found.records[-1]["status"] in ("correct", "incorrect", "mistake")  # exam graded
+    problems = " ".join(p for _where, p in found.problems)
+    assert "bo, bluff q1 attempt 2: the record does not verify" in problems
+    assert "cy, bluff q1 attempt 1: the record carries no checksum" in problems
+    assert found.files == 2 and found.records[0]["file"] in (str(db), str(log))
+    empty = tmp_path / "new.sqlite"
+    sqlite3.connect(empty).execute("CREATE TABLE rooms (code TEXT)").connection.close()
+    assert collect([empty], KEY).records == []
