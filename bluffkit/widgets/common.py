@@ -7,10 +7,11 @@ The pattern (copy it for a new game; ``bluffkit/widgets/bluff/explorer.py`` is t
 
 1. **A pure figure builder** ``figure_for_xxx(...) -> go.Figure`` takes plain values (a
    ``Distribution``, a bid ...) and returns a new figure. It is tested without a kernel.
-2. **A widget class** subclasses ``ipywidgets.VBox``. Its constructor builds the controls,
-   an :class:`ErrorArea`, and ONE ``LiveFigure(figure_for_xxx(...))`` (a ``go.FigureWidget``
-   drawn however busy the browser is, :mod:`bluffkit.widgets.figure`); it observes the
-   controls with ``control.observe(self._guarded_update, names="value")``.
+2. **A widget class** subclasses ``ipywidgets.VBox``. Its constructor builds the controls
+   (:mod:`bluffkit.widgets.controls`: ``text_box``, ``control``), an :class:`ErrorArea`, and
+   ONE ``LiveFigure(figure_for_xxx(...))`` (a ``go.FigureWidget`` drawn however busy the
+   browser is, :mod:`bluffkit.widgets.figure`); it observes the controls with
+   ``on_change(self.errors.guard(self._update), *controls)``.
 3. **Every callback goes through** :meth:`ErrorArea.guard`: bad input (a ``BluffkitError``:
    ``ParseError``, ``InvalidQuestion``, ``IllegalAction`` ...) shows the error's message in the
    widget, the figure and text keep their last good values, and the next good input clears the
