@@ -6,13 +6,16 @@ or JSON) to a file for the next lesson. It watches the server: each change of a 
 the dashboard (the server pushes a summary; no game state is computed here). The exercises'
 progress is live too: per question, how many students answered and how many are right (their
 kernels send each ``check()`` to the server), and *Export answers* saves every answer to a file
-``bluffkit results collect`` turns into the gradebook.
+``bluffkit results collect`` turns into the gradebook. When the connection drops (the server
+restarted), it says so at once, with a Reconnect button, and comes back by itself, as the
+students' tables do.
 """
 
 from __future__ import annotations
 
 import base64
 import html
+import threading
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -24,7 +27,7 @@ from ..core.i18n import _, _n
 from ..games import GAMES
 from .common import ErrorArea, fit_buttons, html_area
 from .numbers import SPACED_TABLE
-from .seat import connect, plain_error
+from .seat import MESSAGES, RECONNECT, RETRIES, connect, plain_error, retry
 
 
 def score(value) -> Fraction:
@@ -136,17 +139,18 @@ class Dashboard(widgets.VBox):
     """
 
     def __init__(self, url: str, teacher_token: str | None, folder: str | Path = "."):
-        self.url, self.folder = url, Path(folder)
+        self.url, self.folder, self.token = url, Path(folder), teacher_token
         self.errors = ErrorArea()
         self.tables: dict[str, dict] = {}
         self.exported: Path | None = None
-        self.client = connect(url)
-        try:
-            self.client.teacher(teacher_token)
-        except Exception:
-            self.client.close()
-            raise
-        self.client.on_event = self._event
+        self.client = None
+        self.stopped = False
+        self._lock = threading.Lock()
+        self.connection = html_area("bk-connection", math=False)
+        self.reconnect_button = widgets.Button(description=str(RECONNECT), icon="refresh")
+        self.reconnect_button.add_class("bk-reconnect")
+        self.reconnect_button.layout.display = "none"
+        self.reconnect_button.on_click(lambda _b: self.reconnect(tries=1))
         self.tables_view = html_area("bk-tables", math=False)
         self.scores_view = html_area("bk-scoreboard", math=False)
         self.game = widgets.Dropdown(description=_("Game"), options=[
@@ -189,7 +193,7 @@ class Dashboard(widgets.VBox):
         self.answers_button.on_click(g(lambda _b: self.export("answers")))
         super().__init__([
             widgets.HTML("<b>" + html.escape(_("Class server")) + f"</b> {html.escape(url)}"),
-            self.tables_view,
+            widgets.HBox([self.connection, self.reconnect_button]), self.tables_view,
             widgets.HTML("<b>" + html.escape(_("Scoreboard")) + "</b>"), self.scores_view,
             widgets.HBox([self.game, self.players, self.bot_after, self.open_button]),
             widgets.HBox([self.code, self.close_button, self.reveal_button]),
@@ -197,10 +201,69 @@ class Dashboard(widgets.VBox):
             widgets.HTML("<b>" + html.escape(_("Exercises")) + "</b>"), self.progress_view,
             self.answers_button, self.news, self.errors])
         self.add_class("bk-dashboard")
-        for t in self.client.watch():
-            self.tables[t["code"]] = t
-        self.progress = self.client.progress()
+        self._connect()
+
+    # -- the connection ------------------------------------------------------------------------
+    def _connect(self) -> None:
+        """Connect, say who teaches, show the server's own "Bot after" and watch every table
+        and the exercises' progress (raises ClassroomError: the server cannot be reached, or
+        the token is not its own)."""
+        client = connect(self.url)
+        try:
+            me = client.teacher(self.token)
+            self.bot_after.value = me.get("bot_after", self.bot_after.value)
+            client.on_event = self._event
+            client.on_close = lambda: self._dropped(client)
+            self.tables = {t["code"]: t for t in client.watch()}  # then pushed as they change
+            self.progress = client.progress()
+        except Exception:
+            client.close()
+            raise
+        self.client = client
         self.redraw()
+
+    def _dropped(self, client) -> None:
+        """The connection ended: say so at once, with the Reconnect button, and come back."""
+        if self.stopped or client is not self.client:
+            return
+        self.client = None
+        self.show_connection(_("{lost} Trying to come back...", lost=MESSAGES["closed"]))
+        threading.Thread(target=self.reconnect, daemon=True,
+                         name="bluffkit-dashboard-reconnect").start()
+
+    def reconnect(self, tries: int = RETRIES) -> bool:
+        """Connect again (a few tries, a second or more apart); True once back."""
+        if not self._lock.acquire(blocking=False):
+            return False  # already trying
+        try:
+            return retry(self._come_back, tries, self.show_connection)
+        finally:
+            self._lock.release()
+
+    def _come_back(self) -> bool | None:
+        """One try (see :func:`~bluffkit.widgets.seat.retry`)."""
+        from ..classroom.client import ClassroomError
+
+        if self.stopped or self.client is not None:
+            return self.client is not None
+        try:
+            self._connect()
+        except ClassroomError as e:
+            if e.error != "not_teacher":
+                return None
+            self.show_connection(_(  # a server started again with another token
+                "The class server no longer takes this teacher token (it was started again "
+                "with another): run dashboard() again with the token it printed."))
+            return False
+        self.show_connection("")
+        return True
+
+    def show_connection(self, text: str) -> None:
+        """A sentence about the connection (``""`` once back); the Reconnect button shows
+        whenever it is down."""
+        self.connection.value = (f'<div style="color:#b00"><b>{html.escape(text)}</b></div>'
+                                 if text else "")
+        self.reconnect_button.layout.display = None if text else "none"
 
     # -- the server's news ---------------------------------------------------------------------
     def _event(self, frame: dict) -> None:
@@ -284,8 +347,13 @@ class Dashboard(widgets.VBox):
         return code
 
     def _ask(self, call):
+        """Ask the server (coming back first if the connection is down); a failure is a plain
+        sentence, never silence."""
         from ..classroom.client import ClassroomError
 
+        if self.client is None and not self.reconnect(tries=1):
+            raise ClassroomError("closed", _("{lost} Press {button} when the server is back.",
+                                             lost=MESSAGES["closed"], button=RECONNECT))
         try:
             return call()
         except ClassroomError as e:
@@ -293,6 +361,7 @@ class Dashboard(widgets.VBox):
 
     def close(self) -> None:
         """Leave the server, then close the widget."""
+        self.stopped = True
         client = self.__dict__.get("client")
         if client is not None:
             self.client = None

@@ -14,20 +14,24 @@ server; the history is written from what the views show.
 from __future__ import annotations
 
 import html
+import secrets
 from fractions import Fraction
 
-from ..core import IllegalAction
+from ..core import IllegalAction, ParseError
 from ..core.i18n import _, _n
 from ..games import find_game
+from ..games.bluff import STAR, Bid, Challenge
 from ..games.bluff_you import action_text, parse_action_text, points_text
 from ..games.bungee.text import SKIPPED
 from ..games.jungle_bluff import cards_text
 from ..games.poker_dice import parse_action as poker_action
+from .bluff.table import BluffTable, reveal_html
 from .bluff_you.table import BluffYouTable
 from .bungee.table import BungeeTable
+from .game_table import waiting_html
 from .jungle_bluff.table import JungleTable
 from .poker_dice.table import PokerDiceTable
-from .seat import RECONNECT, seat_names, seat_rows
+from .seat import seat_names, seat_rows
 
 
 def _fraction(x) -> Fraction:
@@ -59,7 +63,8 @@ class SeatState:
         return bool(self.view["over"])
 
     def current_player(self) -> int:
-        return self.view["to_move"]
+        """Whose turn it is, as this seat's observation says (-2 once the game is over)."""
+        return -2 if self.view["over"] else self.obs.to_move
 
     def legal_actions(self) -> list:
         parse = self._parse or (lambda t: t)
@@ -96,6 +101,13 @@ class RemoteGame:
     parse = None
     """How the table's controls want the server's move texts (``None``: as text)."""
 
+    seat_state = SeatState
+    """What a view is read into for the table (Bluff's says more: :class:`BluffSeatState`)."""
+
+    replays_history = False
+    """The history is written from the views, not from moves kept: a language switch keeps
+    the lines written (the local tables write theirs again from their moves)."""
+
     def _remote(self, link, joined: dict) -> None:
         self.link, self.joined, self.seat, self.me = link, joined, joined["seat"], joined["seat"]
         self.info = find_game(joined["game"])
@@ -103,7 +115,9 @@ class RemoteGame:
 
         self.rules = make_rules(self.info, joined["rules"])
         self.obs = self.view = None
-        self.seed = 0
+        self.seed = secrets.randbits(63)
+        """Explain's simulations (Bungee's endings) draw from it: this table's own stream, not
+        one every table shares (the move count seeded them)."""
         self.new_game_bar.layout.display = "none"
         self.children = [*seat_rows(self, joined), *self.children]
         self.add_class("bk-classroom-table")
@@ -139,14 +153,24 @@ class RemoteGame:
         obs = self.info.observation_from_json(view["view"], self.rules)
         self.names = seat_names(view, self.seat)
         self.obs = obs
-        self.state = SeatState(obs, view, self.parse)
+        self.state = self.seat_state(obs, view, self.parse)
         self._log_view(before, self.state)
-        self.seed = view["moves"]  # Bungee's simulated endings: seeded by the position
         self._render()
-        self.status.value = self.status.value.replace(" Press New game.", "")
+        self.status.value = self.status.value.replace(" " + html.escape(_("Press New game.")),
+                                                      "")
         if view.get("closed") and not view["over"]:
-            self.status.value = "<div><b>" + _("Your teacher closed this table.") + "</b></div>"
+            self.status.value = ("<div><b>" + html.escape(_("Your teacher closed this table."))
+                                 + "</b></div>")
         self.view = view  # last: whoever waits for a view finds the table drawn from it
+
+    def _draw(self, s) -> None:
+        """The local table's drawing, then the status line of a seat that waits: the local
+        tables say what to do on your turn (bots play at once there), so here, while another
+        seat is to move as this seat's observation says, the line says who."""
+        super()._draw(s)
+        waiting = waiting_line(s, self.names, self.me)
+        if waiting:
+            self.status.value = waiting
 
     def _log_view(self, before: SeatState | None, after: SeatState) -> None:
         """Write to the history what changed between two views (each game says how)."""
@@ -155,14 +179,15 @@ class RemoteGame:
         if after.is_terminal() and not getattr(self, "_over_logged", False):
             self._over_logged = True
             w = after.winners()
-            who = " and ".join(self.names[p] for p in w)
+            who = _(" and ").join(self.names[p] for p in w)
             self.history.add(_("Game over: you win.") if list(w) == [self.me] else
                              _n("Game over: {who} wins.", "Game over: {who} win.", len(w),
                                 who=who), strong=True)
 
     def show_event(self, frame: dict) -> None:
         if frame.get("type") == "closed":
-            self.status.value = "<div><b>" + _("Your teacher closed this table.") + "</b></div>"
+            self.status.value = ("<div><b>" + html.escape(_("Your teacher closed this table."))
+                                 + "</b></div>")
         elif frame.get("type") == "revealed":
             moves = sum(1 for p, _a, _b in frame["log"] if p >= 0)
             self.history.add(_n("Your teacher revealed the whole game: {n} move by the players, "
@@ -173,7 +198,26 @@ class RemoteGame:
     def show_connection(self, text: str) -> None:
         self.connection.value = (f'<div style="color:#b00"><b>{html.escape(text)}</b></div>'
                                  if text else "")
-        self.reconnect_button.layout.display = None if str(RECONNECT) in text else "none"
+        down = self.link.client is None  # the button shows while the connection is down
+        self.reconnect_button.layout.display = None if down else "none"
+
+
+def waiting_line(s, names: list[str], me: int) -> str:
+    """The status line while someone else is to move (``""`` on this seat's turn or once the
+    game is over).
+
+    >>> class S:
+    ...     def is_terminal(self): return False
+    ...     def current_player(self): return 1
+    >>> waiting_line(S(), ["You", "Ana & Ben"], 0)
+    '<div>Waiting for Ana &amp; Ben.</div>'
+    """
+    if s.is_terminal() or s.current_player() == me:
+        return ""
+    p = s.current_player()
+    if 0 <= p < len(names):
+        return waiting_html(p, names)
+    return "<div>" + html.escape(_("Waiting for the server...")) + "</div>"
 
 
 def _new_entries(before, after, field: str = "history") -> tuple:
@@ -338,11 +382,102 @@ class RemoteBungeeTable(RemoteGame, BungeeTable):
                 self.history.add(f"{self.names[p]}: {text}.", strong=text == "bungee")
 
 
-REMOTE_TABLES = {"bluff-you": RemoteBluffYouTable, "poker-dice": RemotePokerDiceTable,
-                 "jungle-bluff": RemoteJungleTable, "bungee": RemoteBungeeTable}
-"""The classroom table of each game but Bluff (its table is
-:class:`~bluffkit.widgets.classroom.RemoteBluffTable`)."""
+class BluffSeatState(SeatState):
+    """A Bluff position as one seat sees it, in the words :class:`BluffTable` reads: every
+    player's dice (``dice``) and dice lost, the exposed dice, and of the hidden dice only this
+    seat's (``hidden`` is empty for the others: their cups never reach the kernel)."""
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        return self.obs.dice_held
+
+    @property
+    def hidden(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(self.obs.my_dice if p == self.obs.player else ()
+                     for p in range(len(self.obs.dice_held)))
+
+    @property
+    def lost(self) -> tuple[int, ...]:
+        return tuple(s - d for s, d in zip(self.obs.rules.start_dice(), self.obs.dice_held))
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.is_terminal() else self.obs.phase
+
+    def dice_in_play(self) -> int:
+        return sum(self.obs.dice_held)
+
+    def winner(self) -> int | None:
+        alive = [p for p, d in enumerate(self.dice) if d]
+        return alive[0] if self.is_terminal() and alive else None
 
 
-__all__ = ["REMOTE_TABLES", "RemoteBluffYouTable", "RemoteBungeeTable", "RemoteGame",
-           "RemoteJungleTable", "RemotePokerDiceTable", "SeatState"]
+def _bluff_action(text: str):
+    """A move of the server's list as the Bluff table's controls want it (bids as :class:`Bid`,
+    a show move of the expansion as its text)."""
+    if text == "challenge":
+        return Challenge()
+    try:
+        return Bid.parse(text)
+    except ParseError:
+        return text
+
+
+class RemoteBluffTable(RemoteGame, BluffTable):
+    """Bluff on the class server, with the table and Explain of local play (the bid reading
+    and its charts computed in the kernel from this seat's observation)."""
+
+    parse = staticmethod(_bluff_action)
+    seat_state = BluffSeatState
+
+    def __init__(self, link, joined: dict):
+        r = joined["rules"]
+        super().__init__(opponents=joined["players"] - 1,
+                         dice_per_player=r.get("dice_per_player", 5),
+                         show_and_reroll=r.get("show_and_reroll", False))
+        self._remote(link, joined)
+
+    def _log_view(self, before, after) -> None:
+        if _round_ended(before, after):  # its last bids (the view before may have missed
+            final = after.is_terminal() and after.round == before.round  # them), its reveal
+            self._log_bids(after.history[len(before.history):] if final else
+                           _ended_round(before, after, after.round - 1))
+            self._log_reveal(after.last)
+        elif before is None and after.last is not None:
+            self.reveal_view.value = reveal_html(after.last, self.names)
+        if (before is None or before.round != after.round) and not after.is_terminal():
+            self.history.add(_("Round {round}: {n} dice in play; your dice are {dice}.",
+                               round=after.round, n=after.dice_in_play(),
+                               dice=", ".join("★" if d == STAR else str(d)
+                                              for d in after.obs.my_dice)), strong=True)
+        if not after.is_terminal():
+            self._log_bids(_new_entries(before, after))
+        self._log_game_over(after)
+
+    def _log_bids(self, entries) -> None:
+        for p, text in entries:
+            if text != "challenge":  # the reveal says who challenged
+                self.history.add(_("{player}: {move}.", player=self.names[p], move=text))
+
+    def _log_reveal(self, r) -> None:
+        names = self.names
+        lost = ", ".join(f"{names[p]} {k}" for p, k in enumerate(r.losses) if k)
+        self.history.add(_("{challenger} challenged {bid} by {bidder}.",
+                           challenger=names[r.challenger], bid=r.bid, bidder=names[r.bidder]))
+        self.history.add(_n("Reveal: {n} die matches {bid}. {outcome}. Dice lost: {lost}.",
+                            "Reveal: {n} dice match {bid}. {outcome}. Dice lost: {lost}.",
+                            r.count, bid=r.bid,
+                            outcome=str(r.outcome)[:1].upper() + str(r.outcome)[1:],
+                            lost=lost or _("none")), strong=True)
+        self.reveal_view.value = reveal_html(r, names)
+
+
+REMOTE_TABLES = {"bluff": RemoteBluffTable, "bluff-you": RemoteBluffYouTable,
+                 "poker-dice": RemotePokerDiceTable, "jungle-bluff": RemoteJungleTable,
+                 "bungee": RemoteBungeeTable}
+"""The classroom table of each game."""
+
+
+__all__ = ["REMOTE_TABLES", "BluffSeatState", "RemoteBluffTable", "RemoteBluffYouTable",
+           "RemoteBungeeTable", "RemoteGame", "RemoteJungleTable", "RemotePokerDiceTable",
+           "SeatState", "waiting_line"]

@@ -65,6 +65,21 @@ def plain_error(error: Exception, url: str = "", code: str = "") -> str:
     return MESSAGES["unreachable"].format(url=url, code=code)
 
 
+def retry(attempt: Callable[[], bool | None], tries: int, say: Callable[[str], None]) -> bool:
+    """Call ``attempt()`` up to ``tries`` times, a second or more apart, until it decides:
+    ``True`` back, ``False`` no use trying (it said why), ``None`` try again. Out of tries,
+    ``say`` so, naming the Reconnect button; returns whether it is back."""
+    for k in range(tries):
+        verdict = attempt()
+        if verdict is not None:
+            return verdict
+        if k + 1 < tries:
+            time.sleep(RETRY_EVERY * min(k + 1, 3))
+    say(_("{lost} Press {button} when the server is back.", lost=MESSAGES["closed"],
+          button=RECONNECT))
+    return False
+
+
 def connect(url: str, timeout: float = 10) -> Client:
     """A :class:`Client` connected to ``url``; a failure is a :class:`ClassroomError` with a
     plain message (``unreachable``)."""
@@ -93,6 +108,8 @@ class Seat:
         self.joined: dict | None = None
         self.token: str | None = None
         self.view: dict | None = None
+        self.pending: tuple[str, int | None] | None = None
+        """A move made while the connection was down, sent once back."""
         self.stopped = False
         self._lock = threading.Lock()
 
@@ -117,12 +134,37 @@ class Seat:
         self.client, self.token = client, self.joined["token"]
         return self.joined
 
-    def move(self, action: str) -> dict:
-        if self.client is None:
-            raise ClassroomError("closed", _("{lost} Press {button}.", lost=MESSAGES["closed"],
-                                             button=RECONNECT))
+    def move(self, action: str) -> dict | None:
+        """Send a move (answering the newest view). While the connection is down the move
+        waits, said at once in the connection line, and goes as soon as the seat is back (the
+        server refuses it then only if the game moved on meanwhile, which is said too): a move
+        is never dropped in silence. Returns the server's ack, or ``None`` for a move waiting.
+        """
         at = self.view["moves"] if self.view else None
-        return self.client.move(str(action), at)
+        client = self.client
+        if client is not None:
+            try:
+                return client.move(str(action), at)
+            except ClassroomError as e:
+                if e.error != "closed":
+                    raise
+        self.pending = (str(action), at)
+        self.on_status(_("{lost} Your move {move} will be sent as soon as you are back at your "
+                         "seat...", lost=MESSAGES["closed"], move=action))
+        threading.Thread(target=self.reconnect, daemon=True,
+                         name="bluffkit-seat-reconnect").start()  # unless already trying
+        return None
+
+    def _send_pending(self, client: Client) -> None:
+        pending, self.pending = self.pending, None
+        if pending is None:
+            return
+        action, at = pending
+        try:
+            client.move(action, at)
+        except ClassroomError as e:
+            self.on_status(_("Your move {move} was not played: {reason}", move=action,
+                             reason=plain_error(e, self.url)))
 
     def _dropped(self, client: Client) -> None:
         if self.stopped or client is not self.client:
@@ -136,33 +178,35 @@ class Seat:
     def reconnect(self, tries: int = RETRIES) -> bool:
         """Come back to the seat with its token; True once back."""
         if not self._lock.acquire(blocking=False):
-            return False
+            return False  # already trying
         try:
-            for attempt in range(tries):
-                if self.stopped or self.client is not None:
-                    return self.client is not None
-                try:
-                    client = connect(self.url)
-                    self._wire(client)
-                    self.client = client
-                    client.rejoin(self.token)  # the server then sends the current view
-                    self.on_status("")
-                    return True
-                except ClassroomError as e:
-                    if self.client is not None:
-                        old, self.client = self.client, None
-                        old.close()
-                    if e.error == "bad_token":
-                        self.on_status(plain_error(e))
-                        return False
-                except Exception:  # noqa: BLE001 - any failure: try again a little later
-                    self.client = None
-                time.sleep(RETRY_EVERY * min(attempt + 1, 3))
-            self.on_status(_("{lost} Press {button} when the server is back.",
-                             lost=MESSAGES["closed"], button=RECONNECT))
-            return False
+            return retry(self._rejoin, tries, self.on_status)
         finally:
             self._lock.release()
+
+    def _rejoin(self) -> bool | None:
+        """One try (see :func:`retry`)."""
+        if self.stopped or self.client is not None:
+            return self.client is not None
+        try:
+            client = connect(self.url)
+            self._wire(client)
+            self.client = client
+            client.rejoin(self.token)  # the server then sends the current view
+        except ClassroomError as e:
+            if self.client is not None:
+                old, self.client = self.client, None
+                old.close()
+            if e.error == "bad_token":
+                self.on_status(plain_error(e))
+                return False
+            return None
+        except Exception:  # noqa: BLE001 - any failure: try again a little later
+            self.client = None
+            return None
+        self.on_status("")
+        self._send_pending(client)
+        return True
 
     def close(self) -> None:
         self.stopped = True
@@ -204,8 +248,8 @@ def seat_rows(table, joined: dict) -> list[widgets.Widget]:
     table.reconnect_button = widgets.Button(description=str(RECONNECT), icon="refresh")
     table.reconnect_button.add_class("bk-reconnect")
     table.reconnect_button.layout.display = "none"
-    table.reconnect_button.on_click(lambda _b: table.link.reconnect())
+    table.reconnect_button.on_click(lambda _b: table.link.reconnect(tries=1))
     return [table.heading, widgets.HBox([table.connection, table.reconnect_button])]
 
 
-__all__ = ["RECONNECT", "Seat", "connect", "plain_error", "seat_names", "seat_rows"]
+__all__ = ["RECONNECT", "Seat", "connect", "plain_error", "retry", "seat_names", "seat_rows"]

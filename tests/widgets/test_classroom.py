@@ -6,6 +6,7 @@ failure, and coming back after the server restarts."""
 from __future__ import annotations
 
 import gc
+import html
 import random
 import time
 
@@ -16,7 +17,6 @@ from bluffkit.classroom import join
 from bluffkit.classroom.client import ClassroomError, Client
 from bluffkit.classroom.server import start_in_thread
 from bluffkit.widgets.classroom import JoinFailed, RemoteBluffTable
-from bluffkit.widgets.game_table import ME
 from bluffkit.widgets.remote import REMOTE_TABLES
 from tests.conftest import TEACHER
 
@@ -68,12 +68,12 @@ def test_two_students_play_bluff_and_explain_uses_only_their_own_view(server):
         # what the table drew is what the server's state gives that seat, and nothing more
         s, seat = room.state, t.seat
         assert t.obs == s.observation(seat)
-        assert t.state.hidden[ME] == s.hidden[seat]
-        assert all(h == () for h in t.state.hidden[1:])  # no other cup in the kernel
-        assert t.names[ME] == "You"
+        assert t.state.hidden[seat] == s.hidden[seat]  # the seat where the server seats it
+        assert all(h == () for p, h in enumerate(t.state.hidden) if p != seat)  # no other cup
+        assert t.names[seat] == "You"
         # Explain: the advice from the seat's observation equals the server-side advice
         t.explain.toggle.value = True
-        mine = advise(Position.from_state(s, seat), names=t.seat_names)
+        mine = advise(Position.from_state(s, seat), names=t.names)
         assert t._advice().recommended.action == mine.recommended.action
         assert "Advice appears" not in t.explain.body.value
         checked.append(seat)
@@ -131,8 +131,9 @@ def reachable(root) -> list:
     return out
 
 
-def server_advice(game: str, table, state):
-    """What Explain should show, computed on the server's side from the real state."""
+def server_advice(game: str, table, state, shown=None):
+    """What Explain should show, computed on the server's side from the real state (Bungee:
+    the exact part, or the whole simulation when the table's has finished, as ``shown``)."""
     from bluffkit.advice.bluff_you import bluffer_advice, guesser_advice
     from bluffkit.advice.bungee import advise as bungee
     from bluffkit.advice.jungle_bluff import advise as jungle
@@ -147,7 +148,8 @@ def server_advice(game: str, table, state):
     if game == "jungle-bluff":
         return seat_names(jungle(obs).to_json()["recommended"], table.names)
     if game == "bungee":
-        return bungee(obs, 60, table.seed, defer=True).recommended
+        done = shown is not None and not shown.pending  # the table's simulation has finished
+        return bungee(obs, 60, table.seed, defer=not done).recommended
     if state.phase == "act":
         return action_text(bluffer_advice(state, table.names).move, table.names)
     if state.phase == "call":
@@ -180,7 +182,7 @@ def test_every_game_plays_to_the_end_with_the_local_table_and_its_explain(server
         t.explain.toggle.value = True
         advice = t._advice()
         shown = advice.get("recommended") if isinstance(advice, dict) else advice.recommended
-        want = server_advice(game, t, s)
+        want = server_advice(game, t, s, advice)
         if want is not None:
             assert shown == want, game
         assert "Advice appears" not in t.explain.body.value
@@ -315,7 +317,8 @@ class _NoLink:
 
 
 @pytest.mark.parametrize("game,rules", [("poker-dice", {"players": 3, "starting_points": 4}),
-                                        ("bungee", {"players": 3, "rounds": 3})])
+                                        ("bungee", {"players": 3, "rounds": 3}),
+                                        ("bluff", {"players": 3, "dice_per_player": 4})])
 @pytest.mark.parametrize("every", [2, 3, 5])
 def test_a_remote_history_misses_no_move_when_views_are_skipped(game, rules, every):
     """When several moves land between two views (the server sends a slow seat only the
@@ -348,12 +351,58 @@ def test_a_remote_history_misses_no_move_when_views_are_skipped(game, rules, eve
         tables.append(t)
     full, skipped = (t.history.lines for t in tables)
 
-    def moves(lines):  # the players' moves and round ends, in order
-        return [x for x in lines if x.split(":")[0] in ("Ana", "Ben", "You")
-                or x.startswith("End of")]
+    def moves(lines):  # the players' moves, challenges and round ends, in order
+        return [x for x in lines if x.split(":")[0] in ("Ana", "Ben", "Cy", "You")
+                or x.startswith("End of") or " challenged " in x]
 
     assert len(moves(full)) > 10 and any("Game over" in x for x in skipped)
     assert moves(skipped) == moves(full), (game, every)
+
+
+def test_the_remote_bungee_explain_has_a_seed_of_its_own(server):
+    """Issue 26 item 17: the remote Bungee table seeded Explain's simulated endings with the
+    move count, the same stream for every student at every table. Each table now has a seed
+    of its own, the same for all its positions (as a local game's)."""
+    code = open_room(server.url, "bungee", {"players": 2, "rounds": 1}, seed=2)
+    a, b = join(server.url, code, "Ana"), join(server.url, code, "Ben")
+    wait(lambda: my_turn(a) or my_turn(b))
+    seeds = (a.seed, b.seed)
+    mover = a if my_turn(a) else b
+    n = mover.view["moves"]
+    mover.play(mover.view["legal"][0])
+    wait(lambda: a.view["moves"] > n and b.view["moves"] > n)
+    assert (a.seed, b.seed) == seeds and a.seed != b.seed
+    assert a.seed not in range(100) and b.seed not in range(100)
+    for t in (a, b):
+        t.link.close()
+
+
+@pytest.mark.parametrize("game", sorted(REMOTE_TABLES))
+def test_a_language_switch_keeps_a_remote_table_s_history(game):
+    """The local tables write their history again from their moves when the language changes;
+    a remote table has no moves of its own (it writes from the views) and its history was
+    wiped by the switch."""
+    from bluffkit.classroom.rooms import Hub
+
+    hub = Hub(":memory:")
+    room = hub.open_room(game, {"players": 2}, seed=3)
+    for name in ("Ana", "Ben"):
+        hub.join(room.code, name)
+    joined = {"code": room.code, "seat": 0, "game": game, "title": str(room.info.title),
+              "players": 2, "rules": room.rules.to_json()}
+    t = REMOTE_TABLES[game](_NoLink(), joined)
+    for _move in range(12):
+        t.show_view(room.view_for(0))
+        if room.over():
+            break
+        seat = room.to_move()
+        hub.play(room, seat, str(room.bot_action(seat)))
+    hub.close()
+    before = list(t.history.lines)
+    assert len(before) > 3
+    t.language_switch.value = "fr"
+    t.language_switch.value = "en"
+    assert t.history.lines == before and not t.errors.message
 
 
 def read_frames(sock, until, timeout: float = 30) -> list[dict]:
@@ -386,7 +435,8 @@ def read_frames(sock, until, timeout: float = 30) -> list[dict]:
 
 
 @pytest.mark.parametrize("game,rules", [("poker-dice", {"players": 3, "starting_points": 40}),
-                                        ("bungee", {"players": 3, "rounds": 30})])
+                                        ("bungee", {"players": 3, "rounds": 30}),
+                                        ("bluff", {"players": 6, "dice_per_player": 5})])
 def test_a_slow_seat_misses_no_round_when_the_server_merges_its_views(server, game, rules):
     """Issue 26 item 17: the server keeps one unsent view for a connection that reads slowly
     (a newer one replaces it); when a whole round began and ended in between, the seat's table
@@ -432,15 +482,87 @@ def test_a_slow_seat_misses_no_round_when_the_server_merges_its_views(server, ga
     assert len(got) < len(every) * 0.8, "the slow seat's views were merged"
     tables = []
     for fed in (every, got):
-        t = REMOTE_TABLES[game](_NoLink(), {**joined, "players": 3})
+        t = REMOTE_TABLES[game](_NoLink(), joined)
         for v in fed:
             t.show_view(v)
         tables.append(t)
 
     def moves(lines):
-        return [x for x in lines if x.split(":")[0] in ("You", "Empty seat 2", "Empty seat 3")
-                or x.startswith("End of")]
+        return [x for x in lines if x.split(":")[0] == "You" or x.startswith(("Empty seat",
+                                                                              "End of"))
+                or " challenged " in x]
 
     full, slow_lines = (t.history.lines for t in tables)
     assert len(moves(full)) > 20
     assert moves(slow_lines) == moves(full), game
+
+
+@pytest.mark.parametrize("game,rules", [("bluff", {"players": 2, "dice_per_player": 2}), *GAMES],
+                         ids=["bluff", *(g for g, _ in GAMES)])
+def test_every_remote_status_line_follows_whose_turn_the_observation_says(server, game, rules):
+    """Issue 26 item 4: the classroom Bungee table told a waiting student "your turn ... You
+    open the round" while another seat held the turn (the local tables' lines assume your
+    turn: bots play at once there). At every view of every remote table, the status line names
+    whoever the seat's observation says is to move, or says what to do when it is this seat."""
+    code = open_room(server.url, game, rules, seed=4, bot_after=0.2)
+    a, b = join(server.url, code, "Ana"), join(server.url, code, "Ben")
+    seen, wrong = [], []
+
+    def checked(t):
+        show = t.show_view
+
+        def show_and_check(view):
+            show(view)
+            who = t.obs.to_move
+            line = t.status.value
+            if view["over"] or view["closed"]:
+                ok = "Waiting for" not in line
+            elif who == t.seat:
+                ok = "Waiting for" not in line and bool(view["legal"])
+            else:
+                ok = f"Waiting for {html.escape(t.names[who])}." in line
+                ok = ok and who == view["to_move"] and not view["legal"]
+            seen.append((who == t.seat, view["over"]))
+            if not ok:
+                wrong.append((t.seat, who, view["moves"], line))
+        t.show_view = show_and_check
+    for t in (a, b):
+        checked(t)
+    rng = random.Random(2)
+    play_out([a, b], lambda t: rng.choice(t.view["legal"]), timeout=90)
+    for t in (a, b):
+        t.link.close()
+    assert not wrong, wrong[:3]
+    assert (True, False) in seen and (False, False) in seen and (False, True) in seen
+
+
+def test_a_move_made_while_the_server_is_down_is_sent_once_back(tmp_path):
+    """Issue 26 item 5: a move clicked during an outage was dropped, with a message saying
+    "Press Reconnect" while that button was hidden. Now the move waits, said at once with the
+    button shown, and is played as soon as the seat is back."""
+    db = str(tmp_path / "class.sqlite")
+    first = start_in_thread(db, teacher_token=TEACHER, bot_after=60)
+    port = first.server.port
+    code = open_room(first.url, "bluff", {"players": 2, "dice_per_player": 2}, seed=7)
+    ana, ben = join(first.url, code, "Ana"), join(first.url, code, "Ben")
+    wait(lambda: my_turn(ana) or my_turn(ben))
+    mover = ana if my_turn(ana) else ben
+    n, action = mover.view["moves"], mover.view["legal"][0]
+    first.stop()
+    wait(lambda: mover.link.client is None)
+    guarded = mover.errors.guard(mover.play)
+    guarded(action)  # clicked while the server is down
+    assert not mover.errors.message, mover.errors.message
+    assert "will be sent" in mover.connection.value and action in mover.connection.value
+    assert mover.reconnect_button.layout.display != "none"
+    second = restart(db, port, (ana, ben))
+    try:
+        wait(lambda: len(second.server.hub.rooms[code].moves) > n, timeout=30)
+        seat, played, by, _at = second.server.hub.rooms[code].moves[n]
+        assert (seat, played, by) == (mover.seat, action, "player")
+        wait(lambda: ana.view["moves"] > n and ben.view["moves"] > n)
+        assert mover.connection.value == "" and mover.reconnect_button.layout.display == "none"
+    finally:
+        for t in (ana, ben):
+            t.link.close()
+        second.stop()

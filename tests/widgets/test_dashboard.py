@@ -81,3 +81,44 @@ def test_the_exercises_progress_is_live_and_every_answer_exports(server, tmp_pat
         dict(r, file=str(board.exported)) for r in collect([tmp_path / "ada", tmp_path / "bo"],
                                                            b"k").records])
     board.close()
+
+
+def test_the_dashboard_comes_back_by_itself_after_a_server_restart(tmp_path):
+    """Issue 26 item 5: after a server restart the dashboard kept showing old tables and said
+    nothing (only Export said the connection was lost, with no Reconnect); its "Bot after"
+    showed 30 whatever the server's setting. Now it shows the server's setting, says at once
+    that the connection is lost with a visible Reconnect button, a click meanwhile is answered
+    in words, and it comes back by itself, watching the tables again."""
+    from bluffkit.classroom.server import start_in_thread
+    from tests.widgets.test_classroom import my_turn, restart
+
+    db = str(tmp_path / "class.sqlite")
+    first = start_in_thread(db, teacher_token=TEACHER, bot_after=120)
+    port = first.server.port
+    board = dashboard(first.url, TEACHER, folder=tmp_path)
+    assert board.bot_after.value == 120
+    code = board.open_table("bluff", 2, dice_per_player=2)
+    ana, ben = join(first.url, code, "Ana"), join(first.url, code, "Ben")
+    wait(lambda: my_turn(ana) or my_turn(ben))
+    first.stop()
+    wait(lambda: "lost" in board.connection.value, timeout=5)  # at once, not at the next click
+    assert board.reconnect_button.layout.display != "none"
+    board.open_button.click()  # a click during the outage: said, with the button to press
+    assert "lost" in board.errors.message and "Reconnect" in board.errors.message
+    assert board.reconnect_button.layout.display != "none"
+    second = restart(db, port, [ana, ben])
+    board.url = second.url
+    try:
+        wait(lambda: board.connection.value == "" and board.client is not None, timeout=30)
+        assert board.reconnect_button.layout.display == "none"
+        wait(lambda: ana.link.client is not None and ben.link.client is not None, timeout=30)
+        mover = ana if my_turn(ana) else ben
+        n = mover.view["moves"]
+        mover.play(mover.view["legal"][0])
+        wait(lambda: board.tables[code]["moves"] > n)  # watching again: the move shows
+        assert f"<td>{board.tables[code]['moves']}</td>" in board.tables_view.value
+    finally:
+        for t in (ana, ben):
+            t.link.close()
+        board.close()
+        second.stop()

@@ -189,7 +189,7 @@ CODEC = Codec("bluff", "Bluff", BluffState, BluffRules, (
     Field("player", SEAT), Field("my_dice", DICE), Field("dice_held", whole(0, MAX_DICE).listed),
     Field("exposed", DICE.listed), Field("bid", BID.optional), Field("bidder", RAW),
     Field("history", HISTORY), Field("to_move", RAW), Field("phase", RAW), Field("round", RAW),
-    Field("last", REVEAL.optional)))
+    Field("last", REVEAL.optional), Field("previous", HISTORY, ())))
 state_to_json = CODEC.to_json
 state_from_json = CODEC.from_json
 check = CODEC.check_reachable

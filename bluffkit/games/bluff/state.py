@@ -171,6 +171,9 @@ class BluffObservation:
     round: int
     last: Reveal | None
     rules: BluffRules
+    previous: tuple[tuple[int, str], ...] = ()
+    """The public history of the round played last (``last``'s bids and challenge), whole:
+    a table drawn from views that skip some (a slow connection) still writes every bid."""
 
     def to_json(self) -> dict:
         return {"player": self.player, "my_dice": dice_text(self.my_dice),
@@ -178,7 +181,8 @@ class BluffObservation:
                 "bid": str(self.bid) if self.bid else None, "bidder": self.bidder,
                 "history": [list(h) for h in self.history], "to_move": self.to_move,
                 "phase": self.phase, "round": self.round,
-                "last": self.last.to_json() if self.last else None}
+                "last": self.last.to_json() if self.last else None,
+                "previous": [list(h) for h in self.previous]}
 
 
 PHASES = ("start", "roll", "bid", "show", "reroll", "over")
@@ -318,7 +322,8 @@ class BluffState(GameState):
                                  n=self.rules.players))
         return BluffObservation(player, self.hidden[player], self.dice, self.exposed, self.bid,
                                 self.bidder, self.history, self.to_move, self.phase, self.round,
-                                self.last, self.rules)
+                                self.last, self.rules,
+                                self.past[-1].history if self.past else ())
 
     # -- moving ------------------------------------------------------------------------------
     def apply(self, action: Action) -> BluffState:

@@ -147,7 +147,7 @@ class BluffTable(GameTable):
         exposed = tuple(b.face for b in self.expose_dice.children if b.value)
         if len(exposed) == len(self.expose_dice.children):
             raise IllegalAction(_("keep at least one die hidden (Montre-moi ton jeu)"))
-        if self.reroll.value and not exposed and not self.state.exposed[ME]:
+        if self.reroll.value and not exposed and not self.state.exposed[self.me]:
             raise IllegalAction(_("expose at least one die before re-rolling the others "
                                   "(Montre-moi ton jeu)"))
         return Show(exposed, bool(self.reroll.value))
@@ -176,32 +176,32 @@ class BluffTable(GameTable):
     def _log(self, before: BluffState, player: int, action, after: BluffState) -> None:
         if before.phase == "roll" and before.round != self._round_logged:
             self._round_logged = before.round
-            opens = (_("you open") if before.opener == ME else
+            opens = (_("you open") if before.opener == self.me else
                      _("{player} opens", player=self.names[before.opener]))
             self.history.add(_("Round {round}: {n} dice in play; {opens}.", round=before.round,
                                n=before.dice_in_play(), opens=opens), strong=True)
         if player == -1:
-            if before.phase == "roll" and before.to_move == ME:
+            if before.phase == "roll" and before.to_move == self.me:
                 self.history.add(_("Round {round}: your dice are {dice}.", round=before.round,
-                                   dice=dice_text(after.hidden[ME])))
+                                   dice=dice_text(after.hidden[self.me])))
             if before.phase == "reroll":
                 who = self.names[before.to_move]
-                if before.to_move == ME:
+                if before.to_move == self.me:
                     self.history.add(_("You re-rolled (your new dice: {dice}).",
-                                       dice=dice_text(after.hidden[ME])))
+                                       dice=dice_text(after.hidden[self.me])))
                 else:
                     self.history.add(_n("{player} re-rolled ({n} die under the cup).",
                                         "{player} re-rolled ({n} dice under the cup).",
                                         len(after.hidden[before.to_move]), player=who))
             if before.phase == "start" and after.phase == "roll":
                 self.history.add(_("Start roll: you rolled highest and open.")
-                                 if after.opener == ME else
+                                 if after.opener == self.me else
                                  _("Start roll: {player} rolled highest and opens.",
                                    player=self.names[after.opener]))
             return
         who = self.names[player]
         if isinstance(action, Bid):
-            self.history.add(_("You bid {bid}.", bid=action) if player == ME else
+            self.history.add(_("You bid {bid}.", bid=action) if player == self.me else
                              _("{player} bids {bid}.", player=who, bid=action))
         elif isinstance(action, Show):
             if action != Show():
@@ -210,7 +210,7 @@ class BluffTable(GameTable):
             r = after.last
             bidder = self.names[r.bidder]
             self.history.add(_("You challenge {bid} by {bidder}.", bid=r.bid, bidder=bidder)
-                             if player == ME else
+                             if player == self.me else
                              _("{player} challenges {bid} by {bidder}.", player=who, bid=r.bid,
                                bidder=bidder))
             lost = ", ".join(f"{self.names[p]} {n}" for p, n in enumerate(r.losses) if n)
@@ -220,17 +220,17 @@ class BluffTable(GameTable):
                                 lost=lost or _("none")), strong=True)
             for p, (b, a) in enumerate(zip(before.dice, after.dice)):
                 if b and not a:
-                    self.history.add(_("You are out of dice.") if p == ME else
+                    self.history.add(_("You are out of dice.") if p == self.me else
                                      _("{player} is out of dice.", player=self.names[p]))
             self.reveal_view.value = reveal_html(r, self.names)
         if after.is_terminal():
             w = after.winner()
-            self.history.add(_("Game over: you win.") if w == ME else
+            self.history.add(_("Game over: you win.") if w == self.me else
                              _("Game over: {player} wins.", player=self.names[w]), strong=True)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw(self, s: BluffState) -> None:
-        mine_turn = not s.is_terminal() and s.current_player() == ME
+        mine_turn = not s.is_terminal() and s.current_player() == self.me
         bidding = mine_turn and s.phase == "bid"
         showing = mine_turn and s.phase == "show"
         bids = [str(a) for a in s.legal_actions() if isinstance(a, Bid)] if bidding else []
@@ -239,15 +239,15 @@ class BluffTable(GameTable):
         self.bid_choice.disabled = self.bid_button.disabled = not bids
         self.challenge_button.disabled = not (bidding and s.bid is not None)
         self.bid_row.layout.display = None if bidding else "none"
-        self.expose_dice.children = [_die_toggle(d) for d in s.hidden[ME]] if showing else []
+        self.expose_dice.children = [_die_toggle(d) for d in s.hidden[self.me]] if showing else []
         self.reroll.value = False
         self.show_row.layout.display = None if showing else "none"
-        self.players_view.value = players_html(s, self.names)
+        self.players_view.value = players_html(s, self.names, self.me)
         self.ladder_view.value = ladder_html(s, self.names)
-        self.status.value = status_html(s, self.names)
+        self.status.value = status_html(s, self.names, self.me)
 
     def _advice_for(self, s: BluffState):
-        advice = advise(Position.from_state(s, ME), names=self.names)
+        advice = advise(Position.from_state(s, self.me), names=self.names)
         self._last_advice = advice
         self._show_beliefs()
         return advice
@@ -262,12 +262,12 @@ class BluffTable(GameTable):
         advice = getattr(self, "_last_advice", None)
         s = self.state
         live = (advice is not None and self.explain.toggle.value
-                and not s.is_terminal() and s.current_player() == ME
-                and advice.position == Position.from_state(s, ME))
+                and not s.is_terminal() and s.current_player() == self.me
+                and advice.position == Position.from_state(s, self.me))
         bid = advice.position.bid if live else None
         solved = advice.solved if live and bid is not None else None
         if solved is not None:
-            other = next(p for p in advice.position.active() if p != ME)
+            other = next(p for p in advice.position.active() if p != self.me)
             figure = figure_for_solved(solved, self.names[other])
             if self.solved_chart is None:
                 self.solved_chart = LiveFigure(figure)
@@ -302,11 +302,11 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def status_html(s: BluffState, names: list[str]) -> str:
+def status_html(s: BluffState, names: list[str], me: int = ME) -> str:
     """Whose turn it is and what you may do, in one line."""
     if s.is_terminal():
-        return over_html([s.winner()], names)
-    if s.current_player() != ME:
+        return over_html([s.winner()], names, me)
+    if s.current_player() != me:
         return waiting_html(s.current_player(), names)
     if s.phase == "show":
         return ("<div><b>" + html.escape(_("Your bid is on the board.")) + "</b> " + html.escape(
@@ -320,7 +320,7 @@ def status_html(s: BluffState, names: list[str]) -> str:
                                            bid=s.bid, player=names[s.bidder])) + "</div>")
 
 
-def players_html(s: BluffState, names: list[str]) -> str:
+def players_html(s: BluffState, names: list[str], me: int = ME) -> str:
     """One row per player: dice held (yours face up, the others under the cup), dice lost."""
     rows = []
     for p, name in enumerate(names):
@@ -328,7 +328,7 @@ def players_html(s: BluffState, names: list[str]) -> str:
             cup = "<i>" + html.escape(_("out")) + "</i>"
         elif s.is_terminal():
             cup = html.escape(_n("{n} die", "{n} dice", s.dice[p]))
-        elif p == ME:
+        elif p == me:
             cup = dice_html(s.hidden[p]) + dice_html(s.exposed[p], exposed=True)
         else:
             cup = (dice_html(s.exposed[p], exposed=True)
