@@ -76,8 +76,11 @@ class ClassroomServer:
     def __init__(self, db: str, host: str = "127.0.0.1", port: int = 8765,
                  teacher_token: str | None = None, bot_after: float = 30.0,
                  sync: str = "normal", hub_api: str | None = None,
-                 hub_teachers: str = "teachers"):
+                 hub_teachers: str = "teachers", keepalive: float | None = 20.0):
         self.hub = Hub(db, bot_after=bot_after, sync=sync)
+        self.keepalive = keepalive
+        """Seconds between two pings to a client, and how long its pong may take: a client
+        that reads nothing for about twice as long is dropped (``None``: never)."""
         self.writer = GroupWriter(self.hub)
         self.answers = Answers(self.hub.db)
         self.host, self.port = host, port
@@ -103,8 +106,8 @@ class ClassroomServer:
             print(_("room {code} cannot be replayed: {why}", code=code,
                     why=self.hub.broken[code]), flush=True)
         self.server = await serve(self.handler, self.host, self.port, max_size=MAX_FRAME,
-                                  max_queue=16, write_limit=2**16,
-                                  close_timeout=1)
+                                  max_queue=16, write_limit=2**16, close_timeout=1,
+                                  ping_interval=self.keepalive, ping_timeout=self.keepalive)
         self.port = self.server.sockets[0].getsockname()[1]
         for room in self.hub.rooms.values():
             self.schedule(room)
@@ -467,7 +470,7 @@ class Running:
 
 def start_in_thread(db: str, host: str = "127.0.0.1", port: int = 0, **options) -> Running:
     """Start a server on ``host:port`` (0: any free port) in a daemon thread; returns when it
-    listens. ``options``: ``teacher_token``, ``bot_after``, ``sync``."""
+    listens. ``options``: ``teacher_token``, ``bot_after``, ``sync``, ``keepalive``."""
     server = ClassroomServer(db, host, port, **options)
     loop = asyncio.new_event_loop()
     ready = threading.Event()
