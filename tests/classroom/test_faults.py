@@ -28,12 +28,13 @@ ROOMS = [("bluff", {"players": 3, "dice_per_player": 2}), ("bluff-you", {"player
          ("bungee", {"players": 3, "rounds": 1})]
 
 
-def serve(db: Path, bot_after: float = 60) -> tuple[subprocess.Popen, str]:
-    """``bluffkit serve`` in its own process on a free port; returns it and its URL."""
+def serve(db: Path, bot_after: float = 60, port: int = 0) -> tuple[subprocess.Popen, str]:
+    """``bluffkit serve`` in its own process on ``port`` (0: a free one); returns it and its
+    URL."""
     script = Path(sys.executable).with_name("bluffkit")
     cmd = [str(script)] if script.exists() else [
         sys.executable, "-c", "import sys; from bluffkit.cli import main; sys.exit(main())"]
-    proc = subprocess.Popen([*cmd, "serve", "--port", "0", "--db", str(db), "--teacher-token",
+    proc = subprocess.Popen([*cmd, "serve", "--port", str(port), "--db", str(db), "--teacher-token",
                              TEACHER, "--bot-after", str(bot_after)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     line = proc.stdout.readline()
