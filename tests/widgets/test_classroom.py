@@ -17,7 +17,7 @@ from bluffkit.classroom import join
 from bluffkit.classroom.client import ClassroomError, Client
 from bluffkit.classroom.server import start_in_thread
 from bluffkit.widgets.classroom import JoinFailed, RemoteBluffTable
-from bluffkit.widgets.remote import REMOTE_TABLES
+from bluffkit.widgets.remote import REMOTE_TABLES, RemoteGame, SeatState
 from tests.conftest import TEACHER
 
 
@@ -69,6 +69,8 @@ def test_two_students_play_bluff_and_explain_uses_only_their_own_view(server):
         s, seat = room.state, t.seat
         assert t.obs == s.observation(seat)
         assert t.state.hidden[seat] == s.hidden[seat]  # the seat where the server seats it
+        assert t.state.current_player() == seat == s.current_player()  # no turned position
+        assert isinstance(t, RemoteGame) and isinstance(t.state, SeatState)  # as the others
         assert all(h == () for p, h in enumerate(t.state.hidden) if p != seat)  # no other cup
         assert t.names[seat] == "You"
         # Explain: the advice from the seat's observation equals the server-side advice
