@@ -51,6 +51,7 @@ CREATE TABLE IF NOT EXISTS moves (code TEXT NOT NULL, idx INTEGER NOT NULL,
     PRIMARY KEY (code, idx));
 CREATE TABLE IF NOT EXISTS results (code TEXT PRIMARY KEY, returns TEXT NOT NULL,
     ended REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 """
 
 CHANCE_SEAT = -1
@@ -176,6 +177,27 @@ class Hub:
         if change.statements:
             self._write(*change.statements)
         return change.apply()
+
+    def teacher_token(self, given: str | None = None) -> tuple[str | None, str]:
+        """The teacher's token of this file, as ``(token, its hash)``: ``given`` (its hash kept
+        in the file for the next start), else the one an earlier start on this file kept
+        (``token`` is ``None`` then: the file holds its hash only, as it does seat tokens), else
+        a new one. A server started again on its file thus takes the same teacher token, and
+        the teacher's dashboard comes back by itself, as the students' seats do.
+
+        >>> hub = Hub(":memory:")
+        >>> token, h = hub.teacher_token()
+        >>> hub.teacher_token() == (None, h), hub.teacher_token("s3cret-token")[0]
+        (True, 's3cret-token')
+        """
+        if given is None:
+            kept = self.db.execute("SELECT value FROM settings WHERE key = 'teacher'").fetchone()
+            if kept is not None:
+                return None, kept[0]
+            given = secrets.token_urlsafe(12)
+        h = token_hash(given)
+        self._write(("INSERT OR REPLACE INTO settings (key, value) VALUES ('teacher', ?)", (h,)))
+        return given, h
 
     # -- rooms ---------------------------------------------------------------------------------
     def open_room(self, game: str, rules: dict | None = None, seed: int | None = None,

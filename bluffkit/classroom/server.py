@@ -16,7 +16,6 @@ import contextlib
 import hmac
 import ipaddress
 import json
-import secrets
 import threading
 import time
 import traceback
@@ -42,7 +41,7 @@ from .protocol import (
     too_many_guesses_message,
     too_many_message,
 )
-from .room import Room, to_text
+from .room import Room, to_text, token_hash
 from .rooms import Change, GroupWriter, Hub
 
 GUESSES = ("no_room", "bad_token", "not_teacher")
@@ -84,7 +83,8 @@ class ClassroomServer:
         self.writer = GroupWriter(self.hub)
         self.answers = Answers(self.hub.db)
         self.host, self.port = host, port
-        self.teacher_token = teacher_token or secrets.token_urlsafe(12)
+        self.teacher_token, self.teacher_hash = (  # on a hub, the hub says who teaches
+            self.hub.teacher_token(teacher_token) if hub_api is None else (None, ""))
         self.hub_api, self.hub_teachers = hub_api, hub_teachers  # run as a JupyterHub service
         self.conns: set[Connection] = set()
         self.timers: dict[str, asyncio.Task] = {}
@@ -277,7 +277,7 @@ class ClassroomServer:
                 raise ProtocolError("not_teacher", _(
                     "on the class hub the teacher is who the hub says: connect from your own "
                     "notebook on the hub"))
-            elif not hmac.compare_digest(r["token"].encode(), self.teacher_token.encode()):
+            elif not hmac.compare_digest(token_hash(r["token"]), self.teacher_hash):
                 raise ProtocolError("not_teacher", _("this is not the teacher's token"))
             conn.teacher = True
             conn.send(reply("teacher", r.id, bot_after=self.hub.bot_after))

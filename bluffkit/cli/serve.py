@@ -15,9 +15,10 @@ from ..core.text import shorten
 from .common import CliError
 
 HELP = _l("""Start the classroom server. Students join a room with its code from their notebooks;
-the teacher's token (printed at start unless given) opens and closes rooms, sees every table and
-exports the games. Every room, move and result is kept in the --db file: start the server again
-with the same file and every game goes on where it was.""")
+the teacher's token (printed at the first start unless given, then kept in the --db file) opens
+and closes rooms, sees every table and exports the games. Every room, move and result is kept
+in the --db file: start the server again with the same file and every game goes on where it
+was, and the teacher's dashboard comes back by itself.""")
 
 
 def add_serve_command(sub) -> None:
@@ -29,7 +30,8 @@ def add_serve_command(sub) -> None:
     p.add_argument("--db", default="bluffkit-classroom.sqlite",
                    help=_("the SQLite file keeping every room and move"))
     p.add_argument("--teacher-token", default=None,
-                   help=_("the teacher's token (letters, digits, - and _; default: a new one)"))
+                   help=_("the teacher's token (letters, digits, - and _; default: the one the "
+                          "--db file kept, else a new one)"))
     p.add_argument("--bot-after", type=float, default=30.0,
                    help=_("seconds before a bot plays an empty or dropped seat (default 30)"))
     p.add_argument("--sync", choices=("normal", "full"), default="normal",
@@ -192,7 +194,10 @@ def _serve(args: argparse.Namespace) -> int:
     def ready(s: ClassroomServer) -> None:
         print(_("bluffkit classroom server on {url} (games kept in {db})", url=s.url,
                 db=args.db), flush=True)
-        if not hub_api:  # on a hub, the hub says who teaches: no token to pass around
+        if not hub_api and s.teacher_token is None:  # kept in the file (as its hash)
+            print(_("Teacher token: the same as when this file was served before (the teacher's "
+                    "dashboard comes back with it; --teacher-token sets another)"), flush=True)
+        elif not hub_api:  # on a hub, the hub says who teaches: no token to pass around
             print(_("Teacher token: {token}", token=s.teacher_token), flush=True)
         else:
             print(_("Students and teachers are who the hub at {hub} says they are (teachers: its "

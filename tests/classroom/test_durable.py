@@ -180,3 +180,39 @@ def test_joining_opening_and_closing_write_off_the_event_loop(tmp_path):
         for c in clients:
             c.close()
         running.stop()
+
+
+def test_the_teacher_token_is_kept_in_the_file_for_the_next_start(tmp_path):
+    """Issue 26 item 5: a server started again without --teacher-token made a new token, so the
+    teacher's dashboard could not come back by itself (the students' seats could: their tokens
+    are kept). The file keeps the teacher token's hash (never the token itself); a token given
+    at a start replaces it."""
+    from bluffkit.classroom.client import ClassroomError
+
+    db = str(tmp_path / "class.sqlite")
+
+    def takes(running, token: str) -> bool:
+        c = Client(running.url)
+        try:
+            c.teacher(token)
+            return True
+        except ClassroomError as e:
+            assert e.error == "not_teacher"
+            return False
+        finally:
+            c.close()
+
+    first = start_in_thread(db)
+    token = first.teacher_token
+    first.stop()
+    with sqlite3.connect(db) as kept:
+        assert token not in str(kept.execute("SELECT * FROM settings").fetchall())
+    for given, printed, good, bad in ((None, None, token, "another-token"),
+                                      (TEACHER, TEACHER, TEACHER, token),
+                                      (None, None, TEACHER, token)):
+        running = start_in_thread(db, teacher_token=given)
+        try:
+            assert running.teacher_token == printed
+            assert takes(running, good) and not takes(running, bad)
+        finally:
+            running.stop()

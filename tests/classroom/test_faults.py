@@ -28,14 +28,16 @@ ROOMS = [("bluff", {"players": 3, "dice_per_player": 2}), ("bluff-you", {"player
          ("bungee", {"players": 3, "rounds": 1})]
 
 
-def serve(db: Path, bot_after: float = 60, port: int = 0) -> tuple[subprocess.Popen, str]:
-    """``bluffkit serve`` in its own process on ``port`` (0: a free one); returns it and its
-    URL."""
+def serve(db: Path, bot_after: float = 60, port: int = 0,
+          token: str | None = TEACHER) -> tuple[subprocess.Popen, str]:
+    """``bluffkit serve`` in its own process on ``port`` (0: a free one), with the teacher
+    ``token`` (``None``: as the server chooses); returns it and its URL."""
     script = Path(sys.executable).with_name("bluffkit")
     cmd = [str(script)] if script.exists() else [
         sys.executable, "-c", "import sys; from bluffkit.cli import main; sys.exit(main())"]
-    proc = subprocess.Popen([*cmd, "serve", "--port", str(port), "--db", str(db), "--teacher-token",
-                             TEACHER, "--bot-after", str(bot_after)],
+    given = ["--teacher-token", token] if token is not None else []
+    proc = subprocess.Popen([*cmd, "serve", "--port", str(port), "--db", str(db), *given,
+                             "--bot-after", str(bot_after)],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     line = proc.stdout.readline()
     if "ws://" not in line:

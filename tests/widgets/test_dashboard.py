@@ -86,22 +86,25 @@ def test_the_exercises_progress_is_live_and_every_answer_exports(server, tmp_pat
 def test_the_dashboard_comes_back_by_itself_after_bluffkit_serve_is_restarted(tmp_path):
     """Issue 26 item 5: after a server restart the dashboard kept showing old tables and said
     nothing (only Export said the connection was lost, with no Reconnect); its "Bot after"
-    showed 30 whatever the server's setting. ``bluffkit serve`` runs in its own process on
-    127.0.0.1, is killed mid-game and started again on the same --db and port: meanwhile the
-    dashboard says at once that the connection is lost, with a visible Reconnect button, and
-    answers a click in words; then it comes back by itself, watching the tables again, and
-    shows the server's own "Bot after" (120 s, then 90 s once started again with 90)."""
+    showed 30 whatever the server's setting, and a server started again without
+    --teacher-token took a new token. ``bluffkit serve`` (no token given) runs in its own
+    process on 127.0.0.1, is killed mid-game and started again on the same --db and port (the
+    file kept the teacher token): meanwhile the dashboard says at once that the connection is
+    lost, with a visible Reconnect button, and answers a click in words; then it comes back by
+    itself, watching the tables again, and shows the server's own "Bot after" (120 s, then
+    90 s once started again with 90)."""
     import threading
 
     from tests.classroom.test_faults import kill, serve
     from tests.widgets.test_classroom import my_turn
 
     db = tmp_path / "class.sqlite"
-    first, url = serve(db, bot_after=120)
+    first, url = serve(db, bot_after=120, token=None)  # as a teacher starts it: no token given
     port = int(url.rsplit(":", 1)[1])
     procs, tables, board = [first], [], None
     try:
-        board = dashboard(url, TEACHER, folder=tmp_path)
+        token = first.stdout.readline().split(": ")[1].strip()  # "Teacher token: ..."
+        board = dashboard(url, token, folder=tmp_path)
         assert board.bot_after.value == 120 and not board.connection.value
         code = board.open_table("bluff", 2, dice_per_player=2)
         tables += [join(url, code, "Ana"), join(url, code, "Ben")]
@@ -118,9 +121,9 @@ def test_the_dashboard_comes_back_by_itself_after_bluffkit_serve_is_restarted(tm
         assert "lost" in board.errors.message and "Reconnect" in board.errors.message
         assert board.reconnect_button.layout.display != "none"
         try:
-            second, url2 = serve(db, bot_after=90, port=port)  # started again, with 90 s
+            second, url2 = serve(db, bot_after=90, port=port, token=None)  # again, with 90 s
         except AssertionError:  # another program took the port meanwhile (a shared machine):
-            second, url2 = serve(db, bot_after=90)  # the teacher gives the new address
+            second, url2 = serve(db, bot_after=90, token=None)  # the teacher gives the address
             for link in (board, *(t.link for t in tables)):
                 link.url = url2
         procs.append(second)
@@ -129,6 +132,7 @@ def test_the_dashboard_comes_back_by_itself_after_bluffkit_serve_is_restarted(tm
                          daemon=True).start()
         wait(lambda: any(line.startswith(f"Room {code}: ") and "going on" in line
                          for line in list(lines)))  # the restarted server says the code
+        assert "Teacher token: the same as" in lines[0]  # the file kept it
         wait(lambda: board.client is not None and board.connection.value == "", timeout=30)
         assert board.reconnect_button.layout.display == "none"
         assert board.bot_after.value == 90 and board.tables[code]["moves"] == before
