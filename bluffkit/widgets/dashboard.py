@@ -253,17 +253,18 @@ class Dashboard(widgets.VBox):
                 return None
             self.show_connection(_(  # a server started again with another token
                 "The class server no longer takes this teacher token (it was started again "
-                "with another): run dashboard() again with the token it printed."))
+                "with another): run dashboard() again with the token it printed."),
+                button=False)  # pressing Reconnect would not help
             return False
         self.show_connection("")
         return True
 
-    def show_connection(self, text: str) -> None:
+    def show_connection(self, text: str, button: bool = True) -> None:
         """A sentence about the connection (``""`` once back); the Reconnect button shows
-        whenever it is down."""
+        while it is down, unless pressing it could not help (``button`` false)."""
         self.connection.value = (f'<div style="color:#b00"><b>{html.escape(text)}</b></div>'
                                  if text else "")
-        self.reconnect_button.layout.display = None if text else "none"
+        self.reconnect_button.layout.display = None if text and button else "none"
 
     # -- the server's news ---------------------------------------------------------------------
     def _event(self, frame: dict) -> None:

@@ -150,3 +150,24 @@ def test_the_dashboard_comes_back_by_itself_after_bluffkit_serve_is_restarted(tm
         for proc in procs:
             if proc.poll() is None:
                 kill(proc)
+
+
+def test_a_server_started_again_with_another_token_is_said_without_a_useless_button(tmp_path):
+    """After a restart with another --teacher-token the dashboard cannot come back: it says to
+    run dashboard() again with the new token, and hides the Reconnect button (pressing it
+    tried the old token again, in vain)."""
+    from bluffkit.classroom.server import start_in_thread
+
+    db = str(tmp_path / "class.sqlite")
+    first = start_in_thread(db, teacher_token=TEACHER, bot_after=60)
+    board = dashboard(first.url, TEACHER, folder=tmp_path)
+    first.stop()
+    wait(lambda: "lost" in board.connection.value)
+    second = start_in_thread(db, teacher_token="another-token")  # the teacher gives its address
+    board.url = second.url
+    try:
+        wait(lambda: "no longer takes this teacher token" in board.connection.value, timeout=30)
+        assert board.client is None and board.reconnect_button.layout.display == "none"
+    finally:
+        board.close()
+        second.stop()
