@@ -228,17 +228,13 @@ class Dashboard(widgets.VBox):
             return
         self.client = None
         self.show_connection(_("{lost} Trying to come back...", lost=MESSAGES["closed"]))
-        threading.Thread(target=self.reconnect, daemon=True,
+        threading.Thread(target=self.reconnect, kwargs={"wait": True}, daemon=True,
                          name="bluffkit-dashboard-reconnect").start()
 
-    def reconnect(self, tries: int = RETRIES) -> bool:
-        """Connect again (a few tries, a second or more apart); True once back."""
-        if not self._lock.acquire(blocking=False):
-            return False  # already trying
-        try:
-            return retry(self._come_back, tries, self.show_connection)
-        finally:
-            self._lock.release()
+    def reconnect(self, tries: int = RETRIES, wait: bool = False) -> bool:
+        """Connect again (a few tries, a second or more apart); True once back (``wait``: see
+        :func:`~bluffkit.widgets.seat.retry`)."""
+        return retry(self._come_back, tries, self.show_connection, self._lock, wait)
 
     def _come_back(self) -> bool | None:
         """One try (see :func:`~bluffkit.widgets.seat.retry`)."""

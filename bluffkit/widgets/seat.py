@@ -65,19 +65,30 @@ def plain_error(error: Exception, url: str = "", code: str = "") -> str:
     return MESSAGES["unreachable"].format(url=url, code=code)
 
 
-def retry(attempt: Callable[[], bool | None], tries: int, say: Callable[[str], None]) -> bool:
+def retry(attempt: Callable[[], bool | None], tries: int, say: Callable[[str], None],
+          lock: threading.Lock | None = None, wait: bool = False) -> bool:
     """Call ``attempt()`` up to ``tries`` times, a second or more apart, until it decides:
     ``True`` back, ``False`` no use trying (it said why), ``None`` try again. Out of tries,
-    ``say`` so, naming the Reconnect button; returns whether it is back."""
-    for k in range(tries):
-        verdict = attempt()
-        if verdict is not None:
-            return verdict
-        if k + 1 < tries:
-            time.sleep(RETRY_EVERY * min(k + 1, 3))
-    say(_("{lost} Press {button} when the server is back.", lost=MESSAGES["closed"],
-          button=RECONNECT))
-    return False
+    ``say`` so, naming the Reconnect button; returns whether it is back.
+
+    With ``lock``, one caller tries at a time: a caller that ``wait``s (the thread that comes
+    back by itself) takes its turn after the try under way (a click on Reconnect), so it is
+    never lost; one that does not returns ``False`` at once."""
+    if lock is not None and not lock.acquire(blocking=wait):
+        return False  # already trying
+    try:
+        for k in range(tries):
+            verdict = attempt()
+            if verdict is not None:
+                return verdict
+            if k + 1 < tries:
+                time.sleep(RETRY_EVERY * min(k + 1, 3))
+        say(_("{lost} Press {button} when the server is back.", lost=MESSAGES["closed"],
+              button=RECONNECT))
+        return False
+    finally:
+        if lock is not None:
+            lock.release()
 
 
 def connect(url: str, timeout: float = 10) -> Client:
@@ -151,8 +162,8 @@ class Seat:
         self.pending = (str(action), at)
         self.on_status(_("{lost} Your move {move} will be sent as soon as you are back at your "
                          "seat...", lost=MESSAGES["closed"], move=action))
-        threading.Thread(target=self.reconnect, daemon=True,
-                         name="bluffkit-seat-reconnect").start()  # unless already trying
+        threading.Thread(target=self.reconnect, kwargs={"wait": True}, daemon=True,
+                         name="bluffkit-seat-reconnect").start()  # after a try under way
         return None
 
     def _send_pending(self, client: Client) -> None:
@@ -172,17 +183,13 @@ class Seat:
         self.client = None
         self.on_status(_("{lost} Trying to come back to your seat...",
                          lost=MESSAGES["closed"]))
-        threading.Thread(target=self.reconnect, daemon=True,
+        threading.Thread(target=self.reconnect, kwargs={"wait": True}, daemon=True,
                          name="bluffkit-seat-reconnect").start()
 
-    def reconnect(self, tries: int = RETRIES) -> bool:
-        """Come back to the seat with its token; True once back."""
-        if not self._lock.acquire(blocking=False):
-            return False  # already trying
-        try:
-            return retry(self._rejoin, tries, self.on_status)
-        finally:
-            self._lock.release()
+    def reconnect(self, tries: int = RETRIES, wait: bool = False) -> bool:
+        """Come back to the seat with its token; True once back (``wait``: see :func:`retry`).
+        """
+        return retry(self._rejoin, tries, self.on_status, self._lock, wait)
 
     def _rejoin(self) -> bool | None:
         """One try (see :func:`retry`)."""

@@ -171,3 +171,33 @@ def test_a_server_started_again_with_another_token_is_said_without_a_useless_but
     finally:
         board.close()
         second.stop()
+
+
+def test_a_try_under_way_when_the_connection_drops_does_not_stop_the_coming_back(tmp_path):
+    """The connection dropped while a one-off try (a click on Reconnect, or a click that
+    connects first) held the turn: the thread that comes back by itself found it taken and
+    gave up, so neither the dashboard nor a student's seat came back by itself (the restart
+    test failed so under load). It now takes its turn after that try."""
+    from bluffkit.classroom.server import start_in_thread
+
+    db = str(tmp_path / "class.sqlite")
+    first = start_in_thread(db, teacher_token=TEACHER, bot_after=60)
+    board = dashboard(first.url, TEACHER, folder=tmp_path)
+    ana = join(first.url, board.open_table("bluff", 2, dice_per_player=2), "Ana")
+    wait(lambda: ana.view is not None)
+    held = (board._lock, ana.link._lock)
+    for lock in held:
+        lock.acquire()  # a click's try under way
+    first.stop()
+    wait(lambda: "lost" in board.connection.value and "lost" in ana.connection.value)
+    second = start_in_thread(db, teacher_token=TEACHER, bot_after=60)
+    board.url = ana.link.url = second.url
+    for lock in held:
+        lock.release()  # that try ends
+    try:
+        wait(lambda: board.client is not None and board.connection.value == "", timeout=30)
+        wait(lambda: ana.link.client is not None and ana.connection.value == "", timeout=30)
+    finally:
+        ana.link.close()
+        board.close()
+        second.stop()
