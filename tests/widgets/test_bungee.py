@@ -23,6 +23,7 @@ from bluffkit.widgets.bungee import (
 from bluffkit.widgets.bungee import table as bungee_table
 from bluffkit.widgets.bungee.table import EXPLAIN_SAMPLES, BungeeTable, table_html
 from bluffkit.widgets.common import advice_html
+from tests.widgets.conftest import click_to_the_end
 
 ME = 0
 
@@ -104,11 +105,7 @@ def test_explain_shows_the_advice_and_a_game_plays_to_the_end():
     t = BungeeTable(opponents=1, seed=4, rounds=2)
     t.explain.toggle.value = True
     assert "bk-advice-options" in t.explain.body.value and "exact" in t.explain.body.value
-    clicks = 0
-    while not t.state.is_terminal():
-        t.button.click()
-        clicks += 1
-        assert t.errors.message == "" and clicks < 400
+    click_to_the_end(t, lambda t: t.button, 399)
     assert "bk-status-over" in t.status.value
     assert sum("End of round" in line for line in t.history.lines) == 2
     assert "Advice appears here" in t.explain.body.value

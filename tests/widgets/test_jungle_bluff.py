@@ -17,6 +17,7 @@ from bluffkit.widgets.jungle_bluff import (
     figure_for_options,
 )
 from bluffkit.widgets.jungle_bluff.table import JungleTable
+from tests.widgets.conftest import click_to_the_end
 
 ME = 0
 
@@ -124,11 +125,7 @@ def test_explain_shows_the_advice_and_a_game_plays_to_the_end():
     t = JungleTable(opponents=1, seed=4, special_cards=("optimistic", "alpha"), top_card=10)
     t.explain.toggle.value = True
     assert "bk-advice-options" in t.explain.body.value and "mixed" in t.explain.body.value
-    clicks = 0
-    while not t.state.is_terminal():
-        t.button.click()
-        clicks += 1
-        assert t.errors.message == "" and clicks < 100
+    click_to_the_end(t, lambda t: t.button, 99)
     assert "bk-status-over" in t.status.value and len(t.state.history) == 11
     assert "Advice appears here" in t.explain.body.value
 

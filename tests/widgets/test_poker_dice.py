@@ -18,6 +18,7 @@ from bluffkit.widgets.poker_dice import (
     figure_for_hand_odds,
     figure_for_ranking,
 )
+from tests.widgets.conftest import click_to_the_end
 
 ME = 0
 
@@ -78,19 +79,11 @@ def test_explorer_rejects_bad_arguments_at_construction():
 
 
 # -- the table ----------------------------------------------------------------------------------
-def _play_to_the_end(t: PokerDiceTable, max_clicks: int = 600) -> None:
-    clicks = 0
-    while not t.state.is_terminal():
-        assert clicks < max_clicks, "the game did not end"
-        assert t.state.current_player() == ME
-        if t.ante_row.layout.display is None:
-            t.ante_button.click()
-        elif not t.call_button.disabled:
-            t.call_button.click()
-        else:
-            t.bet_button.click()
-        assert t.errors.message == ""
-        clicks += 1
+def _play_to_the_end(t: PokerDiceTable) -> None:
+    """Ante, then call when there is a bet, else bet the preselected amount."""
+    click_to_the_end(t, lambda t: (
+        t.ante_button if t.ante_row.layout.display is None else
+        t.call_button if not t.call_button.disabled else t.bet_button), 600)
 
 
 def test_table_shows_my_peeker_and_hides_the_others():

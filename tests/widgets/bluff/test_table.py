@@ -11,27 +11,18 @@ from bluffkit.advice.bluff import Position, advise
 from bluffkit.core import IllegalAction, InvalidQuestion, RandomBot
 from bluffkit.games.bluff import Bid
 from bluffkit.widgets.bluff import BluffTable
+from tests.widgets.conftest import click_to_the_end
 
 from .conftest import facing_a_bid
 
 ME = 0
 
 
-def play_to_the_end(t: BluffTable, max_clicks: int = 500) -> int:
+def play_to_the_end(t: BluffTable) -> int:
     """Challenge when possible, else bid the preselected (smallest) raise; expose nothing."""
-    clicks = 0
-    while not t.state.is_terminal():
-        assert clicks < max_clicks, "the game did not end"
-        assert t.state.current_player() == ME
-        if t.show_row.layout.display is None:
-            t.show_button.click()
-        elif not t.challenge_button.disabled:
-            t.challenge_button.click()
-        else:
-            t.bid_button.click()
-        assert t.errors.message == ""
-        clicks += 1
-    return clicks
+    return click_to_the_end(t, lambda t: (
+        t.show_button if t.show_row.layout.display is None else
+        t.challenge_button if not t.challenge_button.disabled else t.bid_button), 500)
 
 
 def test_the_table_shows_my_dice_and_hides_the_others():
