@@ -6,11 +6,9 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-import pytest
-
 from bluffkit.advice.bungee import advise
 from bluffkit.bots.bungee import compare_thresholds
-from bluffkit.core import IllegalAction, InvalidQuestion
+from bluffkit.core import InvalidQuestion
 from bluffkit.games.bungee import DECK, BungeeRules, BungeeState, counts_of, parse_cards
 from bluffkit.odds.bungee import Knowledge, action_odds, turn_odds
 from bluffkit.widgets.bungee import (
@@ -23,7 +21,7 @@ from bluffkit.widgets.bungee import (
 from bluffkit.widgets.bungee import table as bungee_table
 from bluffkit.widgets.bungee.table import EXPLAIN_SAMPLES, BungeeTable, table_html
 from bluffkit.widgets.common import advice_html
-from tests.widgets.conftest import click_to_the_end
+from tests.widgets.conftest import assert_move_refused, click_to_the_end
 
 ME = 0
 
@@ -93,12 +91,8 @@ def test_table_offers_the_legal_moves_and_hides_the_bots_cards():
 
 
 def test_illegal_moves_are_explained_and_change_nothing():
-    t = BungeeTable(opponents=1, seed=2, rounds=1)
-    before = t.state
-    t.errors.guard(t.play)("bungee")
-    assert "first player must play" in t.errors.message and t.state is before
-    with pytest.raises(IllegalAction):
-        t.play("play 6,6,6,6,6")
+    assert_move_refused(BungeeTable(opponents=1, seed=2, rounds=1), "bungee",
+                        "first player must play", "play 6,6,6,6,6")
 
 
 def test_explain_shows_the_advice_and_a_game_plays_to_the_end():
