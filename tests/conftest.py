@@ -4,6 +4,8 @@ server that the classroom and the widget tests play through."""
 import gc
 import logging
 import os
+import subprocess
+import sys
 import warnings
 
 import pytest
@@ -16,6 +18,15 @@ settings.register_profile("ci", max_examples=60, deadline=None,
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 TEACHER = "teacher-token-for-tests"
+
+
+def printed_by_python(code: str, **options) -> str:
+    """What ``code`` prints in a fresh interpreter (which modules an import loads is seen there,
+    not here); fails showing its stderr if it fails. ``options`` go to ``subprocess.run``."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          **options)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 @pytest.fixture(autouse=True)

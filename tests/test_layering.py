@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import ast
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import bluffkit
+from tests.conftest import printed_by_python
 
 ROOT = Path(bluffkit.__file__).parent
 PACKAGES = ["core", "games", "odds", "solvers", "advice", "bots", "review", "exercises",
@@ -129,8 +128,7 @@ def test_a_worksheet_never_loads_the_teacher_package():
             "load('bluff', seed=1, student='ada', mode='exam', folder=tempfile.mkdtemp())\n"
             "load('bluff', seed=1, student='ada', folder=tempfile.mkdtemp())\n"
             "print(any(m.startswith('bluffkit.teacher') for m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["False"]
+    assert printed_by_python(code).split() == ["False"]
     log = imports_of(ROOT / "exercises" / "results.py") | imports_of(
         ROOT / "exercises" / "outbox.py")
     assert {n for n in log if n.startswith("bluffkit")} <= {
@@ -162,8 +160,7 @@ def test_importing_anything_but_widgets_loads_no_view_library():
         "    if found[m]: break\n"
         "print(json.dumps(found))\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    found = json.loads(out.stdout)
+    found = json.loads(printed_by_python(code))
     assert {m: v for m, v in found.items() if v} == {}
     assert list(found) == modules
 
@@ -174,8 +171,7 @@ def test_widgets_do_load_the_view_libraries():
     names = [f"bluffkit.widgets.{p.stem}" for p in widgets_modules]
     code = f"import importlib, sys\nfor m in {names!r}: importlib.import_module(m)\n" \
            "print('ipywidgets' in sys.modules or 'plotly' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "True"
+    assert printed_by_python(code).strip() == "True"
 
 
 # -- one graph of modules: no circle, no private name taken from another module --------------------

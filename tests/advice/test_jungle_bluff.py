@@ -30,6 +30,7 @@ from bluffkit.games.jungle_bluff import (
     parse_cards,
     points,
 )
+from tests.conftest import printed_by_python
 
 SPECIAL = JungleRules(players=2, special_cards=("optimistic", "reversed", "nervous", "alpha"))
 
@@ -145,16 +146,12 @@ def test_the_normal_form_leaves_out_only_the_smaller_takes():
 
 
 def test_advice_for_jungle_does_not_import_scipy():
-    import subprocess
-    import sys
-
     code = ("import sys\n"
             "from bluffkit.advice.jungle_bluff.two_player import RoundGame, solve_round\n"
             "deck = ','.join(str(v) for v in range(1, 11))\n"
             "solve_round(RoundGame.of(deck, deck, '4,7'))\n"
             "print(any(m.split('.')[0] == 'scipy' for m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert printed_by_python(code).strip() == "False"
 
 
 def test_pure_strategies_are_all_counted():

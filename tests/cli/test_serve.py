@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
-import subprocess
-import sys
 
 import pytest
 
 from bluffkit.cli import main
+from tests.conftest import printed_by_python
 
 
 def refused(tmp_path, capsys, *argv: str) -> tuple[str, str]:
@@ -112,6 +111,4 @@ def test_other_commands_do_not_import_websockets():
             "    main(['odds', 'bluff', '--dice', '5', '--mine', '3', '--bid', '2x3'])\n"
             "    main(['serve', '--help'])\n"
             "print(json.dumps(sorted(m for m in sys.modules if m.startswith('websockets'))))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
-    assert json.loads(out.stdout) == []
+    assert json.loads(printed_by_python(code)) == []

@@ -3,8 +3,6 @@ numbers written for the language; catalogues read from the .po (no build step) o
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from fractions import Fraction
 
 import pytest
@@ -21,6 +19,7 @@ from bluffkit.core.i18n import (
     num,
     set_language,
 )
+from tests.conftest import printed_by_python
 
 NOT_ALLOWED = "Not allowed: {reason}"
 
@@ -145,6 +144,4 @@ def test_a_fresh_interpreter_speaks_french_from_the_environment():
     code = "from bluffkit.cli.common import fraction_text; from fractions import Fraction; " \
            "print(fraction_text(Fraction(7, 27)))"
     env = {"BLUFFKIT_LANG": "fr", "PATH": ""}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, env=env)
-    assert out.stdout.strip() == "7/27 (0,2593)"
+    assert printed_by_python(code, env=env).strip() == "7/27 (0,2593)"

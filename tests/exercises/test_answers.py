@@ -22,6 +22,7 @@ from bluffkit.exercises.answers import (
     read_distribution,
     read_number,
 )
+from tests.conftest import printed_by_python
 
 SEVEN_27 = Fraction(7, 27)
 
@@ -187,9 +188,6 @@ def test_choice():
 def test_reading_and_checking_import_no_sympy_widgets_or_otter():
     """sympy is imported only for a sympy answer or to display a solution; the exercise layer
     never imports ipywidgets, plotly or otter."""
-    import subprocess
-    import sys
-
     code = ("import sys\n"
             "from bluffkit.exercises import load\n"
             "from bluffkit.exercises.answers import read_number\n"
@@ -199,9 +197,7 @@ def test_reading_and_checking_import_no_sympy_widgets_or_otter():
             "import bluffkit.exercises.otter\n"
             "print(sorted(m for m in ('sympy', 'ipywidgets', 'plotly', 'otter')"
             " if m in sys.modules))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True)
-    assert done.stdout.strip() == "[]"
+    assert printed_by_python(code).strip() == "[]"
 
 
 # -- French: the decimal comma ---------------------------------------------------------------------
