@@ -29,6 +29,19 @@ def printed_by_python(code: str, **options) -> str:
     return done.stdout
 
 
+@pytest.fixture(scope="session")
+def playwright_driver():
+    """One Playwright per test process, shared by every browser test: its sync API runs an
+    event loop on this thread, and a second one started beside it fails ("using Playwright Sync
+    API inside the asyncio loop"). Service workers' requests are routed too (JupyterLite's;
+    Playwright reads this when it starts)."""
+    from playwright.sync_api import sync_playwright
+
+    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
+    with sync_playwright() as pw:
+        yield pw
+
+
 @pytest.fixture(autouse=True)
 def _language_restored():
     """A test that calls ``set_language`` does not change the language of the next test."""

@@ -190,9 +190,7 @@ class Browser:
 
 
 @pytest.fixture(scope="module")
-def browser(servers, tmp_path_factory):
-    from playwright.sync_api import sync_playwright
-
+def browser(servers, tmp_path_factory, playwright_driver):
     _base, refuser = servers
     refused = []
 
@@ -200,28 +198,17 @@ def browser(servers, tmp_path_factory):
         refused.append(route.request.url)
         route.abort()
 
-    # the service worker's requests are routed too (Playwright reads this when it starts)
-    before = os.environ.get("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS")
-    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
+    context = playwright_driver.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("chromium-lite")), executable_path=str(CHROMIUM),
+        headless=True, viewport={"width": 1400, "height": 1000}, accept_downloads=True,
+        args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+              "--disable-background-networking", "--disable-component-update",
+              "--disable-sync", f"--proxy-server=http://127.0.0.1:{refuser.server_address[1]}"])
+    context.route(lambda url: not loopback(url), refuse)
     try:
-        with sync_playwright() as pw:
-            context = pw.chromium.launch_persistent_context(
-                str(tmp_path_factory.mktemp("chromium-lite")), executable_path=str(CHROMIUM),
-                headless=True, viewport={"width": 1400, "height": 1000}, accept_downloads=True,
-                args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                      "--disable-background-networking", "--disable-component-update",
-                      "--disable-sync",
-                      f"--proxy-server=http://127.0.0.1:{refuser.server_address[1]}"])
-            context.route(lambda url: not loopback(url), refuse)
-            try:
-                yield Browser(context, refused, refuser)
-            finally:
-                context.close()
+        yield Browser(context, refused, refuser)
     finally:
-        if before is None:
-            os.environ.pop("PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS", None)
-        else:
-            os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = before
+        context.close()
 
 
 def test_notebook_00_runs_in_the_browser_with_nothing_from_outside(site, servers, browser):
