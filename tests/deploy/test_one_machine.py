@@ -5,6 +5,7 @@ real with this file is tests/classroom/test_hub.py."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import subprocess
 import sys
 
@@ -35,7 +36,9 @@ def allowed(c: Config, authenticator: str, names: list[str]) -> list[bool]:
 
     cls = {"pam": PAMAuthenticator, "dummy": DummyAuthenticator}[authenticator]
     auth = cls(config=c)
-    return [asyncio.run(_check(auth, n)) for n in names]
+    # on a thread of its own: after a browser test, Playwright's loop runs on this thread
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return [pool.submit(asyncio.run, _check(auth, n)).result() for n in names]
 
 
 async def _check(auth, name):
