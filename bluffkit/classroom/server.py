@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ..core.i18n import _
 from .answers import Answers, receive
-from .connection import Connection
+from .connection import Connection, written
 from .protocol import (
     GUESS_BURST,
     GUESS_RATE,
@@ -183,11 +183,11 @@ class ClassroomServer:
         before it is written; one move at a time per room. Returns the move's place in the
         log and the log's length.
 
-        A move once written always reaches the room and its seats, even if the task that
-        asked for it is cancelled meanwhile (a bot's turn when its player comes back)."""
+        A move once written reaches the room and its seats even if its asker is cancelled."""
         task = asyncio.ensure_future(self._play(room, seat, text, at, by, acked))
         self.writes.add(task)
         task.add_done_callback(self.writes.discard)
+        task.add_done_callback(written)
         return await asyncio.shield(task)
 
     async def _play(self, room, seat, text, at, by, acked) -> tuple[int, int]:
@@ -215,6 +215,7 @@ class ClassroomServer:
         task = asyncio.ensure_future(self._change(plan, room))
         self.writes.add(task)
         task.add_done_callback(self.writes.discard)
+        task.add_done_callback(written)
         return await asyncio.shield(task)
 
     async def _change(self, plan, room):
