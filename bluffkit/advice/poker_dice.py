@@ -45,18 +45,8 @@ from fractions import Fraction
 
 from ..core import Action, InvalidQuestion
 from ..core.i18n import _, _l, _n, num
-from ..games.poker_dice import (
-    COMMON_DICE,
-    DICE_PER_PEEKER,
-    Ante,
-    Bet,
-    Call,
-    Fold,
-    Pass,
-    PokerDiceRules,
-    Raise,
-    dice_text,
-)
+from ..games.poker_dice import COMMON_DICE, DICE_PER_PEEKER, PokerDiceRules, dice_text
+from ..games.poker_dice.actions import Ante, Bet, Call, Fold, Pass, Raise
 from ..odds.poker_dice import (
     MAX_OPPONENTS,
     Equity,

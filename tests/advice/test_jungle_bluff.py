@@ -21,15 +21,13 @@ from bluffkit.advice.jungle_bluff.two_player import (
 from bluffkit.core import Distribution, InvalidQuestion, make_rng
 from bluffkit.games.jungle_bluff import (
     Card,
-    Challenge,
     JungleRules,
     JungleState,
-    Play,
-    Take,
     all_cards,
     parse_cards,
     points,
 )
+from bluffkit.games.jungle_bluff.actions import Challenge, Play, Take
 from tests.conftest import printed_by_python
 
 SPECIAL = JungleRules(players=2, special_cards=("optimistic", "reversed", "nervous", "alpha"))

@@ -8,16 +8,8 @@ import pytest
 
 from bluffkit.advice.poker_dice import MODEL, Position, advise, advise_observation
 from bluffkit.core import InvalidQuestion, make_rng, sample
-from bluffkit.games.poker_dice import (
-    Ante,
-    Bet,
-    Call,
-    Fold,
-    Pass,
-    PokerDiceRules,
-    PokerDiceState,
-    Raise,
-)
+from bluffkit.games.poker_dice import PokerDiceRules, PokerDiceState
+from bluffkit.games.poker_dice.actions import Ante, Bet, Call, Fold, Pass, Raise
 from bluffkit.odds.poker_dice import equity
 
 

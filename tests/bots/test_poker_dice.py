@@ -14,17 +14,8 @@ from bluffkit.bots.poker_dice import (
     play_match,
 )
 from bluffkit.core import InvalidQuestion, make_rng
-from bluffkit.games.poker_dice import (
-    Ante,
-    Bet,
-    Call,
-    Fold,
-    Pass,
-    PokerDiceRules,
-    PokerDiceState,
-    Roll,
-    parse_dice,
-)
+from bluffkit.games.poker_dice import PokerDiceRules, PokerDiceState, parse_dice
+from bluffkit.games.poker_dice.actions import Ante, Bet, Call, Fold, Pass, Roll
 from bluffkit.odds.poker_dice import equity
 
 SMALL = PokerDiceRules(players=2, starting_points=8)

@@ -22,18 +22,13 @@ from bluffkit.games.bluff_you import (
     POINTS,
     BluffYouRules,
     BluffYouState,
-    Call,
-    Doublet,
-    Gain,
-    Give,
-    Roll,
-    Steal,
     conserved,
     parse_action_text,
     parse_dice,
     parse_tokens,
     state_from_json,
 )
+from bluffkit.games.bluff_you.actions import Call, Doublet, Gain, Give, Roll, Steal
 
 from .conftest import assert_refused
 

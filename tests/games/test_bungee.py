@@ -21,27 +21,23 @@ from bluffkit.core import (
     sample,
 )
 from bluffkit.games.bungee import (
-    BUNGEE,
-    CARDS,
-    DECK,
     BungeeRules,
     BungeeState,
-    Call,
-    Draw,
-    LeaveLucky,
-    Play,
-    Stand,
-    TakeLucky,
-    TakePlay,
-    counts_of,
-    hand_score,
-    hand_value,
     parse_action,
-    parse_cards,
-    parse_pile,
     position_from_json,
     score_round,
     state_from_json,
+)
+from bluffkit.games.bungee.actions import Call, Draw, LeaveLucky, Play, Stand, TakeLucky, TakePlay
+from bluffkit.games.bungee.cards import (
+    BUNGEE,
+    CARDS,
+    DECK,
+    counts_of,
+    hand_score,
+    hand_value,
+    parse_cards,
+    parse_pile,
 )
 
 from .conftest import assert_refused

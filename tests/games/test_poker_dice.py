@@ -9,21 +9,14 @@ import pytest
 from bluffkit.core import IllegalAction, InvalidRules, InvalidState, ParseError, random_playthrough
 from bluffkit.games import find_game
 from bluffkit.games.poker_dice import (
-    Ante,
-    Bet,
-    Call,
-    Fold,
-    Pass,
     PokerDiceRules,
     PokerDiceState,
-    Raise,
-    Roll,
-    StartRoll,
     call_words,
     parse_action,
     parse_dice,
     state_from_json,
 )
+from bluffkit.games.poker_dice.actions import Ante, Bet, Call, Fold, Pass, Raise, Roll, StartRoll
 
 from .conftest import assert_refused
 

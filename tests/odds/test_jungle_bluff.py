@@ -8,16 +8,8 @@ from fractions import Fraction
 import pytest
 
 from bluffkit.core import Distribution, IllegalAction, InvalidQuestion, choice, make_rng, sample
-from bluffkit.games.jungle_bluff import (
-    Card,
-    Challenge,
-    JungleRules,
-    JungleState,
-    Play,
-    Take,
-    cards_text,
-    parse_cards,
-)
+from bluffkit.games.jungle_bluff import Card, JungleRules, JungleState, cards_text, parse_cards
+from bluffkit.games.jungle_bluff.actions import Challenge, Play, Take
 from bluffkit.odds.jungle_bluff import (
     card_counts,
     option_values,

@@ -27,19 +27,14 @@ from ...bots.poker_dice import AdviceBot
 from ...core import InvalidQuestion
 from ...core.i18n import _, _l, _n
 from ...games.poker_dice import (
-    Ante,
-    Bet,
-    Call,
-    Fold,
-    Pass,
     PokerDiceRules,
     PokerDiceState,
-    Raise,
     best_hand,
     call_words,
     dice_text,
     say_move,
 )
+from ...games.poker_dice.actions import Ante, Bet, Call, Fold, Pass, Raise
 from ..common import html_area, label
 from ..game_table import ME, GameTable, opponents_box, over_html, waiting_html
 from ..numbers import SPACED_TABLE

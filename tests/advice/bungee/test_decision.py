@@ -29,17 +29,13 @@ from bluffkit.games.bungee import (
     DECK,
     BungeeRules,
     BungeeState,
-    Call,
-    LeaveLucky,
-    Play,
-    TakeLucky,
-    TakePlay,
     counts_of,
     hand_value,
     parse_cards,
     parse_pile,
     position_from_json,
 )
+from bluffkit.games.bungee.actions import Call, LeaveLucky, Play, TakeLucky, TakePlay
 from bluffkit.odds.bungee import Knowledge, round_score
 
 PHYSICAL = [(c, i) for c in CARDS for i in range(DECK[c - 1])]
