@@ -24,6 +24,7 @@ from .common import CliError, argparse_in_language, check_arguments
 from .files import add_file_commands
 from .hub import add_hub_command
 from .lite import add_lite_command
+from .options import CheckedAppend, CheckedStore, error_text
 from .review import add_review_command
 from .serve import add_serve_command
 from .teacher import add_teacher_commands
@@ -53,6 +54,26 @@ DESCRIPTION = _l("The bluffkit command line: exact odds, advice, equilibria and 
 
 
 class _Parser(argparse.ArgumentParser):
+    """One-line errors, values checked as they are read (:class:`CheckedStore`), and the
+    options of each command kept (``option_names``) to name them in the library's errors."""
+
+    def __init__(self, *args, **kwargs):
+        self.option_names: list[str] = []
+        super().__init__(*args, **kwargs)
+        self.register("action", None, CheckedStore)
+        self.register("action", "store", CheckedStore)
+        self.register("action", "append", CheckedAppend)
+
+    def add_argument(self, *args, **kwargs):
+        action = super().add_argument(*args, **kwargs)
+        self.option_names += action.option_strings
+        return action
+
+    def set_defaults(self, **kwargs):
+        super().set_defaults(**kwargs)
+        if "handler" in kwargs:  # a command: its parser, to name its options in errors
+            super().set_defaults(command_parser=self)
+
     def error(self, message):  # one line, status 2 (main() prints "bluffkit: error: ")
         raise CliError(message if self.prog == "bluffkit" else f"{self.prog}: {message}")
 
@@ -159,7 +180,12 @@ def _run(argv: list[str]) -> int:
     if unrecognized and not getattr(args, "passes_options_on", False):
         parser.error(_("unrecognized arguments: {arguments}", arguments=" ".join(unrecognized)))
     args.unrecognized = unrecognized  # `bluffkit lab` passes JupyterLab options on
-    return int(args.handler(args) or 0)
+    try:
+        return int(args.handler(args) or 0)
+    except CliError:
+        raise
+    except BluffkitError as e:  # the library names its parameter; the user typed an option
+        raise CliError(error_text(e, args.command_parser.option_names)) from None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -34,12 +34,13 @@ from .common import (
     run_with,
     table,
 )
+from .options import CheckedStore, about, seed_number, whole_number
 
 
 def register(commands) -> None:
     p = command(commands, "odds", "bluff", _("exact odds of a Bluff bid"),
                 _("Exact odds of a bid: P(true), P(exact), expected dice lost if challenged."))
-    p.add_argument("--dice", type=int, default=None,
+    p.add_argument("--dice", type=whole_number, default=None,
                    help=_("dice in play (all players; not needed with --held)"))
     p.add_argument("--bid", required=True, help=_("the bid, e.g. 7x3 or 5x*"))
     p.add_argument("--mine", default="", help=_("my hidden dice, e.g. 3,3,*"))
@@ -49,12 +50,14 @@ def register(commands) -> None:
     p.add_argument("--held", default=None,
                    help=_("dice each player holds, e.g. 5,5,4,5: nobody loses more dice than they "
                           "hold (without --held: at most 5)"))
-    p.add_argument("--me", type=int, default=None, help=_("with --held: my seat (default 0)"))
-    p.add_argument("--bidder", type=int, default=None,
+    p.add_argument("--me", type=whole_number, default=None,
+                   help=_("with --held: my seat (default 0)"))
+    p.add_argument("--bidder", type=whole_number, default=None,
                    help=_("with --held: who made the bid (default: the player before me); the next"
                           " player holding dice is the one who may challenge it"))
-    p.add_argument("--reroll", default=None, metavar="SHOWN",
-                   help=_("expansion: show these of --mine (e.g. 3,3) and re-roll the rest"))
+    p.add_argument("--reroll", default=None, metavar="SHOWN", action=CheckedStore, empty=True,
+                   help=_("expansion: show these of --mine (e.g. 3,3; \"\" to show no more) and "
+                          "re-roll the rest"))
     run_with(p, odds_command)
 
     a = command(commands, "advise", "bluff",
@@ -62,14 +65,15 @@ def register(commands) -> None:
                 _("The challenge and the raises worth weighing (the smallest raise on each "
                   "face and a few more: no other raise can cost you less), with their numbers,"
                   " the recommendation and why."))
-    a.add_argument("--players", type=int, default=None, help=_("number of players (2-6)"))
-    a.add_argument("--mine", required=True, help=_("my hidden dice, e.g. 3,3,*,1,2"))
+    a.add_argument("--players", type=whole_number, default=None, help=_("number of players (2-6)"))
+    a.add_argument("--mine", required=True, action=CheckedStore, empty=True,
+                   help=_("my hidden dice, e.g. 3,3,*,1,2 (\"\" when all mine are exposed)"))
     a.add_argument("--bid", default=None, help=_("the current bid (none: I open the round)"))
     a.add_argument("--held", default=None,
                    help=_("dice each player holds, e.g. 5,5,4,5 (default 5 each; mine from "
                           "--mine)"))
-    a.add_argument("--me", type=int, default=0, help=_("my seat (default 0)"))
-    a.add_argument("--bidder", type=int, default=None,
+    a.add_argument("--me", type=whole_number, default=0, help=_("my seat (default 0)"))
+    a.add_argument("--bidder", type=whole_number, default=None,
                    help=_("who made the bid (default: the player before me)"))
     a.add_argument("--exposed", action="append", default=[], metavar="PLAYER:DICE",
                    help=_("a player's exposed dice, e.g. 2:3,* (repeat for several players)"))
@@ -85,14 +89,15 @@ def register(commands) -> None:
     a.add_argument("--dice-random", action="store_true",
                    help=_("with --history: do not read the bids (today's dice-random advice, to "
                           "compare)"))
-    a.add_argument("--seed", type=int, default=0, help=_("the look ahead's seed (default 0)"))
+    a.add_argument("--seed", type=seed_number, default=0,
+                   help=_("the look ahead's seed (default 0)"))
     run_with(a, advise_command)
 
     g = command(commands, "play", "bluff", _("play Bluff against advice bots"),
                 _("Play Bluff in the terminal against advice bots."))
-    g.add_argument("--bots", type=int, default=3, help=_("number of bots (1-5)"))
-    g.add_argument("--seed", type=int, default=None, help=_("seed for the dice"))
-    g.add_argument("--dice", type=int, default=5, help=_("dice per player (1-5)"))
+    g.add_argument("--bots", type=whole_number, default=3, help=_("number of bots (1-5)"))
+    g.add_argument("--seed", type=seed_number, default=None, help=_("seed for the dice"))
+    g.add_argument("--dice", type=whole_number, default=5, help=_("dice per player (1-5)"))
     g.add_argument("--expansion", action="store_true", help=_("play with 'Montre-moi ton jeu'"))
     run_with(g, play_command, json=False)
 
@@ -100,6 +105,8 @@ def register(commands) -> None:
 # -- odds -----------------------------------------------------------------------------------------
 def odds_question(args: argparse.Namespace) -> OddsQuestion:
     """Read and check the ``odds bluff`` options once, at the edge."""
+    with about("--bid"):
+        Bid.parse(args.bid)
     mine = read_dice(args.mine, "--mine")
     exposed = read_dice(args.exposed, "--exposed")
     my_exposed = read_dice(args.my_exposed, "--my-exposed")
@@ -174,7 +181,9 @@ def odds_command(args: argparse.Namespace) -> int:
             raise CliError(_("Montre-moi ton jeu: re-rolling needs at least one of your dice "
                              "exposed: show one now (--reroll 3) or say which exposed dice are "
                              "yours (--my-exposed)"))
-        o = reroll_odds(q.bid, q.dice, q.mine, shown, q.others_exposed, q.my_exposed, **caps)
+        with about("--reroll", "--mine"):
+            o = reroll_odds(q.bid, q.dice, q.mine, shown, q.others_exposed, q.my_exposed,
+                            **caps)
     else:
         o = bid_odds(q.bid, q.dice, q.mine, q.exposed, **caps)
     if args.json:
@@ -306,7 +315,12 @@ def advise_command(args: argparse.Namespace) -> int:
     if args.dice_random and args.history is None:
         raise CliError(_("--dice-random needs --history: without the round's bids there is "
                          "nothing to read anyway"))
-    advice = advise(position_from_args(args), read_bids=not args.dice_random, seed=args.seed)
+    if args.bid is not None:
+        with about("--bid"):
+            Bid.parse(args.bid)
+    with about("--bidder", "--me"):
+        advice = advise(position_from_args(args), read_bids=not args.dice_random,
+                        seed=args.seed)
     if advice.solved is None or args.json:
         return print_advice(advice, args.json, advice_table)
     return print_advice(advice, False,

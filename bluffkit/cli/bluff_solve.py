@@ -10,6 +10,7 @@ from ..core.i18n import _, num
 from ..core.text import shorten
 from ..solvers.bluff.tree import RULESETS, default_path, solve_match, solve_round
 from .common import CliError, ints, print_json, table
+from .options import real_number
 
 
 def register(commands) -> None:
@@ -23,10 +24,10 @@ def register(commands) -> None:
                       "shipped with bluffkit, solved with players who remember the last few bids, "
                       "and where they are."))
     p.add_argument("--dice", default="1,1", help=_("X,Y: the opener's dice and the other's"))
-    p.add_argument("--target", type=float, default=1e-3, help=_("exploitability to reach"))
+    p.add_argument("--target", type=real_number, default=1e-3, help=_("exploitability to reach"))
     p.add_argument("--ruleset", choices=RULESETS, default="bluff",
                    help=_("bluff (the board) or openspiel (OpenSpiel's liars_dice, 1,1 only)"))
-    p.add_argument("--max-seconds", type=float, default=MAX_SECONDS,
+    p.add_argument("--max-seconds", type=real_number, default=MAX_SECONDS,
                    help=_("stop after this long and say what was reached (default {max_seconds:g})",
                           max_seconds=MAX_SECONDS))
     p.add_argument("--out", help=_("file for the strategy, .npz (default: the bluffkit cache)"))

@@ -13,6 +13,7 @@ Examples::
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 
 from ..advice.bluff_you.decision import bluffer_advice, guesser_advice, position
 from ..advice.bluff_you.turn import OTHER, TurnGame, move_text, solve_turn
@@ -29,6 +30,7 @@ from ..games.bluff_you import (
     action_text,
     dice_text,
     parse_action_text,
+    parse_dice,
 )
 from ..odds.bluff_you import (
     expected_truthful_points,
@@ -39,6 +41,7 @@ from ..odds.bluff_you import (
     points_table,
     posterior_true,
     rarity_explanation,
+    read_probability,
     read_tokens,
 )
 from .common import (
@@ -53,15 +56,17 @@ from .common import (
     run_with,
     table,
 )
+from .options import about, seed_number, whole_number
 
 
 def register(commands) -> None:
     p = command(commands, "odds", "bluff-you", _("3d6 sums, token points and rarity, Bayes' rule"),
                 _("The sum of three dice beside the token points; P(true | announced)."))
     p.add_argument("--centre", default=None, help=_("tokens in the centre (default: all 16)"))
-    p.add_argument("--announce", type=int, default=None, help=_("an announced number"))
-    p.add_argument("--q", default="1/2",
-                   help=_("model: P(truthful when possible), e.g. 2/3 (default 1/2)"))
+    p.add_argument("--announce", type=whole_number, default=None, help=_("an announced number"))
+    p.add_argument("--q", default=None,
+                   help=_("with --announce: the model's P(truthful when possible), e.g. 2/3 "
+                          "(default 1/2)"))
     run_with(p, odds_command)
 
     a = command(commands, "advise", "bluff-you",
@@ -69,12 +74,13 @@ def register(commands) -> None:
                 _("Bluffer (give --roll): every option at the exact turn equilibrium. Guesser "
                   "(give --announce): the best call against a stated model and the "
                   "equilibrium."))
-    a.add_argument("--players", type=int, default=2, help=_("number of players (2-6)"))
+    a.add_argument("--players", type=whole_number, default=2, help=_("number of players (2-6)"))
     a.add_argument("--held", action="append", default=[], metavar="PLAYER:TOKENS",
                    help=_("a player's tokens, e.g. 0:8,13 (repeat for several players)"))
     a.add_argument("--centre", default=None,
                    help=_("centre tokens (default: every token not held)"))
-    a.add_argument("--bluffer", type=int, default=0, help=_("whose turn it is (default 0)"))
+    a.add_argument("--bluffer", type=whole_number, default=0,
+                   help=_("whose turn it is (default 0)"))
     a.add_argument("--roll", default=None, help=_("the bluffer's dice, e.g. 2,2,5"))
     a.add_argument("--announce", default=None,
                    help=_("the announcement to answer, e.g. 'gain 11 to P1' or 'steal 5 from P1'"))
@@ -87,24 +93,37 @@ def register(commands) -> None:
     s.add_argument("--centre", default="", help=_("centre tokens, e.g. 3,4,17,18"))
     s.add_argument("--target", action="append", default=[], metavar="PLAYER:TOKENS",
                    help=_("a player the bluffer may rob and their tokens, e.g. 1:5,9"))
-    s.add_argument("--give-points", type=int, default=None,
+    s.add_argument("--give-points", type=whole_number, default=None,
                    help=_("points of the bluffer's cheapest token (needed with --target)"))
     s.add_argument("--doublet", action="store_true", help=_("the bluffer holds a doublet swap"))
     run_with(s, solve_command)
 
     g = command(commands, "play", "bluff-you", _("play Bluff You against bots"),
                 _("Play Bluff You in the terminal as player 0."))
-    g.add_argument("--players", type=int, default=2, help=_("players, you included (2-6)"))
+    g.add_argument("--players", type=whole_number, default=2, help=_("players, you included (2-6)"))
     g.add_argument("--bots", default="equilibrium", choices=sorted(BOTS), help=_("the bots' kind"))
     g.add_argument("--tokens", default=None, help=_("tokens in play (default all 16)"))
-    g.add_argument("--seed", type=int, default=None, help=_("seed for the dice and the bots"))
+    g.add_argument("--seed", type=seed_number, default=None,
+                   help=_("seed for the dice and the bots"))
     run_with(g, play_command, json=False)
 
 
 # -- odds -----------------------------------------------------------------------------------------
+def _q(args) -> Fraction | None:
+    """``--q`` read and checked, or None; it is the model of a guesser facing --announce."""
+    if args.q is None:
+        return None
+    if args.announce is None:
+        raise CliError(_("--q needs --announce: it is the chance that the bluffer behind an "
+                         "announcement tells the truth when they can"))
+    return read_probability(args.q, "--q")
+
+
 def odds_command(args: argparse.Namespace) -> int:
     centre = read_tokens(args.centre, "--centre") if args.centre is not None else TOKENS
-    post = posterior_true(args.announce, centre, args.q) if args.announce is not None else None
+    q = _q(args)
+    post = (posterior_true(args.announce, centre, Fraction(1, 2) if q is None else q)
+            if args.announce is not None else None)
     data = {"sums": [r.to_json() for r in points_table()], "p_doublet": p_doublet(),
             "p_exact_pair": p_exact_pair(), "p_triple": p_triple(), "centre": list(centre),
             "p_sum_in_centre": p_sum_in(centre),
@@ -148,24 +167,36 @@ def _held(items: list[str], name: str) -> dict[int, tuple[int, ...]]:
 
 def advise_command(args: argparse.Namespace) -> int:
     held = _held(args.held, "--held")
+    q = _q(args)
+    with about("--players"):
+        BluffYouRules(players=args.players)
+    if args.bluffer not in range(args.players):
+        raise CliError(_("--bluffer must be a seat 0-{last}, got {bluffer}",
+                         last=args.players - 1, bluffer=args.bluffer))
     if args.announce is not None:
         if args.roll is not None:
             raise CliError(_("--roll with --announce: the guesser does not see the bluffer's "
                              "dice; give --roll for the bluffer's advice or --announce for the "
                              "guesser's, not both"))
-        announcement = parse_action_text(args.announce)
+        with about("--announce"):
+            announcement = parse_action_text(args.announce)
         if not isinstance(announcement, Gain | Steal):  # a doublet has no guesser to advise
             raise CliError(_("--announce takes a gain or a steal to answer, e.g. 'gain 11 to "
                              "P1' or 'steal 5 from P1'; got {text}", text=repr(args.announce)))
-        state = position(args.centre, held, args.players, args.bluffer, "1,2,4")  # dice unused
-        state = state.apply(announcement)
-        advice = guesser_advice(state, args.q)
+        with about("--centre", "--held"):
+            state = position(args.centre, held, args.players, args.bluffer, "1,2,4")  # no dice
+        with about("--announce"):
+            state = state.apply(announcement)
+        advice = guesser_advice(state, q)
     else:
         if args.roll is None:
             raise CliError(_("give --roll (advice for the bluffer) or --announce (for the "
                              "guesser)"))
-        advice = bluffer_advice(position(args.centre, held, args.players, args.bluffer,
-                                         args.roll))
+        with about("--roll"):
+            parse_dice(args.roll)
+        with about("--centre", "--held"):
+            advice = bluffer_advice(position(args.centre, held, args.players, args.bluffer,
+                                             args.roll))
     if args.json:
         print_json(advice.to_json())
         return 0
@@ -183,7 +214,8 @@ def advise_command(args: argparse.Namespace) -> int:
 def solve_command(args: argparse.Namespace) -> int:
     centre = read_tokens(args.centre, "--centre")
     targets = tuple(_held(args.target, "--target").items())
-    eq = solve_turn(TurnGame(centre, targets, args.give_points, args.doublet))
+    with about("--centre", "--target"):
+        eq = solve_turn(TurnGame(centre, targets, args.give_points, args.doublet))
     if args.json:
         print_json(eq.to_json())
         return 0

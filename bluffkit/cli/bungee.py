@@ -33,7 +33,9 @@ from ..games.bungee import (
     card_value,
     cards_text,
     hand_value,
+    parse_card,
     parse_cards,
+    parse_pile,
     say_move,
     seen_moves,
 )
@@ -52,6 +54,7 @@ from .common import (
     run_with,
     table,
 )
+from .options import about, seed_number, whole_number
 
 BOTS = {"greedy": GreedyBot, "advice": AdviceBot, "random": RandomBot}
 
@@ -78,10 +81,10 @@ def register(commands) -> None:
                   "hand's value after each action (the card drawn is uniform over the "
                   "unseen cards)."))
     _knowledge_options(p)
-    p.add_argument("--draws", type=int, default=None,
+    p.add_argument("--draws", type=whole_number, default=None,
                    help=_("also: how many of the next N drawn cards are --good "
                           "(hypergeometric)"))
-    p.add_argument("--good", default="<=2",
+    p.add_argument("--good", default=None,
                    help=_("which cards are good for --draws: '<=2' (value), '0' (worth 0), "
                           "or a list such as 1,2,B (default <=2)"))
     run_with(p, odds_command)
@@ -91,27 +94,29 @@ def register(commands) -> None:
                 _("Exact numbers one step ahead; call-or-play-on estimated by seeded "
                   "simulation with standard errors."))
     _knowledge_options(a)
-    a.add_argument("--players", type=int, default=4, help=_("number of players (2-5)"))
+    a.add_argument("--players", type=whole_number, default=4, help=_("number of players (2-5)"))
     a.add_argument("--sizes", default=None,
                    help=_("the other players' hand sizes in playing order (default 5 each)"))
     a.add_argument("--last-lap", action="store_true",
                    help=_("somebody has called Bungee: this is my last action"))
     a.add_argument("--dealer", action="store_true",
                    help=_("I deal and the lucky card is a Bungee card: take it or leave it?"))
-    a.add_argument("--samples", type=int, default=DEFAULT_SAMPLES,
+    a.add_argument("--samples", type=whole_number, default=DEFAULT_SAMPLES,
                    help=_("simulated endings per choice, 0-{most} (default {default}; past a "
                           "second, the time it takes and a progress bar)", most=MAX_SAMPLES,
                           default=DEFAULT_SAMPLES))
-    a.add_argument("--seed", type=int, default=0, help=_("the simulation's seed (default 0)"))
+    a.add_argument("--seed", type=seed_number, default=0,
+                   help=_("the simulation's seed (default 0)"))
     run_with(a, advise_command)
 
     g = command(commands, "play", "bungee", _("play Bungee against bots"),
                 _("Play Bungee in the terminal against bots."))
-    g.add_argument("--bots", type=int, default=3, help=_("number of bots (1-4)"))
+    g.add_argument("--bots", type=whole_number, default=3, help=_("number of bots (1-4)"))
     g.add_argument("--bot", choices=sorted(BOTS), default="greedy",
                    help=_("the bots' strategy"))
-    g.add_argument("--rounds", type=int, default=6, help=_("rounds in the game (default 6)"))
-    g.add_argument("--seed", type=int, default=None,
+    g.add_argument("--rounds", type=whole_number, default=6,
+                   help=_("rounds in the game (default 6)"))
+    g.add_argument("--seed", type=seed_number, default=None,
                    help=_("seed for the cards and the bots"))
     g.add_argument("--auto", action="store_true",
                    help=_("bots in every seat (watch a game)"))
@@ -123,7 +128,13 @@ def _knowledge(args) -> Knowledge:
     if not args.lucky.strip():
         raise CliError(_("--lucky needs the lucky card turned beside the draw pile, e.g. 8 "
                          "(or B)"))
-    return Knowledge.parse(args.hand, args.discard, args.lucky, opened=not args.first)
+    for option, read, text in (("--hand", parse_cards, args.hand),
+                               ("--discard", parse_pile, args.discard),
+                               ("--lucky", parse_card, args.lucky)):
+        with about(option):
+            read(text)
+    with about("--hand", "--discard", "--lucky"):
+        return Knowledge.parse(args.hand, args.discard, args.lucky, opened=not args.first)
 
 
 # -- odds -----------------------------------------------------------------------------------------
@@ -157,6 +168,8 @@ def _good(text: str, k: Knowledge) -> tuple[str, Callable[[int], bool]]:
 
 
 def odds_command(args: argparse.Namespace) -> int:
+    if args.good is not None and args.draws is None:
+        raise CliError(_("--good needs --draws: it says which of the next drawn cards count"))
     k = _knowledge(args)
     options = turn_odds(k)
     out = {"knowledge": k.to_json(), "value": k.value, "score": k.score,
@@ -166,7 +179,7 @@ def odds_command(args: argparse.Namespace) -> int:
                        for o in options],
            "best_chance_of_bungee": best_chance_of_bungee(k)}
     if args.draws is not None:
-        label, good = _good(args.good, k)
+        label, good = _good("<=2" if args.good is None else args.good, k)
         d = draws_distribution(k, args.draws, good)
         out["draws"] = {"draws": args.draws, "good": label,
                         "pmf": {str(x): p for x, p in d.pmf().items()}}

@@ -76,23 +76,29 @@ ARGPARSE_TEXTS = (
 """argparse's own words (usage, options, its errors), in the catalogue so that
 :func:`argparse_in_language` can say them in the user's language (argparse formats them itself
 with ``%``)."""
+ARGPARSE_PLURALS = (_n("expected %s argument", "expected %s arguments", 2),)
+"""argparse's words said with a count (``nargs=2``), for the catalogue too."""
 
 
 @contextlib.contextmanager
 def argparse_in_language():
     """argparse's words through bluffkit's catalogue while the command line runs (argparse
     looks its texts up with ``gettext`` at use; the original lookup is put back after)."""
-    before = argparse._
+    before, before_plural = argparse._, argparse.ngettext
 
     def lookup(message: str) -> str:
         found = translations().gettext(message)
         return found if found != message else before(message)
 
-    argparse._ = lookup
+    def plural(singular: str, plural: str, n: int) -> str:
+        found = translations().ngettext(singular, plural, n)
+        return found if found not in (singular, plural) else before_plural(singular, plural, n)
+
+    argparse._, argparse.ngettext = lookup, plural
     try:
         yield
     finally:
-        argparse._ = before
+        argparse._, argparse.ngettext = before, before_plural
 
 
 def command(commands, group: str, game: str, help: str, description: str

@@ -53,6 +53,7 @@ from .common import (
     run_with,
     table,
 )
+from .options import seed_number, whole_number
 
 DECK = "1,2,3,4,5,6,7,8,9,10"
 
@@ -70,9 +71,9 @@ def register(commands) -> None:
                 _("Advice for one turn of Jungle Bluff, with the numbers and the reasons. Two "
                   "players: the exact equilibrium of the round. More players: the best "
                   "response to your belief about the opponents' strength cards."))
-    a.add_argument("--players", type=int, default=4, help=_("number of players (2-6)"))
-    a.add_argument("--me", type=int, default=0, help=_("my seat (default 0)"))
-    a.add_argument("--first", type=int, default=0, help=_("the round's first player"))
+    a.add_argument("--players", type=whole_number, default=4, help=_("number of players (2-6)"))
+    a.add_argument("--me", type=whole_number, default=0, help=_("my seat (default 0)"))
+    a.add_argument("--first", type=whole_number, default=0, help=_("the round's first player"))
     a.add_argument("--hand", default=None, help=_("my cards (bidding), e.g. 2,5,8"))
     a.add_argument("--strength", default=None, help=_("my strength card, once it is down"))
     a.add_argument("--centre", "--center", required=True, help=_("the score cards in the centre"))
@@ -83,9 +84,9 @@ def register(commands) -> None:
                           "default: any card 1-10)"))
     a.add_argument("--later", default=None, metavar="PLAYERS",
                    help=_("players still to move after me, e.g. 3,0 (default: from --first)"))
-    a.add_argument("--later-challenge", default="0", metavar="P",
+    a.add_argument("--later-challenge", default=None, metavar="P",
                    help=_("chance each later player challenges me, e.g. 1/2 (default 0)"))
-    a.add_argument("--opponent-hand", default=DECK,
+    a.add_argument("--opponent-hand", default=None,
                    help=_("two players: the opponent's cards at the round start (default 1-10)"))
     a.add_argument("--final", action="store_true",
                    help=_("two players, final round: hands are score piles, strength cards leave"))
@@ -98,7 +99,7 @@ def register(commands) -> None:
     s.add_argument("--hands", nargs=2, required=True, metavar="CARDS",
                    help=_("player 0's and player 1's cards, e.g. 1o,9 5,10"))
     s.add_argument("--centre", "--center", required=True, help=_("the score cards"))
-    s.add_argument("--first", type=int, default=0, help=_("the first player (0 or 1)"))
+    s.add_argument("--first", type=whole_number, default=0, help=_("the first player (0 or 1)"))
     _rules_args(s)
     s.add_argument("--final", action="store_true",
                    help=_("the final round: strength cards come out of the score piles"))
@@ -106,9 +107,11 @@ def register(commands) -> None:
 
     g = command(commands, "play", "jungle-bluff", _("play Jungle Bluff against bots"),
                 _("Play Jungle Bluff in the terminal."))
-    g.add_argument("--bots", type=int, default=3, help=_("number of advice bots (1-5)"))
-    g.add_argument("--seed", type=int, default=None, help=_("seed for the deal and the bots"))
-    g.add_argument("--cards", type=int, default=10, help=_("decks run 1..CARDS (default 10)"))
+    g.add_argument("--bots", type=whole_number, default=3, help=_("number of advice bots (1-5)"))
+    g.add_argument("--seed", type=seed_number, default=None,
+                   help=_("seed for the deal and the bots"))
+    g.add_argument("--cards", type=whole_number, default=10,
+                   help=_("decks run 1..CARDS (default 10)"))
     _rules_args(g)
     run_with(g, play_command, json=False)
 
@@ -212,11 +215,9 @@ def advise_command(args: argparse.Namespace) -> int:
     if args.hand is None and args.strength is None:
         raise CliError(_("give --hand (to choose a strength card) or --strength (to take or "
                          "challenge)"))
-    try:
-        rules = JungleRules(players=n, combined=args.combined,
-                            special_cards=_specials(args.special))
-    except BluffkitError as e:
-        raise CliError(str(e)) from None
+    _no_unused_options(args, n)
+    rules = JungleRules(players=n, combined=args.combined,
+                        special_cards=_specials(args.special))
     centre = _score(args.centre, "--centre", rules)
     held = _held(args.held, n, rules)
     _check_score_count(centre, held, n)
@@ -240,9 +241,31 @@ def advise_command(args: argparse.Namespace) -> int:
                      else order[order.index(args.me) + 1:])
             full = {p: beliefs.get(p, deck) for p in opponents}
             advice = advise_turn(strength, centre, [held.get(p, ()) for p in range(n)], full,
-                                 later, _fraction(args.later_challenge, "--later-challenge"),
+                                 later, _fraction(args.later_challenge or "0",
+                                                  "--later-challenge"),
                                  args.combined, args.me)
     return _print_advice(advice, args.json)
+
+
+def _no_unused_options(args, n: int) -> None:
+    """Refuse the options this advice would not read (they were ignored without a word)."""
+    given = {"--belief": args.belief, "--later": args.later,
+             "--later-challenge": args.later_challenge, "--opponent-hand": args.opponent_hand,
+             "--final": args.final or None}
+    if n == 2:
+        unused = ("--belief", "--later", "--later-challenge")
+        why = _("with two players the round is solved exactly (--opponent-hand says what the "
+                "opponent may hold)")
+    elif args.strength is None:
+        unused = ("--later", "--later-challenge", "--opponent-hand", "--final")
+        why = _("choosing a strength card with three or more players reads --belief only")
+    else:
+        unused = ("--opponent-hand", "--final")
+        why = _("with three or more players the advice reads --belief, --later and "
+                "--later-challenge")
+    for option in unused:
+        if given[option]:
+            raise CliError(_("{option} is not used here: {why}", option=option, why=why))
 
 
 def _later(text: str, n: int, me: int) -> list[int]:
@@ -275,7 +298,7 @@ def _advise_two(args, rules, centre, held, hand, strength) -> JungleAdvice:
     options = tuple(sorted(set(hand) | ({strength} if strength else set())))
     if not options:
         raise CliError(_("--hand: give at least one card to choose from"))
-    theirs = _deck(args.opponent_hand, "--opponent-hand", rules, empty=False)
+    theirs = _deck(args.opponent_hand or DECK, "--opponent-hand", rules, empty=False)
     pair = (options, theirs) if me == 0 else (theirs, options)
     game = RoundGame(pair, start, first, args.combined, args.final)
     return advise_round(game, me, strength, Take(took) if took and me != first else None)
@@ -310,11 +333,8 @@ def _print_advice(advice: JungleAdvice, as_json: bool) -> int:
 def solve_command(args: argparse.Namespace) -> int:
     if args.first not in (0, 1):
         raise CliError(_("--first must be 0 or 1"))
-    try:
-        rules = JungleRules(players=2, combined=args.combined,
-                            special_cards=_specials(args.special))
-    except BluffkitError as e:
-        raise CliError(str(e)) from None
+    rules = JungleRules(players=2, combined=args.combined,
+                        special_cards=_specials(args.special))
     hands = tuple(_deck(h, "--hands", rules) for h in args.hands)
     centre = _score(args.centre, "--centre", rules)
     if not all(hands) or not centre:
@@ -352,11 +372,8 @@ HELP = _l("Type 'play 7' (or 7), 'take 10' (with combined cards 'take 3+3'), 'ch
 
 def play_command(args: argparse.Namespace) -> int:
     check_bots(args.bots, 5)
-    try:
-        rules = JungleRules(players=args.bots + 1, top_card=args.cards, combined=args.combined,
-                            special_cards=_specials(args.special))
-    except BluffkitError as e:
-        raise CliError(str(e)) from None
+    rules = JungleRules(players=args.bots + 1, top_card=args.cards, combined=args.combined,
+                        special_cards=_specials(args.special))
     print(_("Jungle Bluff: you are player 0 against {bots}.",
             bots=_n("{n} advice bot", "{n} advice bots", args.bots)) + f" {HELP}")
     seen_moves = 0

@@ -45,6 +45,7 @@ from .common import (
     run_with,
     table,
 )
+from .options import about, seed_number, whole_number
 
 
 def register(commands) -> None:
@@ -53,7 +54,7 @@ def register(commands) -> None:
                   "lose against unknown random hands."))
     p.add_argument("--mine", default="", help=_("my peeker's 3 dice, e.g. 9,K,K"))
     p.add_argument("--common", default="", help=_("the 3 common dice, e.g. A,K,10"))
-    p.add_argument("--opponents", type=int, default=None,
+    p.add_argument("--opponents", type=whole_number, default=None,
                    help=_("opponents in the hand (1-3, default 1), for the equity of --mine"))
     _rules_options(p)
     run_with(p, odds_command)
@@ -63,23 +64,25 @@ def register(commands) -> None:
                   "equity against the pot odds."))
     a.add_argument("--mine", required=True, help=_("my peeker's 3 dice, e.g. 9,K,K"))
     a.add_argument("--common", default="", help=_("the 3 common dice (none: ante or pass)"))
-    a.add_argument("--opponents", type=int, default=1,
+    a.add_argument("--opponents", type=whole_number, default=1,
                    help=_("other players in the hand, or still to ante (0-3)"))
-    a.add_argument("--pot", type=int, default=None,
+    a.add_argument("--pot", type=whole_number, default=None,
                    help=_("points in the middle, everyone's, with --common (default: one ante a "
                           "player)"))
-    a.add_argument("--to-call", type=int, default=None,
+    a.add_argument("--to-call", type=whole_number, default=None,
                    help=_("points I must add, with --common (0: first bet)"))
-    a.add_argument("--stack", type=int, default=None, help=_("points I have left"))
+    a.add_argument("--stack", type=whole_number, default=None, help=_("points I have left"))
     _rules_options(a)
     run_with(a, advise_command)
 
     g = command(commands, "play", "poker-dice", _("play poker dice against bots"),
                 _("Play poker dice in the terminal against bots."))
-    g.add_argument("--bots", type=int, default=1, help=_("number of bots (1-3)"))
+    g.add_argument("--bots", type=whole_number, default=1, help=_("number of bots (1-3)"))
     g.add_argument("--bot", choices=sorted(BOTS), default="advice", help=_("the bots' strategy"))
-    g.add_argument("--points", type=int, default=None, help=_("starting points (192 / players)"))
-    g.add_argument("--seed", type=int, default=None, help=_("seed for the dice and the bots"))
+    g.add_argument("--points", type=whole_number, default=None,
+                   help=_("starting points (192 / players)"))
+    g.add_argument("--seed", type=seed_number, default=None,
+                   help=_("seed for the dice and the bots"))
     g.add_argument("--auto", action="store_true", help=_("bots in every seat (watch a game)"))
     run_with(g, play_command,
              _("print the game's public record as JSON at the end (prompts on stderr)"))
@@ -182,8 +185,9 @@ def advise_command(args: argparse.Namespace) -> int:
         raise CliError(_("--pot and --to-call are for the betting after the common roll (give "
                          "--common); before it the question is only ante or pass"))
     pot = args.pot if args.pot is not None else (args.opponents + 1 if common else 0)
-    advice = advise(Position(args.mine, common, args.opponents, pot, args.to_call or 0,
-                             args.stack, rules=rules))
+    with about("--pot", "--to-call", "--stack"):
+        advice = advise(Position(args.mine, common, args.opponents, pot, args.to_call or 0,
+                                 args.stack, rules=rules))
     return print_advice(advice, args.json, advice_table)
 
 

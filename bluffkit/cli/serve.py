@@ -13,6 +13,7 @@ from pathlib import Path
 from ..core.i18n import _, _l, num
 from ..core.text import shorten
 from .common import CliError
+from .options import real_number, seed_number, whole_number
 
 HELP = _l("""Start the classroom server. Students join a room with its code from their notebooks;
 the teacher's token (printed at the first start unless given, then kept in the --db file) opens
@@ -25,14 +26,14 @@ def add_serve_command(sub) -> None:
     p = sub.add_parser("serve", help=_("run the classroom table server"), description=str(HELP))
     p.add_argument("--host", default="127.0.0.1",
                    help=_("address to listen on (default 127.0.0.1: this machine only)"))
-    p.add_argument("--port", type=int, default=8765,
+    p.add_argument("--port", type=whole_number, default=8765,
                    help=_("port (0: any free port; default 8765)"))
     p.add_argument("--db", default="bluffkit-classroom.sqlite",
                    help=_("the SQLite file keeping every room and move"))
     p.add_argument("--teacher-token", default=None,
                    help=_("the teacher's token (letters, digits, - and _; default: the one the "
                           "--db file kept, else a new one)"))
-    p.add_argument("--bot-after", type=float, default=30.0,
+    p.add_argument("--bot-after", type=real_number, default=30.0,
                    help=_("seconds before a bot plays an empty or dropped seat (default 30)"))
     p.add_argument("--sync", choices=("normal", "full"), default="normal",
                    help=_("normal: a move once written survives the server being killed; full: "
@@ -46,7 +47,7 @@ def add_serve_command(sub) -> None:
                           "(default teachers)"))
     p.add_argument("--room", action="append", default=[], metavar="GAME[:PLAYERS]",
                    help=_("open a room at start, e.g. bluff:4 (repeat for more rooms)"))
-    p.add_argument("--seed", type=int, default=None,
+    p.add_argument("--seed", type=seed_number, default=None,
                    help=_("seed of the rooms opened with --room (default: random)"))
     p.set_defaults(handler=_serve)
 
@@ -66,8 +67,6 @@ def _check(args) -> list[tuple[str, dict]]:
     if args.seed is not None and not 0 <= args.seed < 2**63:
         raise CliError(_("--seed must be a whole number 0 or more, got {seed}", seed=args.seed))
     _check_host(args.host)
-    if not args.hub_teachers.strip():
-        raise CliError(_("--hub-teachers needs the name of a hub group, e.g. teachers"))
     _check_db(args.db)
     rooms = []
     for spec in args.room:
@@ -81,11 +80,8 @@ def _check(args) -> list[tuple[str, dict]]:
 
 
 def _check_host(host: str) -> None:
-    """An address or a host name the system can look up: not empty (which would listen on
-    every interface without saying so), labels of at most 63 characters."""
-    if not host.strip():
-        raise CliError(_("--host needs an address: 127.0.0.1 for this machine only, or 0.0.0.0 "
-                         "for every network this machine is on"))
+    """An address or a host name the system can look up: labels of at most 63 characters (an
+    empty one, which would listen on every interface, the parser refuses)."""
     try:
         host.encode("idna")
     except UnicodeError:
@@ -98,7 +94,7 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 def _check_db(db: str) -> None:
     """A file that is a SQLite database, an empty file, or one the server can create."""
-    if not db.strip() or db.strip() == ":memory:":
+    if db.strip() == ":memory:":  # an empty name, the parser refuses
         raise CliError(_("--db needs a file name, e.g. class.sqlite: every room and move is "
                          "kept there (so a restarted server goes on where it was)"))
     path = Path(db).expanduser()

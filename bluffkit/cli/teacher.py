@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..core.i18n import _, _l, _n, num
 from .common import CliError
+from .options import whole_number
 
 COLLECT_HELP = _l("""\
 Merge the results logs of a class (bluffkit-results-*.jsonl files, from home folders or an LMS
@@ -37,8 +38,9 @@ def _key(args) -> bytes | None:
 
     try:
         return course_key(args.key_file)
-    except BluffkitError as e:
-        raise CliError(str(e)) from None
+    except BluffkitError as e:  # the key file named on the command line, or the environment's
+        raise CliError(str(e) if args.key_file is None else
+                       _("--key-file: {reason}", reason=e)) from None
 
 
 def parse_points(texts: list[str]) -> dict[tuple[str, int], Fraction]:
@@ -161,7 +163,7 @@ def add_teacher_commands(sub) -> None:
                    help=_("folders (or files) of logs, or a class server's --db file"))
     c.add_argument("--csv", required=True, help=_("the gradebook to write, e.g. grades.csv"))
     c.add_argument("--key-file", help=_("file holding the course key (else $BLUFFKIT_COURSE_KEY)"))
-    c.add_argument("--top", type=int, default=10, help=_("mistakes listed (default 10)"))
+    c.add_argument("--top", type=whole_number, default=10, help=_("mistakes listed (default 10)"))
     c.add_argument("--roster", help=_("the class list: a CSV with name, LMS id and email columns"))
     c.add_argument("--points", action="append", default=[], metavar="SET:N=P",
                    help=_("what question N of SET is worth, e.g. bluff:3=2 (repeat it)"))

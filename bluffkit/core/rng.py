@@ -34,7 +34,7 @@ def make_rng(seed: Seed = None) -> np.random.Generator:
     if isinstance(seed, np.random.Generator):
         return seed
     if seed is not None and not is_whole(seed, 0):
-        raise InvalidQuestion(_("seed must be a non-negative integer or None, got {seed}",
+        raise InvalidQuestion(_("seed must be a whole number 0 or more, got {seed}",
                                 seed=repr(seed)))
     return np.random.default_rng(seed)
 

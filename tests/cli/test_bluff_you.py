@@ -62,7 +62,7 @@ def test_bad_arguments_are_one_line_errors(capsys):
     code, _, err = run(capsys, "odds", "bluff-you", "--announce", "3", "--q", "7/5")
     assert code == 2 and "between 0 and 1" in err
     code, _, err = run(capsys, "solve", "bluff-you", "--target", "1:5")
-    assert code == 2 and "give_points" in err
+    assert code == 2 and "--give-points" in err
 
 
 def test_announcements_to_answer_and_repeated_players_are_one_line_errors(capsys):

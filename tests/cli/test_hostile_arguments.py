@@ -64,3 +64,37 @@ def test_poker_dice_largest_points_still_play(capsys):
     code, err, _ = run(["play", "poker-dice", "--points", "10000", "--bots", "1", "--seed",
                         "1"], capsys, stdin="quit\n")
     assert code == 0, err
+
+
+@pytest.mark.parametrize("argv, option", [
+    (["odds", "bluff-you", "--q", "abc"], "--q"),  # ignored without --announce
+    (["advise", "bluff-you", "--roll", "2,2,5", "--q", "abc"], "--q"),
+    (["odds", "bungee", "--hand", "2,9", "--lucky", "8", "--good", "abc"], "--good"),
+    (["odds", "poker-dice", "--mine", ",,,"], "--mine"),  # an empty list
+    (["odds", "bluff-you", "--centre="], "--centre"),
+    (["solve", "jungle-bluff", "--hands", "1,9", "5,10", "--centre", "4", "--special", ",,,"],
+     "--special"),
+    (["advise", "bluff", "--mine", "3,,3", "--bid", "7x3"], "--mine"),  # an empty item
+    (["advise", "jungle-bluff", "--players", "4", "--strength", "8", "--centre", "2,4",
+      "--opponent-hand", "abc"], "--opponent-hand"),  # read with two players only
+    (["play", "bluff", "--bots", "2.5"], "--bots"),  # a float, a bool, 1_000 as whole numbers
+    (["play", "bluff", "--seed", "True"], "--seed"),
+    (["play", "bluff", "--dice", "1_0"], "--dice"),
+    (["play", "jungle-bluff", "--cards", "99"], "--cards"),  # the rules' top_card, named
+    (["results", "collect", ".", "--csv", ""], "--csv"),  # a traceback before
+    (["results", "collect", ".", "--csv", "g.csv", "--key-file", ""], "--key-file"),
+])
+def test_nonsense_is_refused_naming_the_option(argv, option, capsys, tmp_path, monkeypatch):
+    """Issue 26 item 15: nonsense that was silently accepted (or a traceback, or refused with
+    the library's own parameter name) is refused in one line naming the option, in French too."""
+    monkeypatch.chdir(tmp_path)
+    for lang, prefix in (("en", "bluffkit: error: "), ("fr", "bluffkit\xa0: erreur\xa0: ")):
+        code, err, _ = run(["--lang", lang, *argv], capsys)
+        assert code == 2 and err.startswith(prefix) and option in err and "\n" not in err, err
+
+
+def test_an_empty_value_that_means_something_is_kept(capsys):
+    """``--reroll ""``: show no more dice (some of mine are exposed), re-roll the rest."""
+    code, err, _ = run(["odds", "bluff", "--dice", "10", "--mine", "2,3", "--exposed", "*,3",
+                        "--my-exposed", "*,3", "--reroll", "", "--bid", "6x3"], capsys)
+    assert code == 0, err

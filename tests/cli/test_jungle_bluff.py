@@ -127,7 +127,7 @@ BASE4 = ["advise", "jungle-bluff", "--players", "4", "--me", "2", "--strength", 
      "probability"),
     (BASE4 + ["--held", "0:10", "--later-challenge", "5"], "--later-challenge", "0 and 1"),
     (["advise", "jungle-bluff", "--players", "2", "--hand", "3,8", "--opponent-hand", "",
-      "--centre", "4"], "--opponent-hand", "no card"),
+      "--centre", "4"], "--opponent-hand", "no value in ''"),
 ])
 def test_cards_that_cannot_exist_are_refused(capsys, argv, option, words):
     """Issue 12: cards 11 or 99, duplicates, special cards without their rule, too many score

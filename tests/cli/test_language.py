@@ -22,11 +22,12 @@ def test_help_in_french(capsys):
 def test_argparse_errors_in_french_and_english(capsys):
     assert main(["odds", "bluff", "--dice", "x", "--lang=fr"]) == 2
     assert capsys.readouterr().err == (
-        "bluffkit\xa0: erreur\xa0: bluffkit odds bluff: argument --dice\xa0: valeur int "
-        "invalide\xa0: 'x'\n")
+        "bluffkit\xa0: erreur\xa0: bluffkit odds bluff: argument --dice\xa0: 'x' n'est pas un "
+        "nombre entier (écris-le en chiffres, par exemple 3)\n")
     assert main(["odds", "bluff", "--dice", "x"]) == 2
     assert capsys.readouterr().err == (
-        "bluffkit: error: bluffkit odds bluff: argument --dice: invalid int value: 'x'\n")
+        "bluffkit: error: bluffkit odds bluff: argument --dice: 'x' is not a whole number "
+        "(write it in digits, e.g. 3)\n")
 
 
 def test_the_language_and_argparse_are_put_back(capsys):

@@ -27,7 +27,7 @@ def refused(tmp_path, capsys, *argv: str) -> tuple[str, str]:
     (["--teacher-token", "short"], "--teacher-token must be 8-100"),
     (["--teacher-token", "has space in it"], "--teacher-token must be 8-100"),
     (["--room", "bluff:x"], "write a game"),
-    (["--seed", "-3"], "--seed must be"),
+    (["--seed", "-3"], "--seed: a seed is a whole number from 0 to"),
     (["--sync", "sometimes"], "invalid choice"),
 ])
 def test_bad_options_are_one_clear_line(capsys, argv, words):
@@ -41,8 +41,8 @@ def test_bad_options_are_one_clear_line(capsys, argv, words):
     ("folder", "--db 'folder' is a folder; name a file in it, e.g. 'folder/class.sqlite'"),
     ("/dev/null", "--db '/dev/null' is not a file (a device or a pipe)"),
     ("/proc/nope/x.sqlite", "--db '/proc/nope/x.sqlite': the folder '/proc/nope' does not exist"),
-    ("", "--db needs a file name"),
-    (" ", "--db needs a file name"),
+    ("", "bluffkit serve: argument --db: no value in ''; write one"),
+    (" ", "bluffkit serve: argument --db: no value in ' '; write one"),
     (":memory:", "--db needs a file name"),
     ("broken.sqlite", "--db 'broken.sqlite' cannot be used: file is not a database"),
     ("foreign.sqlite", "--db 'foreign.sqlite' is not a bluffkit class database (no such column"),
@@ -70,8 +70,8 @@ def test_a_db_that_cannot_keep_the_games_is_refused_before_serving(db, words, tm
 
 @pytest.mark.parametrize("host, words", [
     ("a" * 300, "is not an address or a host name (at most 63 characters between dots"),
-    ("", "--host needs an address: 127.0.0.1 for this machine only, or 0.0.0.0"),
-    ("  ", "--host needs an address"),
+    ("", "argument --host: no value in ''; write one, or leave the option out"),
+    ("  ", "argument --host: no value in '  '"),
     ("999.1.1.1", "cannot listen on 999.1.1.1:0:"),
 ])
 def test_a_host_that_is_no_address_is_refused(host, words, tmp_path, capsys):
