@@ -1,10 +1,12 @@
 """Hostile JSON states: a mutated state is either refused with ``InvalidState`` or playable.
 
 States come from seeded random play of every registered game, with its standard rules and each
-of its variants. Each one is mutated (1-3 seeded mutations: a value replaced by another of a
-different type, a neighbour number, a huge number, ``NaN``/``Infinity``, thousands of nested
-lists, a field deleted, an element inserted or duplicated, a character of a text changed, two
-fields swapped) and loaded. The load must answer within ``SLOW`` seconds and either raise
+of its variants. Each one is mutated (1-3 seeded mutations of the :data:`KINDS`: a value replaced
+by another of a different type, a neighbour number, a huge number, ``NaN``/``Infinity``,
+thousands of nested lists, a field deleted, an element inserted or duplicated, a character of a
+text changed, two fields swapped; a whole number written as a float, a bool or a text in other
+digits, an item moved or copied to another seat's or container's list, a list or a text emptied,
+a rules option so changed) and loaded. The load must answer within ``SLOW`` seconds and either raise
 ``InvalidState`` or give a state that keeps every promise of a reachable state (:func:`playable`):
 it reads back from its own JSON, every player can observe it, its legal actions and chance
 outcomes are well formed, every legal action leads to a state that loads back too, the conserved
@@ -96,6 +98,30 @@ def cover_phases(info, rng, sources: list, games: int = 400) -> list:
     return sources
 
 
+HUGE = [2**63, 10**18, 10**15 + 1, 2**53 + 1]
+NEAR_NUMBERS = [True, False, 1.0, "1", "١", 2**63, -1, ""]
+"""Values that a careless reader takes for a whole number (``True == 1``, ``1.0 == 1``)."""
+ARABIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _items(v) -> list | None:
+    """The items of a list, or of a text listing them (``"1,3,*"``, ``""``); None otherwise."""
+    if isinstance(v, list):
+        return list(v)
+    if isinstance(v, str) and ("," in v or not v):
+        return v.split(",") if v else []
+    return None
+
+
+def _like(old, items: list):
+    """``items`` written as ``old`` was: a list, or a text with commas."""
+    return items if isinstance(old, list) else ",".join(map(str, items))
+
+
 def _paths(node, path=()):
     yield path
     if len(path) > 8:
@@ -125,49 +151,117 @@ def _odd(rng: np.random.Generator):
     return copy.deepcopy(ODD_VALUES[int(rng.integers(len(ODD_VALUES)))])
 
 
-def mutate(data: dict, rng: np.random.Generator) -> dict:
-    """``data`` changed by 1-3 seeded mutations."""
+KINDS = ("other value", "neighbour number", "field deleted", "item inserted", "character changed",
+         "nested", "fields swapped", "item duplicated", "unknown field",
+         "whole number as float", "whole number as bool", "huge number", "whole number as text",
+         "item moved to another list", "item copied to another list", "emptied", "rules option")
+"""The mutations, by kind: the first nine, and those of issue 26 (whole numbers written as
+``3.0``, ``True``, ``2**63`` or ``"٣"``; a die, card or token moved from one seat's or
+container's list to another's; a list or text emptied; any of these in the rules)."""
+WHOLE_NUMBER_KINDS = KINDS[9:13]
+DEEP = "nested 5,000 levels deep"
+
+
+def mutate(data: dict, rng: np.random.Generator, kinds: list | None = None) -> dict:
+    """``data`` changed by 1-3 seeded mutations (their kinds appended to ``kinds``)."""
     data = copy.deepcopy(data)
     for _ in range(int(rng.integers(1, 4))):
         paths = [p for p in _paths(data) if p and p != ("game",)]
         path = paths[int(rng.integers(len(paths)))]
+        kind = KINDS[int(rng.integers(len(KINDS)))]
+        applied = None
+        if kind == "rules option":  # a rules option, as a whole number of another type
+            options = [p for p in paths if p[0] == "rules" and len(p) > 1] or paths
+            path = options[int(rng.integers(len(options)))]
+            if _get(data, path) is None:  # an option left unset, set to a near-number
+                _set(data, path, NEAR_NUMBERS[int(rng.integers(len(NEAR_NUMBERS)))])
+                applied = kind
+            kind = (WHOLE_NUMBER_KINDS[int(rng.integers(4))] if _is_int(_get(data, path))
+                    else "emptied")
         old = _get(data, path)
-        kind = int(rng.integers(9))
-        if kind == 0:
-            _set(data, path, _odd(rng))
-        elif kind == 1 and isinstance(old, int) and not isinstance(old, bool):
-            _set(data, path, old + int(rng.choice([-2, -1, 1, 2])))
-        elif kind == 2:
-            parent = _get(data, path[:-1])
-            if isinstance(parent, dict):
-                del parent[path[-1]]
-            else:
-                parent.pop(path[-1])
-        elif kind == 3 and isinstance(_get(data, path[:-1]), list):
-            parent = _get(data, path[:-1])
-            parent.insert(int(rng.integers(len(parent) + 1)), copy.deepcopy(old))
-        elif kind == 4 and isinstance(old, str) and old:
-            i = int(rng.integers(len(old)))
-            ch = "0123456789*,BxKQJA+ronav-"[int(rng.integers(25))]
-            _set(data, path, old[:i] + ch + old[i + 1:])
-        elif kind == 5:
-            if rng.integers(2):
-                _set(data, path, _deep(5000))
-                break  # the last mutation: copying 5,000 levels would exhaust the stack
-            _set(data, path, [old])
-        elif kind == 6:
-            other = paths[int(rng.integers(len(paths)))]
-            if other[:len(path)] != path and path[:len(other)] != other:
-                a, b = copy.deepcopy(_get(data, other)), copy.deepcopy(old)
-                _set(data, path, a)
-                _set(data, other, b)
-        elif kind == 7 and isinstance(old, list) and old:
-            old.append(copy.deepcopy(old[int(rng.integers(len(old)))]))
-        elif kind == 8 and isinstance(old, dict):
-            old[str(rng.integers(3))] = _odd(rng)
-        else:
-            _set(data, path, _odd(rng))
+        applied = applied or _apply(kind, data, path, old, paths, rng)
+        if kinds is not None:
+            kinds.append(applied)
+        if applied == DEEP:
+            break  # the last mutation: copying 5,000 levels would exhaust the stack
     return data
+
+
+def _apply(kind: str, data, path, old, paths, rng) -> str:
+    """Apply mutation ``kind`` at ``path``; returns the kind applied ("other value" when
+    ``kind`` does not fit the value there)."""
+    if kind == "neighbour number" and _is_int(old):
+        _set(data, path, old + int(rng.choice([-2, -1, 1, 2])))
+    elif kind == "field deleted":
+        parent = _get(data, path[:-1])
+        if isinstance(parent, dict):
+            del parent[path[-1]]
+        else:
+            parent.pop(path[-1])
+    elif kind == "item inserted" and isinstance(_get(data, path[:-1]), list):
+        parent = _get(data, path[:-1])
+        parent.insert(int(rng.integers(len(parent) + 1)), copy.deepcopy(old))
+    elif kind == "character changed" and isinstance(old, str) and old:
+        i = int(rng.integers(len(old)))
+        ch = "0123456789*,BxKQJA+ronav-"[int(rng.integers(25))]
+        _set(data, path, old[:i] + ch + old[i + 1:])
+    elif kind == "nested":
+        if rng.integers(2):
+            _set(data, path, _deep(5000))
+            return DEEP
+        _set(data, path, [old])
+    elif kind == "fields swapped":
+        other = paths[int(rng.integers(len(paths)))]
+        if other[:len(path)] != path and path[:len(other)] != other:
+            a, b = copy.deepcopy(_get(data, other)), copy.deepcopy(old)
+            _set(data, path, a)
+            _set(data, other, b)
+    elif kind == "item duplicated" and isinstance(old, list) and old:
+        old.append(copy.deepcopy(old[int(rng.integers(len(old)))]))
+    elif kind == "unknown field" and isinstance(old, dict):
+        old[str(rng.integers(3))] = _odd(rng)
+    elif kind == "whole number as float" and _is_int(old):
+        _set(data, path, float(old))
+    elif kind == "whole number as bool" and _is_int(old):
+        _set(data, path, bool(old))
+    elif kind == "huge number" and _is_int(old):
+        _set(data, path, HUGE[int(rng.integers(len(HUGE)))] * (-1 if old < 0 else 1))
+    elif kind == "whole number as text" and _is_int(old):
+        _set(data, path, str(old).translate(ARABIC if rng.integers(2) else {}))
+    elif kind in ("item moved to another list", "item copied to another list") and _items(old):
+        others = [p for p in paths if _items(_get(data, p)) is not None
+                  and p[:len(path)] != path and path[:len(p)] != p]
+        if not others:
+            return kind
+        other = others[int(rng.integers(len(others)))]
+        source, target = _items(old), _items(_get(data, other))
+        i = int(rng.integers(len(source)))
+        item = source.pop(i) if kind == "item moved to another list" else source[i]
+        target.insert(int(rng.integers(len(target) + 1)), copy.deepcopy(item))
+        _set(data, other, _like(_get(data, other), target))
+        _set(data, path, _like(old, source))
+    elif kind == "emptied" and isinstance(old, list | str | dict):
+        _set(data, path, type(old)())
+    else:
+        _set(data, path, _odd(rng))
+        return "other value"
+    return kind
+
+
+def _bool_for_number(before, after, path=()) -> str | None:
+    """Where ``after`` (a loaded state's JSON) holds true or false in place of the whole number
+    or the null of ``before`` (the state mutated): ``True == 1`` in Python, so a loader that
+    checks ``x in range(n)`` takes it."""
+    if isinstance(after, bool) and not isinstance(before, bool):
+        return f"{'/'.join(map(str, path))}: {after!r}"
+    if isinstance(before, dict) and isinstance(after, dict):
+        items = [(k, before.get(k), v) for k, v in after.items()]
+    elif isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        items = list(zip(range(len(after)), before, after))
+    else:
+        return None
+    return next((found for k, b, a in items if (found := _bool_for_number(b, a, (*path, k)))),
+                None)
 
 
 def _round_trip(info, s) -> None:
@@ -214,11 +308,14 @@ def fuzz(name: str, mutations: int, seed: int = 2026) -> dict:
     sources = cover_phases(info, rng, states_of(info, rng, 60))
     counts = {"loads": 0, "refused": 0, "accepted": 0, "unchanged": 0, "crashes": [],
               "impossible": [], "slow": [], "slowest": 0.0, "changed": [],
-              "phases": Counter(), "missing": set(phases_of(info)) - {s.phase for s in sources}}
+              "phases": Counter(), "missing": set(phases_of(info)) - {s.phase for s in sources},
+              "kinds": Counter(), "kinds_accepted": Counter()}
     for i in range(mutations):
         source = sources[i % len(sources)]
         counts["phases"][source.phase] += 1
-        data = mutate(source.to_json(), rng)
+        kinds: list[str] = []
+        data = mutate(source.to_json(), rng, kinds)
+        counts["kinds"].update(set(kinds))
         conserved = info.conserved(source) if info.conserved else None
         start = time.process_time()
         try:
@@ -237,6 +334,11 @@ def fuzz(name: str, mutations: int, seed: int = 2026) -> dict:
             counts["refused"] += 1
             continue
         counts["accepted"] += 1
+        counts["kinds_accepted"].update(set(kinds))
+        taken = _bool_for_number(source.to_json(), s.to_json())
+        if taken:
+            counts["impossible"].append(f"{taken} read as a number <- {_short(data)}")
+            continue
         counts["unchanged"] += s == source
         if s != source:
             before, after = source.to_json(), s.to_json()
@@ -262,8 +364,48 @@ def test_mutated_states_are_refused_or_playable(name):
           f"{c['accepted']} accepted ({c['unchanged']} equal to the state mutated), "
           f"{len(c['crashes'])} crashes, {len(c['impossible'])} impossible states accepted, "
           f"{len(c['slow'])} loads over {SLOW} s (slowest {c['slowest'] * 1000:.0f} ms); "
-          f"mutations by phase: {dict(c['phases'])}")
+          f"mutations by phase: {dict(c['phases'])}; loads (accepted) by kind of mutation: "
+          + ", ".join(f"{k} {n} ({c['kinds_accepted'][k]})" for k, n in sorted(
+              c["kinds"].items())))
     assert not c["missing"], f"no state in phase {c['missing']}"
     assert not c["crashes"], c["crashes"][:5]
     assert not c["impossible"], c["impossible"][:5]
     assert not c["slow"], c["slow"][:5]
+
+
+def near_numbers(value) -> list:
+    """A rules option's value written as what is not quite it: ``3.0``, ``True``, ``"3"``,
+    ``"٣"``, huge, or a near-number where it was unset or a list."""
+    if _is_int(value):
+        return [float(value), bool(value), str(value), str(value).translate(ARABIC), 2**63,
+                -value - 1]
+    return NEAR_NUMBERS + ([[]] if isinstance(value, list) else [])
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_rules_options_as_near_numbers_are_refused(name):
+    """Every rules option of every variant of a new game, set to a near-number: refused, or
+    read as the very whole number (never ``True`` for 1, ``2.0`` for 2)."""
+    info = GAMES[name]
+    loads = refused = 0
+    wrong = []
+    for rules in (info.rules_type(), *info.variants):
+        data = info.new_game(rules).to_json()
+        for option, value in data["rules"].items():
+            for near in near_numbers(value):
+                mutated = {**data, "rules": {**data["rules"], option: near}}
+                loads += 1
+                try:
+                    s = info.state_from_json(mutated)
+                except InvalidState:
+                    refused += 1
+                    continue
+                except Exception as e:  # noqa: BLE001 - a crash is what this test counts
+                    wrong.append(f"{option}={near!r}: {type(e).__name__}: {str(e)[:100]}")
+                    continue
+                taken = _bool_for_number(data, s.to_json())
+                if taken or not isinstance(s.to_json()["rules"][option], type(value)):
+                    wrong.append(f"{option}={near!r} accepted as {s.to_json()['rules'][option]!r}")
+    print(f"\n{name}: {loads} rules options set to near-numbers, {refused} refused, "
+          f"{len(wrong)} accepted as something else or crashed")
+    assert not wrong, wrong[:5]

@@ -65,7 +65,9 @@ class JungleRules:
         if not isinstance(self.combined, bool):
             raise InvalidRules(_("combined is true or false, got {combined}",
                                  combined=repr(self.combined)))
-        if self.first_player is not None and self.first_player not in range(self.players):
+        if self.first_player is not None and (  # True == 1 and 2.0 == 2 are in range(3) too
+                isinstance(self.first_player, bool) or not isinstance(self.first_player, int)
+                or self.first_player not in range(self.players)):
             raise InvalidRules(_("first_player must be a player 0-{value}, got {first_player}",
                                  value=self.players - 1, first_player=repr(self.first_player)))
 

@@ -54,8 +54,8 @@ class PokerDiceRules:
             raise InvalidRules(_("poker dice is for 2-4 players (4 peekers), got players={players}",
                                  players=repr(self.players)))
         if self.starting_points is not None and not _positive(self.starting_points):
-            raise InvalidRules(_("starting_points must be a whole number >= 1 (or None for 192 / "
-                                 "players), got {starting_points}",
+            raise InvalidRules(_("starting_points must be a whole number >= 1 (or left out for "
+                                 "192 / players), got {starting_points}",
                                  starting_points=repr(self.starting_points)))
         if self.starting_stacks is not None:
             if isinstance(self.starting_stacks, str) or not hasattr(self.starting_stacks,
@@ -90,8 +90,8 @@ class PokerDiceRules:
         if self.leader is not None and (isinstance(self.leader, bool)
                                         or not isinstance(self.leader, int)
                                         or self.leader not in range(self.players)):
-            raise InvalidRules(_("leader must be a player 0-{value} (or None for the roll of one "
-                                 "die each), got {leader}",
+            raise InvalidRules(_("leader must be a player 0-{value} (or left out for the roll of "
+                                 "one die each), got {leader}",
                                  value=self.players - 1, leader=repr(self.leader)))
 
     def start_stacks(self) -> tuple[int, ...]:
