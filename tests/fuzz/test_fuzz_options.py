@@ -215,7 +215,7 @@ def judge(call: Call, result, base_result) -> str | None:
 
 def file_bases(tmp) -> dict[str, list[str]]:
     """Correct calls of the commands that work on files, in ``tmp``."""
-    from bluffkit.teacher.log import ResultsLog
+    from bluffkit.exercises.results import ResultsLog
 
     (tmp / "logs").mkdir()
     (tmp / "key").write_text("course key")
