@@ -4,22 +4,21 @@ the teacher (:meth:`Room.summary`, :meth:`Room.full`). The rooms together, writt
 are :class:`~bluffkit.classroom.rooms.Hub`'s.
 
 Chance is drawn from the room's seed and the move's place in the log only
-(``numpy.random.default_rng([seed, index])``), so a seeded room with bots in every seat plays
-the same game move for move, and a game resumed after a restart goes on exactly as it would
-have.
+(``make_rng((seed, index))``, numpy's ``default_rng([seed, index])``), so a seeded room with
+bots in every seat plays the same game move for move, and a game resumed after a restart goes
+on exactly as it would have.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import numbers
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
-from ..core import sample
+from ..core import make_rng, sample
 from ..core.i18n import _
 from .protocol import ProtocolError
 
@@ -33,7 +32,7 @@ def plain(obj: Any) -> Any:
     """``json.dumps(..., default=plain)``: fractions as ``"1/3"``, numpy integers as ints."""
     if isinstance(obj, Fraction):
         return str(obj)
-    if isinstance(obj, np.integer):
+    if isinstance(obj, numbers.Integral):
         return int(obj)
     raise TypeError(_("{name} is not JSON", name=type(obj).__name__))
 
@@ -117,12 +116,12 @@ class Room:
         """Chance's move in ``state`` (default: now) as move ``index`` of the log: drawn from
         the seed and the index only."""
         state = self.state if state is None else state
-        rng = np.random.default_rng([self.seed, len(self.moves) if index is None else index])
+        rng = make_rng((self.seed, len(self.moves) if index is None else index))
         return sample(state.chance_outcomes(), rng)
 
     def bot_action(self, seat: int):
         """What the bot would play at ``seat`` now (deterministic for a seed and a log)."""
-        rng = np.random.default_rng([self.seed, len(self.moves), 1])
+        rng = make_rng((self.seed, len(self.moves), 1))
         return default_bot(self.info.name).choose(self.state.observation(seat),
                                                   self.state.legal_actions(), rng)
 

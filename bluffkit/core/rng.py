@@ -19,27 +19,53 @@ from .i18n import _
 if TYPE_CHECKING:
     import numpy as np
 
-Seed: TypeAlias = "int | None | np.random.Generator"
-"""A seed: a whole number, None (fresh entropy) or a generator passed through."""
+    from .pcg64 import Generator
+
+Rng: TypeAlias = "np.random.Generator | Generator"
+"""A seeded generator: numpy's, or the pure-Python one that draws the same numbers."""
+
+Seed: TypeAlias = "int | tuple[int, ...] | None | Rng"
+"""A seed: a whole number, a tuple of them, None (fresh entropy) or a generator passed through."""
 
 
-def make_rng(seed: Seed = None) -> np.random.Generator:
-    """A ``numpy.random.Generator`` from an int seed (or pass a Generator through).
+def make_rng(seed: Seed = None) -> Rng:
+    """numpy's ``default_rng(seed)``, or the same generator in pure Python without numpy.
 
-    numpy is imported here, on the first draw, not with ``bluffkit.core``: a command that
-    draws nothing (``bluffkit --help``, most ``odds``) starts without it.
+    numpy is an accelerator, not a requirement: where it cannot be imported (Pyodide without
+    its CDN) ``bluffkit.core.pcg64.Generator`` gives the same numbers for the calls bluffkit
+    makes (arrays come back as lists). numpy is imported here, on the first draw, not with
+    ``bluffkit.core``: a command that draws nothing (``bluffkit --help``, most ``odds``)
+    starts without it. A tuple of whole numbers seeds as numpy's ``default_rng([a, b])``.
     """
-    import numpy as np
+    from .pcg64 import Generator
 
-    if isinstance(seed, np.random.Generator):
+    numpy = _numpy()
+    if isinstance(seed, Generator) or (numpy and isinstance(seed, numpy.random.Generator)):
         return seed
-    if seed is not None and not is_whole(seed, 0):
-        raise InvalidQuestion(_("seed must be a whole number 0 or more, got {seed}",
-                                seed=repr(seed)))
-    return np.random.default_rng(seed)
+    if seed is not None:
+        words = list(seed) if isinstance(seed, tuple) else [seed]
+        if not words or not all(is_whole(w, 0) for w in words):
+            raise InvalidQuestion(_("seed must be a whole number 0 or more, got {seed}",
+                                    seed=repr(seed)))
+        seed = words if isinstance(seed, tuple) else seed
+    return numpy.random.default_rng(seed) if numpy else Generator(seed)
 
 
-def sample(outcomes: list[tuple[object, Fraction]], rng: np.random.Generator):
+def _numpy():
+    """numpy if it can be imported, else None."""
+    try:
+        import numpy
+    except ImportError:
+        return None
+    return numpy
+
+
+def as_list(values) -> list:
+    """Drawn values as a plain list, from numpy's array or the pure generator's list."""
+    return values.tolist() if hasattr(values, "tolist") else list(values)
+
+
+def sample(outcomes: list[tuple[object, Fraction]], rng: Rng):
     """Draw one outcome with exactly the given probabilities.
 
     The draw is an integer in ``[0, D)`` with ``D`` the common denominator, so the
@@ -60,7 +86,7 @@ def sample(outcomes: list[tuple[object, Fraction]], rng: np.random.Generator):
     raise AssertionError("unreachable: the weights sum to the denominator")
 
 
-def _uniform_below(n: int, rng: np.random.Generator) -> int:
+def _uniform_below(n: int, rng: Rng) -> int:
     """A uniform integer in ``[0, n)`` for any ``n`` (random bytes, rejection), exactly."""
     bits = n.bit_length()
     while True:
@@ -69,7 +95,7 @@ def _uniform_below(n: int, rng: np.random.Generator) -> int:
             return r
 
 
-def choice(items: list, rng: np.random.Generator):
+def choice(items: list, rng: Rng):
     """A uniformly random item of a non-empty list."""
     if not items:
         raise InvalidQuestion(_("cannot choose from an empty list"))

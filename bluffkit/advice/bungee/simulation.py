@@ -36,10 +36,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-import numpy as np
-
-from ...core import Action, InvalidQuestion
+from ...core import Action, InvalidQuestion, make_rng
 from ...core.i18n import _, num
+from ...core.rng import Rng, as_list
 from ...games.bungee import (
     BUNGEE,
     CALL_LIMIT,
@@ -170,7 +169,7 @@ JOINT_LIMIT = 200_000
 
 
 def _callers_hands(obs: BungeeObservation, counts: list[int],
-                   rng: np.random.Generator) -> dict[int, tuple[int, ...]]:
+                   rng: Rng) -> dict[int, tuple[int, ...]]:
     """Callers' hands drawn from their exact joint distribution given that each is worth 5 or
     less. Each hand is drawn from every hand worth 5 or less of the unseen cards, weighted by its
     ways (listed once), and the deal is accepted with probability, for each later caller,
@@ -268,7 +267,7 @@ def _minus(counts: tuple[int, ...], hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def sample_world(obs: BungeeObservation, rng: np.random.Generator) -> BungeeState:
+def sample_world(obs: BungeeObservation, rng: Rng) -> BungeeState:
     """A full state consistent with ``obs`` (see "a random world" above).
 
     Raises:
@@ -286,7 +285,7 @@ def sample_world(obs: BungeeObservation, rng: np.random.Generator) -> BungeeStat
         for c in hand:
             counts[c - 1] -= 1
     unseen = [c for c, n in zip(CARDS, counts) for _i in range(n)]
-    order = rng.permutation(len(unseen)).tolist()
+    order = as_list(rng.permutation(len(unseen)))
     hands, i = [], 0
     pile = counts
     for p, size in enumerate(obs.hand_sizes):
@@ -307,7 +306,7 @@ def sample_world(obs: BungeeObservation, rng: np.random.Generator) -> BungeeStat
 _DRAWS = tuple(Draw(c) for c in CARDS)
 
 
-def draw_card(pile, rng: np.random.Generator) -> Draw:
+def draw_card(pile, rng: Rng) -> Draw:
     """The next card of the pile, drawn with an integer (each card equally likely)."""
     r = int(rng.integers(sum(pile)))
     for d, n in zip(_DRAWS, pile):
@@ -317,7 +316,7 @@ def draw_card(pile, rng: np.random.Generator) -> Draw:
     raise InvalidQuestion(_("the draw pile is empty"))  # pragma: no cover - the engine refills
 
 
-def playout(state: BungeeState, rng: np.random.Generator, call_at: Sequence[int],
+def playout(state: BungeeState, rng: Rng, call_at: Sequence[int],
             max_steps: int = 20_000) -> RoundResult:
     """Play the current round to its end, every player by the greedy rule (player ``p`` calls
     at ``call_at[p]`` or less), chance drawn from the pile; returns the round's result.
@@ -450,10 +449,10 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
     call_ats = [CALL_LIMIT] * obs.rules.players
     call_ats[me] = call_at
     out = [([], []) for _i in choices]
-    worlds = np.random.default_rng(seed)
+    worlds = make_rng(seed)
     for i in range(samples):
         world = sample_world(obs, worlds)
-        block = worlds.bit_generator.random_raw(DRAW_BLOCK).tolist()  # the same for every choice
+        block = as_list(worlds.bit_generator.random_raw(DRAW_BLOCK))  # the same for every choice
         ends = outcomes(world, choices, functools.partial(_draws, block), call_ats, me)
         for (wins, scores), (won, score) in zip(out, ends):
             wins.append(int(won))
