@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
 from ..advice.bluff_you.turn import TurnGame, solve_turn
 from ..core import choice
 from ..core.i18n import _, _l, _n, num
+from ..core.rng import Rng
 from ..games.bluff_you import POINTS, TOKENS, doublet_swaps, total_points
 from ..odds.bluff_you import (
     expected_truthful_points,
@@ -43,7 +42,7 @@ def tokens(ts) -> str:
     return ", ".join(map(str, sorted(ts)))
 
 
-def pick_tokens(rng: np.random.Generator, k: int) -> tuple[int, ...]:
+def pick_tokens(rng: Rng, k: int) -> tuple[int, ...]:
     return tuple(sorted(int(t) for t in rng.choice(TOKENS, size=k, replace=False)))
 
 

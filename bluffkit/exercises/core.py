@@ -54,10 +54,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
 from ..core import make_rng
 from ..core.i18n import _, num, translations
+from ..core.rng import Rng
 from .answers import AnswerError, Number
 from .distinct import REDRAWS, answer_digest, answers_before
 from .rounding import approx
@@ -265,7 +264,7 @@ class Question:
                                              for m in self.mistakes())
 
     # -- what a question defines ------------------------------------------------------------------
-    def setup(self, rng: np.random.Generator) -> None:
+    def setup(self, rng: Rng) -> None:
         """Draw this student's numbers from ``rng`` and keep them as attributes."""
 
     def statement(self) -> str:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
 from ...core.i18n import _, _l
+from ...core.rng import Rng
 from ...games.bluff import STAR, Bid
 from ...odds.bluff.counts import bid_odds, match_probability, matches
 from ..core import Question, tex
@@ -44,15 +43,15 @@ def unit(face: int) -> str:
     return _("stars") if face == STAR else _("dice showing {face} or ★", face=face)
 
 
-def roll(rng: np.random.Generator, k: int) -> tuple[int, ...]:
+def roll(rng: Rng, k: int) -> tuple[int, ...]:
     return tuple(sorted(int(f) for f in rng.integers(1, 7, size=k)))
 
 
-def pick_face(rng: np.random.Generator, star_chance: float = 0.25) -> int:
+def pick_face(rng: Rng, star_chance: float = 0.25) -> int:
     return STAR if rng.random() < star_chance else int(rng.integers(1, 6))
 
 
-def draw_bid(rng: np.random.Generator, n: tuple[int, int], mine: tuple[int, int],
+def draw_bid(rng: Rng, n: tuple[int, int], mine: tuple[int, int],
              shift: tuple[int, int], face: int | None = None, min_needed: int = 1):
     """Dice in play, my dice and a bid near the count I expect.
 

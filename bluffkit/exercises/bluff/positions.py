@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
 from ...advice.bluff.decision import Position, advise, smallest_raise
 from ...core.i18n import _, _l, _n, num
+from ...core.rng import as_list, make_rng
 from ...games.bluff import DIGITS, STAR, Bid
 from ...odds.bluff.counts import bid_odds, count_distribution, matches, reroll_odds
 from ..answers import Estimate
@@ -388,10 +387,10 @@ class Simulation(Question):
 
     def simulate(self, seed: int | None = None) -> float:
         """The simulation the solution shows (a float: an estimate, not an exact value)."""
-        rng = np.random.default_rng(self.seed if seed is None else seed)
-        rolls = rng.integers(1, 7, size=(self.rounds, self.n))
-        hits = ((rolls == self.face) | (rolls == 6)).sum(axis=1)
-        return float((hits >= self.bid.count).mean())
+        rng = make_rng(self.seed if seed is None else seed)
+        rolls = as_list(rng.integers(1, 7, size=(self.rounds, self.n)))
+        stands = sum(row.count(self.face) + row.count(6) >= self.bid.count for row in rolls)
+        return stands / self.rounds
 
     def explain(self):
         p = self.expected()

@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from ...core import BluffkitError
 from ...core.i18n import _, _l
+from ...core.rng import Rng
 from ...games.bungee import (
     BUNGEE,
     CALL_LIMIT,
@@ -37,11 +36,11 @@ WIN_RULE = _l("Among the players who called, the lowest hand value wins the roun
 """Said where the answer depends on who wins the round."""
 
 
-def shuffled(rng: np.random.Generator) -> list[int]:
+def shuffled(rng: Rng) -> list[int]:
     return [FULL_DECK[int(i)] for i in rng.permutation(len(FULL_DECK))]
 
 
-def position(rng: np.random.Generator, hand=(3, 5), discard=(3, 10), bungee_lucky=False,
+def position(rng: Rng, hand=(3, 5), discard=(3, 10), bungee_lucky=False,
              callable_hand: bool | None = None) -> Knowledge:
     """A random position: my hand, a discard pile, a lucky card (a number unless asked)."""
     for _attempt in range(1000):
@@ -57,7 +56,7 @@ def position(rng: np.random.Generator, hand=(3, 5), discard=(3, 10), bungee_luck
     raise AssertionError("no position found")  # pragma: no cover - rejection is quick
 
 
-def build(rng: np.random.Generator, hand, lucky: int, discard=(3, 10)) -> Knowledge:
+def build(rng: Rng, hand, lucky: int, discard=(3, 10)) -> Knowledge:
     """My ``hand`` and ``lucky`` card as given, a random discard pile from the rest."""
     rest = shuffled(rng)
     for c in (*hand, lucky):
@@ -66,7 +65,7 @@ def build(rng: np.random.Generator, hand, lucky: int, discard=(3, 10)) -> Knowle
     return Knowledge(tuple(hand), tuple(rest[:d]), lucky)
 
 
-def small_cards(rng: np.random.Generator, total: int, most: int = 2) -> list[int]:
+def small_cards(rng: Rng, total: int, most: int = 2) -> list[int]:
     """1 to ``most`` cards (values 1-5) adding up to ``total`` (1-5)."""
     if total <= 1 or most == 1 or rng.random() < 0.4:
         return [total]

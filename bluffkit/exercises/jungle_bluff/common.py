@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
 from ...core import Distribution
 from ...core.i18n import _, _l
+from ...core.rng import Rng
 from ...games.jungle_bluff import (
     Card,
     deck,
@@ -34,7 +33,7 @@ def cards(cs) -> str:
     return ", ".join(str(c) for c in sorted(cs))
 
 
-def subset(rng: np.random.Generator, pool, k: int) -> tuple[Card, ...]:
+def subset(rng: Rng, pool, k: int) -> tuple[Card, ...]:
     idx = rng.choice(len(pool), size=k, replace=False)
     return tuple(sorted(pool[int(i)] for i in idx))
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
 from ...core.i18n import _, _l
+from ...core.rng import Rng
 from ...games.poker_dice import FACES, Category, PokerDiceRules, dice_text, multisets
 from ...odds.poker_dice import category_counts
 
@@ -36,7 +35,7 @@ def dice(faces) -> str:
     return dice_text(sorted(faces)).replace(",", ", ")
 
 
-def roll(rng: np.random.Generator, k: int = 3) -> tuple[int, ...]:
+def roll(rng: Rng, k: int = 3) -> tuple[int, ...]:
     return tuple(sorted(int(FACES[i]) for i in rng.integers(0, 6, size=k)))
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
-
 from ...core import choice
 from ...core.i18n import _, _l, _p, num
+from ...core.rng import as_list, make_rng
 from ...games.poker_dice import FACES, Category, best_hand
 from ...odds.poker_dice import category_counts, category_distribution, equity, pot_odds
 from ..answers import Choice, Estimate
@@ -279,10 +278,10 @@ class Simulation(Question):
 
     def simulate(self, seed: int | None = None) -> float:
         """The simulation the solution shows (a float: an estimate, not an exact value)."""
-        rng = np.random.default_rng(self.seed if seed is None else seed)
+        rng = make_rng(self.seed if seed is None else seed)
         rolls = rng.choice(FACES, size=(self.deals, 6))
         wins = 0
-        for row in rolls.tolist():
+        for row in as_list(rolls):
             common, theirs = tuple(row[:3]), tuple(row[3:])
             wins += best_hand(self.mine + common).key > best_hand(theirs + common).key
         return wins / self.deals

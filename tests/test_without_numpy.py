@@ -1,0 +1,68 @@
+"""numpy is an accelerator, not a requirement (issue 30 item 1b).
+
+What a lesson, a table's Explain and an exercise use is computed twice: here, with numpy, and in
+a fresh interpreter where ``import numpy`` and ``import scipy`` fail (``sys.modules[...] = None``,
+as in Pyodide without its CDN). The two must give the same text and values, item for item.
+This module imports no numpy at its top, so the subprocess can run its ``probe``.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SEEDS = (1, 2)
+
+
+def exercise_answers(name: str, seeds=SEEDS) -> dict:
+    """Every question's statement, exact answer, mistakes, feedback and solution."""
+    from bluffkit.exercises import load
+
+    out = {}
+    for seed in seeds:
+        for i, q in enumerate(load(name, seed=seed), 1):
+            expected = q.expected()
+            out[f"{seed}/{i}"] = [q.statement(), repr(expected),
+                                  [(m.name, repr(m.value)) for m in q.likely_mistakes()],
+                                  q.check(expected).markdown(), q.check("0").markdown(),
+                                  q.solution().markdown()]
+    return out
+
+
+def probe(what: str, arg: str) -> dict:
+    """One probe by name (the subprocess calls it the same way)."""
+    return PROBES[what](arg)
+
+
+PROBES = {"exercises": exercise_answers}
+
+
+def without_numpy(what: str, arg: str) -> dict:
+    """``probe(what, arg)`` in a fresh interpreter where numpy and scipy cannot be imported."""
+    code = ("import sys, json\n"
+            "sys.modules['numpy'] = None; sys.modules['scipy'] = None\n"
+            f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+            "from test_without_numpy import probe\n"
+            f"print(json.dumps(probe({what!r}, {arg!r})))\n"
+            "assert 'numpy' not in [m.split('.')[0] for m, v in sys.modules.items() if v]\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-3000:]
+    return json.loads(run.stdout)
+
+
+def same(what: str, arg: str) -> None:
+    with_numpy = json.loads(json.dumps(probe(what, arg)))
+    assert "numpy" in sys.modules
+    pure = without_numpy(what, arg)
+    assert pure.keys() == with_numpy.keys()
+    for key in with_numpy:
+        assert pure[key] == with_numpy[key], (what, arg, key)
+
+
+@pytest.mark.parametrize("name", ["bluff", "poker-dice", "bungee"])
+def test_exercise_sets_give_the_same_answers(name):
+    same("exercises", name)
