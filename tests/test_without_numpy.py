@@ -63,6 +63,6 @@ def same(what: str, arg: str) -> None:
         assert pure[key] == with_numpy[key], (what, arg, key)
 
 
-@pytest.mark.parametrize("name", ["bluff", "poker-dice", "bungee"])
+@pytest.mark.parametrize("name", ["bluff", "bluff-you", "poker-dice", "bungee"])
 def test_exercise_sets_give_the_same_answers(name):
     same("exercises", name)

@@ -105,45 +105,83 @@ def _guarantee(a: list[list[int]], u: list[int], w: list[int], *, low: bool) -> 
 
 def _float_basis(a: list[list[Fraction]]) -> list[int] | None:
     """The optimal basis of ``max sum(w), a w <= 1, w >= 0`` found in floats: per tableau row,
-    the basic variable (``j < n``: column ``j`` of ``a``; ``n + i``: the slack of row ``i``)."""
-    import numpy as np
-
+    the basic variable (``j < n``: column ``j`` of ``a``; ``n + i``: the slack of row ``i``).
+    With numpy when it imports, else the same float steps in lists (the same basis)."""
     m, n = len(a), len(a[0])
     top = max(max(r) for r in a)  # >= 1: entries are scaled into (0, 1] before becoming floats
-    t = np.zeros((m + 1, n + m + 1))
     try:
-        t[:m, :n] = [[float(v / top) for v in r] for r in a]
+        rows = [[float(v / top) for v in r] + [float(i == k) for k in range(m)] + [1.0]
+                for i, r in enumerate(a)]
     except OverflowError:
         return None
-    t[:m, n:n + m] = np.eye(m)
-    t[:m, -1] = 1.0
-    t[m, :n] = -1.0
+    t = [*rows, [-1.0] * n + [0.0] * (m + 1)]
+    try:
+        import numpy as np
+    except ImportError:
+        return _pivot(t, m, n, _ListTableau())
+    return _pivot(np.array(t), m, n, _ArrayTableau(np))
+
+
+def _pivot(t, m: int, n: int, ops) -> list[int] | None:
     basis = list(range(n, n + m))
     eps = 1e-11
     for step in range(50 * (m + n)):
-        costs = t[m, :-1]
+        costs = ops.row(t, m)[:-1]
         if step < 10 * (m + n):  # Dantzig's rule, then Bland's (no cycling) if it drags on
-            col = int(np.argmin(costs))
+            col = min(range(len(costs)), key=costs.__getitem__)  # the first smallest
             if costs[col] >= -eps:
                 return basis
         else:
-            below = np.flatnonzero(costs < -eps)
-            if not len(below):
+            col = next((j for j, c in enumerate(costs) if c < -eps), None)
+            if col is None:
                 return basis
-            col = int(below[0])
-        column = t[:m, col]
-        ok = column > eps
-        if not ok.any():
+        column, rhs = ops.column(t, col), ops.column(t, -1)
+        ok = [i for i in range(m) if column[i] > eps]
+        if not ok:
             return None  # unbounded: impossible with positive entries, so a float artefact
-        ratios = np.full(m, np.inf)
-        ratios[ok] = t[:m, -1][ok] / column[ok]
-        best = ratios.min()
-        ties = np.flatnonzero(ratios <= best + eps)
-        row = int(min(ties, key=lambda i: basis[i]))
-        t[row] /= t[row, col]
-        t -= np.outer(t[:, col], t[row]) * (np.arange(m + 1) != row)[:, None]
+        ratios = {i: rhs[i] / column[i] for i in ok}
+        best = min(ratios.values())
+        row = min((i for i in ok if ratios[i] <= best + eps), key=lambda i: basis[i])
+        ops.pivot(t, row, col)
         basis[row] = col
     return None
+
+
+class _ListTableau:
+    @staticmethod
+    def row(t: list[list[float]], i: int) -> list[float]:
+        return t[i]
+
+    @staticmethod
+    def column(t: list[list[float]], j: int) -> list[float]:
+        return [r[j] for r in t]
+
+    @staticmethod
+    def pivot(t: list[list[float]], row: int, col: int) -> None:
+        piv = t[row][col]
+        t[row] = r = [v / piv for v in t[row]]
+        for i, other in enumerate(t):
+            if i != row:
+                f = other[col]
+                t[i] = [v - f * w for v, w in zip(other, r)]
+
+
+class _ArrayTableau:
+    def __init__(self, np):
+        self.np = np
+
+    @staticmethod
+    def row(t, i: int) -> list[float]:
+        return t[i].tolist()
+
+    @staticmethod
+    def column(t, j: int) -> list[float]:
+        return t[:, j].tolist()
+
+    def pivot(self, t, row: int, col: int) -> None:
+        t[row] /= t[row, col]
+        keep = (self.np.arange(len(t)) != row)[:, None]
+        t -= self.np.outer(t[:, col], t[row]) * keep
 
 
 def _exact_from_basis(a: list[list[int]], basis: list[int]) -> tuple[list[int], list[int]] | None:
