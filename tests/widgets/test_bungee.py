@@ -165,6 +165,27 @@ def test_explain_shows_the_exact_part_at_once_and_the_simulation_when_done():
     assert t.explain.body.value == advice_html(want)
 
 
+def test_explain_runs_inline_with_progress_where_threads_cannot_start(monkeypatch):
+    """Pyodide: ``Thread.start()`` raises; the simulation runs at once, the bar still moves."""
+    import threading
+
+    def no_threads(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Thread, "start", no_threads)
+    t = BungeeTable(opponents=2, seed=3, rounds=1)
+    t.state = position(["1,4,8", "2,3,9,10,10", "5,6,7,7"], "4,7")
+    t._render()
+    seen = []
+    t.progress.observe(lambda change: seen.append(change["new"]), "value")
+    t.explain.toggle.value = True          # returns when the simulation is done
+    assert t._thread is None and t.wait_for_advice(timeout=0)
+    want = advise(t.state.observation(0), EXPLAIN_SAMPLES, t.seed)
+    assert t.explain.body.value == advice_html(want) and "being simulated" not in want.explanation
+    assert seen == list(range(5, EXPLAIN_SAMPLES + 1, 5))
+    assert t.progress.layout.display == "none" and t.errors.message == ""
+
+
 def test_a_move_during_the_simulation_drops_its_stale_result():
     t = BungeeTable(opponents=1, seed=3, rounds=1)
     t.state = position(["1,2,8", "2,3,9,10,10"], "4,7")

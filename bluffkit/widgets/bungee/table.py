@@ -30,7 +30,7 @@ import ipywidgets as widgets
 from ...advice.bungee.decision import BungeeAdvice, advise, without_simulation
 from ...advice.bungee.simulation import draw_card
 from ...bots.bungee import GreedyBot
-from ...core import BluffkitError, InvalidQuestion
+from ...core import BluffkitError, InvalidQuestion, background
 from ...core.i18n import _, _l, _n, get_language
 from ...games.bungee import (
     BungeeRules,
@@ -219,7 +219,6 @@ class BungeeTable(GameTable):
             time.sleep(0)  # let the widget's own thread in between two simulated endings
 
         def work() -> None:
-            time.sleep(START_DELAY)  # the widget's thread first finishes drawing the panel
             try:
                 advice = advise(obs, EXPLAIN_SAMPLES, self.seed, progress=tick)
             except _Stale:
@@ -240,8 +239,8 @@ class BungeeTable(GameTable):
                 if self.explain.toggle.value:
                     self.explain.body.value = advice_html(advice)
 
-        self._thread = threading.Thread(target=work, name="bungee-advice", daemon=True)
-        self._thread.start()
+        # in a thread after the widget's thread has drawn the panel; inline in Pyodide
+        self._thread = background.start(work, "bungee-advice", delay=START_DELAY)
 
     def wait_for_advice(self, timeout: float = 30.0) -> bool:
         """Wait (at most ``timeout`` seconds) for the background simulation; ``True`` when
