@@ -33,12 +33,27 @@ def exercise_answers(name: str, seeds=SEEDS) -> dict:
     return out
 
 
+def shipped_strategies(sizes: str) -> dict:
+    """The shipped two-player strategies: figures, weights and frequencies after a few bids."""
+    from bluffkit.advice.bluff.strategy import load_strategy, match_table
+    from bluffkit.core.rng import as_list
+
+    out = {"match": sorted((f"{a}v{b}", p) for (a, b), p in match_table().items())}
+    for size in sizes.split(","):
+        s = load_strategy(*map(int, size.split("v")))
+        out[size] = [repr(s.figures)]
+        for history in ([], s.bids[:1], s.bids[1:4:2], s.bids[2:5]):
+            labels, weights = s.weights_table(history)
+            out[size] += [labels, as_list(weights), as_list(s.strategy_table(history)[1])]
+    return out
+
+
 def probe(what: str, arg: str) -> dict:
     """One probe by name (the subprocess calls it the same way)."""
     return PROBES[what](arg)
 
 
-PROBES = {"exercises": exercise_answers}
+PROBES = {"exercises": exercise_answers, "strategies": shipped_strategies}
 
 
 def without_numpy(what: str, arg: str) -> dict:
@@ -63,6 +78,11 @@ def same(what: str, arg: str) -> None:
         assert pure[key] == with_numpy[key], (what, arg, key)
 
 
-@pytest.mark.parametrize("name", ["bluff", "bluff-you", "poker-dice", "bungee"])
+@pytest.mark.parametrize("name", ["bluff", "bluff-you", "poker-dice", "bungee", "full-game",
+                                  "optimal-bluffing"])
 def test_exercise_sets_give_the_same_answers(name):
     same("exercises", name)
+
+
+def test_the_shipped_strategies_read_the_same():
+    same("strategies", "1v1,2v1,3v4,5v5")

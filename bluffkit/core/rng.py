@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from .checks import is_whole
 from .errors import InvalidQuestion
 from .i18n import _
+from .npy import numpy_or_none
 
 if TYPE_CHECKING:
     import numpy as np
@@ -39,7 +40,7 @@ def make_rng(seed: Seed = None) -> Rng:
     """
     from .pcg64 import Generator
 
-    numpy = _numpy()
+    numpy = numpy_or_none()
     if isinstance(seed, Generator) or (numpy and isinstance(seed, numpy.random.Generator)):
         return seed
     if seed is not None:
@@ -49,15 +50,6 @@ def make_rng(seed: Seed = None) -> Rng:
                                     seed=repr(seed)))
         seed = words if isinstance(seed, tuple) else seed
     return numpy.random.default_rng(seed) if numpy else Generator(seed)
-
-
-def _numpy():
-    """numpy if it can be imported, else None."""
-    try:
-        import numpy
-    except ImportError:
-        return None
-    return numpy
 
 
 def as_list(values) -> list:

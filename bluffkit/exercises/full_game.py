@@ -235,7 +235,7 @@ class OpeningFrequency(_Opening):
         labels, rows = strategy.weights_table([])
         chance = {r.dice: p for r, p in roll_outcomes(self.dice[0])}
         column = labels.index(str(self.bid))
-        average = sum((chance[roll] * Fraction(int(row[column]), int(row.sum()))
+        average = sum((chance[roll] * Fraction(int(row[column]), int(sum(row)))
                        for roll, row in zip(strategy.rolls[0], rows)), Fraction(0))
         freq = self.view().frequencies
         return [Mistake("uniform", Fraction(1, len(freq)),

@@ -234,10 +234,24 @@ class _Indexed:
                 for c, v in row:
                     cols.setdefault(c, []).append((r, v))
             self.col_rows.append(cols)
+        self._matrix = None
+
+    def matrix_float(self):
+        """The payoffs as a float sparse matrix (numpy and scipy: only the LP needs them)."""
+        if self._matrix is None:
+            self._matrix = self._sparse_payoffs()
+        return self._matrix
+
+    @property
+    def scale(self) -> float:
+        self.matrix_float()
+        return self._scale
+
+    def _sparse_payoffs(self):
         # payoffs far outside 1..2**30 are divided by a power of two (exactly) before HiGHS sees
         # them: the strategies do not change, and floats neither overflow nor fall under HiGHS's
         # absolute tolerances (1e-12 everywhere, or 10**400, failed); values stay exact below
-        import numpy as np  # here, not at the top: the game trees above need no numpy
+        import numpy as np  # here, not at the top: the game trees and best responses need none
         from scipy import sparse
 
         top = max((abs(v) for _a, _b, v in self.entries), default=Fraction(1)) or Fraction(1)
@@ -245,13 +259,9 @@ class _Indexed:
         shift = 0 if 1 <= top <= 2**30 else bits
         i, j = (np.array([e[k] for e in self.entries], dtype=int) for k in (0, 1))
         values = [float(v / Fraction(2) ** shift) for _a, _b, v in self.entries]
+        self._scale = max([1.0] + [abs(v) for v in values])
         # sparse: a Bluff round has 25,000 sequences a side (a dense matrix would be 5 GB)
-        self.A = sparse.csr_matrix((values, (i, j)),
-                                   shape=(len(self.seqs[0]), len(self.seqs[1])))
-        self.scale = max([1.0] + [abs(v) for v in values])
-
-    def matrix_float(self):
-        return self.A
+        return sparse.csr_matrix((values, (i, j)), shape=(len(self.seqs[0]), len(self.seqs[1])))
 
     def constraint_float(self, p: int):
         from scipy import sparse

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from ...core import Action, BluffkitError, InvalidQuestion
 from ...core.i18n import _, _n, num
+from ...core.rng import as_list
 from ...core.text import exact_text
 from ...games.bluff import STAR, Bid, Challenge, dice_text, why_not_raise
 from ...games.bluff.actions import roll_outcomes
@@ -207,7 +208,7 @@ def _stored_rows(source, history: list[str]) -> tuple[list[str], list[list[int]]
     proportional to the stored frequencies (exact)."""
     if hasattr(source, "weights_table"):
         labels, rows = source.weights_table(history)
-        return labels, rows.tolist()
+        return labels, as_list(rows)
     labels, table = source.strategy_table(history)
     out = []
     for row in table.tolist():

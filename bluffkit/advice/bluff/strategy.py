@@ -10,7 +10,7 @@ the round's payoffs being the chances of winning the match from the dice left.
 ``load_strategy(opener_dice, other_dice)`` gives a ``RoundStrategy``; ``policy(roll, counts,
 history)`` answers "what does the equilibrium do holding ``roll`` with ``counts = (my dice,
 your dice)`` after ``history``" for the player to move. This module reads the file with numpy
-only (no solver, no scipy).
+when it imports (no solver, no scipy), else with ``core.npy`` (the same numbers, in lists).
 
 >>> s = load_strategy(1, 1)
 >>> s.dice, s.k, len(s.bids)
@@ -25,14 +25,15 @@ from __future__ import annotations
 import math
 import os
 import tempfile
+import zipfile
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-
-import numpy as np
+from typing import Any
 
 from ...core import InvalidQuestion
 from ...core.i18n import _, _n
+from ...core.npy import NpzFile, numpy_or_none
 from ...games.bluff import Bid, parse_dice, raises_of, roll_outcomes
 from ...solvers.bluff.recall_states import abstract_states, state_of
 
@@ -76,7 +77,8 @@ class RoundFigures:
 class RoundStrategy:
     """One solved round: the equilibrium's frequencies by roll and bid history."""
 
-    def __init__(self, x: int, y: int, data: np.ndarray, figures: np.ndarray, path: Path):
+    def __init__(self, x: int, y: int, data, figures, path: Path):
+        """``data``: the stored bytes (numpy's array, or ``bytes`` without numpy)."""
         k, its, value, abstract, real, seconds = figures
         self.dice, self.path = (x, y), path
         self.figures = RoundFigures(int(k), int(its), float(value), float(abstract),
@@ -87,14 +89,15 @@ class RoundStrategy:
         self.chance = tuple([float(p) for _r, p in roll_outcomes(n)] for n in (x, y))
         _states, self._index, blocks = abstract_states(len(self.bids), self.k)
         self._where: dict[int, tuple[int, int]] = {}
-        self._stored = []  # whole-number weights by parent state, action, roll; by block
+        self._data = data
+        self._stored = []  # where each block's weights are (by parent state, action, roll)
         self._last = []  # the last bid of each block's states
-        self._tables: dict[int, np.ndarray] = {}  # the frequencies, by block, once asked for
+        self._tables: dict = {}  # numpy: the frequencies, by block, once asked for
         offset = 0
         for g, (mover, last, parents, children, challenge) in enumerate(blocks):
             shape = (len(parents), len(children) + challenge, len(self.rolls[mover]))
             size = shape[0] * shape[1] * shape[2]
-            self._stored.append(data[offset:offset + size].reshape(shape))
+            self._stored.append((offset, shape))
             self._last.append(last)
             for row, s in enumerate(parents):
                 self._where[s] = (g, row)
@@ -103,11 +106,23 @@ class RoundStrategy:
             raise InvalidQuestion(_("{path}: the stored strategy of {x} v {y} does not fit its "
                                     "states", path=path, x=x, y=y))
 
-    def _table(self, g: int) -> np.ndarray:
-        """Block ``g``'s frequencies, normalised when first asked for (all of 5 v 5 at once
-        would be 18 million numbers, most never read by one piece of advice)."""
+    def _weights(self, g: int, row: int):
+        """The stored weights of block ``g``'s parent state ``row``: one row per roll (numpy's
+        array, or lists without numpy)."""
+        offset, (_parents, actions, rolls) = self._stored[g]
+        start = offset + row * actions * rolls
+        if isinstance(self._data, bytes):
+            block = self._data[start:start + actions * rolls]
+            return [list(block[r::rolls]) for r in range(rolls)]
+        return self._data[start:start + actions * rolls].reshape(actions, rolls).T
+
+    def _table(self, g: int):
+        """Block ``g``'s frequencies with numpy, normalised when first asked for (all of 5 v 5
+        at once would be 18 million numbers, most never read by one piece of advice)."""
         if g not in self._tables:
-            w = self._stored[g].astype(np.float64)
+            np = numpy_or_none()
+            offset, shape = self._stored[g]
+            w = self._data[offset:offset + math.prod(shape)].reshape(shape).astype(np.float64)
             total = w.sum(axis=1, keepdims=True)
             self._tables[g] = np.where(total > 0, w / np.where(total > 0, total, 1),
                                        1 / w.shape[1])
@@ -128,23 +143,31 @@ class RoundStrategy:
             last = bid
         return out
 
-    def strategy_table(self, history) -> tuple[list[str], np.ndarray]:
+    def strategy_table(self, history) -> tuple[list[str], Any]:
         """The actions after ``history`` (bids, then ``"challenge"`` once there is a bid) and
-        their frequencies: one row per roll of the player to move (``rolls[player]`` order)."""
+        their frequencies: one row per roll of the player to move (``rolls[player]`` order; a
+        numpy array, or lists of floats without numpy)."""
         bids = self._history(history)
         g, row = self._where[state_of(self._index, bids, self.k)]
         labels = self.bids[self._last[g] + 1:] + (["challenge"] if bids else [])
-        return labels, self._table(g)[row].T
+        if not isinstance(self._data, bytes):
+            return labels, self._table(g)[row].T
+        return labels, [[w / sum(r) for w in r] if any(r) else [1 / len(r)] * len(r)
+                        for r in self._weights(g, row)]
 
-    def weights_table(self, history) -> tuple[list[str], np.ndarray]:
+    def weights_table(self, history) -> tuple[list[str], Any]:
         """The stored whole-number weights behind ``strategy_table``: one row per roll of the
         player to move, each frequency being its weight over the row's total (a row stored
-        all zero, a state the solver never reached, counts as uniform: all ones). Exact
+        all zero, a state the solver never reached, counts as uniform: all ones; a numpy array,
+        or lists without numpy). Exact
         fractions of the stored numbers come from these."""
         bids = self._history(history)
         g, row = self._where[state_of(self._index, bids, self.k)]
         labels = self.bids[self._last[g] + 1:] + (["challenge"] if bids else [])
-        rows = self._stored[g][row].T.astype(np.int64)
+        rows = self._weights(g, row)
+        if isinstance(rows, list):
+            return labels, [r if any(r) else [1] * len(r) for r in rows]
+        rows = rows.astype("int64")
         rows[rows.sum(axis=1) == 0] = 1
         return labels, rows
 
@@ -163,20 +186,25 @@ class RoundStrategy:
 
 @cache
 def _file(path: Path):
+    np = numpy_or_none()
     try:
-        return np.load(path)
-    except (OSError, ValueError) as e:
+        return np.load(path) if np else NpzFile(path)
+    except (OSError, ValueError, zipfile.BadZipFile) as e:
         raise InvalidQuestion(_("{path} is not bluffkit's solved strategies ({e})", path=path,
                                 e=e)) from None
 
 
-def _unpacked(path: Path, name: str) -> np.ndarray:
+def _unpacked(path: Path, name: str) -> Any:
     """The array ``name`` of the file at ``path``, read through an uncompressed copy kept in
     the cache folder (``$BLUFFKIT_CACHE`` or ``~/.cache/bluffkit``, as for solved rounds) and
     mapped into memory: 5 v 5 is 18 MB that LZMA takes ~0.1 s to unpack, of which one piece of
     advice reads a few blocks (issue 26: ``bluffkit advise bluff --held 5,5`` in 300 ms). The
-    copy is named by the stored member's CRC and size, written atomically, best effort."""
+    copy is named by the stored member's CRC and size, written atomically, best effort.
+    Without numpy: the member's bytes, read from the file."""
     data = _file(Path(path))
+    np = numpy_or_none()
+    if np is None:
+        return data[name]
     try:
         info = data.zip.getinfo(f"{name}.npy")
         base = Path(os.environ.get("BLUFFKIT_CACHE") or Path.home() / ".cache" / "bluffkit")

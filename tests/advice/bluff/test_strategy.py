@@ -59,15 +59,15 @@ def test_a_big_round_is_unpacked_once_then_mapped(tmp_path, monkeypatch):
     piece of advice needs) and give the same strategy."""
     monkeypatch.setenv("BLUFFKIT_CACHE", str(tmp_path))
     first = load_strategy.__wrapped__(3, 3)
-    assert not isinstance(first._stored[0], np.memmap)
+    assert not isinstance(first._data, np.memmap)
     copies = list(tmp_path.glob("bluff-abstract-strategy_3v3-*.npy"))
     assert len(copies) == 1
     again = load_strategy.__wrapped__(3, 3)
-    assert isinstance(again._stored[0], np.memmap)
+    assert isinstance(again._data, np.memmap)
     history = ["2x3", "3x3"]
     assert np.array_equal(first.weights_table(history)[1], again.weights_table(history)[1])
     assert first.frequencies((1, 3, 6), history) == again.frequencies((1, 3, 6), history)
     copies[0].write_bytes(b"not an array")  # a damaged copy: read from the shipped file
     assert load_strategy.__wrapped__(3, 3).frequencies((1, 3, 6), history) == \
         first.frequencies((1, 3, 6), history)
-    assert isinstance(load_strategy.__wrapped__(3, 3)._stored[0], np.memmap)  # written again
+    assert isinstance(load_strategy.__wrapped__(3, 3)._data, np.memmap)  # written again
