@@ -48,12 +48,40 @@ def shipped_strategies(sizes: str) -> dict:
     return out
 
 
+def bid_reading(_arg: str) -> dict:
+    """The bid reading: every posterior (weights per hand, per face) after seeded rounds."""
+    from bluffkit.core import make_rng
+    from bluffkit.games.bluff import FACES
+    from bluffkit.odds.bluff.beliefs import read_bids
+    from bluffkit.odds.bluff.model import legal_choices
+
+    out = {}
+    for seed in range(12):
+        rng = make_rng(seed)
+        held = [int(rng.integers(1, 6)) for _p in range(int(rng.integers(2, 5)))]
+        history, previous = [], None
+        for _turn in range(int(rng.integers(1, 6))):
+            raises = legal_choices(previous, sum(held))[:-1] if previous else legal_choices(
+                None, sum(held))
+            if not raises:
+                break
+            previous = raises[int(rng.integers(min(len(raises), 6)))]
+            history.append(str(previous))
+        me = len(history) % len(held)
+        reading = read_bids(held, me, history)
+        out[f"{seed} {held} {history}"] = [
+            None if b is None else [list(b.weights), [list(b.match_weights(f)) for f in FACES]]
+            for b in reading.beliefs]
+    return out
+
+
 def probe(what: str, arg: str) -> dict:
     """One probe by name (the subprocess calls it the same way)."""
     return PROBES[what](arg)
 
 
-PROBES = {"exercises": exercise_answers, "strategies": shipped_strategies}
+PROBES = {"exercises": exercise_answers, "strategies": shipped_strategies,
+          "bid reading": bid_reading}
 
 
 def without_numpy(what: str, arg: str) -> dict:
@@ -79,10 +107,14 @@ def same(what: str, arg: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["bluff", "bluff-you", "poker-dice", "bungee", "full-game",
-                                  "optimal-bluffing"])
+                                  "optimal-bluffing", "reading-bids"])
 def test_exercise_sets_give_the_same_answers(name):
     same("exercises", name)
 
 
 def test_the_shipped_strategies_read_the_same():
     same("strategies", "1v1,2v1,3v4,5v5")
+
+
+def test_the_bid_reading_is_the_same():
+    same("bid reading", "")

@@ -18,6 +18,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..core.i18n import _, _l, _n
+from ..core.rng import as_list
 from ..games.bluff import STAR, Bid, dice_text
 from ..odds.bluff.beliefs import odds_after_bids, read_bids
 from ..odds.bluff.counts import matches, p_at_least
@@ -50,7 +51,7 @@ class _Opening(KeptApart, Question):
         self.held = (self.mine, 2)
         top = sum(self.held)
         table = decision_table(None, 2, top)
-        bids = sorted({a for a in table.actions if isinstance(a, Bid) and table.makes(a).any()},
+        bids = sorted({a for a in table.actions if isinstance(a, Bid) and any(table.makes(a))},
                       key=lambda b: (b.box, b.face))  # the bids some hand opens with
         self.bid = bids[int(rng.integers(0, len(bids)))]
 
@@ -61,7 +62,7 @@ class _Opening(KeptApart, Question):
     def q(self) -> Fraction:
         """P(the opponent's hand is one the advice opens ``bid`` with), dice random."""
         h = hands(2)
-        makes = self.table.makes(self.bid).tolist()
+        makes = as_list(self.table.makes(self.bid))
         return Fraction(sum(w for w, m in zip(h.ways, makes) if m), h.total)
 
     def like(self) -> tuple[Fraction, Fraction]:

@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-import numpy as np
-
 from ...core import Distribution, InvalidQuestion
 from ...core.i18n import _
+from ...core.npy import numpy_or_none
+from ...core.rng import as_list
 from ...games.bluff import STAR, Bid, why_not_raise
 from .counts import BidOdds, binomial_count, binomial_weights, loss_weights, odds_from_weights
 from .model import FACES_ORDER, BidModel, decision_table, hands
@@ -99,14 +99,15 @@ class Belief:
                 w, _i = binomial_weights(self.dice, face == STAR)
                 self._match[face] = w
             else:
-                col = hands(self.dice).counts[:, FACES_ORDER.index(face)]
-                if self.total < _SAFE:  # exact in int64
+                col = hands(self.dice).column(FACES_ORDER.index(face))
+                np = numpy_or_none()
+                if np is not None and self.total < _SAFE:  # exact in int64
                     out = np.zeros(self.dice + 1, dtype=np.int64)
                     np.add.at(out, col, np.array(self.weights, dtype=np.int64))
                     self._match[face] = tuple(out.tolist())
                 else:
                     out = [0] * (self.dice + 1)
-                    for m, w in zip(col.tolist(), self.weights):
+                    for m, w in zip(col, self.weights):
                         out[m] += w
                     self._match[face] = tuple(out)
         return self._match[face]
@@ -239,11 +240,12 @@ def belief_after(seat: int, dice: int, steps: tuple[Step, ...], top: int) -> Bel
         return Belief(seat, dice, before.weights, steps)
     makes = decision_table(s.previous, dice, top).makes(s.bid)
     w = before.weights
-    if max(w) * max(s.w_model, s.w_other) < _SAFE:  # whole numbers in int64, exactly
+    np = numpy_or_none()
+    if np is not None and max(w) * max(s.w_model, s.w_other) < _SAFE:  # in int64, exactly
         a = np.where(makes, s.w_model, s.w_other) * np.array(w, dtype=np.int64)
         a //= np.gcd.reduce(a)
         return Belief(seat, dice, tuple(a.tolist()), steps)
-    w = [x * (s.w_model if c else s.w_other) for x, c in zip(w, makes.tolist())]
+    w = [x * (s.w_model if c else s.w_other) for x, c in zip(w, as_list(makes))]
     g = math.gcd(*w)
     return Belief(seat, dice, tuple(x // g for x in w), steps)
 

@@ -44,11 +44,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
-
-import numpy as np
+from typing import Any
 
 from ...core import InvalidQuestion
 from ...core.i18n import _
+from ...core.npy import numpy_or_none
 from ...games.bluff import DIGITS, FACES, STAR, Bid, Challenge, box_index
 from .counts import binomial_weights, tail_weights
 
@@ -137,12 +137,18 @@ def match_counts(dice) -> tuple[int, ...]:
 @dataclass(frozen=True)
 class Hands:
     """Every hand of ``n`` dice (sorted multisets), with integer prior weights (the number of
-    ordered rolls giving it: they add up to 6^n) and the match counts as an array."""
+    ordered rolls giving it: they add up to 6^n) and the match counts: (hands, 6) in
+    FACES_ORDER, a numpy array, or a tuple of tuples without numpy."""
 
     n: int
     dice: tuple[tuple[int, ...], ...]
     ways: tuple[int, ...]
-    counts: np.ndarray  # (hands, 6) match counts in FACES_ORDER
+    counts: Any
+
+    def column(self, j: int) -> list[int]:
+        """The match counts of every hand for ``FACES_ORDER[j]``."""
+        return [row[j] for row in self.counts] if isinstance(self.counts, tuple) else \
+            self.counts[:, j].tolist()
 
     @property
     def total(self) -> int:
@@ -162,13 +168,13 @@ def hands(n: int) -> Hands:
 
 def _hands(n: int) -> Hands:
     dice = tuple(combinations_with_replacement(FACES, n))
-    faces = np.array(dice, dtype=np.int64).reshape(len(dice), n)
-    each = (faces[:, :, None] == np.array(FACES)).sum(axis=1)  # (hands, 6): 1-5 and stars
-    counts = each.copy()
-    counts[:, :5] += each[:, 5:]  # stars count for every digit
+    counts = tuple(match_counts(h) for h in dice)  # stars count for every digit
     fact = [math.factorial(k) for k in range(n + 1)]
-    ways = [fact[n] // math.prod(fact[k] for k in row) for row in each.tolist()]
-    counts.setflags(write=False)
+    ways = [fact[n] // math.prod(fact[h.count(f)] for f in FACES) for h in dice]
+    np = numpy_or_none()
+    if np is not None:
+        counts = np.array(counts, dtype=np.int64).reshape(len(dice), 6)
+        counts.setflags(write=False)
     return Hands(n, dice, tuple(ways), counts)
 
 
@@ -293,10 +299,9 @@ class DecisionTable:
         order = {e: r for r, e in enumerate(keyed)}
         big = len(keyed)
         self.rows = [[big if e is None else order[e] for e in row] for row in rows]
-        self.rank = np.array(self.rows, dtype=np.int64)
-        self._all: np.ndarray | None = None
+        self._all = None
         self._actions: list | None = None
-        self._codes: np.ndarray | None = None
+        self._codes = None
         self._face_col = (FACES_ORDER.index(previous.face) if previous is not None else 0)
 
     @property
@@ -316,29 +321,41 @@ class DecisionTable:
         return min(r[0][counts[0]], r[1][counts[1]], r[2][counts[2]], r[3][counts[3]],
                    r[4][counts[4]], r[5][counts[5]], r[6][counts[self._face_col]])
 
-    def choices(self) -> np.ndarray:
-        """The rank of the advice's choice for every hand of ``held`` dice (cached)."""
+    def choices(self):
+        """The rank of the advice's choice for every hand of ``held`` dice (cached; a numpy
+        array, or a tuple without numpy)."""
         if self._all is None:
             m = hands(self.held).counts
-            r = self.rank[np.arange(6), m]  # (hands, 6)
-            best = r.min(axis=1)
+            np = numpy_or_none()
+            if np is None:
+                self._all = tuple(self.choice_rank(c) for c in m)
+                return self._all
+            rank = np.array(self.rows, dtype=np.int64)
+            best = rank[np.arange(6), m].min(axis=1)  # over the six faces
             if self.previous is not None:
-                best = np.minimum(best, self.rank[6, m[:, self._face_col]])
+                best = np.minimum(best, rank[6, m[:, self._face_col]])
             best.setflags(write=False)
             self._all = best
         return self._all
 
-    def codes(self) -> np.ndarray:
-        """``action_codes`` as an array, then -2 for "no entry" (cached)."""
+    def codes(self):
+        """``action_codes``, then -2 for "no entry" (cached; an array with numpy)."""
         if self._codes is None:
-            self._codes = np.array(self.action_codes + [-2], dtype=np.int64)
-            self._codes.setflags(write=False)
+            np = numpy_or_none()
+            self._codes = (*self.action_codes, -2)
+            if np is not None:
+                self._codes = np.array(self._codes, dtype=np.int64)
+                self._codes.setflags(write=False)
         return self._codes
 
-    def makes(self, action) -> np.ndarray:
+    def makes(self, action):
         """For every hand of ``held`` dice: does the advice choose ``action``? (An action can
-        sit at several ranks, e.g. 2x4 costing 0 with two 4s and 8/27 with one.)"""
-        return self.codes()[self.choices()] == action_code(action)
+        sit at several ranks, e.g. 2x4 costing 0 with two 4s and 8/27 with one.) A numpy
+        array of booleans, or a list without numpy."""
+        codes, code = self.codes(), action_code(action)
+        if isinstance(codes, tuple):
+            return [codes[r] == code for r in self.choices()]
+        return codes[self.choices()] == code
 
     def explains(self, action) -> bool:
         """True when the advice chooses ``action`` for some hand."""
