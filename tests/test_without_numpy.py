@@ -75,13 +75,61 @@ def bid_reading(_arg: str) -> dict:
     return out
 
 
+def explain(game: str, seeds=range(3)) -> dict:
+    """What each table's Explain shows at seat 0's turns along seeded random games: the advice
+    the table calls, as text (its numbers in words and exact fractions)."""
+    from bluffkit.core import random_playthrough
+    from bluffkit.games import find_game
+
+    info, out = find_game(game), {}
+    for seed in seeds:
+        state, moves = info.new_game(info.rules_type(players=3)), []
+        _end, trajectory = random_playthrough(state, seed)
+        for player, action in trajectory[:60]:
+            if player == 0 and not state.is_terminal():
+                out[f"{seed}/{len(moves)}"] = ADVICE[game](state)
+            state = state.apply(action)
+            moves.append(str(action))
+    return out
+
+
+def _bluff(state) -> str:
+    from bluffkit.advice.bluff import Position, advise
+
+    return repr(advise(Position.from_state(state, 0)))
+
+
+def _bluff_you(state) -> str:
+    from bluffkit.advice.bluff_you import bluffer_advice, guesser_advice
+
+    if state.phase == "act":
+        return repr(bluffer_advice(state))
+    return repr(guesser_advice(state.observation(0))) if state.phase == "call" else ""
+
+
+def _poker_dice(state) -> str:
+    from bluffkit.advice.poker_dice import advise_observation
+
+    return repr(advise_observation(state.observation(0)))
+
+
+def _bungee(state) -> str:
+    from bluffkit.advice.bungee import advise
+
+    return repr(advise(state.observation(0), 20, 1))
+
+
+ADVICE = {"bluff": _bluff, "bluff-you": _bluff_you, "poker-dice": _poker_dice,
+          "bungee": _bungee}
+
+
 def probe(what: str, arg: str) -> dict:
     """One probe by name (the subprocess calls it the same way)."""
     return PROBES[what](arg)
 
 
 PROBES = {"exercises": exercise_answers, "strategies": shipped_strategies,
-          "bid reading": bid_reading}
+          "bid reading": bid_reading, "explain": explain}
 
 
 def without_numpy(what: str, arg: str) -> dict:
@@ -118,3 +166,8 @@ def test_the_shipped_strategies_read_the_same():
 
 def test_the_bid_reading_is_the_same():
     same("bid reading", "")
+
+
+@pytest.mark.parametrize("game", ["bluff", "bluff-you", "poker-dice", "bungee"])
+def test_every_advice_a_table_explains_is_the_same(game):
+    same("explain", game)

@@ -63,6 +63,30 @@ def numpy_or_none():
     return numpy
 
 
+def pairwise_sum(values: list[float]) -> float:
+    """numpy's ``sum`` of a float64 array, to the last bit: pairwise, 8 accumulators per block
+    of at most 128 (``loops_utils.h.src``), so that what is computed from it is the same."""
+    n = len(values)
+    if n < 8:
+        total = -0.0
+        for x in values:
+            total += x
+        return total
+    if n <= 128:
+        r = list(values[:8])
+        i = 8
+        while i < n - n % 8:
+            for j in range(8):
+                r[j] += values[i + j]
+            i += 8
+        total = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+        for x in values[i:]:
+            total += x
+        return total
+    half = n // 2 - (n // 2) % 8
+    return pairwise_sum(values[:half]) + pairwise_sum(values[half:])
+
+
 class NpzFile:
     """An ``.npz`` file: ``files`` (the array names) and ``f[name]`` (read when asked)."""
 
@@ -74,4 +98,4 @@ class NpzFile:
         return read_npy(self.zip.read(f"{name}.npy"))
 
 
-__all__ = ["NpzFile", "numpy_or_none", "read_npy"]
+__all__ = ["NpzFile", "numpy_or_none", "pairwise_sum", "read_npy"]

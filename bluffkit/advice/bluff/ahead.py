@@ -37,10 +37,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
-
-from ...core import Action, InvalidQuestion
+from ...core import Action, InvalidQuestion, make_rng
 from ...core.i18n import _
+from ...core.npy import numpy_or_none, pairwise_sum
 from ...games.bluff import Bid
 from ...odds.bluff.beliefs import DEFAULT_MODEL, RoundReading, read_bids
 from ...odds.bluff.model import (
@@ -111,9 +110,11 @@ def look_ahead(pos, choices: Sequence[Action], samples: int = SAMPLES, seed: int
     held = pos.dice_held
     if reading is None:
         reading = read_bids(held, pos.me, pos.history or (), pos.bidder, model)
-    rng = np.random.default_rng(_seed(pos, seed))
+    rng = make_rng(_seed(pos, seed))
     active = [p for p in range(len(held)) if held[p]]
-    deal = _Deal(pos, reading, active, samples, rng)
+    np = numpy_or_none()
+    deal = _Deal(pos, reading, active, samples, rng, np) if np else _PureDeal(
+        pos, reading, active, samples, rng)
     choices = list(dict.fromkeys(choices))
     return {choice: AheadValue(Fraction(mine, samples), Fraction(others, samples),
                                Fraction(next_ch, samples), samples)
@@ -129,16 +130,10 @@ class _Deal:
     (numpy) through the decision table of that bid, whatever the path that led there.
     """
 
-    def __init__(self, pos, reading, active, samples, rng):
-        self.pos, self.held = pos, pos.dice_held
-        self.top = sum(self.held)
-        after = {p: active[(active.index(p) + 1) % len(active)] for p in active}
-        self.turns = [after[pos.me]]  # who decides at each step of the lap
-        for _i in range(len(active)):
-            self.turns.append(after[self.turns[-1]])
-        self.active = len(active)
-        self.samples = samples
-        self.hand: dict[int, np.ndarray] = {}
+    def __init__(self, pos, reading, active, samples, rng, np):
+        self.pos, self.held, self.top = pos, pos.dice_held, sum(pos.dice_held)
+        self.turns, self.active, self.samples = _turns(pos.me, active), len(active), samples
+        self.hand = {}
         total = np.zeros((samples, 6), dtype=np.int64)
         for p in active:
             if p == pos.me:
@@ -148,11 +143,12 @@ class _Deal:
             total += hands(self.held[p]).counts[self.hand[p]]
         self.total = (total + np.array(match_counts(pos.my_dice), dtype=np.int64)).T.copy()
         self.mine = match_counts(pos.my_dice)
+        self.np = np
 
     def play_all(self, choices) -> list[tuple[int, int, int]]:
         """For each choice: dice I lose and dice the others lose, summed over the samples, and
         how many times the next player challenged it."""
-        pos, n, k = self.pos, self.samples, len(choices)
+        pos, n, k, np = self.pos, self.samples, len(choices), self.np
         self.my_lost = np.zeros(k * n, dtype=np.int64)
         self.others_lost = np.zeros(k * n, dtype=np.int64)
         rows = np.arange(k * n)
@@ -194,6 +190,7 @@ class _Deal:
         return list(zip(mine, others, next_ch.tolist()))
 
     def _resolve(self, bid: Bid, bidder: int, challenger: int, rows, samples) -> None:
+        np = self.np
         a = self.total[5 if bid.is_star else bid.face - 1][samples]
         held, me = self.held, self.pos.me
         over = a - bid.count
@@ -203,6 +200,72 @@ class _Deal:
         mine = (ch if me == challenger else 0) + (bi if me == bidder else exact)
         self.my_lost[rows] += mine
         self.others_lost[rows] += ch + bi + exact * (self.active - 1) - mine
+
+
+def _turns(me: int, active: list[int]) -> list[int]:
+    """Who decides at each step of the lap after me: each other player, me, the next."""
+    after = {p: active[(active.index(p) + 1) % len(active)] for p in active}
+    turns = [after[me]]
+    for _i in range(len(active)):
+        turns.append(after[turns[-1]])
+    return turns
+
+
+class _PureDeal:
+    """``_Deal`` without numpy: the same draws (numpy's generator in pure Python, the weights
+    summed as numpy sums them) and the same playouts, one at a time."""
+
+    def __init__(self, pos, reading, active, samples, rng):
+        self.pos, self.held, self.top = pos, pos.dice_held, sum(pos.dice_held)
+        self.turns, self.active, self.samples = _turns(pos.me, active), len(active), samples
+        self.mine = match_counts(pos.my_dice)
+        self.hand, self.total = {}, [list(self.mine) for _s in range(samples)]
+        for p in active:
+            if p == pos.me:
+                continue
+            w = [float(x) for x in reading.beliefs[p].weights]
+            total = pairwise_sum(w)
+            self.hand[p] = rng.choice(len(w), size=samples, p=[x / total for x in w])
+            counts = hands(self.held[p]).counts
+            for t, h in zip(self.total, self.hand[p]):
+                for j, c in enumerate(counts[h]):
+                    t[j] += c
+
+    def play_all(self, choices) -> list[tuple[int, int, int]]:
+        out = []
+        for choice in choices:
+            code, sums = action_code(choice), [0, 0, 0]
+            for s in range(self.samples):
+                for i, v in enumerate(self._playout(code, s)):
+                    sums[i] += v
+            out.append(tuple(sums))
+        return out
+
+    def _playout(self, code: int, s: int) -> tuple[int, int, int]:
+        """Dice I lose, dice the others lose, and whether the next player challenged."""
+        pos = self.pos
+        if code < 0:  # my challenge: the round ends at once
+            return (*self._loss(pos.bid, pos.bidder, pos.me, s), 0)
+        bidder = pos.me
+        for step, turn in enumerate(self.turns, start=1):
+            table = decision_table(code_bid(code), self.held[turn], self.top)
+            if turn == pos.me:
+                nxt = table.action_codes[table.choice_rank(self.mine)]
+            else:
+                nxt = int(table.codes()[table.choices()[self.hand[turn][s]]])
+            if nxt == -1:
+                return (*self._loss(code_bid(code), bidder, turn, s), int(step == 1))
+            code, bidder = nxt, turn
+        return 0, 0, 0
+
+    def _loss(self, bid: Bid, bidder: int, challenger: int, s: int) -> tuple[int, int]:
+        over = self.total[s][5 if bid.is_star else bid.face - 1] - bid.count
+        held, me = self.held, self.pos.me
+        ch = min(over, held[challenger]) if over > 0 else 0
+        bi = min(-over, held[bidder]) if over < 0 else 0
+        exact = int(over == 0)
+        mine = (ch if me == challenger else 0) + (bi if me == bidder else exact)
+        return mine, ch + bi + exact * (self.active - 1) - mine
 
 
 __all__ = ["AheadValue", "SAMPLES", "look_ahead"]

@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from bluffkit.advice.bluff import Position
-from bluffkit.advice.bluff.ahead import _Deal, _seed, look_ahead
+from bluffkit.advice.bluff.ahead import _Deal, _PureDeal, _seed, look_ahead
+from bluffkit.core.pcg64 import Generator
 from bluffkit.games.bluff import STAR, Bid, Challenge
 from bluffkit.odds.bluff.beliefs import read_bids
 from bluffkit.odds.bluff.model import decision_table, hands, match_counts
@@ -65,8 +66,12 @@ def test_batched_playouts_equal_plain_playouts(mine, held, me, history, bidder):
     got = look_ahead(pos, choices, samples=40, seed=7)
     reading = read_bids(held, me, pos.history, pos.bidder)
     rng = np.random.default_rng(_seed(pos, 7))
-    deal = _Deal(pos, reading, [p for p in range(len(held)) if held[p]], 40, rng)
+    deal = _Deal(pos, reading, [p for p in range(len(held)) if held[p]], 40, rng, np)
     for choice in choices:
         m, o, first = plain(pos, choice, deal)
         v = got[choice]
         assert (v.my_loss * 40, v.others_loss * 40, v.challenged_next * 40) == (m, o, first)
+    pure = _PureDeal(pos, reading, [p for p in range(len(held)) if held[p]], 40, Generator(
+        _seed(pos, 7)))  # without numpy: its generator in pure Python, one playout at a time
+    assert pure.play_all(choices) == [(got[c].my_loss * 40, got[c].others_loss * 40,
+                                       got[c].challenged_next * 40) for c in choices]
