@@ -113,14 +113,20 @@ def _poker_dice(state) -> str:
     return repr(advise_observation(state.observation(0)))
 
 
+def _jungle_bluff(state) -> str:
+    from bluffkit.advice.jungle_bluff import advise
+
+    return repr(advise(state.observation(0)).to_json())
+
+
 def _bungee(state) -> str:
     from bluffkit.advice.bungee import advise
 
     return repr(advise(state.observation(0), 20, 1))
 
 
-ADVICE = {"bluff": _bluff, "bluff-you": _bluff_you, "poker-dice": _poker_dice,
-          "bungee": _bungee}
+ADVICE = {"bluff": _bluff, "bluff-you": _bluff_you, "jungle-bluff": _jungle_bluff,
+          "poker-dice": _poker_dice, "bungee": _bungee}
 
 
 def probe(what: str, arg: str) -> dict:
@@ -154,8 +160,8 @@ def same(what: str, arg: str) -> None:
         assert pure[key] == with_numpy[key], (what, arg, key)
 
 
-@pytest.mark.parametrize("name", ["bluff", "bluff-you", "poker-dice", "bungee", "full-game",
-                                  "optimal-bluffing", "reading-bids"])
+@pytest.mark.parametrize("name", ["bluff", "bluff-you", "jungle-bluff", "poker-dice", "bungee",
+                                  "optimal-bluffing", "reading-bids", "full-game"])
 def test_exercise_sets_give_the_same_answers(name):
     same("exercises", name)
 
@@ -168,6 +174,6 @@ def test_the_bid_reading_is_the_same():
     same("bid reading", "")
 
 
-@pytest.mark.parametrize("game", ["bluff", "bluff-you", "poker-dice", "bungee"])
+@pytest.mark.parametrize("game", ["bluff", "bluff-you", "jungle-bluff", "poker-dice", "bungee"])
 def test_every_advice_a_table_explains_is_the_same(game):
     same("explain", game)

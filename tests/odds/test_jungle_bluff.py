@@ -19,6 +19,19 @@ from bluffkit.odds.jungle_bluff import (
 )
 
 
+@pytest.fixture(autouse=True, params=["numpy", "without numpy"])
+def counting(request, monkeypatch):
+    """Every test twice: the counting in numpy arrays, and in dictionaries (``worlds_plain``,
+    what runs where numpy cannot be imported), each against the same brute force."""
+    if request.param == "without numpy":
+        from bluffkit.odds.jungle_bluff import worlds
+
+        monkeypatch.setattr(worlds, "numpy_or_none", lambda: None)
+        for cached in (worlds._past, worlds._past_plain):
+            cached.cache_clear()
+    return request.param
+
+
 def random_trajectory(rules, seed, stop):
     """A random game's trajectory up to the first state where ``stop(state)`` holds."""
     rng = make_rng(seed)

@@ -17,7 +17,8 @@ of consistent histories reaching it. A round's transition is the same for every 
 cards seen) are listed once, and an arrangement extends a state when they share no bit. Rounds
 go most constrained first (any order gives the same counts), the layers run as array operations
 (numpy) on exact integers (``int64`` while the counts are provably small, Python integers
-beyond), and the result is cached for the questions asked during the same round. This
+beyond), and the result is cached for the questions asked during the same round. Without numpy
+(``worlds_plain``) the same counts are made with dictionaries, state by state. This
 round's face-down cards are then counted state by state as a small constraint network (players
 linked by this round's challenges) by variable elimination over all states at once. Everything
 is exact integer counting: tests compare it with a brute force over every hidden history of
@@ -33,13 +34,16 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from itertools import product
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ...core import InvalidQuestion
 from ...core.i18n import _
+from ...core.npy import numpy_or_none
 from ...games.jungle_bluff import Card, duel_winner
+from .worlds_plain import PlainCounts, pairwise_counts, past_states
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Inconsistent(InvalidQuestion):
@@ -93,6 +97,8 @@ def _arrangements(n, top, played, known, duels, seated, win) -> list[int]:
 
 def _layer(states: np.ndarray, weights: np.ndarray, arrangements: list[int]):
     """States and weights after one more round (states sharing no bit with an arrangement)."""
+    import numpy as np
+
     moves = np.array(arrangements, dtype=np.uint64)
     fits = (states[:, None] & moves[None, :]) == 0
     si, mi = np.nonzero(fits)
@@ -109,6 +115,18 @@ def _layer(states: np.ndarray, weights: np.ndarray, arrangements: list[int]):
 
 
 @lru_cache(maxsize=256)
+def _past_plain(n: int, top: int, specials: tuple, rounds: tuple, start: int) -> dict[int, int]:
+    """``_past`` without numpy: {state: number of consistent histories} (cached)."""
+    return past_states(past_moves(n, top, specials, rounds), start)
+
+
+def past_moves(n: int, top: int, specials: tuple, rounds: tuple) -> list[list[int]]:
+    """Each past round's arrangements, the most constrained round first."""
+    win = _winners(top, specials)
+    return sorted((_arrangements(n, top, *r, win) for r in rounds), key=len)
+
+
+@lru_cache(maxsize=256)
 def _past(n: int, top: int, specials: tuple, rounds: tuple, start: int):
     """States after the past ``rounds`` and their numbers of consistent histories (cached).
 
@@ -117,8 +135,9 @@ def _past(n: int, top: int, specials: tuple, rounds: tuple, start: int):
     random six-player positions, the largest layer drops from 126,220 states in the order of
     play to 26,650.
     """
-    win = _winners(top, specials)
-    moves = sorted((_arrangements(n, top, *r, win) for r in rounds), key=len)
+    import numpy as np
+
+    moves = past_moves(n, top, specials, rounds)
     states, weights = np.array([start], dtype=np.uint64), np.array([1], dtype=np.int64)
     for m in moves:
         if not m or not len(states):
@@ -153,27 +172,23 @@ def history_counts(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duel
     start = 0
     if not rounds:  # a position set up without its history: only my own cards are known
         start = (full & ~my_hand & ~(1 << (my_strength - 1) if my_strength else 0)) << me * top
-    states, weights = _past(n, top, tuple(specials), tuple(rounds), start)
     known = dict(cur_known)
     if my_strength:
         known[me] = my_strength
     involved = sorted(set(known) | {p for ch, de, _i in cur_duels for p in (ch, de)})
     free = [p for p in range(n) if placed[p] and p not in involved]
-    shifts = np.arange(top, dtype=np.uint64)
-    avail = [((states[:, None] >> (shifts + np.uint64(p * top))) & np.uint64(1)) == 0
-             for p in range(n)]
-    marg = _current(states, avail, known, cur_duels, involved, _winners(top, specials), top)
-    g = next(iter(marg.values())).sum(axis=1) if marg else np.ones(len(states), np.int64)
-    if weights.dtype != object and (int(weights.sum()) * int(g.max(initial=0)) * top >= SMALL):
-        weights = weights.astype(object)
-    wg = weights * g
-    total_past = wg.sum()
-    choices = {p: top - bin(int(states[0]) >> p * top & full).count("1") if len(states) else 0
-               for p in free}
+    win = _winners(top, specials)
+    if numpy_or_none() is None:
+        counts = PlainCounts(_past_plain(n, top, tuple(specials), tuple(rounds), start), n, top,
+                             known, cur_duels, involved, win)
+    else:
+        counts = _ArrayCounts(n, top, tuple(specials), tuple(rounds), start, known, cur_duels,
+                              involved, win)
+    choices = {p: top - counts.used(p) if counts.any() else 0 for p in free}
     factor = 1
     for c in choices.values():
         factor *= c
-    total = int(total_past) * factor
+    total = counts.total_past * factor
     if not total:
         raise Inconsistent(_("no history of play is consistent with this observation"))
     hand, strength = [], []
@@ -182,11 +197,10 @@ def history_counts(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duel
             hand.append(tuple(total if my_hand >> v & 1 else 0 for v in range(top)))
             strength.append(tuple(total if my_strength == v + 1 else 0 for v in range(top)))
             continue
-        if p in marg:
-            s = _weighted(weights, marg[p], factor)
-            h = _weighted(weights, avail[p] * (g[:, None] - marg[p]), factor)
+        if p in involved:
+            s, h = counts.marginal(p, factor)
         else:
-            base = _weighted(wg, avail[p], 1)
+            base = counts.base(p)
             if p in choices:
                 s = tuple(x * factor // choices[p] for x in base)
                 h = tuple(x * factor // choices[p] * (choices[p] - 1) for x in base)
@@ -197,8 +211,50 @@ def history_counts(n, top, rounds, me, my_hand, my_strength, cur_known, cur_duel
     return total, tuple(hand), tuple(strength)
 
 
+class _ArrayCounts:
+    """The past rounds' states with their weights, and this round's marginals, in numpy
+    arrays (all states at once)."""
+
+    def __init__(self, n, top, specials, rounds, start, known, duels, involved, win):
+        import numpy as np
+
+        self.top = top
+        self.states, weights = _past(n, top, specials, rounds, start)
+        shifts = np.arange(top, dtype=np.uint64)
+        self.avail = [((self.states[:, None] >> (shifts + np.uint64(p * top))) & np.uint64(1))
+                      == 0 for p in range(n)]
+        self.marg = _current(self.states, self.avail, known, duels, involved, win, top)
+        g = next(iter(self.marg.values())).sum(axis=1) if self.marg else np.ones(
+            len(self.states), np.int64)
+        if weights.dtype != object and (int(weights.sum()) * int(g.max(initial=0)) * top
+                                        >= SMALL):
+            weights = weights.astype(object)
+        self.weights, self.g, self.wg = weights, g, weights * g
+        self.total_past = int(self.wg.sum())
+
+    def any(self) -> bool:
+        return bool(len(self.states))
+
+    def used(self, p: int) -> int:
+        """How many cards player ``p`` has played (the same in every state)."""
+        return bin(int(self.states[0]) >> p * self.top & (1 << self.top) - 1).count("1")
+
+    def marginal(self, p: int, factor: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Histories (times ``factor``) where ``p``'s face-down card is each value, and where
+        each value stays in ``p``'s hand."""
+        m = self.marg[p]
+        return (_weighted(self.weights, m, factor),
+                _weighted(self.weights, self.avail[p] * (self.g[:, None] - m), factor))
+
+    def base(self, p: int) -> tuple[int, ...]:
+        """Histories where each value is still ``p``'s (p not in this round's facts)."""
+        return _weighted(self.wg, self.avail[p], 1)
+
+
 def _weighted(weights, table, factor) -> tuple[int, ...]:
     """``factor * sum over states of weights[s] * table[s, v]``, per value, as Python ints."""
+    import numpy as np
+
     if weights.dtype == object:
         sums = (weights[:, None] * table.astype(object)).sum(axis=0)
     else:
@@ -211,6 +267,8 @@ def _current(states, avail, known, duels, involved, win, top) -> dict:
     challenging players): per state and value, the number of ways to choose their face-down
     cards consistent with this round's duels that give the player that value (variable
     elimination over the challenge network, all states at once)."""
+    import numpy as np
+
     m = len(states)
     factors = []
     for p in involved:
@@ -250,63 +308,4 @@ def _current(states, avail, known, duels, involved, win, top) -> dict:
     return out
 
 
-# -- one round's hidden cards as a small constraint network (final round; current round) ---------
-def pairwise_counts(domains: dict, constraints) -> tuple[int, dict]:
-    """Count the assignments of ``domains`` (variable -> values) that satisfy every constraint
-    ``(a, b, ok)`` (``ok(value of a, value of b)``), and for each variable how many of them give
-    it each value. Exact, by variable elimination (a round's challenges link few players).
-
-    >>> total, marginals = pairwise_counts({0: (1, 2, 3), 1: (1, 2)}, [(0, 1, lambda a, b: a > b)])
-    >>> total, marginals[0]
-    (3, {1: 0, 2: 1, 3: 2})
-    """
-    factors = [((x,), {(v,): 1 for v in values}) for x, values in domains.items()]
-    for a, b, ok in constraints:
-        factors.append(((a, b), {(u, v): 1 for u in domains[a] for v in domains[b]
-                                 if ok(u, v)}))
-    marginals = {}
-    for x in domains:
-        scope, table = _eliminate_all_but(x, factors, domains)
-        marginals[x] = {v: table.get((v,), 0) for v in domains[x]}
-    total = sum(next(iter(marginals.values())).values()) if marginals else 1
-    return total, marginals
-
-
-def _eliminate_all_but(keep, factors, domains):
-    factors = list(factors)
-    others = [x for x in domains if x != keep]
-    while others:
-        y = min(others, key=lambda y, fs=factors: len({z for s, _i in fs if y in s for z in s}))
-        others.remove(y)
-        touching = [f for f in factors if y in f[0]]
-        factors = [f for f in factors if y not in f[0]]
-        factors.append(_sum_out(y, touching, domains))
-    return _multiply(factors, domains)
-
-
-def _multiply(factors, domains):
-    scope = tuple(sorted({z for s, _i in factors for z in s}))
-    table = {}
-    for values in product(*(domains[z] for z in scope)):
-        at = dict(zip(scope, values))
-        w = 1
-        for s, t in factors:
-            w *= t.get(tuple(at[z] for z in s), 0)
-            if not w:
-                break
-        if w:
-            table[values] = w
-    return scope, table
-
-
-def _sum_out(y, factors, domains):
-    scope, table = _multiply(factors, domains)
-    i = scope.index(y)
-    out = {}
-    for values, w in table.items():
-        key = values[:i] + values[i + 1:]
-        out[key] = out.get(key, 0) + w
-    return scope[:i] + scope[i + 1:], out
-
-
-__all__ = ["Inconsistent", "history_counts", "pairwise_counts"]
+__all__ = ["Inconsistent", "history_counts", "pairwise_counts", "past_moves"]
