@@ -75,15 +75,18 @@ def bid_reading(_arg: str) -> dict:
     return out
 
 
-def explain(game: str, seeds=range(3)) -> dict:
+def explain(what: str, seeds=range(3)) -> dict:
     """What each table's Explain shows at seat 0's turns along seeded random games: the advice
-    the table calls, as text (its numbers in words and exact fractions)."""
+    the table calls, as text (its numbers in words and exact fractions). ``what``: the game,
+    then ``:`` and its rules' options (``bluff:players=2:dice_per_player=1``); 3 players."""
     from bluffkit.core import random_playthrough
     from bluffkit.games import find_game
 
+    game, *options = what.split(":")
+    rules = {"players": 3} | {k: int(v) for k, v in (o.split("=") for o in options)}
     info, out = find_game(game), {}
     for seed in seeds:
-        state, moves = info.new_game(info.rules_type(players=3)), []
+        state, moves = info.new_game(info.rules_type(**rules)), []
         _end, trajectory = random_playthrough(state, seed)
         for player, action in trajectory[:60]:
             if player == 0 and not state.is_terminal():
@@ -96,7 +99,8 @@ def explain(game: str, seeds=range(3)) -> dict:
 def _bluff(state) -> str:
     from bluffkit.advice.bluff import Position, advise
 
-    return repr(advise(Position.from_state(state, 0)))
+    advice = advise(Position.from_state(state, 0))  # the JSON has the reading and solved view
+    return repr(advice) + json.dumps(advice.to_json(), sort_keys=True, default=str)
 
 
 def _bluff_you(state) -> str:
@@ -174,6 +178,8 @@ def test_the_bid_reading_is_the_same():
     same("bid reading", "")
 
 
-@pytest.mark.parametrize("game", ["bluff", "bluff-you", "jungle-bluff", "poker-dice", "bungee"])
+@pytest.mark.parametrize("game", ["bluff", "bluff:players=2:dice_per_player=1",
+                                  "bluff:players=2:dice_per_player=2", "bluff-you",
+                                  "jungle-bluff", "poker-dice", "bungee"])
 def test_every_advice_a_table_explains_is_the_same(game):
     same("explain", game)

@@ -2,8 +2,8 @@
 
 An ``.npz`` file is a zip of ``.npy`` files; an ``.npy`` file is a short header (a Python
 literal: dtype, order, shape) and the values in C order. This reads the kinds bluffkit ships:
-little-endian whole numbers and floats of 1, 2, 4 or 8 bytes, as plain Python values (a flat
-array of single bytes stays ``bytes``).
+little-endian whole numbers and floats of 1, 2, 4 or 8 bytes and texts, as plain Python values
+(a flat array of single bytes stays ``bytes``).
 
 >>> import io, struct
 >>> header = b"{'descr': '<i8', 'fortran_order': False, 'shape': (2, 2), }"
@@ -37,18 +37,25 @@ def read_npy(raw: bytes):
     start = 8 + size + length
     header = ast.literal_eval(raw[8 + size:start].decode("latin-1"))
     descr, shape = header["descr"], tuple(header["shape"])
-    if header["fortran_order"] or descr[0] not in "<|" or descr[1:] not in FORMATS:
-        raise ValueError(f"cannot read an array of {descr!r} without numpy")
     count = 1
     for n in shape:
         count *= n
+    if descr[:2] == "<U" and descr[2:].isdigit() and not header["fortran_order"]:
+        width = 4 * int(descr[2:])  # UTF-32 characters, padded with NULs
+        texts = [raw[i:i + width].decode("utf-32-le").rstrip("\0")
+                 for i in range(start, start + count * width, width)]
+        return texts[0] if not shape else _nested(texts, shape)
+    if header["fortran_order"] or descr[0] not in "<|" or descr[1:] not in FORMATS:
+        raise ValueError(f"cannot read an array of {descr!r} without numpy")
     code = FORMATS[descr[1:]]
     body = raw[start:start + count * struct.calcsize(code)]
     if code == "B" and len(shape) == 1:
         return bytes(body)
     flat = list(struct.unpack(f"<{count}{code}", body))
-    if not shape:
-        return flat[0]
+    return flat[0] if not shape else _nested(flat, shape)
+
+
+def _nested(flat: list, shape: tuple) -> list:
     for dim in reversed(shape[1:]):
         flat = [flat[i:i + dim] for i in range(0, len(flat), dim)]
     return flat
@@ -96,6 +103,12 @@ class NpzFile:
 
     def __getitem__(self, name: str):
         return read_npy(self.zip.read(f"{name}.npy"))
+
+    def __enter__(self) -> NpzFile:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.zip.close()
 
 
 __all__ = ["NpzFile", "numpy_or_none", "pairwise_sum", "read_npy"]

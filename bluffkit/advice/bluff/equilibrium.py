@@ -347,9 +347,9 @@ def equilibrium_view(pos: Position) -> EquilibriumView | None:
         labels, strategy = table.strategy_table(history[:depth])
         column = labels.index(bid)
         if depth % 2 == me:
-            my_reach *= float(strategy[row, column])
+            my_reach *= float(strategy[row][column])
         else:
-            their_reach = [r * float(p) for r, p in zip(their_reach, strategy[:, column])]
+            their_reach = [r * float(s[column]) for r, s in zip(their_reach, strategy)]
     labels, strategy = table.strategy_table(history)
     frequencies = tuple((label_action(label), float(p)) for label, p in zip(labels, strategy[row]))
     total = sum(their_reach)

@@ -21,12 +21,14 @@ read: the Bluff odds and the advice for three or more players do not need it).
 from __future__ import annotations
 
 import os
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core import Action, InvalidQuestion
 from ...core.i18n import _
+from ...core.npy import NpzFile, numpy_or_none
 from ...games.bluff import Bid, Challenge, count_matching, raises_of, roll_outcomes
 
 if TYPE_CHECKING:
@@ -139,10 +141,10 @@ class RoundTable:
     levels: list
     starts: dict | np.ndarray
 
-    def strategy_table(self, history: list[str]) -> tuple[list[str], np.ndarray]:
+    def strategy_table(self, history: list[str]) -> tuple[list[str], Any]:
         """The actions after ``history`` (bids, then ``"challenge"``) and their equilibrium
         probabilities: one row per roll of the player to move (``rolls`` order), as
-        ``SolvedRound.strategy_table``."""
+        ``SolvedRound.strategy_table`` (a numpy array, or lists without numpy)."""
         mask, last = 0, -1
         for text in history:
             if text not in self.bids:
@@ -154,7 +156,8 @@ class RoundTable:
             mask, last = mask | 1 << b, b
         depth, start = len(history), int(self.starts[mask])
         labels = self.bids[last + 1:] + (["challenge"] if depth else [])
-        return labels, self.levels[depth + 1][start:start + len(labels)].T
+        rows = self.levels[depth + 1][start:start + len(labels)]
+        return labels, [list(r) for r in zip(*rows)] if isinstance(rows, list) else rows.T
 
 
 def round_table_from(path) -> RoundTable:
@@ -163,10 +166,9 @@ def round_table_from(path) -> RoundTable:
     Raises:
         InvalidQuestion: if the file is not such a round.
     """
-    import numpy as np  # here, not at the top: only a two-player round needs it
-
+    np = numpy_or_none()  # here, not at the top: only a two-player round needs it
     try:
-        with np.load(path) as data:
+        with np.load(path) if np else NpzFile(path) as data:
             x, y = (int(d) for d in data["dice"])
             ruleset = str(data["ruleset"])
             bids = round_bids(x + y, ruleset)
@@ -175,12 +177,13 @@ def round_table_from(path) -> RoundTable:
             figures = (float(data["value"]), float(data["exploitability"]),
                        int(data["iterations"]))
             stored = data["starts"] if "starts" in data.files else None
-    except (OSError, KeyError, ValueError, TypeError, EOFError) as e:
+    except (OSError, KeyError, ValueError, TypeError, EOFError, zipfile.BadZipFile) as e:
         raise InvalidQuestion(_("{path} is not a strategy saved by bluffkit ({e})",
                                 path=path, e=e)) from None
     (r0, p0), (r1, p1) = round_rolls(x), round_rolls(y)
     starts = _starts(len(bids)) if stored is None else stored
-    if len(levels) != len(bids) + 2 or levels[1].shape != (len(bids), len(r0)):
+    if len(levels) != len(bids) + 2 or (len(levels[1]), len(levels[1][0])) != (len(bids),
+                                                                                 len(r0)):
         raise InvalidQuestion(_("{path} does not hold a whole round of {x} against {y} dice",
                                 path=path, x=x, y=y))
     return RoundTable((x, y), ruleset, bids, (r0, r1), (p0, p1), *figures, Path(path), levels,

@@ -211,7 +211,7 @@ def _stored_rows(source, history: list[str]) -> tuple[list[str], list[list[int]]
         return labels, as_list(rows)
     labels, table = source.strategy_table(history)
     out = []
-    for row in table.tolist():
+    for row in as_list(table):
         fr = [Fraction(x) for x in row]  # float32 values: exact binary fractions
         d = max(f.denominator for f in fr)
         ints = [f.numerator * (d // f.denominator) for f in fr]
