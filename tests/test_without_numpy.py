@@ -133,13 +133,50 @@ ADVICE = {"bluff": _bluff, "bluff-you": _bluff_you, "jungle-bluff": _jungle_bluf
           "poker-dice": _poker_dice, "bungee": _bungee}
 
 
+def lesson_modules() -> list[str]:
+    """The bluffkit modules the notebooks import (both languages), but the solvers and their
+    views, which may keep numpy and scipy (issue 30)."""
+    import re
+
+    found = set()
+    for path in (Path(__file__).parents[1] / "notebooks").rglob("*.ipynb"):
+        for cell in json.loads(path.read_text())["cells"]:
+            if cell["cell_type"] == "code":
+                found |= {a or b for a, b in re.findall(
+                    r"^\s*(?:from\s+(bluffkit[\w.]*)\s+import|import\s+(bluffkit[\w.]*))",
+                    "".join(cell["source"]), re.M)}
+    return sorted(m for m in found if not m.startswith(SOLVERS))
+
+
+SOLVERS = ("bluffkit.solvers", "bluffkit.widgets.bluff.equilibrium")
+
+
+def imports(names: str) -> dict:
+    """Import each module; what each one exports."""
+    import importlib
+
+    return {name: sorted(getattr(importlib.import_module(name), "__all__", ()))
+            for name in names.split(",")}
+
+
+def simulations(_arg: str) -> dict:
+    """The lessons' seeded simulations (floats: compared to the last bit)."""
+    from bluffkit.odds.poker_dice import approx_equity
+
+    return {f"{args}": list(approx_equity(*args[:2], opponents=args[2], deals=args[3],
+                                          seed=args[4]))
+            for args in [("9,K,K", None, 3, 20_000, 1), ("A,A,A", None, 3, 5_000, 2),
+                         ("9,10,Q", "A,K,10", 1, 3_001, 5), ("J,J,9", "J,Q,Q", 2, 777, 0)]}
+
+
 def probe(what: str, arg: str) -> dict:
     """One probe by name (the subprocess calls it the same way)."""
     return PROBES[what](arg)
 
 
 PROBES = {"exercises": exercise_answers, "strategies": shipped_strategies,
-          "bid reading": bid_reading, "explain": explain}
+          "bid reading": bid_reading, "explain": explain, "imports": imports,
+          "simulations": simulations}
 
 
 def without_numpy(what: str, arg: str) -> dict:
@@ -183,3 +220,13 @@ def test_the_bid_reading_is_the_same():
                                   "jungle-bluff", "poker-dice", "bungee"])
 def test_every_advice_a_table_explains_is_the_same(game):
     same("explain", game)
+
+
+def test_the_lesson_modules_import_without_numpy():
+    modules = lesson_modules()
+    assert len(modules) > 30 and "bluffkit.widgets" in modules
+    same("imports", ",".join(modules))
+
+
+def test_the_lessons_simulations_give_the_same_floats():
+    same("simulations", "")

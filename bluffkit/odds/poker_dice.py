@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING
 
 from ..core import Distribution, InvalidQuestion, ParseError, make_rng
 from ..core.i18n import _
-from ..core.rng import Seed
+from ..core.npy import numpy_or_none, pairwise_sum
+from ..core.rng import Seed, as_list
 from ..games.poker_dice import (
     COMMON_DICE,
     DICE_PER_PEEKER,
@@ -365,12 +366,14 @@ def approx_equity(mine: str | Iterable, common: str | Iterable | None = None,
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 2:
         raise InvalidQuestion(_("deals must be a whole number >= 2, got {deals}",
                                 deals=repr(deals)))
-    import numpy as np  # the simulation only: exact equity needs no numpy
-
     rng = make_rng(seed)
-    table = np.array(strength_table(r.colours, r.tie_break))
-    ordered = np.array([_INDEX3[tuple(sorted((FACES[a], FACES[b], FACES[c])))]
-                        for a in range(6) for b in range(6) for c in range(6)])
+    ordered = [_INDEX3[tuple(sorted((FACES[a], FACES[b], FACES[c])))]
+               for a in range(6) for b in range(6) for c in range(6)]
+    np = numpy_or_none()  # the simulation only: exact equity needs no numpy
+    if np is None:
+        return _approx_equity_plain(rng, strength_table(r.colours, r.tie_break), ordered,
+                                    _INDEX3[common] if common else None, _INDEX3[mine], k, deals)
+    table, ordered = np.array(strength_table(r.colours, r.tie_break)), np.array(ordered)
 
     def roll(shape) -> np.ndarray:  # the multiset index of ordered rolls, at 36a + 6b + c
         d = rng.integers(0, 6, size=shape + (3,))
@@ -383,6 +386,24 @@ def approx_equity(mine: str | Iterable, common: str | Iterable | None = None,
     ties = (opp == me[:, None]).sum(axis=1)
     share = np.where(best > me, 0.0, 1.0 / (1 + ties))
     return float(share.mean()), float(share.std(ddof=1) / math.sqrt(deals))
+
+
+def _approx_equity_plain(rng, table, ordered, common, mine, k, deals) -> tuple[float, float]:
+    """``approx_equity``'s simulation without numpy: the same draws, and the mean and standard
+    deviation summed as numpy sums them (pairwise), so the same floats."""
+    def rolled(d):
+        return ordered[d[0] * 36 + d[1] * 6 + d[2]]
+
+    commons = [common] * deals if common is not None else [
+        rolled(d) for d in as_list(rng.integers(0, 6, size=(deals, 3)))]
+    others = as_list(rng.integers(0, 6, size=(deals, k, 3)))
+    share = []
+    for c, rolls in zip(commons, others):
+        me, opp = table[c][mine], [table[c][rolled(d)] for d in rolls]
+        share.append(0.0 if max(opp) > me else 1.0 / (1 + opp.count(me)))
+    mean = pairwise_sum(share) / deals
+    var = pairwise_sum([(x - mean) * (x - mean) for x in share]) / (deals - 1)
+    return mean, math.sqrt(var) / math.sqrt(deals)
 
 
 __all__ = ["Equity", "MAX_OPPONENTS", "THREES", "THREE_WEIGHTS", "approx_equity",
