@@ -169,6 +169,26 @@ def simulations(_arg: str) -> dict:
                          ("9,10,Q", "A,K,10", 1, 3_001, 5), ("J,J,9", "J,Q,Q", 2, 777, 0)]}
 
 
+def tables(seeds: str) -> dict:
+    """Each game's table, dealt from a seed and played by its bots up to my turn: the
+    history and what Explain shows (the widgets a lesson opens)."""
+    from bluffkit.widgets import BluffTable
+    from bluffkit.widgets.bluff_you import BluffYouTable
+    from bluffkit.widgets.bungee import BungeeTable
+    from bluffkit.widgets.jungle_bluff import JungleTable
+    from bluffkit.widgets.poker_dice import PokerDiceTable
+
+    out = {}
+    for seed in map(int, seeds.split(",")):
+        for cls in (BluffTable, BluffYouTable, PokerDiceTable, JungleTable, BungeeTable):
+            table = cls(seed=seed)
+            table.explain.toggle.value = True
+            if hasattr(table, "wait_for_advice"):
+                assert table.wait_for_advice(60)
+            out[f"{cls.__name__} {seed}"] = [repr(table.state), table.explain.body.value]
+    return out
+
+
 def probe(what: str, arg: str) -> dict:
     """One probe by name (the subprocess calls it the same way)."""
     return PROBES[what](arg)
@@ -176,7 +196,7 @@ def probe(what: str, arg: str) -> dict:
 
 PROBES = {"exercises": exercise_answers, "strategies": shipped_strategies,
           "bid reading": bid_reading, "explain": explain, "imports": imports,
-          "simulations": simulations}
+          "simulations": simulations, "tables": tables}
 
 
 def without_numpy(what: str, arg: str) -> dict:
@@ -230,3 +250,7 @@ def test_the_lesson_modules_import_without_numpy():
 
 def test_the_lessons_simulations_give_the_same_floats():
     same("simulations", "")
+
+
+def test_the_five_tables_deal_and_explain_the_same():
+    same("tables", "4,11")
