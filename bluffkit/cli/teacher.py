@@ -66,7 +66,7 @@ def _collect(args) -> int:
     try:
         roster = read_roster(args.roster) if args.roster else None
     except RosterError as e:
-        raise CliError(str(e)) from None
+        raise CliError(_("--roster: {reason}", reason=e)) from None
     found = collect(args.folders, key)
     for where, problem in found.problems:
         print(_("skipped: {where}: {problem}", where=where, problem=problem), file=sys.stderr)

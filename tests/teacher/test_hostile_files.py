@@ -42,7 +42,8 @@ def test_an_endless_key_file_is_refused_after_a_few_kilobytes(logs, tmp_path, ca
                            str(tmp_path / "g.csv"), "--key-file", "/dev/zero"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2, done.stderr
-    assert done.stderr.startswith("bluffkit: error: cannot read the course key file /dev/zero")
+    assert done.stderr.startswith(
+        "bluffkit: error: --key-file: cannot read the course key file /dev/zero")
     assert "larger than 4096 bytes" in done.stderr and "Traceback" not in done.stderr
 
 
