@@ -54,8 +54,8 @@ def test_rounds_from_7_dice_are_stored_coarsely():
     for s, b in zip(strategy, back):
         assert np.allclose(b.sum(axis=1), 1) and np.abs(s - b).max() < 0.2
     # the shipped file: fine frequencies up to 6 dice in play, coarse from 7
-    assert max(int(t.max()) for t in load_strategy(5, 5)._stored) <= COARSE
-    assert max(int(t.max()) for t in load_strategy(3, 3)._stored) > COARSE
+    assert int(load_strategy(5, 5)._data.max()) <= COARSE  # every block's stored weights
+    assert int(load_strategy(3, 3)._data.max()) > COARSE
 
 
 def test_rounds_remember_four_bids_where_the_real_game_is_measured():
