@@ -250,5 +250,9 @@ def test_results_stay_in_the_browser_and_download_signed(site, servers, browser,
                                 str(key), "--csv", str(handed_in / "grades.csv")],
                                capture_output=True, text=True, timeout=120)
     assert collected.returncode == 0, collected.stderr
-    assert "1 answers of 1 students from 1 files; 0 problems" in collected.stdout
-    assert (handed_in / "grades.csv").read_text().splitlines()[1].startswith("ada,2026,")
+    assert "Answers counted: 1; students: 1; files read: 1." in collected.stdout
+    assert "problem" not in collected.stdout
+    header, ada = (handed_in / "grades.csv").read_text(encoding="utf-8-sig").splitlines()[:2]
+    row = dict(zip(header.split(","), ada.split(",")))  # the one answer, "1/3", is wrong
+    points = next(h for h in row if h.endswith(": points"))  # "<the set's title>: points"
+    assert row["student"] == "ada" and row[points] == "0", (header, ada)
