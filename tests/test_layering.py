@@ -40,11 +40,17 @@ MAY_IMPORT = {
 }
 """Which other parts of bluffkit each part may import."""
 LAZY_ENTRY_POINTS = {"classroom/__init__.py": {"bluffkit.widgets.classroom",
-                                               "bluffkit.widgets.dashboard"}}
+                                               "bluffkit.widgets.dashboard"},
+                     "widgets/gradebook.py": {"bluffkit.teacher.collect",
+                                              "bluffkit.teacher.export",
+                                              "bluffkit.teacher.roster"}}
 """Another exception: ``from bluffkit.classroom import join, dashboard`` (the notebook's entry
 points of issue 16) re-exports widgets lazily, inside the package's ``__getattr__`` only: a
 module-level import is still refused, and importing ``bluffkit.classroom`` loads no view
-library (checked below on a fresh interpreter)."""
+library (checked below on a fresh interpreter). Likewise the dashboard's *Export gradebook*
+(``widgets/gradebook.py``) calls the teacher's package inside its function only: the gradebook
+is made by ``bluffkit results collect``'s own code, and no other widget reaches the teacher's
+package."""
 VIEW_LIBRARIES = {"ipywidgets", "plotly", "anywidget"}
 """Imported by ``bluffkit.widgets`` only."""
 

@@ -57,8 +57,8 @@ def parse_points(texts: list[str]) -> dict[tuple[str, int], Fraction]:
 
 def _collect(args) -> int:
     from ..teacher.collect import collect
-    from ..teacher.export import left_out_of_lms, write_all
-    from ..teacher.gradebook import build, mistakes_summary
+    from ..teacher.export import left_out_of_lms, write_gradebook
+    from ..teacher.gradebook import mistakes_summary
     from ..teacher.roster import RosterError, read_roster
 
     key = _key(args)
@@ -74,10 +74,9 @@ def _collect(args) -> int:
         raise CliError(_n("no results to collect in {folders} ({n} file read)",
                           "no results to collect in {folders} ({n} files read)", found.files,
                           folders=" ".join(args.folders)))
-    book = build(found, roster, points)
     try:
-        written = write_all(found, book, Path(args.csv).expanduser(), excel=args.excel,
-                            lms=tuple(dict.fromkeys(args.lms)))
+        book, written = write_gradebook(found, Path(args.csv).expanduser(), roster, points,
+                                        excel=args.excel, lms=args.lms)
     except OSError as e:
         raise CliError(_("cannot write {path}: {reason}", path=args.csv,
                          reason=e.strerror or e)) from None

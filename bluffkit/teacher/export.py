@@ -46,7 +46,8 @@ from typing import Any
 
 from ..core.i18n import _, get_language
 from .collect import Collection
-from .gradebook import Gradebook, mistake_words, mistakes_summary, words
+from .gradebook import Gradebook, build, mistake_words, mistakes_summary, words
+from .roster import Student
 
 
 @dataclass(frozen=True)
@@ -222,6 +223,20 @@ def left_out_of_lms(book: Gradebook, lms: str) -> list[str]:
     return [s.name for s in book.students if not getattr(s, by)]
 
 
+def write_gradebook(found: Collection, grades: Path, roster: list[Student] | None = None,
+                    points: dict[tuple[str, int], Fraction] | None = None, excel: bool = False,
+                    lms: tuple[str, ...] | list[str] = ()) -> tuple[Gradebook, list[Path]]:
+    """The gradebook of what ``collect`` found (:func:`~.gradebook.build`) and its files
+    (:func:`write_all`): what ``bluffkit results collect`` and the dashboard's *Export
+    gradebook* both write. Returns the gradebook and the paths written, ``grades`` first.
+
+    Raises:
+        OSError: a file cannot be written.
+    """
+    book = build(found, roster, points)
+    return book, write_all(found, book, grades, excel=excel, lms=tuple(dict.fromkeys(lms)))
+
+
 def write_all(found: Collection, book: Gradebook, grades: Path, excel: bool = False,
               lms: tuple[str, ...] = ()) -> list[Path]:
     """Write the gradebook's files (see the module docstring); returns the paths written."""
@@ -249,4 +264,4 @@ def write_all(found: Collection, book: Gradebook, grades: Path, excel: bool = Fa
 
 __all__ = ["LMS", "MACHINE", "Style", "canvas", "cell", "detail", "excel_style",
            "left_out_of_lms", "lms_points", "long_rows", "moodle", "moodle_identifier", "number",
-           "summary", "write_all", "write_csv"]
+           "summary", "write_all", "write_csv", "write_gradebook"]

@@ -5,10 +5,15 @@ open a table, close it and reveal it after its game, and buttons that export eve
 or JSON) to a file for the next lesson. It watches the server: each change of a table redraws
 the dashboard (the server pushes a summary; no game state is computed here). The exercises'
 progress is live too: per question, how many students answered and how many are right (their
-kernels send each ``check()`` to the server), and *Export answers* saves every answer to a file
-``bluffkit results collect`` turns into the gradebook. When the connection drops (the server
+kernels send each ``check()`` to the server), titled in the dashboard's language whatever
+language each student works in; *Export answers* saves every answer to a file, and *Export
+gradebook* makes the gradebook ``bluffkit results collect`` makes from them (the same code:
+``teacher.collect`` and ``teacher.export``), with the class roster if one is given, as plain
+CSV, for Moodle's or Canvas's import, or for Excel. When the connection drops (the server
 restarted), it says so at once, with a Reconnect button, and comes back by itself, as the
 students' tables do.
+
+The gradebook is made in :mod:`.gradebook`, loaded only when it is exported.
 """
 
 from __future__ import annotations
@@ -22,8 +27,9 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from ..core import InvalidQuestion
+from ..core import BluffkitError, InvalidQuestion
 from ..core.i18n import _, _n
+from ..exercises.worksheets import catalogue
 from ..games import GAMES
 from .common import ErrorArea, fit_buttons, html_area
 from .numbers import SPACED_TABLE
@@ -110,6 +116,30 @@ def scoreboard_html(tables: list[dict]) -> str:
     return SPACED_TABLE + f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def question_title(row: dict) -> str:
+    """A progress row's question title in the dashboard's language: each answer carries the
+    title its student saw, in the student's language (a set bluffkit does not know keeps it).
+
+    >>> question_title({"set": "bluff", "question": 1, "title": "Un seul dé"})
+    'One die'
+    """
+    try:
+        questions = catalogue(row["set"])
+    except BluffkitError:
+        return row["title"]
+    n = row["question"]
+    return str(questions[n - 1].title) if 1 <= n <= len(questions) else row["title"]
+
+
+def saved_at(path: Path, mime: str) -> dict[str, str]:
+    """``path`` and a link that downloads it, as HTML: the placeholders of a "saved" message."""
+    link = base64.b64encode(path.read_bytes()).decode()
+    word = html.escape(_("download"))
+    return dict(path=f"<code>{html.escape(str(path))}</code>",
+                download=f'<a download="{html.escape(path.name)}" '
+                         f'href="data:{mime};base64,{link}">{word}</a>')
+
+
 def progress_html(progress: dict) -> str:
     """One row per question answered: exercise set, mode, question, students who answered,
     those whose last answer is right (in an exam: graded by ``results collect``), answers."""
@@ -122,7 +152,7 @@ def progress_html(progress: dict) -> str:
         right = ("–" if q["correct"] is None
                  else f"{q['correct']} / {q['students']}")
         body.append(f"<tr><td>{html.escape(q['set'])}</td><td>{html.escape(mode)}</td>"
-                    f"<td>{q['question']}. {html.escape(q['title'])}</td>"
+                    f"<td>{q['question']}. {html.escape(question_title(q))}</td>"
                     f"<td>{q['students']}</td><td>{right}</td><td>{q['answers']}</td></tr>")
     head = "".join(f"<th style='padding:0 8px;text-align:left'>{html.escape(h)}</th>" for h in (
         _("exercises"), _("mode"), _("question"), _("students"), _("right now"), _("answers")))
@@ -135,7 +165,8 @@ class Dashboard(widgets.VBox):
 
     Attributes: ``tables`` (the newest summaries, by code), ``progress`` (the exercises'
     progress, as the server sends it), ``message`` (the last thing done, in words),
-    ``exported`` (the path of the last export).
+    ``exported`` (the path of the last export), ``gradebook`` (the last gradebook made: its
+    files, students and answers; ``None`` before).
     """
 
     def __init__(self, url: str, teacher_token: str | None, folder: str | Path = "."):
@@ -143,6 +174,7 @@ class Dashboard(widgets.VBox):
         self.errors = ErrorArea()
         self.tables: dict[str, dict] = {}
         self.exported: Path | None = None
+        self.gradebook = None
         self.client = None
         self.stopped = False
         self._lock = threading.Lock()
@@ -178,8 +210,18 @@ class Dashboard(widgets.VBox):
             description=_("Export answers"), icon="download",
             tooltip=_("every exercise answer the students sent, for bluffkit results collect"))
         self.answers_button.add_class("bk-export-answers")
+        self.roster = widgets.Text(description=_("Roster"), placeholder=_("roster.csv (optional)"),
+                                   tooltip=_("the class list: a CSV with name, LMS id and email "
+                                             "columns"), layout=widgets.Layout(width="22em"))
+        self.book_format = widgets.Dropdown(description=_("Format"), options=[
+            (_("CSV"), "csv"), ("Moodle", "moodle"), ("Canvas", "canvas"),
+            (_("Excel"), "excel")], value="csv", layout=widgets.Layout(width="14em"))
+        self.gradebook_button = widgets.Button(
+            description=_("Export gradebook"), icon="download", button_style="primary",
+            tooltip=_("the gradebook of every answer, as bluffkit results collect makes it"))
+        self.gradebook_button.add_class("bk-export-gradebook")
         fit_buttons(self.open_button, self.close_button, self.reveal_button, self.csv_button,
-                    self.json_button, self.answers_button)
+                    self.json_button, self.answers_button, self.gradebook_button)
         self.progress: dict = {}
         self.progress_view = html_area("bk-progress", math=False)
         self.news = html_area("bk-news", math=False)
@@ -191,6 +233,7 @@ class Dashboard(widgets.VBox):
         self.csv_button.on_click(g(lambda _b: self.export("csv")))
         self.json_button.on_click(g(lambda _b: self.export("json")))
         self.answers_button.on_click(g(lambda _b: self.export("answers")))
+        self.gradebook_button.on_click(g(lambda _b: self.export_gradebook()))
         super().__init__([
             widgets.HTML("<b>" + html.escape(_("Class server")) + f"</b> {html.escape(url)}"),
             widgets.HBox([self.connection, self.reconnect_button]), self.tables_view,
@@ -199,7 +242,9 @@ class Dashboard(widgets.VBox):
             widgets.HBox([self.code, self.close_button, self.reveal_button]),
             widgets.HBox([self.csv_button, self.json_button]),
             widgets.HTML("<b>" + html.escape(_("Exercises")) + "</b>"), self.progress_view,
-            self.answers_button, self.news, self.errors])
+            self.answers_button,
+            widgets.HBox([self.roster, self.book_format, self.gradebook_button]),
+            self.news, self.errors])
         self.add_class("bk-dashboard")
         self._connect()
 
@@ -316,20 +361,13 @@ class Dashboard(widgets.VBox):
                                 code=code)))
 
     def export(self, fmt: str = "csv") -> Path:
-        """Write every game to a file (CSV or JSON) beside the notebook; returns its path and
-        shows a download link."""
-        data = self._ask(lambda: self.client.export(fmt))
+        """Write every game to a file (CSV or JSON), or with ``"answers"`` every exercise
+        answer, beside the notebook; returns its path and shows a download link."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = self.folder / (f"class-answers-{stamp}.jsonl" if fmt == "answers"
-                              else f"classroom-games-{stamp}.{fmt}")
-        path.write_text(data, encoding="utf-8")
+        path = self._save(fmt, stamp)
         self.exported = path
-        mime = {"csv": "text/csv", "json": "application/json"}.get(fmt, "application/jsonl")
-        link = base64.b64encode(data.encode()).decode()
-        word = html.escape(_("download"))
-        where = dict(path=f"<code>{html.escape(str(path))}</code>",
-                     download=f'<a download="{path.name}" href="data:{mime};base64,{link}">'
-                              f"{word}</a>")
+        where = saved_at(path, {"csv": "text/csv", "json": "application/json"}.get(
+            fmt, "application/jsonl"))
         if fmt == "answers":
             command = f"bluffkit results collect {path.name} --csv grades.csv"
             self._say(_("Every answer is saved in {path} ({download}); {command} makes the "
@@ -337,6 +375,39 @@ class Dashboard(widgets.VBox):
         else:
             self._say(_("Every game is saved in {path} ({download}).", **where))
         return path
+
+    def _save(self, fmt: str, stamp: str) -> Path:
+        """The server's export in ``fmt`` (``"csv"``, ``"json"`` or ``"answers"``), written to
+        a file of the dashboard's folder."""
+        data = self._ask(lambda: self.client.export(fmt))
+        path = self.folder / (f"class-answers-{stamp}.jsonl" if fmt == "answers"
+                              else f"classroom-games-{stamp}.{fmt}")
+        path.write_text(data, encoding="utf-8")
+        return path
+
+    def export_gradebook(self, fmt: str | None = None, roster: str | Path | None = None) -> Path:
+        """Make the gradebook of every answer on the server, as ``bluffkit results collect``
+        makes it from the server's file (:func:`~bluffkit.widgets.gradebook.make_gradebook`),
+        in the dashboard's language. ``fmt``: ``"csv"``, ``"moodle"``, ``"canvas"`` or
+        ``"excel"``, and ``roster``: the class list (a path relative to the dashboard's
+        folder), the Format and Roster controls' unless given. The answers are saved too (as
+        by *Export answers*). Returns the path of the file to open or import, with the
+        gradebook's other files beside it."""
+        from .gradebook import make_gradebook, unused_name
+
+        listed = str(self.roster.value if roster is None else roster).strip()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        made = make_gradebook(self._save("answers", stamp),
+                              unused_name(self.folder, f"gradebook-{stamp}"),
+                              fmt or self.book_format.value,
+                              self.folder / Path(listed).expanduser() if listed else None)
+        self.exported, self.gradebook = made.path, made
+        said = _("Gradebook saved: {path} ({download}) — {students}, {answers}.",
+                 students=_n("{n} student", "{n} students", made.students),
+                 answers=_n("{n} answer", "{n} answers", made.answers),
+                 **saved_at(made.path, "text/csv"))
+        self._say("<br>".join([said, *(html.escape(t, quote=False) for t in made.notes)]))
+        return made.path
 
     def _code(self, code: str | None) -> str:
         if not code:
