@@ -212,7 +212,8 @@ class Dashboard(widgets.VBox):
         self.answers_button.add_class("bk-export-answers")
         self.roster = widgets.Text(description=_("Roster"), placeholder=_("roster.csv (optional)"),
                                    tooltip=_("the class list: a CSV with name, LMS id and email "
-                                             "columns"), layout=widgets.Layout(width="22em"))
+                                             "columns"), style={"description_width": "initial"},
+                                   layout=widgets.Layout(width="22em"))
         self.book_format = widgets.Dropdown(description=_("Format"), options=[
             (_("CSV"), "csv"), ("Moodle", "moodle"), ("Canvas", "canvas"),
             (_("Excel"), "excel")], value="csv", layout=widgets.Layout(width="14em"))
@@ -242,7 +243,7 @@ class Dashboard(widgets.VBox):
             widgets.HBox([self.code, self.close_button, self.reveal_button]),
             widgets.HBox([self.csv_button, self.json_button]),
             widgets.HTML("<b>" + html.escape(_("Exercises")) + "</b>"), self.progress_view,
-            self.answers_button,
+            widgets.HBox([self.answers_button]),
             widgets.HBox([self.roster, self.book_format, self.gradebook_button]),
             self.news, self.errors])
         self.add_class("bk-dashboard")
