@@ -15,6 +15,9 @@ from .bluff.explorer import (
     figure_for_odds,
 )
 from .bluff.table import BluffTable
+from .figure import show_figures_without_nbformat
+
+show_figures_without_nbformat()
 
 __all__ = ["BluffTable", "CountExplorer", "figure_for_convergence", "figure_for_counts",
            "figure_for_odds"]

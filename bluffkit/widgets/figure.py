@@ -110,6 +110,37 @@ def figure_widget_class() -> type:
     return go.FigureWidget
 
 
+def show_figures_without_nbformat() -> bool:
+    """Let IPython show a ``go.Figure`` where ``nbformat`` cannot be imported; returns whether
+    it had to.
+
+    plotly shows a figure (a cell ending in one) only after checking ``nbformat``'s version
+    (``plotly.io.show``), and refuses without it. The browser site (``bluffkit lite``) has no
+    ``nbformat``: its validator needs compiled wheels that only Pyodide's CDN serves. There the
+    running IPython shows a ``go.Figure`` from the figure's own mime bundle, which needs no
+    ``nbformat`` and is what plotly would have displayed. Widgets (``LiveFigure``,
+    ``go.FigureWidget``) are no ``go.Figure`` and keep their display.
+    """
+    import importlib.util
+
+    try:
+        if importlib.util.find_spec("nbformat") is not None:
+            return False
+    except (ImportError, ValueError):  # a finder refusing it, or sys.modules["nbformat"] = None
+        pass
+    try:
+        from IPython import get_ipython
+        from IPython.display import display
+    except ImportError:
+        return False
+    shell = get_ipython()
+    if shell is None:
+        return False
+    shell.display_formatter.ipython_display_formatter.for_type(
+        go.Figure, lambda fig: display(fig._repr_mimebundle_(), raw=True))
+    return True
+
+
 @functools.cache
 def plotly_bundle() -> tuple[str, str]:
     """plotly's widget bundle (the module ``go.FigureWidget`` loads) and a key naming it."""

@@ -16,6 +16,7 @@ from bluffkit.widgets.bungee import DrawExplorer
 from bluffkit.widgets.figure import LiveFigure, plotly_bundle, update_figure_in_place
 from bluffkit.widgets.jungle_bluff import ChallengeExplorer
 from bluffkit.widgets.poker_dice import HandOddsExplorer
+from tests.conftest import printed_by_python
 
 
 def test_the_module_anywidget_waits_for_is_small_and_the_bundle_travels_beside_it():
@@ -107,6 +108,45 @@ def test_importing_the_widgets_leaves_nbformat_and_jsonschema_alone():
     """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.strip() == "ok", out.stderr
+
+
+def test_a_figure_is_shown_where_nbformat_is_missing():
+    """The browser site has no ``nbformat`` (issue 30): plotly's display of a ``go.Figure``
+    refused there ("No module named 'nbformat'", seen in chromium on notebook 02's
+    ``figure_for_points()``). With ``bluffkit.widgets`` imported IPython shows the figure's mime
+    bundle; a ``LiveFigure`` keeps its widget display. Checked in a fresh interpreter where
+    ``nbformat`` cannot be imported: without bluffkit the same display fails."""
+    code = """if True:
+        import sys
+        class NoNbformat:
+            def find_spec(self, name, path=None, target=None):
+                if name.split(".")[0] == "nbformat":
+                    raise ModuleNotFoundError("No module named 'nbformat'")
+        sys.meta_path.insert(0, NoNbformat())
+        from IPython.core.interactiveshell import InteractiveShell
+        from IPython.display import display
+        import plotly.graph_objects as go
+        shell = InteractiveShell.instance()
+        shown = []
+        shell.display_pub.publish = lambda data, metadata=None, **kw: shown.append(data)
+        fig = go.Figure(go.Bar(y=[1, 2]))
+        display(fig)  # IPython prints plotly's error (a kernel may stop there)
+        print("with bluffkit")
+        import bluffkit.widgets
+        from bluffkit.widgets.figure import LiveFigure
+        display(fig)
+        print(sorted(shown[-1]))
+        print(shown[-1]["application/vnd.plotly.v1+json"]["data"][0]["y"])
+        formatter = shell.display_formatter.ipython_display_formatter
+        try:
+            formatter.lookup(LiveFigure({"data": []}))
+        except KeyError:
+            print("widget display kept")
+    """
+    alone, bluffkit = printed_by_python(code).split("with bluffkit\n")
+    assert "Mime type rendering requires nbformat>=4.2.0 but it is not installed" in alone
+    assert bluffkit.splitlines() == ["['application/vnd.plotly.v1+json', 'text/html']",
+                                     "[1, 2]", "widget display kept"], bluffkit
 
 
 def test_a_french_figure_has_plotly_s_french_locale_and_decimal_comma():
