@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core import Action, InvalidQuestion
+from ..core.checks import is_whole
 from ..core.i18n import _, _l, _n, num
 from ..games.poker_dice import COMMON_DICE, DICE_PER_PEEKER, PokerDiceRules, dice_text
 from ..games.poker_dice.actions import Ante, Bet, Call, Fold, Pass, Raise
@@ -107,7 +108,7 @@ class Position:
         object.__setattr__(self, "common", read_dice(self.common, "common", (0, COMMON_DICE)))
         for name in ("opponents", "pot", "to_call"):
             v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            if not is_whole(v, 0):
                 raise InvalidQuestion(_("{name} must be a whole number >= 0, got {v}",
                                         name=name, v=repr(v)))
         if self.opponents > MAX_OPPONENTS or (self.common and not self.opponents):

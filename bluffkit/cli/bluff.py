@@ -21,20 +21,16 @@ from ..games.bluff.state import MAX_DICE
 from ..odds.bluff.counts import bid_odds, read_dice, reroll_odds
 from .common import (
     CliError,
-    ask_move,
-    check_bots,
     command,
     fraction_text,
-    help_and_advice,
     ints,
-    play_loop,
     print_advice,
     print_json,
-    prompt_echo,
     run_with,
     table,
 )
 from .options import CheckedStore, about, seed_number, whole_number
+from .terminal import ask_move, check_bots, help_and_advice, play_loop, prompt_echo
 
 
 def register(commands) -> None:

@@ -44,19 +44,9 @@ from ..odds.bluff_you import (
     read_probability,
     read_tokens,
 )
-from .common import (
-    ADVICE_WORDS,
-    CliError,
-    ask_move,
-    command,
-    fraction_text,
-    play_loop,
-    print_json,
-    prompt_echo,
-    run_with,
-    table,
-)
+from .common import CliError, command, fraction_text, print_json, run_with, table
 from .options import about, seed_number, whole_number
+from .terminal import ADVICE_WORDS, ask_move, play_loop, prompt_echo
 
 
 def register(commands) -> None:

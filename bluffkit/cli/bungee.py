@@ -42,19 +42,16 @@ from ..games.bungee import (
 from ..odds.bungee import Knowledge, best_chance_of_bungee, draws_distribution, turn_odds
 from .common import (
     CliError,
-    ask_move,
-    check_bots,
     command,
     fraction_text,
-    help_and_advice,
     ints,
-    play_loop,
     print_advice,
     print_json,
     run_with,
     table,
 )
 from .options import about, seed_number, whole_number
+from .terminal import ask_move, check_bots, help_and_advice, play_loop
 
 BOTS = {"greedy": GreedyBot, "advice": AdviceBot, "random": RandomBot}
 

@@ -41,19 +41,9 @@ from ..games.jungle_bluff import (
     say_move,
     score_cards,
 )
-from .common import (
-    CliError,
-    ask_move,
-    check_bots,
-    command,
-    fraction_text,
-    play_loop,
-    print_json,
-    prompt_echo,
-    run_with,
-    table,
-)
+from .common import CliError, command, fraction_text, print_json, run_with, table
 from .options import seed_number, whole_number
+from .terminal import ask_move, check_bots, play_loop, prompt_echo
 
 DECK = "1,2,3,4,5,6,7,8,9,10"
 

@@ -30,22 +30,9 @@ from ..games.poker_dice import (
     say_move,
 )
 from ..odds.poker_dice import category_counts, equity, read_dice
-from .common import (
-    ADVICE_WORDS,
-    CliError,
-    ask_move,
-    check_bots,
-    command,
-    echo_text,
-    fraction_text,
-    help_and_advice,
-    play_loop,
-    print_advice,
-    print_json,
-    run_with,
-    table,
-)
+from .common import CliError, command, fraction_text, print_advice, print_json, run_with, table
 from .options import about, seed_number, whole_number
+from .terminal import ADVICE_WORDS, ask_move, check_bots, echo_text, help_and_advice, play_loop
 
 
 def register(commands) -> None:

@@ -48,6 +48,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from ..core import Action, BluffkitError, Distribution, InvalidQuestion
+from ..core.checks import is_whole
 from ..core.i18n import _
 from ..games.bungee import (
     BUNGEE,
@@ -203,7 +204,7 @@ def draws_distribution(k: Knowledge, draws: int, good: Callable[[int], bool]) ->
     Fraction(4, 175)
     """
     u = k.unseen_count
-    if isinstance(draws, bool) or not isinstance(draws, int) or not 0 <= draws <= u:
+    if not is_whole(draws, 0, u):
         raise InvalidQuestion(_("draws must be a whole number 0-{u} (the unseen cards), got "
                                 "{draws}", u=u, draws=repr(draws)))
     g = sum(n for c, n in zip(CARDS, k.unseen) if good(c))

@@ -35,6 +35,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from ..core import Distribution, InvalidQuestion, ParseError, make_rng
+from ..core.checks import is_whole
 from ..core.i18n import _
 from ..core.npy import numpy_or_none, pairwise_sum
 from ..core.rng import Seed, as_list
@@ -85,7 +86,7 @@ def _rules(rules: PokerDiceRules | None) -> PokerDiceRules:
 
 
 def _opponents(k) -> int:
-    if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_OPPONENTS:
+    if not is_whole(k, 1, MAX_OPPONENTS):
         raise InvalidQuestion(_("opponents must be 1-{max_opponents} (poker dice has at most 4 "
                                 "players), got {k}", max_opponents=MAX_OPPONENTS, k=repr(k)))
     return k
@@ -337,10 +338,10 @@ def pot_odds(to_call: int, pot: int) -> Fraction:
     >>> pot_odds(3, 12)
     Fraction(1, 5)
     """
-    if isinstance(to_call, bool) or not isinstance(to_call, int) or to_call < 0:
+    if not is_whole(to_call, 0):
         raise InvalidQuestion(_("to_call must be a whole number >= 0, got {to_call}",
                                 to_call=repr(to_call)))
-    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 0 or pot + to_call == 0:
+    if not is_whole(pot, 0) or pot + to_call == 0:
         raise InvalidQuestion(_("pot must be a whole number >= 0 (with something to win), got "
                                 "{pot}", pot=repr(pot)))
     return Fraction(to_call, pot + to_call)
@@ -363,7 +364,7 @@ def approx_equity(mine: str | Iterable, common: str | Iterable | None = None,
     k = _opponents(opponents)
     mine = read_dice(mine, "mine", (DICE_PER_PEEKER,))
     common = read_dice(common, "common", (0, COMMON_DICE))
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 2:
+    if not is_whole(deals, 2):
         raise InvalidQuestion(_("deals must be a whole number >= 2, got {deals}",
                                 deals=repr(deals)))
     rng = make_rng(seed)

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core import InvalidQuestion
+from ..core.checks import is_whole
 from ..core.i18n import _
 from .judge import Settings
 from .model import Review
@@ -43,7 +44,7 @@ def review(game: Any, seat: int, *, room: str | None = None, names=None,
     """
     record = game if isinstance(game, GameRecord) else game_record(game, room)
     players = record.players
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(players):
+    if not is_whole(seat, 0, players - 1):
         raise InvalidQuestion(_("seat must be 0-{last} (this game has {n} seats), got {seat}",
                                 last=players - 1, n=players, seat=repr(seat)))
     chosen_names = names if names is not None else record.names

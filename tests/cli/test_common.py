@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bluffkit.cli.common import ask_move, play_loop
+from bluffkit.cli.terminal import ask_move, play_loop
 from bluffkit.core import RandomBot, make_rng
 from bluffkit.games.bluff import Bid, BluffRules, BluffState
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...core import Action, InvalidQuestion, make_rng
+from ...core.checks import is_whole
 from ...core.i18n import _
 from ...core.npy import numpy_or_none, pairwise_sum
 from ...games.bluff import Bid
@@ -104,7 +105,7 @@ def look_ahead(pos, choices: Sequence[Action], samples: int = SAMPLES, seed: int
     """
     if pos.phase != "bid" or any(pos.exposed):
         raise InvalidQuestion(_("the look ahead is for bids without exposed dice"))
-    if isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 100_000:
+    if not is_whole(samples, 1, 100_000):
         raise InvalidQuestion(_("samples must be a whole number 1-100000, got {samples}",
                                 samples=repr(samples)))
     held = pos.dice_held

@@ -41,6 +41,7 @@ from ...core import Action, BluffkitError
 from ...core.i18n import _, _n, num
 from ...games.bluff import Bid, Challenge, dice_text
 from .rounds import (
+    RoundSeat,
     RoundTable,
     bid_label,
     cache_path,
@@ -48,6 +49,7 @@ from .rounds import (
     round_matches,
     round_table_from,
     shipped_path,
+    two_player_round,
 )
 from .words import after_bids, and_list, dice_count, holding, percent
 
@@ -73,15 +75,11 @@ _TABLES: dict[tuple, tuple[float | None, RoundTable]] = {}
 
 
 @dataclass(frozen=True)
-class EquilibriumView:
+class EquilibriumView(RoundSeat):
     """What the equilibrium of the round does in one position.
 
     Attributes:
-        dice: (opener's dice, other's dice) of the round.
-        ruleset: ``"bluff"`` (board rules) or ``"openspiel"``.
-        opener: True when I made (or make) the round's first bid.
-        history: the round's bids so far.
-        roll: my dice (sorted, star = 6).
+        dice, ruleset, opener, history, roll: the position (:class:`RoundSeat`).
         frequencies: every legal action with its equilibrium probability (ladder order, then
             challenge).
         exploitability: of the whole solved round (OpenSpiel's convention: the mean of what each
@@ -100,12 +98,6 @@ class EquilibriumView:
             ``bluffkit solve bluff``).
     """
 
-    dice: tuple[int, int]
-    ruleset: str
-    opener: bool
-    history: tuple[str, ...]
-    roll: tuple[int, ...]
-    frequencies: tuple[tuple[Action, float], ...]
     exploitability: float
     iterations: int
     round_value: float
@@ -120,23 +112,6 @@ class EquilibriumView:
         """False when the equilibrium never plays this history (its frequencies here are then
         not meaningful: CFR leaves unreached decisions unrefined)."""
         return self.my_reach >= UNREACHED and self.their_reach >= UNREACHED
-
-    def frequency(self, action: Action | str) -> float:
-        """The equilibrium probability of ``action`` (``Bid``, ``Challenge()`` or its text).
-
-        >>> from bluffkit.advice.bluff import Position
-        >>> v = equilibrium_view(Position("*", (1, 1)))
-        >>> v.frequency("1x1") + v.frequency("1x*") <= 1
-        True
-        """
-        text = str(action)
-        return next((p for a, p in self.frequencies if str(a) == text), 0.0)
-
-    def played(self, at_least: float = 0.005) -> list[tuple[Action, float]]:
-        """The actions the equilibrium plays at least ``at_least`` of the time, likeliest
-        first (ties in ladder order)."""
-        kept = [(a, p) for a, p in self.frequencies if p >= at_least]
-        return sorted(kept, key=lambda ap: -ap[1])
 
     def bluff_frequency(self) -> float:
         """How often the equilibrium bids more than my own dice make true (a bluff)."""
@@ -165,15 +140,10 @@ def round_of(pos: Position) -> tuple[tuple[int, int], str] | None:
     >>> round_of(Position("3", (1, 2), me=0, bid="1x4")) is None  # history unknown
     True
     """
-    if pos.phase != "bid" or pos.history is None or pos.rules.show_and_reroll:
+    found = two_player_round(pos)
+    if found is None:
         return None
-    active = pos.active()
-    if len(active) != 2:
-        return None
-    other = active[0] if active[1] == pos.me else active[1]
-    opener, second = (pos.me, other) if len(pos.history) % 2 == 0 else (other, pos.me)
-    dice = (pos.dice_held[opener], pos.dice_held[second])
-    ruleset = "openspiel" if pos.rules.resolution == "openspiel" else "bluff"
+    dice, ruleset = found
     if dice not in SOLVABLE or (ruleset == "openspiel" and dice != (1, 1)):
         return None
     return dice, ruleset

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...core import BluffkitError, InvalidQuestion
+from ...core.checks import is_whole
 from ...core.i18n import _
 from ...games.bluff import Bid, BluffRules, dice_text, why_not_raise
 from ...games.bluff.state import MAX_DICE
@@ -61,7 +62,7 @@ class Position:
         put(self, "my_dice", read_dice(self.my_dice, "my_dice"))
         held = self.dice_held
         if isinstance(held, str) or not isinstance(held, Sequence) or not all(
-                isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= MAX_DICE
+                is_whole(h, 0, MAX_DICE)
                 for h in held):
             raise InvalidQuestion(
                 _("dice_held needs one count of 0-{max_dice} dice per player, got {held}",

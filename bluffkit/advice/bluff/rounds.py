@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import zipfile
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,6 +34,8 @@ from ...games.bluff import Bid, Challenge, count_matching, raises_of, roll_outco
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from .position import Position
 
 DATA = Path(__file__).resolve().parent / "data"
 """Where the shipped rounds are (package data)."""
@@ -111,6 +114,69 @@ def _starts(nb: int) -> dict[int, int]:
             below.extend((mask | 1 << b, b) for b in range(last + 1, nb))
         level = below
     return starts
+
+
+def two_player_round(pos: Position) -> tuple[tuple[int, int], str] | None:
+    """``((opener dice, other dice), ruleset)`` of the two-player round a position is in, or
+    ``None`` (more or fewer than two players holding dice, the expansion, the show phase, the
+    round's bids unknown).
+
+    >>> from bluffkit.advice.bluff import Position
+    >>> two_player_round(Position("3,3,5,*", (4, 2), me=0, bid="1x4", history="1x2 1x4"))
+    ((4, 2), 'bluff')
+    >>> two_player_round(Position("3", (1, 2), me=0, bid="1x4")) is None  # history unknown
+    True
+    """
+    if pos.phase != "bid" or pos.history is None or pos.rules.show_and_reroll:
+        return None
+    active = pos.active()
+    if len(active) != 2:
+        return None
+    other = active[0] if active[1] == pos.me else active[1]
+    opener, second = (pos.me, other) if len(pos.history) % 2 == 0 else (other, pos.me)
+    ruleset = "openspiel" if pos.rules.resolution == "openspiel" else "bluff"
+    return (pos.dice_held[opener], pos.dice_held[second]), ruleset
+
+
+@dataclass(frozen=True)
+class RoundSeat:
+    """One seat's position in a two-player round and how often a strategy plays each action
+    there: what :class:`~bluffkit.advice.bluff.equilibrium.EquilibriumView` (floats from CFR) and
+    :class:`~bluffkit.advice.bluff.solved.SolvedView` (exact fractions) share.
+
+    Attributes:
+        dice: (opener's dice, other's dice) of the round.
+        ruleset: ``"bluff"`` (board rules) or ``"openspiel"``.
+        opener: True when I made (or make) the round's first bid.
+        history: the round's bids so far.
+        roll: my dice (sorted, star = 6).
+        frequencies: every legal action (ladder order, then challenge) with its frequency.
+    """
+
+    dice: tuple[int, int]
+    ruleset: str
+    opener: bool
+    history: tuple[str, ...]
+    roll: tuple[int, ...]
+    frequencies: tuple[tuple[Action, float | Fraction], ...]
+
+    def frequency(self, action: Action | str) -> float:
+        """The frequency of ``action`` (``Bid``, ``Challenge()`` or its text), a float for views.
+
+        >>> from bluffkit.advice.bluff import Position
+        >>> from bluffkit.advice.bluff.equilibrium import equilibrium_view
+        >>> v = equilibrium_view(Position("*", (1, 1)))
+        >>> v.frequency("1x1") + v.frequency("1x*") <= 1
+        True
+        """
+        text = str(action)
+        return float(next((p for a, p in self.frequencies if str(a) == text), 0))
+
+    def played(self, at_least: float = 0.005) -> list[tuple[Action, float | Fraction]]:
+        """The actions played at least ``at_least`` of the time, likeliest first (ties in ladder
+        order)."""
+        kept = [(a, p) for a, p in self.frequencies if p >= at_least]
+        return sorted(kept, key=lambda ap: -ap[1])
 
 
 @dataclass(frozen=True)
@@ -220,5 +286,6 @@ def write_shipped(solved, path) -> tuple[float, float]:
     return value, expl
 
 
-__all__ = ["DATA", "SHIPPED", "RoundTable", "cache_path", "round_bids", "round_matches",
-           "round_rolls", "round_table_from", "shipped_path", "write_shipped"]
+__all__ = ["DATA", "SHIPPED", "RoundSeat", "RoundTable", "cache_path", "round_bids",
+           "round_matches", "round_rolls", "round_table_from", "shipped_path", "two_player_round",
+           "write_shipped"]

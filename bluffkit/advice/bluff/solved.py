@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ...core import Action, BluffkitError, InvalidQuestion
+from ...core import BluffkitError, InvalidQuestion
+from ...core.checks import is_whole
 from ...core.i18n import _, _n, num
 from ...core.rng import as_list
 from ...core.text import exact_text
@@ -45,7 +46,7 @@ from ...games.bluff import STAR, Bid, Challenge, dice_text, why_not_raise
 from ...games.bluff.actions import roll_outcomes
 from ...games.bluff.state import MAX_DICE
 from .equilibrium import round_table
-from .rounds import bid_label, label_action, round_matches
+from .rounds import RoundSeat, bid_label, label_action, round_matches, two_player_round
 from .words import after_bids, and_list, dice_count, holding, percent, seat_name, short_fraction
 
 if TYPE_CHECKING:
@@ -73,15 +74,12 @@ class BidRead:
 
 
 @dataclass(frozen=True)
-class SolvedView:
+class SolvedView(RoundSeat):
     """What the solved strategy of a two-player round does in one position, exactly.
 
     Attributes:
-        dice: (opener's dice, other's dice) of the round.
-        ruleset: ``"bluff"`` (board rules) or ``"openspiel"`` (1 v 1 only).
-        opener: True when I made (or make) the round's first bid.
-        history: the round's bids so far.
-        roll: my dice (sorted, star = 6).
+        dice, ruleset, opener, history, roll: the position (:class:`RoundSeat`; ``"openspiel"``
+            rounds are 1 v 1 only).
         frequencies: each legal action (ladder order, then challenge) with its frequency in the
             strategy for my dice (exact fractions of the stored numbers; they sum to 1).
         their_rolls: the opponent's possible rolls (sorted dice, star = 6).
@@ -101,12 +99,6 @@ class SolvedView:
         file: where the strategy was read from.
     """
 
-    dice: tuple[int, int]
-    ruleset: str
-    opener: bool
-    history: tuple[str, ...]
-    roll: tuple[int, ...]
-    frequencies: tuple[tuple[Action, Fraction], ...]
     their_rolls: tuple[tuple[int, ...], ...]
     prior: tuple[int, ...]
     reads: tuple[BidRead, ...]
@@ -119,16 +111,6 @@ class SolvedView:
     file: str
 
     # -- frequencies --------------------------------------------------------------------------
-    def frequency(self, action: Action | str) -> float:
-        """The strategy's frequency of ``action`` for my dice (a float, for views)."""
-        text = str(action)
-        return float(next((p for a, p in self.frequencies if str(a) == text), 0))
-
-    def played(self, at_least: float = 0.005) -> list[tuple[Action, Fraction]]:
-        """The actions played at least ``at_least`` of the time, likeliest first."""
-        kept = [(a, p) for a, p in self.frequencies if p >= at_least]
-        return sorted(kept, key=lambda ap: -ap[1])
-
     def bluff_frequency(self) -> Fraction:
         """How often the strategy bids more than my own dice make true (a bluff)."""
         return sum((p for a, p in self.frequencies if isinstance(a, Bid)
@@ -249,7 +231,7 @@ def solved_reading(roll, counts: tuple[int, int], history=(), ruleset: str = "bl
             that is not a legal sequence of raises with these dice.
     """
     if (isinstance(counts, str) or not hasattr(counts, "__len__") or len(counts) != 2
-            or not all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= MAX_DICE
+            or not all(is_whole(n, 1, MAX_DICE)
                        for n in counts)):
         raise InvalidQuestion(_("counts needs (my dice, your dice), each 1-{most}: the solved "
                                 "strategies cover up to 5 against 5, got {counts}",
@@ -329,16 +311,11 @@ def _view(source, dice, ruleset, me, history, mine) -> SolvedView:
 def solved_view(pos: Position) -> SolvedView | None:
     """The solved view of a position, or ``None`` where none applies (more or fewer than two
     players holding dice, the expansion, the show phase, or the round's bids unknown)."""
-    if pos.phase != "bid" or pos.history is None or pos.rules.show_and_reroll:
+    found = two_player_round(pos)
+    if found is None:
         return None
-    active = pos.active()
-    if len(active) != 2:
-        return None
-    other = active[0] if active[1] == pos.me else active[1]
-    ruleset = "openspiel" if pos.rules.resolution == "openspiel" else "bluff"
+    dice, ruleset = found
     me = len(pos.history) % 2
-    dice = (pos.dice_held[pos.me], pos.dice_held[other])
-    dice = dice if me == 0 else dice[::-1]
     source = _source(*dice, ruleset)
     if source is None:
         return None

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core import InvalidQuestion
+from ...core.checks import is_whole
 from ...core.i18n import _, _n
 from ...core.npy import NpzFile, numpy_or_none
 from ...games.bluff import Bid, parse_dice, raises_of, roll_outcomes
@@ -233,7 +234,7 @@ def _unpacked(path: Path, name: str) -> Any:
 def load_strategy(opener_dice: int, other_dice: int, path: Path = DATA) -> RoundStrategy:
     """The solved round where the opener holds ``opener_dice`` and the other ``other_dice``."""
     for n in (opener_dice, other_dice):
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 5:
+        if not is_whole(n, 1, 5):
             raise InvalidQuestion(_("each player holds 1-5 dice for the solved strategies, got "
                                     "{a} and {b}", a=opener_dice, b=other_dice))
     data = _file(Path(path))

@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from ...core import InvalidQuestion, InvalidState
+from ...core.checks import is_whole
 from ...core.i18n import _, _l, _n
 from ...games.bluff_you import (
     POINTS,
@@ -73,7 +74,7 @@ def position(centre: Any = None, held: Mapping[int, Any] | None = None, players:
         if not isinstance(held or {}, Mapping):  # a list of hands failed with AttributeError
             raise InvalidQuestion(_("held maps players to tokens, e.g. {example}; got {held}",
                                     example="{1: '8,13'}", held=repr(held)))
-        if isinstance(bluffer, bool) or not isinstance(bluffer, int):
+        if not is_whole(bluffer):
             raise InvalidQuestion(_("bluffer must be a player number, got {bluffer}",
                                     bluffer=repr(bluffer)))
         hands = [()] * players

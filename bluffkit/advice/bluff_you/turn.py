@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...core import InvalidQuestion
+from ...core.checks import is_whole
 from ...core.i18n import _
 from ...games.bluff_you import POINTS, is_doublet, player_name, roll_weights
 from ...odds.bluff_you import read_tokens
@@ -76,7 +77,7 @@ class TurnGame:
             raise InvalidQuestion(_("targets must be (player, tokens) pairs, got {targets}",
                                     targets=repr(self.targets))) from None
         seats = [p for p, _tokens in pairs]
-        if any(isinstance(p, bool) or not isinstance(p, int) for p in seats) or len(
+        if any(not is_whole(p) for p in seats) or len(
                 set(seats)) != len(seats):
             raise InvalidQuestion(_("targets: each player (a whole number) at most once, got "
                                     "{seats}", seats=repr(seats)))

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...core import Action, InvalidQuestion
+from ...core.checks import is_whole
 from ...core.i18n import _, _l, num
 from ...games.bungee import (
     BUNGEE,
@@ -174,7 +175,7 @@ def observation_for(k: Knowledge, players: int = 4, sizes=None, last_lap: bool =
         InvalidQuestion: if the sizes do not leave at least one card in the draw pile, or the
             round's first turn (``k.opened`` false) is asked about in the last lap.
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+    if not is_whole(players, 2, 5):
         raise InvalidQuestion(_("Bungee is for 2-5 players, got players={players}",
                                 players=repr(players)))
     rules = BungeeRules(players=players, rounds=1)
@@ -227,7 +228,7 @@ def advise(obs: BungeeObservation, samples: int = DEFAULT_SAMPLES, seed: int = 0
             >= 0, ``samples`` not one >= 0, or ``call_at`` not 0-5.
     """
     check_seed_and_call_at(seed, call_at)
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
+    if not is_whole(samples, 0):
         raise InvalidQuestion(_("samples must be a whole number >= 0 (0: exact part only), got "
                                 "{samples}", samples=repr(samples)))
     if obs.phase not in ("turn", "call", "dealer") or obs.to_move != obs.player:

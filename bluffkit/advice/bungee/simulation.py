@@ -37,6 +37,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...core import Action, InvalidQuestion, make_rng
+from ...core.checks import is_whole
 from ...core.i18n import _, num
 from ...core.rng import Rng, as_list
 from ...games.bungee import (
@@ -418,9 +419,9 @@ def _draws(block: list[int]):
 
 def check_seed_and_call_at(seed, call_at) -> None:
     """Raise ``InvalidQuestion`` unless ``seed`` is a whole number >= 0 and ``call_at`` 0-5."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+    if not is_whole(seed, 0):
         raise InvalidQuestion(_("seed must be a whole number >= 0, got {seed}", seed=repr(seed)))
-    if isinstance(call_at, bool) or not isinstance(call_at, int) or not 0 <= call_at <= CALL_LIMIT:
+    if not is_whole(call_at, 0, CALL_LIMIT):
         raise InvalidQuestion(_("call_at must be a whole number 0-{call_limit} (a call needs a "
                                 "hand worth {call_limit} or less), got {call_at}",
                                 call_limit=CALL_LIMIT, call_at=repr(call_at)))
@@ -441,7 +442,7 @@ def simulate_choices(obs: BungeeObservation, choices: Sequence[Action], samples:
     the choice is made in. ``progress(done, samples)`` is called after each world (an exception
     it raises stops the simulation).
     """
-    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+    if not is_whole(samples, 1):
         raise InvalidQuestion(_("samples must be a whole number >= 1, got {samples}",
                                 samples=repr(samples)))
     check_seed_and_call_at(seed, call_at)

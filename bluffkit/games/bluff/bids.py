@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...core import Action, IllegalAction, ParseError
+from ...core.checks import is_whole
 from ...core.i18n import _
 
 STAR = 6
@@ -94,10 +95,10 @@ class Bid(Action):
     face: int
 
     def __post_init__(self):
-        if isinstance(self.count, bool) or not isinstance(self.count, int) or self.count < 1:
+        if not is_whole(self.count, 1):
             raise IllegalAction(_("a bid's count must be a whole number >= 1, got {value}",
                                   value=repr(self.count)))
-        if isinstance(self.face, bool) or not isinstance(self.face, int) or self.face not in FACES:
+        if not is_whole(self.face) or self.face not in FACES:
             raise IllegalAction(_("a bid's face must be 1-5 or the star, got {value}",
                                   value=repr(self.face)))
 

@@ -27,15 +27,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
-from ...core import (
-    CHANCE,
-    TERMINAL,
-    Action,
-    GameState,
-    IllegalAction,
-    InvalidRules,
-    InvalidState,
-)
+from ...core import CHANCE, TERMINAL, Action, GameState, IllegalAction, InvalidRules, InvalidState
+from ...core.checks import is_whole
 from ...core.i18n import _
 from .actions import (
     Challenge,
@@ -86,10 +79,10 @@ class BluffRules:
         return cls(players=2, dice_per_player=1, opener=0, resolution="openspiel")
 
     def __post_init__(self):
-        if not _whole(self.players) or not 2 <= self.players <= 6:
+        if not is_whole(self.players, 2, 6):
             raise InvalidRules(_("Bluff is for 2-6 players, got players={value}",
                                  value=repr(self.players)))
-        if not _whole(self.dice_per_player) or not 1 <= self.dice_per_player <= MAX_DICE:
+        if not is_whole(self.dice_per_player, 1, MAX_DICE):
             raise InvalidRules(_("dice_per_player must be 1-{most} (the box has 5 dice a "
                                  "player), got {value}", most=MAX_DICE,
                                  value=repr(self.dice_per_player)))
@@ -101,12 +94,11 @@ class BluffRules:
                 object.__setattr__(self, "starting_dice", tuple(self.starting_dice))
             if not isinstance(self.starting_dice, tuple) or len(
                     self.starting_dice) != self.players or not all(
-                    _whole(d) and 1 <= d <= MAX_DICE for d in self.starting_dice):
+                    is_whole(d, 1, MAX_DICE) for d in self.starting_dice):
                 raise InvalidRules(_("starting_dice needs one count of 1-{most} per player "
                                      "({players} players), got {value}", most=MAX_DICE,
                                      players=self.players, value=repr(self.starting_dice)))
-        if self.opener is not None and (not _whole(self.opener)
-                                        or self.opener not in range(self.players)):
+        if self.opener is not None and not is_whole(self.opener, 0, self.players - 1):
             raise InvalidRules(_("opener must be a player 0-{last}, got {value}",
                                  last=self.players - 1, value=repr(self.opener)))
         if self.resolution not in ("board", "openspiel"):
@@ -448,10 +440,6 @@ class BluffState(GameState):
             if self.dice[p] and not self.hidden[p] and not self.exposed[p]:
                 return p
         return None
-
-
-def _whole(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _set(t: tuple, i: int, v) -> tuple:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core import InvalidState
+from ...core.checks import is_whole
 from ...core.i18n import _
 from .cards import (
     WIN_SCORE,
@@ -32,7 +33,7 @@ def score_round(hands, lucky: int | None, callers) -> tuple[int, tuple[int, ...]
     if not callers:
         raise InvalidState(_("a round ends only after somebody called Bungee"))
     n = len(hands)
-    bad = [p for p in callers if isinstance(p, bool) or not isinstance(p, int)
+    bad = [p for p in callers if not is_whole(p)
            or not 0 <= p < n]
     if bad:
         raise InvalidState(_("callers must be players 0-{last} (one hand each), got {bad}",

@@ -48,6 +48,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ...core import CHANCE, TERMINAL, Action, GameState, IllegalAction, InvalidRules, InvalidState
+from ...core.checks import is_whole
 from ...core.i18n import _
 from .actions import Call, Draw, LeaveLucky, Play, Stand, TakeLucky, TakePlay, say_move
 from .cards import (
@@ -85,12 +86,10 @@ class BungeeRules:
     six_extra_lap: bool = True
 
     def __post_init__(self):
-        if isinstance(self.players, bool) or not isinstance(self.players, int) or not (
-                2 <= self.players <= 5):
+        if not is_whole(self.players, 2, 5):
             raise InvalidRules(_("Bungee is for 2-5 players, got players={players}",
                                  players=repr(self.players)))
-        if isinstance(self.rounds, bool) or not isinstance(self.rounds, int) or not (
-                1 <= self.rounds <= 100):
+        if not is_whole(self.rounds, 1, 100):
             raise InvalidRules(_("rounds must be 1-100 (the rulebook plays 6), got {rounds}",
                                  rounds=repr(self.rounds)))
         if not isinstance(self.six_extra_lap, bool):

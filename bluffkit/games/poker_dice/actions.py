@@ -53,7 +53,7 @@ class PokerDiceRules:
         if not is_whole(self.players, 2, 4):
             raise InvalidRules(_("poker dice is for 2-4 players (4 peekers), got players={players}",
                                  players=repr(self.players)))
-        if self.starting_points is not None and not _positive(self.starting_points):
+        if self.starting_points is not None and not is_whole(self.starting_points, 1):
             raise InvalidRules(_("starting_points must be a whole number >= 1 (or left out for "
                                  "192 / players), got {starting_points}",
                                  starting_points=repr(self.starting_points)))
@@ -66,7 +66,7 @@ class PokerDiceRules:
                                      starting_stacks=repr(self.starting_stacks)))
             object.__setattr__(self, "starting_stacks", tuple(self.starting_stacks))
             if len(self.starting_stacks) != self.players or not all(
-                    _positive(s) for s in self.starting_stacks):
+                    is_whole(s, 1) for s in self.starting_stacks):
                 raise InvalidRules(
                     _("starting_stacks needs one whole number >= 1 per player ({players} players),"
                       " got {starting_stacks}",
@@ -114,10 +114,6 @@ class PokerDiceRules:
         if "colours" in d:
             d["colours"] = tuple(d["colours"])
         return cls(**d)
-
-
-def _positive(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool) and x >= 1
 
 
 A_BET, A_RAISE, A_ROLL, THE_START_ROLL = (_l("a bet"), _l("a raise"), _l("a roll"),

@@ -29,6 +29,7 @@ from operator import mul
 from typing import Any
 
 from ...core import BluffkitError, Distribution, InvalidQuestion
+from ...core.checks import is_whole
 from ...core.i18n import _
 from ...core.text import exact_text
 from ...games.bluff import STAR, Bid, dice_text, face_text, parse_dice, parse_face
@@ -110,8 +111,7 @@ def read_dice(dice: Any, name: str) -> tuple[int, ...]:
 
 
 def check_dice_in_play(dice_in_play: Any) -> int:
-    if (isinstance(dice_in_play, bool) or not isinstance(dice_in_play, int)
-            or not 1 <= dice_in_play <= MAX_DICE_IN_PLAY):
+    if not is_whole(dice_in_play, 1, MAX_DICE_IN_PLAY):
         raise InvalidQuestion(
             _("dice_in_play must be a whole number of dice 1-{max_dice_in_play} (the box holds "
               "30), got {dice_in_play}",
@@ -305,7 +305,7 @@ class BidOdds:
 def _check_held(held: Any, name: str) -> int | None:
     if held is None:
         return None
-    if isinstance(held, bool) or not isinstance(held, int) or not 0 <= held <= MAX_DICE:
+    if not is_whole(held, 0, MAX_DICE):
         raise InvalidQuestion(_("{name} must be a number of dice 0-{max_dice} or None, got {held}",
                                 name=name, max_dice=MAX_DICE, held=repr(held)))
     return held

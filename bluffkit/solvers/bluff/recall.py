@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...core import InvalidQuestion
+from ...core.checks import is_whole
 from ...core.i18n import _
 from ..iterate import dcfr_weights, iterate_until
 from .recall_states import abstract_states, state_of
@@ -100,7 +101,7 @@ class RecallGame:
                  value: Callable[[int, int], float] | None = None):
         if not (1 <= x <= 5 and 1 <= y <= 5):
             raise InvalidQuestion(_("each player needs 1-5 dice, got {x} and {y}", x=x, y=y))
-        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= MAX_K:
+        if not is_whole(k, 1, MAX_K):
             raise InvalidQuestion(_("k (the bids remembered) must be 1-{max_k}, got {k}",
                                     max_k=MAX_K, k=repr(k)))
         self.dice, self.k, self.value = (x, y), k, value

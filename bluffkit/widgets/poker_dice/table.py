@@ -26,15 +26,8 @@ from ...advice.poker_dice import advise_observation
 from ...bots.poker_dice import AdviceBot
 from ...core import InvalidQuestion
 from ...core.i18n import _, _l, _n
-from ...games.poker_dice import (
-    PokerDiceRules,
-    PokerDiceState,
-    best_hand,
-    call_words,
-    dice_text,
-    say_move,
-)
-from ...games.poker_dice.actions import Ante, Bet, Call, Fold, Pass, Raise
+from ...games.poker_dice import PokerDiceRules, PokerDiceState, best_hand, call_words, dice_text
+from ...games.poker_dice.actions import Ante, Bet, Call, Fold, Pass, Raise, say_move
 from ..common import html_area, label
 from ..game_table import ME, GameTable, opponents_box, over_html, waiting_html
 from ..numbers import SPACED_TABLE
