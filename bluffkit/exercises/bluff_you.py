@@ -4,11 +4,9 @@ mixed strategies.
 Every expected answer and every likely mistake is computed by ``bluffkit.odds.bluff_you``,
 ``bluffkit.advice.bluff_you.turn`` and ``bluffkit.solvers.lp`` when the student checks.
 
->>> q = Posterior(seed=3)
->>> q.check(q.expected()).correct
-True
->>> all(q.check(m.value).mistake == m.name for m in q.likely_mistakes())
-True
+>>> q = SumProbability(seed=3)
+>>> q.check("5/108").correct, q.check("1/16").mistake
+(True, 'sums equally likely')
 """
 
 from __future__ import annotations

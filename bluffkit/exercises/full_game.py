@@ -8,11 +8,10 @@ strategy shipped with bluffkit (``bluffkit.advice.bluff.solved.solved_reading(..
 shipped=True)``): exact fractions of its stored weights, so each answer is checked exactly
 (decimals by the usual rounding rule).
 
->>> q = WhatTheBidReveals(seed=3)
->>> q.check(q.expected()).correct
+>>> Histories(seed=3).expected() == 2**36
 True
->>> all(q.check(m.value).mistake == m.name for m in q.likely_mistakes())
-True
+>>> Histories(seed=3).check(2**36 - 1).mistake
+'empty history forgotten'
 """
 
 from __future__ import annotations

@@ -7,10 +7,10 @@ random. Every expected answer and likely mistake is computed when the student ch
 ``bluffkit.odds.bluff.model`` (which hands the advice makes a bid with).
 
 >>> q = BayesStep(seed=3)
->>> q.check(q.expected()).correct
+>>> q.check("73/81").correct
 True
->>> all(q.check(m.value).mistake == m.name for m in q.likely_mistakes())
-True
+>>> q.check("73/90").mistake
+'inverted conditional'
 """
 
 from __future__ import annotations

@@ -5,11 +5,11 @@ the last decision, ``bluffkit.advice.bluff``) when the student checks. The model
 calculators' one: the dice you cannot see are unknown and random, each counting for a digit
 with probability 1/3 (the digit or a star) and for the star with probability 1/6.
 
->>> q = BidWithMyDice(seed=3)
->>> q.check(q.expected()).correct
-True
->>> all(q.check(m.value).mistake == m.name for m in q.likely_mistakes())
-True
+>>> q = OneDie(seed=3)
+>>> q.expected()
+Fraction(1, 6)
+>>> q.check("1/3").mistake
+'stars'
 """
 
 from ...core.i18n import _l

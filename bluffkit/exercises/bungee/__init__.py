@@ -6,39 +6,17 @@ call.
 Every expected answer and every likely mistake is computed by ``bluffkit.odds.bungee`` and the
 Bungee engine when the student checks; positions are drawn from a shuffled 56-card deck.
 
->>> q = NextCardWorthZero(seed=3)
->>> q.check(q.expected()).correct
-True
->>> all(q.check(m.value).mistake == m.name for m in q.likely_mistakes())
-True
+>>> q = CountUnseen(seed=3)
+>>> q.expected(), q.check(45).mistake
+(44, 'lucky card forgotten')
 """
 
 from __future__ import annotations
 
 from ...core.i18n import _l
-from .cards import (
-    CountUnseen,
-    HandScore,
-    HandWorth,
-    NextCardWorthZero,
-    ZeroInThreeDraws,
-)
-from .common import (
-    SCORE_RULE,
-    WIN_RULE,
-    ZERO_RULE,
-    ActionAnswer,
-    build,
-    position,
-    situation,
-)
-from .turns import (
-    BestAction,
-    CallScore,
-    ExpectedAfterPlay,
-    ReachBungee,
-    ScoreTheRound,
-)
+from .cards import CountUnseen, HandScore, HandWorth, NextCardWorthZero, ZeroInThreeDraws
+from .common import SCORE_RULE, WIN_RULE, ZERO_RULE, ActionAnswer, build, position, situation
+from .turns import BestAction, CallScore, ExpectedAfterPlay, ReachBungee, ScoreTheRound
 
 NOTEBOOK = "05_bungee.ipynb"
 """The exercise notebook's file name in ``exercises/``."""

@@ -7,26 +7,11 @@ from fractions import Fraction
 
 from ...core import Distribution
 from ...core.i18n import _, _l, _n
-from ...games.bungee import (
-    BUNGEE,
-    CARDS,
-    DECK,
-    card_text,
-    cards_text,
-    hand_score,
-    hand_value,
-)
+from ...games.bungee import BUNGEE, CARDS, DECK, card_text, cards_text, hand_score, hand_value
 from ...odds.bungee import draws_distribution
 from ..answers import Count
 from ..core import Mistake, Question, tex
-from .common import (
-    SCORE_RULE,
-    ZERO_RULE,
-    build,
-    position,
-    situation,
-    zero,
-)
+from .common import SCORE_RULE, ZERO_RULE, build, position, situation, zero
 
 
 # -- 1. counting the deck -------------------------------------------------------------------------

@@ -8,23 +8,11 @@ from itertools import product
 
 from ...core import Distribution, choice, sample
 from ...core.i18n import _, _l, _n, _p, num
-from ...games.jungle_bluff import (
-    CHALLENGER,
-    Card,
-    JungleRules,
-    JungleState,
-    duel_winner,
-)
+from ...games.jungle_bluff import CHALLENGER, Card, JungleRules, JungleState, duel_winner
 from ...odds.jungle_bluff.beliefs import possible_cards, turn_options, win_probability
 from ..answers import Choice, Count
 from ..core import Mistake, Question, tex
-from .common import (
-    STANDARD,
-    TIES,
-    cards,
-    strict_probability,
-    subset,
-)
+from .common import STANDARD, TIES, cards, strict_probability, subset
 
 
 # -- 1. one challenge -----------------------------------------------------------------------------

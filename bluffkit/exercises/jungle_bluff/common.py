@@ -8,10 +8,7 @@ from fractions import Fraction
 from ...core import Distribution
 from ...core.i18n import _, _l
 from ...core.rng import Rng
-from ...games.jungle_bluff import (
-    Card,
-    deck,
-)
+from ...games.jungle_bluff import Card, deck
 
 STANDARD = deck(10)
 ALL_SPECIAL = deck(10, ("optimistic", "reversed", "nervous", "alpha"))

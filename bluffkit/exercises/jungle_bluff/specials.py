@@ -10,25 +10,11 @@ from ...advice.jungle_bluff.two_player import (
 )
 from ...core import Distribution, choice
 from ...core.i18n import _, _l, _p
-from ...games.jungle_bluff import (
-    CHALLENGER,
-    DEFENDER,
-    NOBODY,
-    Card,
-    duel_winner,
-)
+from ...games.jungle_bluff import CHALLENGER, DEFENDER, NOBODY, Card, duel_winner
 from ...odds.jungle_bluff.beliefs import win_probability
 from ..answers import Choice
 from ..core import Mistake, Question, fmt, tex
-from .common import (
-    ALL_SPECIAL,
-    STANDARD,
-    cards,
-    duel_parts,
-    duel_reason,
-    special_rules,
-    subset,
-)
+from .common import ALL_SPECIAL, STANDARD, cards, duel_parts, duel_reason, special_rules, subset
 
 
 # -- 7. special cards: who wins -------------------------------------------------------------------

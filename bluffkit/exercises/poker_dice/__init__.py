@@ -6,40 +6,18 @@ the student checks. The model is the calculators' one: the dice you cannot see a
 random; opponents' bets are not read as information; a tie among ``t + 1`` players splits the
 pot equally.
 
->>> q = GivenMyDice(seed=3)
->>> q.check(q.expected()).correct
-True
->>> all(q.check(m.value).mistake == m.name for m in q.likely_mistakes())
-True
+>>> StraightCount(seed=3).expected()
+240
+>>> StraightCount(seed=3).check(120).mistake
+'one straight'
 """
 
 from __future__ import annotations
 
 from ...core.i18n import _l
-from .common import (
-    COLOURS,
-    NO_COLOURS,
-    SPLIT,
-    TIES,
-    hand_rules,
-    p_category,
-    ranking,
-)
-from .counting import (
-    BestOfSix,
-    FiveDiceCategory,
-    FiveOfAKind,
-    NeverNothing,
-    StraightCount,
-)
-from .positions import (
-    CallOrFold,
-    GivenMyDice,
-    PotOdds,
-    Simulation,
-    SplitTies,
-    WinOneOpponent,
-)
+from .common import COLOURS, NO_COLOURS, SPLIT, TIES, hand_rules, p_category, ranking
+from .counting import BestOfSix, FiveDiceCategory, FiveOfAKind, NeverNothing, StraightCount
+from .positions import CallOrFold, GivenMyDice, PotOdds, Simulation, SplitTies, WinOneOpponent
 
 NOTEBOOK = "03_poker_dice.ipynb"
 """The exercise notebook's file name in ``exercises/``."""

@@ -10,13 +10,7 @@ from ...games.poker_dice import FACES, Category, dice_text
 from ...odds.poker_dice import category_counts
 from ..answers import Count
 from ..core import Mistake, Question, tex
-from .common import (
-    COLOURS,
-    NO_COLOURS,
-    multiset_share,
-    p_category,
-    ranking,
-)
+from .common import COLOURS, NO_COLOURS, multiset_share, p_category, ranking
 
 
 # -- 1. five of a kind ------------------------------------------------------------------------

@@ -12,14 +12,7 @@ from ...games.poker_dice import FACES, Category, best_hand
 from ...odds.poker_dice import category_counts, category_distribution, equity, pot_odds
 from ..answers import Choice, Estimate
 from ..core import Mistake, Question, fmt, tex, tex_ratio
-from .common import (
-    COLOURS,
-    SPLIT,
-    dice,
-    hand_rules,
-    ranking,
-    roll,
-)
+from .common import COLOURS, SPLIT, dice, hand_rules, ranking, roll
 
 
 # -- 6. given my dice -------------------------------------------------------------------------
