@@ -1,5 +1,6 @@
-"""Every poker-dice question: right answers accepted in every form, likely mistakes named, each
-seed its own numbers, expected values pinned to counts by hand or to brute force over rolls."""
+"""Poker-dice questions: an answer rounded too coarsely refused, each seed its own numbers,
+expected values pinned to counts by hand or to brute force over rolls (right answers in every
+form and named mistakes, for every set: ``test_catalogue.py``)."""
 
 from __future__ import annotations
 
@@ -7,13 +8,11 @@ from collections import Counter
 from fractions import Fraction
 from itertools import product
 
-import numpy as np
 import pytest
-import sympy
 
 from bluffkit.exercises import catalogue, load
 from bluffkit.exercises import poker_dice as ex
-from bluffkit.exercises.answers import Estimate, Number
+from bluffkit.exercises.answers import Number
 from bluffkit.games.poker_dice import FACES, Category, best_hand
 
 QUESTIONS = catalogue("poker-dice")
@@ -28,29 +27,14 @@ def test_catalogue_has_at_least_eight_questions_easiest_first():
     assert ws.game == "poker-dice" and len(ws) == len(QUESTIONS)
 
 
-@pytest.mark.parametrize("cls", QUESTIONS, ids=lambda c: c.__name__)
-def test_right_answer_accepted_and_mistakes_named(cls):
+@pytest.mark.parametrize("cls", [c for c in QUESTIONS if type(c.kind) is Number],
+                         ids=lambda c: c.__name__)
+def test_an_answer_off_or_rounded_too_coarsely_is_refused(cls):
     for seed in SEEDS:
         q = cls(seed=seed)
         e = q.expected()
-        assert q.check(e).correct
-        if isinstance(e, Fraction):
-            forms = [f"{e.numerator}/{e.denominator}", sympy.Rational(e.numerator,
-                                                                      e.denominator),
-                     float(e), np.float64(e), f"{100 * float(e):.4f}%"]
-            for form in forms:
-                assert q.check(form).correct, (cls.__name__, seed, form)
-            if isinstance(q.kind, Estimate):
-                assert not q.check(float(e + 3 * q.kind.tolerance)).correct
-            elif isinstance(q.kind, Number):  # the answer rounded wrong, or too coarsely
-                assert not q.check(f"{float(e) * 1.001 + 1e-6:.6g}").correct
-                assert not q.check(f"{float(e):.1g}").correct or e == round(e, 1)
-        for m in q.likely_mistakes():
-            fb = q.check(m.value)
-            assert fb.status == "mistake" and fb.mistake == m.name, (cls.__name__, seed, m)
-        assert q.statement() and q.hint().status == "hint"
-        if cls is not ex.Simulation or seed < 2:  # its solution runs the simulation
-            assert q.solution().status == "solution"
+        assert not q.check(f"{float(e) * 1.001 + 1e-6:.6g}").correct
+        assert not q.check(f"{float(e):.1g}").correct or e == round(e, 1)
 
 
 def test_seeds_give_students_their_own_numbers():
