@@ -154,6 +154,16 @@ class Estimate(Number):
                  tolerance=_tolerance_text(self.tolerance))
 
 
+def standard_error(p: Fraction, rounds: int) -> float:
+    """How far a frequency over ``rounds`` independent rounds of chance ``p`` typically lands
+    from ``p`` (the standard error an ``Estimate``'s tolerance is measured against).
+
+    >>> standard_error(Fraction(1, 2), 10_000)
+    0.005
+    """
+    return (float(p) * (1 - float(p)) / rounds) ** 0.5
+
+
 @dataclass(frozen=True)
 class Count:
     """A whole-number answer, such as the most likely number of matching dice."""

@@ -40,7 +40,9 @@ def tokens(ts) -> str:
     return ", ".join(map(str, sorted(ts)))
 
 
-def pick_tokens(rng: Rng, k: int) -> tuple[int, ...]:
+def pick_tokens(rng: Rng, sizes: range) -> tuple[int, ...]:
+    """Distinct tokens, sorted; how many is drawn from ``sizes`` (``range(2, 6)``: 2 to 5)."""
+    k = int(rng.integers(sizes.start, sizes.stop))
     return tuple(sorted(int(t) for t in rng.choice(TOKENS, size=k, replace=False)))
 
 
@@ -130,7 +132,7 @@ class TruthPossible(Question):
     title = _l("Can the truth be told?")
 
     def setup(self, rng):
-        self.centre = pick_tokens(rng, int(rng.integers(2, 6)))
+        self.centre = pick_tokens(rng, range(2, 6))
 
     def statement(self):
         return _("Late in the game only the tokens **{tokens}** are in the centre. For a gain "
@@ -160,7 +162,7 @@ class ExpectedPoints(Question):
     title = _l("Expected points of the truth")
 
     def setup(self, rng):
-        self.centre = pick_tokens(rng, int(rng.integers(3, 8)))
+        self.centre = pick_tokens(rng, range(3, 8))
 
     def statement(self):
         return _("The centre holds **{tokens}**. {rule} A bluffer announces their true sum when "
@@ -196,7 +198,7 @@ class Posterior(Question):
     title = _l("Bayes' rule: true, given that it was said?")
 
     def setup(self, rng):
-        self.centre = pick_tokens(rng, int(rng.integers(3, 7)))
+        self.centre = pick_tokens(rng, range(3, 7))
         self.announced = int(choice(self.centre, rng))
         self.q = Fraction(int(rng.integers(1, 4)), 4)
 
@@ -244,7 +246,7 @@ class BestCall(Question):
         # answer for 188 of 200 seeds, so always doubting scored almost every time.
         want = "ok" if rng.random() < 0.5 else "bluff you"
         for attempt in range(10_000):
-            self.centre = pick_tokens(rng, int(rng.integers(2, 7)))
+            self.centre = pick_tokens(rng, range(2, 7))
             self.announced = int(choice(self.centre, rng))
             # at P(true) = 1/2 both calls are right and 'ok' was marked wrong
             if self.posterior() != Fraction(1, 2) and (self.expected() == want
@@ -383,7 +385,7 @@ class DoubletSwaps(Question):
 
     def setup(self, rng):
         while True:
-            picked = pick_tokens(rng, int(rng.integers(6, 12)))
+            picked = pick_tokens(rng, range(6, 12))
             self.held = tuple(sorted(picked[:int(rng.integers(3, 6))]))
             self.centre = tuple(t for t in TOKENS if t not in picked) + picked[len(self.held):]
             self.centre = tuple(sorted(self.centre))

@@ -69,6 +69,12 @@ class _Opening(KeptApart, Question):
         e, n = self.eps, self.table.legal
         return (1 - e) + e / n, e / n
 
+    def posterior(self) -> Fraction:
+        """P(the opponent's hand is one the advice opens ``bid`` with | the bid): Bayes' rule."""
+        q = self.q()
+        a, b = self.like()
+        return q * a / (q * a + (1 - q) * b)
+
     def context(self) -> str:
         e = self.eps
         return _n("Two players: you hold {n} die, your opponent 2. The model: a player bids as "
@@ -179,7 +185,7 @@ class PosteriorOdds(_Opening):
                           "multiply them by the likelihood ratio.")),
                 Mistake("ratio alone", a / b, _("That is the likelihood ratio alone: multiply "
                           "it by the odds before the bid.")),
-                Mistake("probability, not odds", q * a / (q * a + (1 - q) * b),
+                Mistake("probability, not odds", self.posterior(),
                         _("That is the posterior probability; odds are p / (1 - p)."))]
 
     def hints(self):
@@ -205,9 +211,7 @@ class BayesStep(_Opening):
             "what is that chance?", bid=self.bid, q=_frac(q))
 
     def expected(self):
-        q = self.q()
-        a, b = self.like()
-        return q * a / (q * a + (1 - q) * b)
+        return self.posterior()
 
     def mistakes(self):
         q = self.q()

@@ -10,7 +10,7 @@ from ...core.i18n import _, _l, _n, num
 from ...core.rng import as_list, make_rng
 from ...games.bluff import DIGITS, STAR, Bid
 from ...odds.bluff.counts import bid_odds, count_distribution, matches, reroll_odds
-from ..answers import Estimate
+from ..answers import Estimate, standard_error
 from ..core import Mistake, Question, fmt, tex
 from .common import (
     LOSS_RULE,
@@ -394,7 +394,7 @@ class Simulation(Question):
 
     def explain(self):
         p = self.expected()
-        sd = (float(p) * (1 - float(p)) / self.rounds) ** 0.5
+        sd = standard_error(p, self.rounds)
         return (f"```python\nrng = np.random.default_rng({self.seed})\n"
                 f"rolls = rng.integers(1, 7, size=({self.rounds}, {self.n}))\n"
                 f"hits = ((rolls == {self.face}) | (rolls == 6)).sum(axis=1)\n"

@@ -10,7 +10,7 @@ from ...core.i18n import _, _l, _p, num
 from ...core.rng import as_list, make_rng
 from ...games.poker_dice import FACES, Category, best_hand
 from ...odds.poker_dice import category_counts, category_distribution, equity, pot_odds
-from ..answers import Choice, Estimate
+from ..answers import Choice, Estimate, standard_error
 from ..core import Mistake, Question, fmt, tex, tex_ratio
 from .common import COLOURS, SPLIT, dice, hand_rules, ranking, roll
 
@@ -72,20 +72,26 @@ def _position(rng, k: int):
     return mine, common
 
 
-class WinOneOpponent(Question):
-    title = _l("Beating one opponent")
+class _Showdown(Question):
+    """Your dice and the common dice against ``opponents`` unknown hands."""
+
+    opponents = 1
 
     def setup(self, rng):
-        self.mine, self.common = _position(rng, 1)
+        self.mine, self.common = _position(rng, self.opponents)
+
+    def odds(self):
+        return equity(self.mine, self.common, self.opponents)
+
+
+class WinOneOpponent(_Showdown):
+    title = _l("Beating one opponent")
 
     def statement(self):
         return _("Your peeker shows **{mine}**; the common dice are **{common}**. One "
                  "opponent's 3 dice are unknown and random. {rules} What is the probability that "
                  "your hand **beats** theirs (a tie does not count)?", mine=dice(self.mine),
                  common=dice(self.common), rules=hand_rules())
-
-    def odds(self):
-        return equity(self.mine, self.common, 1)
 
     def expected(self):
         return self.odds().p_win
@@ -111,11 +117,9 @@ class WinOneOpponent(Question):
 
 
 # -- 8. ties split ----------------------------------------------------------------------------
-class SplitTies(Question):
+class SplitTies(_Showdown):
     title = _l("Equity with ties split")
-
-    def setup(self, rng):
-        self.mine, self.common = _position(rng, 2)
+    opponents = 2
 
     def statement(self):
         return _("Your peeker shows **{mine}**; the common dice are **{common}**. **Two** "
@@ -123,9 +127,6 @@ class SplitTies(Question):
                  "your expected share of the pot (half of it in a tie of two, a third in a tie of "
                  "three)?", mine=dice(self.mine), common=dice(self.common), rules=hand_rules(),
                  split=SPLIT)
-
-    def odds(self):
-        return equity(self.mine, self.common, 2)
 
     def expected(self):
         return self.odds().equity
@@ -187,7 +188,7 @@ class PotOdds(Question):
 
 
 # -- 10. call or fold -------------------------------------------------------------------------
-class CallOrFold(Question):
+class CallOrFold(_Showdown):
     title = _l("Call or fold?")
     kind = Choice({"call": ("c", "suivre"), "fold": ("f", "se coucher", "passe", "passer")},
                   labels={"call": lambda: _p("answer", "call"),
@@ -195,7 +196,7 @@ class CallOrFold(Question):
 
     def setup(self, rng):
         for _attempt in range(100):  # never exactly break-even: then both answers are right
-            self.mine, self.common = _position(rng, 1)
+            super().setup(rng)
             self.pot = int(rng.integers(4, 21))
             self.to_call = int(rng.integers(1, 16))
             if len(set(self.numbers())) == 2:
@@ -212,7 +213,7 @@ class CallOrFold(Question):
                  fold=f"`{self.kind.show('fold')}`")
 
     def numbers(self):
-        return equity(self.mine, self.common, 1).equity, pot_odds(self.to_call, self.pot)
+        return self.odds().equity, pot_odds(self.to_call, self.pot)
 
     def expected(self):
         eq, needed = self.numbers()
@@ -281,7 +282,7 @@ class Simulation(Question):
 
     def explain(self):
         p = self.expected()
-        sd = (float(p) * (1 - float(p)) / self.deals) ** 0.5
+        sd = standard_error(p, self.deals)
         return (f"```python\nrng = np.random.default_rng({self.seed})\n"
                 f"mine = {self.mine}\n"
                 f"rolls = rng.choice([9, 10, 11, 12, 13, 14], size=({self.deals}, 6))\n"
