@@ -16,8 +16,10 @@ from .bluff.explorer import (
 )
 from .bluff.table import BluffTable
 from .figure import show_figures_without_nbformat
+from .lite import send_none_as_null
 
-show_figures_without_nbformat()
+show_figures_without_nbformat()  # the browser site has no nbformat
+send_none_as_null()  # the browser site's kernel sent None as undefined
 
 __all__ = ["BluffTable", "CountExplorer", "figure_for_convergence", "figure_for_counts",
            "figure_for_odds"]
