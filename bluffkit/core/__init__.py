@@ -24,11 +24,11 @@ from .game import (
     register_state,
 )
 from .play import Bot, RandomBot, play_game, random_playthrough
-from .rng import choice, make_rng, sample
+from .rng import as_list, choice, make_rng, sample
 
 __all__ = [
     "CHANCE", "TERMINAL", "Action", "BluffkitError", "Bot", "Distribution", "GameInfo", "GameState",
     "IllegalAction", "InvalidQuestion", "InvalidRules", "InvalidState", "ParseError", "RandomBot",
-    "State", "action", "choice", "game_of", "make_rng", "play_game", "random_playthrough",
-    "register_state", "sample"
+    "State", "action", "as_list", "choice", "game_of", "make_rng", "play_game",
+    "random_playthrough", "register_state", "sample"
 ]

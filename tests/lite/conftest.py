@@ -12,6 +12,8 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,18 @@ from bluffkit.lite.wheels import (
     download,
     wheel_metadata,
     write_lock,
+)
+from tests.lite.pages import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    CHROMIUM_SERVICES,
+    Refuser,
+    host_of,
+    loopback,
+    serve,
+    serve_site,
+    stop,
+    url_of,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,3 +79,81 @@ def browser_wheels(tmp_path_factory) -> tuple[Path, Path]:
     wheels = download([*requirements, *KERNEL], folder / "downloaded")
     write_lock([wheel, *wheels], folder / "lock", runtime)
     return folder / "lock", folder / "lock" / wheel.name
+
+
+# -- the site in chromium (the browser tests) -----------------------------------------------------
+BLUFFKIT = str(Path(sys.executable).with_name("bluffkit"))
+SITE_SEED = 2026
+
+
+def build_site(folder: Path, *options: str) -> Path:
+    """``bluffkit lite folder/site`` with ``options`` (the wheel built from this checkout, or
+    the one ``$BLUFFKIT_LITE_WHEEL`` names, unless ``--wheel`` is given)."""
+    wheel = ([] if "--wheel" in options or not os.environ.get("BLUFFKIT_LITE_WHEEL")
+             else ["--wheel", os.environ["BLUFFKIT_LITE_WHEEL"]])
+    done = subprocess.run([BLUFFKIT, "lite", str(folder / "site"), "--pyodide",
+                           str(pyodide_runtime()), *options, *wheel],
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr
+    assert "Built the site" in done.stdout or "Site construit" in done.stdout, done.stdout
+    return folder / "site"
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """(The English site, its course key file), built once a session by ``bluffkit lite``."""
+    folder = tmp_path_factory.mktemp("lite")
+    key = folder / "course.key"
+    key.write_text("a course key for the lite test\n")
+    return build_site(folder, "--key-file", str(key)), key
+
+
+@pytest.fixture(scope="session")
+def site_fr(site, tmp_path_factory):
+    """The French site (``bluffkit --lang fr lite``), with the English site's bluffkit wheel."""
+    wheel = next((site[0] / "static" / "pyodide").glob("bluffkit-*.whl"))
+    return build_site(tmp_path_factory.mktemp("lite-fr"), "--lang", "fr", "--wheel", str(wheel))
+
+
+@pytest.fixture(scope="session")
+def servers(site, site_fr):
+    """(The English site's address, the French site's, the refusing proxy)."""
+    web, web_fr = serve_site(site[0]), serve_site(site_fr)
+    refuser = serve(Refuser, asked=[])
+    yield url_of(web), url_of(web_fr), refuser
+    stop(web, web_fr, refuser)
+
+
+class Browser:
+    """The session's chromium: its context, the site's requests refused off loopback (by
+    Playwright) and the refusing proxy's record (everything else the browser asked)."""
+
+    def __init__(self, context, refused: list, refuser):
+        self.context, self.refused, self.refuser = context, refused, refuser
+
+    def check_nothing_left(self) -> None:
+        assert self.refused == []  # the site asked for nothing outside loopback
+        assert {host_of(line) for line in self.refuser.asked} <= CHROMIUM_SERVICES, \
+            self.refuser.asked
+
+
+@pytest.fixture(scope="session")
+def browser(servers, tmp_path_factory, playwright_driver):
+    """One chromium for the session's site tests: every request off loopback refused and
+    counted, a proxy refusing (and writing down) whatever else the browser asks."""
+    refuser = servers[-1]
+    refused = []
+
+    def refuse(route):
+        refused.append(route.request.url)
+        route.abort()
+
+    context = playwright_driver.chromium.launch_persistent_context(
+        str(tmp_path_factory.mktemp("chromium-lite")), executable_path=str(CHROMIUM),
+        headless=True, viewport={"width": 1400, "height": 1000}, accept_downloads=True,
+        args=[*CHROMIUM_ARGS, f"--proxy-server={url_of(refuser)}"])
+    context.route(lambda url: not loopback(url), refuse)
+    try:
+        yield Browser(context, refused, refuser)
+    finally:
+        context.close()

@@ -22,100 +22,23 @@ browser cache) and the site's size go to ``test-artifacts/lite_timing.json``.
 from __future__ import annotations
 
 import datetime
-import functools
-import http.server
 import json
-import os
-import socketserver
 import subprocess
-import sys
-import threading
 import time
-import urllib.parse
 from pathlib import Path
 
 import pytest
 
-from tests.lite.conftest import ROOT, pyodide_runtime
+from tests.lite.conftest import BLUFFKIT, ROOT
+from tests.lite.pages import CHROMIUM, IDLE_JS, KERNEL_TIMEOUT_MS
 
-CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "test-artifacts"
-START_TIMEOUT_MS = 240_000
-CHROMIUM_SERVICES = {"accounts.google.com", "update.googleapis.com", "clients2.google.com",
-                     "content-autofill.googleapis.com", "optimizationguide-pa.googleapis.com"}
-"""Hosts Chromium asks by itself (seen here with only about:blank open), whatever the page."""
 pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("lite-browser"),
               pytest.mark.skipif(not CHROMIUM.exists(), reason="/usr/bin/chromium is missing "
                                  "(scripts/test installs it: apt-get install chromium)")]
-
-
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-class Refuser(socketserver.StreamRequestHandler):
-    """The browser's proxy for every host but loopback: writes down what was asked, refuses."""
-
-    def handle(self):
-        line = self.rfile.readline(8192).decode("latin-1").strip()
-        self.server.asked.append(line)
-        self.wfile.write(b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n"
-                         b"Connection: close\r\n\r\n")
-
-
-def loopback(url: str) -> bool:
-    return urllib.parse.urlsplit(url).hostname in ("127.0.0.1", "localhost", "::1")
-
-
-def host_of(request_line: str) -> str:
-    """The host of a proxy request line (``CONNECT host:443 ...`` or ``GET http://host/...``)."""
-    target = request_line.split()[1]
-    return (urllib.parse.urlsplit(target).hostname if "://" in target
-            else target.rsplit(":", 1)[0])
-
-
-def serve(handler, **attributes):
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    for name, value in attributes.items():
-        setattr(server, name, value)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
-BLUFFKIT = str(Path(sys.executable).with_name("bluffkit"))
 RESULTS_CELL = ('from bluffkit.exercises import load\n'
                 'sheet = load("bluff", seed=2026, student="ada")\n'
                 'sheet.q1.check("1/3")')
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """(The site, its course key file), built once by ``bluffkit lite`` (the wheel built from
-    this checkout, or the one ``$BLUFFKIT_LITE_WHEEL`` names)."""
-    pyodide = pyodide_runtime()
-    folder = tmp_path_factory.mktemp("lite")
-    key = folder / "course.key"
-    key.write_text("a course key for the lite test\n")
-    done = subprocess.run([BLUFFKIT, "lite", str(folder / "site"), "--pyodide", str(pyodide),
-                           "--key-file", str(key),
-                           *(["--wheel", os.environ["BLUFFKIT_LITE_WHEEL"]]
-                             if os.environ.get("BLUFFKIT_LITE_WHEEL") else [])],
-                          capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stderr
-    assert "Built the site" in done.stdout
-    return folder / "site", key
-
-
-@pytest.fixture(scope="module")
-def servers(site):
-    web = serve(functools.partial(Quiet, directory=str(site[0])))
-    refuser = serve(Refuser, asked=[])
-    yield f"http://127.0.0.1:{web.server_address[1]}", refuser
-    for server in (web, refuser):
-        server.shutdown()
-        server.server_close()
 
 
 def open_start_page(page, base: str) -> dict:
@@ -128,9 +51,7 @@ def open_start_page(page, base: str) -> dict:
         "() => Array.from(document.querySelectorAll('#jp-main-dock-panel .lm-TabBar-tab."
         "lm-mod-current')).some(t => t.textContent.includes('00_start_here.ipynb'))",
         timeout=30_000)
-    page.wait_for_function(  # the status bar says "Python (Pyodide) | Idle"
-        "() => /\\| *Idle/.test(document.querySelector('#jp-main-statusbar')?.textContent"
-        " || '')", timeout=START_TIMEOUT_MS)
+    page.wait_for_function(IDLE_JS, timeout=KERNEL_TIMEOUT_MS)
     ready = time.monotonic() - start
     cell = page.locator(".jp-NotebookPanel .jp-CodeCell").first
     cell.locator(".cm-content").click()
@@ -176,43 +97,8 @@ def save_results(page, folder: Path) -> Path | str:
     return target
 
 
-class Browser:
-    """The session's chromium: its context, the site's requests refused off loopback (by
-    Playwright) and the refusing proxy's record (everything else the browser asked)."""
-
-    def __init__(self, context, refused: list, refuser):
-        self.context, self.refused, self.refuser = context, refused, refuser
-
-    def check_nothing_left(self) -> None:
-        assert self.refused == []  # the site asked for nothing outside loopback
-        assert {host_of(line) for line in self.refuser.asked} <= CHROMIUM_SERVICES, \
-            self.refuser.asked
-
-
-@pytest.fixture(scope="module")
-def browser(servers, tmp_path_factory, playwright_driver):
-    _base, refuser = servers
-    refused = []
-
-    def refuse(route):
-        refused.append(route.request.url)
-        route.abort()
-
-    context = playwright_driver.chromium.launch_persistent_context(
-        str(tmp_path_factory.mktemp("chromium-lite")), executable_path=str(CHROMIUM),
-        headless=True, viewport={"width": 1400, "height": 1000}, accept_downloads=True,
-        args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-              "--disable-background-networking", "--disable-component-update",
-              "--disable-sync", f"--proxy-server=http://127.0.0.1:{refuser.server_address[1]}"])
-    context.route(lambda url: not loopback(url), refuse)
-    try:
-        yield Browser(context, refused, refuser)
-    finally:
-        context.close()
-
-
 def test_notebook_00_runs_in_the_browser_with_nothing_from_outside(site, servers, browser):
-    (site, _key), (base, refuser) = site, servers
+    (site, _key), (base, _base_fr, refuser) = site, servers
     timings = {}
     for run in ("cold", "warm"):
         page = browser.context.new_page()
@@ -236,7 +122,7 @@ def test_notebook_00_runs_in_the_browser_with_nothing_from_outside(site, servers
 
 def test_results_stay_in_the_browser_and_download_signed(site, servers, browser,
                                                          tmp_path_factory):
-    (_site, key), (base, _refuser) = site, servers
+    (_site, key), base = site, servers[0]
     handed_in = tmp_path_factory.mktemp("handed-in")
     page = browser.context.new_page()
     open_start_page(page, base)
