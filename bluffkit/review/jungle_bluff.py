@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from ..advice.jungle_bluff import advise
 from ..core.i18n import _
-from ..games.jungle_bluff import Challenge, duel_winner, points, say_move
+from ..games.jungle_bluff import Challenge, Play, duel_winner, parse_action, points, say_move
 from ..odds.jungle_bluff.beliefs import posterior_belief, win_probability
 from .judge import Settings, judge, transitions
 from .model import Choice, Decision, RoundLuck
@@ -49,6 +49,15 @@ def decision(move: int, obs, action, settings: Settings) -> Decision:
                  in_support=bool(two and chosen is not None and chosen.reached
                                  and chosen.frequency),
                  explanation=advice.explanation, advice=advice, note=note)
+
+
+def read_action(obs, text: str):
+    """The action ``text`` names at ``obs`` (a classroom seat's own record): a strength card
+    is read from the cards the seat chooses from (its hand, its score pile in the final round),
+    the rest as the engine reads it."""
+    cards = obs.piles[obs.player] if obs.final else obs.hand
+    played = [Play(c) for c in cards if str(Play(c)) == text]
+    return played[0] if played else parse_action(obs, text)
 
 
 def say(action) -> str:

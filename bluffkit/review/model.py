@@ -41,14 +41,14 @@ def grade(game: str, cost: Fraction | None) -> str:
     return GRADES[-1]
 
 
-def _plain(v: Any) -> Any:
+def plain(v: Any) -> Any:
     """A number for JSON: a fraction as ``"n/d"`` text (whole numbers stay ints)."""
     if isinstance(v, Fraction):
         return v.numerator if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
     if isinstance(v, Mapping):
-        return {str(k): _plain(x) for k, x in v.items()}
+        return {str(k): plain(x) for k, x in v.items()}
     if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
+        return [plain(x) for x in v]
     return v
 
 
@@ -70,8 +70,8 @@ class Choice:
     numbers: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def to_json(self) -> dict:
-        return {"action": self.action, "value": _plain(self.value),
-                "frequency": _plain(self.frequency), "numbers": _plain(dict(self.numbers))}
+        return {"action": self.action, "value": plain(self.value),
+                "frequency": plain(self.frequency), "numbers": plain(dict(self.numbers))}
 
 
 @dataclass(frozen=True)
@@ -123,8 +123,8 @@ class Decision:
     def to_json(self) -> dict:
         obs = self.observation
         return {"move": self.move, "round": self.round, "chosen": self.chosen,
-                "best": self.best, "chosen_value": _plain(self.chosen_value),
-                "best_value": _plain(self.best_value), "cost": _plain(self.cost),
+                "best": self.best, "chosen_value": plain(self.chosen_value),
+                "best_value": plain(self.best_value), "cost": plain(self.cost),
                 "grade": self.grade, "exact": self.exact, "in_support": self.in_support,
                 "note": self.note, "options": [o.to_json() for o in self.options],
                 "observation": obs.to_json() if hasattr(obs, "to_json") else None,
@@ -153,8 +153,8 @@ class RoundLuck:
         return self.actual - self.expected
 
     def to_json(self) -> dict:
-        return {"round": self.round, "expected": _plain(self.expected),
-                "actual": _plain(self.actual), "luck": _plain(self.luck), "exact": self.exact}
+        return {"round": self.round, "expected": plain(self.expected),
+                "actual": plain(self.actual), "luck": plain(self.luck), "exact": self.exact}
 
 
 @dataclass(frozen=True)
@@ -234,14 +234,14 @@ class Review:
         return {"game": self.game, "seat": self.seat, "players": self.players,
                 "names": list(self.names), "unit": self.unit,
                 "lower_is_better": self.lower_is_better, "over": self.over,
-                "accuracy": _plain(self.accuracy), "mean_cost": _plain(self.mean_cost),
-                "total_cost": _plain(self.total_cost), "grades": self.grades(),
+                "accuracy": plain(self.accuracy), "mean_cost": plain(self.mean_cost),
+                "total_cost": plain(self.total_cost), "grades": self.grades(),
                 "costliest": [d.move for d in self.costliest()],
-                "expected": _plain(self.expected), "actual": _plain(self.actual),
-                "luck": _plain(self.luck),
+                "expected": plain(self.expected), "actual": plain(self.actual),
+                "luck": plain(self.luck),
                 "decisions": [d.to_json() for d in self.decisions],
                 "rounds": [r.to_json() for r in self.rounds]}
 
 
 __all__ = ["GRADES", "NOT_JUDGED", "THRESHOLDS", "Choice", "Decision", "Review", "RoundLuck",
-           "grade"]
+           "grade", "plain"]

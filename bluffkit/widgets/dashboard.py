@@ -9,7 +9,9 @@ kernels send each ``check()`` to the server), titled in the dashboard's language
 language each student works in; *Export answers* saves every answer to a file, and *Export
 gradebook* makes the gradebook ``bluffkit results collect`` makes from them (the same code:
 ``teacher.collect`` and ``teacher.export``), with the class roster if one is given, as plain
-CSV, for Moodle's or Canvas's import, or for Excel. When the connection drops (the server
+CSV, for Moodle's or Canvas's import, or for Excel. *Review the games* shows each student's
+accuracy and the class's costliest kinds of decision over the finished games
+(:mod:`bluffkit.review.classwork`); the game exports carry them too. When the connection drops (the server
 restarted), it says so at once, with a Reconnect button, and comes back by itself, as the
 students' tables do.
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 import threading
 import time
 from fractions import Fraction
@@ -28,9 +31,12 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from ..core import BluffkitError, InvalidQuestion
-from ..core.i18n import _, _n
+from ..core.i18n import _, _n, num
 from ..exercises.worksheets import catalogue
 from ..games import GAMES
+from ..review.classwork import ClassFigures, figures_csv, review_export
+from ..review.position import kind_words
+from ..review.text import amount
 from .common import ErrorArea, fit_buttons, html_area
 from .numbers import SPACED_TABLE
 from .seat import MESSAGES, RECONNECT, RETRIES, connect, plain_error, retry
@@ -160,6 +166,30 @@ def progress_html(progress: dict) -> str:
             "</table>")
 
 
+def class_review_html(figures: ClassFigures) -> str:
+    """Each student's accuracy, and the class's costliest kinds of decision (three per game)."""
+    if not figures.students:
+        return "<i>" + html.escape(_("No finished game with a student to review yet.")) + "</i>"
+    rows = "".join(
+        f"<tr><td>{html.escape(s.name)}</td><td>{s.games}</td><td>{s.judged}</td>"
+        f"<td>{'-' if s.accuracy is None else num(float(s.accuracy), '.0%')}</td>"
+        f"<td>{s.blunders}</td></tr>" for s in figures.students)
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in (
+        _("student"), _("games"), _("decisions"), _("accuracy"), _("blunders")))
+    out = [SPACED_TABLE + f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"]
+    costly = figures.costliest()
+    if costly:
+        rows = "".join(
+            f"<tr><td>{html.escape(kind_words(k.kind))}</td><td>{k.decisions}</td>"
+            f"<td>{html.escape(amount(k.unit, k.mean_cost))}</td>"
+            f"<td>{html.escape(amount(k.unit, k.total_cost))}</td></tr>" for k in costly)
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in (
+            _("kind of decision"), _("decisions"), _("average cost"), _("cost in all")))
+        out.append("<b>" + html.escape(_("The class's costliest kinds of decision")) + "</b>")
+        out.append(SPACED_TABLE + f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>")
+    return "".join(out)
+
+
 class Dashboard(widgets.VBox):
     """The teacher's view of a class server (see the module docstring).
 
@@ -221,8 +251,16 @@ class Dashboard(widgets.VBox):
             description=_("Export gradebook"), icon="download", button_style="primary",
             tooltip=_("the gradebook of every answer, as bluffkit results collect makes it"))
         self.gradebook_button.add_class("bk-export-gradebook")
+        self.review_button = widgets.Button(description=_("Review the games"), icon="search",
+                                            tooltip=_("each student's accuracy and the class's "
+                                                      "costliest kinds of decision, over the "
+                                                      "finished games"))
+        self.review_button.add_class("bk-review-class")
+        self.review_view = html_area("bk-class-review", math=False)
+        self.figures: ClassFigures | None = None
         fit_buttons(self.open_button, self.close_button, self.reveal_button, self.csv_button,
-                    self.json_button, self.answers_button, self.gradebook_button)
+                    self.json_button, self.answers_button, self.gradebook_button,
+                    self.review_button)
         self.progress: dict = {}
         self.progress_view = html_area("bk-progress", math=False)
         self.news = html_area("bk-news", math=False)
@@ -235,13 +273,15 @@ class Dashboard(widgets.VBox):
         self.json_button.on_click(g(lambda _b: self.export("json")))
         self.answers_button.on_click(g(lambda _b: self.export("answers")))
         self.gradebook_button.on_click(g(lambda _b: self.export_gradebook()))
+        self.review_button.on_click(g(lambda _b: self.review_games()))
         super().__init__([
             widgets.HTML("<b>" + html.escape(_("Class server")) + f"</b> {html.escape(url)}"),
             widgets.HBox([self.connection, self.reconnect_button]), self.tables_view,
             widgets.HTML("<b>" + html.escape(_("Scoreboard")) + "</b>"), self.scores_view,
             widgets.HBox([self.game, self.players, self.bot_after, self.open_button]),
             widgets.HBox([self.code, self.close_button, self.reveal_button]),
-            widgets.HBox([self.csv_button, self.json_button]),
+            widgets.HBox([self.csv_button, self.json_button, self.review_button]),
+            self.review_view,
             widgets.HTML("<b>" + html.escape(_("Exercises")) + "</b>"), self.progress_view,
             widgets.HBox([self.answers_button]),
             widgets.HBox([self.roster, self.book_format, self.gradebook_button]),
@@ -361,11 +401,32 @@ class Dashboard(widgets.VBox):
         self._say(html.escape(_("Every hand of table {code} is shown to its players.",
                                 code=code)))
 
+    def review_games(self) -> ClassFigures:
+        """Review every finished game (each student's seat): each student's accuracy and the
+        class's costliest kinds of decision, shown under the buttons."""
+        export = json.loads(self._ask(lambda: self.client.export("json")))
+        self.figures = review_export(export)
+        self.review_view.value = class_review_html(self.figures)
+        return self.figures
+
     def export(self, fmt: str = "csv") -> Path:
         """Write every game to a file (CSV or JSON), or with ``"answers"`` every exercise
-        answer, beside the notebook; returns its path and shows a download link."""
+        answer, beside the notebook; returns its path and shows a download link. A game export
+        carries the review's figures: under ``"review"`` in the JSON, in a second file
+        ``classroom-review-....csv`` beside the CSV."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self._save(fmt, stamp)
+        if fmt in ("csv", "json"):
+            export = json.loads(path.read_text(encoding="utf-8") if fmt == "json"
+                                else self._ask(lambda: self.client.export("json")))
+            self.figures = review_export(export)
+            self.review_view.value = class_review_html(self.figures)
+            if fmt == "json":
+                path.write_text(json.dumps({**export, "review": self.figures.to_json()},
+                                           ensure_ascii=False), encoding="utf-8")
+            else:
+                (self.folder / f"classroom-review-{stamp}.csv").write_text(
+                    figures_csv(self.figures), encoding="utf-8")
         self.exported = path
         where = saved_at(path, {"csv": "text/csv", "json": "application/json"}.get(
             fmt, "application/jsonl"))

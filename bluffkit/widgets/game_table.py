@@ -3,7 +3,9 @@
 A table is a ``VBox`` with a :class:`~bluffkit.widgets.common.NewGameBar`, a status line, the
 game's own views and move controls, an :class:`~bluffkit.widgets.common.ErrorArea`, an
 :class:`~bluffkit.widgets.common.ExplainPanel` and a
-:class:`~bluffkit.widgets.common.HistoryLog`. The loop is always the same: a new game deals from
+:class:`~bluffkit.widgets.common.HistoryLog`; at its end, once the game is over, a Review button
+(:class:`~bluffkit.widgets.review.ReviewButton`: each of your decisions judged by the advice, and
+the luck of each round). The loop is always the same: a new game deals from
 a seed, chance and the bots move up to your turn (:func:`~bluffkit.widgets.common.play_until_turn`),
 your move is checked and applied (:func:`~bluffkit.widgets.common.apply_my_move`), every move goes
 to the history, and the views are redrawn.
@@ -49,6 +51,7 @@ import ipywidgets as widgets
 
 from ..core import IllegalAction, InvalidQuestion, make_rng, sample
 from ..core.i18n import _, _l, _n
+from ..review import review
 from .common import (
     ErrorArea,
     ExplainPanel,
@@ -62,6 +65,7 @@ from .common import (
     play_until_turn,
     relabel,
 )
+from .review import ReviewButton
 from .static import StaticFallback
 
 ME = 0
@@ -131,6 +135,7 @@ class GameTable(StaticFallback, widgets.VBox):
         self.new_game_bar = NewGameBar(lambda s: self.new_game(s), self.errors, seed=seed,
                                        extra=list(extra))
         self.new_game_bar.children = (*self.new_game_bar.children, self.language_switch)
+        self.review_area = ReviewButton(self._review, self.errors)
         self._bots_given = list(bots) if bots is not None else None
         self._moves: list[tuple] = []
         self._opening: Any = ""
@@ -161,7 +166,7 @@ class GameTable(StaticFallback, widgets.VBox):
                 *new_game_args: Any) -> None:
         """Lay out ``children``, add the table's CSS class and deal the first game from ``seed``
         (with ``new_game_args``)."""
-        super().__init__(list(children))
+        super().__init__([*children, self.review_area])
         self.add_class(css)
         self.new_game(seed, *new_game_args)
 
@@ -216,6 +221,7 @@ class GameTable(StaticFallback, widgets.VBox):
                 for move in self._moves:
                     self._log(*move)
             self._render()
+            self.review_area.redraw()
 
     # -- moving ------------------------------------------------------------------------------
     def play(self, action) -> None:
@@ -262,6 +268,12 @@ class GameTable(StaticFallback, widgets.VBox):
     def _render(self) -> None:
         self._draw(self.state)
         self.explain.refresh()
+        self.review_area.show(self.state is not None and self.state.is_terminal())
+
+    # -- review ------------------------------------------------------------------------------
+    def _review(self):
+        """The review of your game (the Review button): ``(review, luck_hidden)``."""
+        return review(self.state, self.me, names=self.names), False
 
     def _draw(self, state) -> None:  # pragma: no cover - every table defines it
         raise NotImplementedError

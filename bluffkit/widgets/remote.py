@@ -31,6 +31,7 @@ from .bungee.table import BungeeTable
 from .game_table import waiting_html
 from .jungle_bluff.table import JungleTable
 from .poker_dice.table import PokerDiceTable
+from .review import SeatRecord
 from .seat import seat_names, seat_rows
 
 
@@ -90,7 +91,7 @@ class SeatState:
         return tuple(points(p) for p in self.obs.piles)
 
 
-class RemoteGame:
+class RemoteGame(SeatRecord):
     """Mixed into a game's table: seat, link to the server, views in, moves out.
 
     Not built directly: :func:`bluffkit.widgets.classroom.join` makes one. ``seat`` is the
@@ -138,7 +139,7 @@ class RemoteGame:
             raise IllegalAction(_("the game is over: no more moves"))
         if self.state.current_player() != self.me:
             raise IllegalAction(_("it is not your turn"))
-        self.link.move(str(action))
+        self._send_move(str(action))
 
     def play(self, action) -> None:
         """Send your move (an action or its text, as in local play) to the server."""
@@ -153,6 +154,7 @@ class RemoteGame:
         obs = self.info.observation_from_json(view["view"], self.rules)
         self.names = seat_names(view, self.seat)
         self.obs = obs
+        self._note_view(obs, view)
         self.state = self.seat_state(obs, view, self.parse)
         self._log_view(before, self.state)
         self._render()
@@ -189,6 +191,7 @@ class RemoteGame:
             self.status.value = ("<div><b>" + html.escape(_("Your teacher closed this table."))
                                  + "</b></div>")
         elif frame.get("type") == "revealed":
+            self._note_reveal(frame["log"])
             moves = sum(1 for p, _a, _b in frame["log"] if p >= 0)
             self.history.add(_n("Your teacher revealed the whole game: {n} move by the players, "
                                 "every deal and roll included.",

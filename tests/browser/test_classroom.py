@@ -1,28 +1,22 @@
 """Two students in two browser pages, each with a kernel of its own, play one Bluff table on a
 class server started by the test (127.0.0.1): the first to move opens with a bid after looking
 at Explain, the other challenges, and both pages show the reveal (every cup, the count, who
-lost). Screenshots go to ``test-artifacts/``."""
+lost); then the second presses Review: the plot of its decisions, a click on one shows its
+Explain. Screenshots go to ``test-artifacts/``."""
 
 from __future__ import annotations
-
-import json
 
 from bluffkit.classroom.client import Client
 from bluffkit.classroom.server import start_in_thread
 from tests.browser.conftest import Driver
+from tests.browser.test_review import review_and_click, write_notebook
 from tests.conftest import TEACHER
 
 TABLE = ".bk-classroom-table"
 
 
 def seat_notebook(path, url: str, code: str, name: str) -> None:
-    source = f"from bluffkit.classroom import join\njoin({url!r}, {code!r}, {name!r})"
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "metadata": {},
-                     "outputs": [], "source": source, "id": "seat"}],
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                      "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    path.write_text(json.dumps(nb), encoding="utf-8")
+    write_notebook(path, f"from bluffkit.classroom import join\njoin({url!r}, {code!r}, {name!r})")
 
 
 def test_two_pages_on_two_kernels_play_a_bluff_round_to_the_reveal(jl, browser_context, lab,
@@ -67,8 +61,12 @@ def test_two_pages_on_two_kernels_play_a_bluff_round_to_the_reveal(jl, browser_c
             assert "Ana" in reveal or "You" in reveal
             d.wait_for_text(f"{TABLE} .bk-status", "win")  # "You win" or "Game over: Ana wins"
             d.screenshot(TABLE, f"classroom_{name}_seat_reveal")
-        assert not first.errors and not second.errors, first.errors + second.errors
         assert server.server.hub.rooms[code].state.is_terminal()
+        # the Review button at the end of the classroom table: the plot, a click, Explain
+        detail = review_and_click(second, TABLE, "classroom_review")
+        assert "Round 1" in detail
+        assert "once your teacher reveals" in second.text(f"{TABLE} .bk-review-summary")
+        assert not first.errors and not second.errors, first.errors + second.errors
         teacher.close()
     finally:
         if other is not None:
