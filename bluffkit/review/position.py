@@ -10,15 +10,19 @@ from ..core.i18n import _, _l
 
 
 def _bluff(obs, names: Sequence[str]) -> str:
+    from ..advice.bluff.position import round_bids
     from ..games.bluff import dice_text
 
     head = _("Round {round}: your dice {dice}; {n} dice in play.", round=obs.round,
              dice=dice_text(obs.my_dice), n=sum(obs.dice_held))
-    bids = [text for _p, text in obs.history]
     if obs.bid is None:
         return head + " " + _("You open the round.")
+    if obs.phase == "show":
+        return head + " " + _("You just bid {bid}: show some dice and re-roll, or keep them "
+                              "hidden?", bid=obs.bid)
     return head + " " + _("Bids so far: {bids}; the last, {bid}, by {name}.",
-                          bids=", ".join(bids), bid=obs.bid, name=names[obs.bidder])
+                          bids=", ".join(round_bids(obs.history)), bid=obs.bid,
+                          name=names[obs.bidder])
 
 
 def _poker_dice(obs, names: Sequence[str]) -> str:
