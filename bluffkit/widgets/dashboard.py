@@ -11,9 +11,9 @@ gradebook* makes the gradebook ``bluffkit results collect`` makes from them (the
 ``teacher.collect`` and ``teacher.export``), with the class roster if one is given, as plain
 CSV, for Moodle's or Canvas's import, or for Excel. *Review the games* shows each student's
 accuracy and the class's costliest kinds of decision over the finished games
-(:mod:`bluffkit.review.classwork`); the game exports carry them too. When the connection drops (the server
-restarted), it says so at once, with a Reconnect button, and comes back by itself, as the
-students' tables do.
+(:mod:`bluffkit.review.classwork`); the game exports carry them too. When the connection
+drops (the server restarted), it says so at once, with a Reconnect button, and comes back by
+itself, as the students' tables do.
 
 The gradebook is made in :mod:`.gradebook`, loaded only when it is exported.
 """
