@@ -108,7 +108,7 @@ def test_a_classroom_seat_reviews_its_decisions_and_the_luck_once_revealed(serve
         wait(lambda t=t: t.review_area.layout.display is None)
         t.review_area.button.click()
         assert not t.errors.message, t.errors.message
-        whole = review(room.state, t.seat, names=t.seat_names)
+        whole = review(room.state, t.seat, names=t.names)
         panel = t.review_area.panel
         assert panel.review.decisions == whole.decisions and whole.decisions
         assert panel.review.rounds == ()
@@ -121,7 +121,7 @@ def test_a_classroom_seat_reviews_its_decisions_and_the_luck_once_revealed(serve
         teacher.close()
     for t in (ana, ben):
         t.review_area.button.click()
-        whole = review(room.state, t.seat, names=t.seat_names)
+        whole = review(room.state, t.seat, names=t.names)
         assert t.review_area.panel.review == whole and whole.rounds
         assert "once your teacher reveals" not in t.review_area.panel.summary.value
         t.link.close()
