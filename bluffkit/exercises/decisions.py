@@ -78,7 +78,7 @@ class CostliestDecision(ReviewQuestion):
 
     def mistakes(self) -> list[Mistake]:
         worst = max(self.review.decisions, key=lambda d: d.chosen_value)
-        return [Mistake(_("the worst value"), self.review.decisions.index(worst) + 1,
+        return [Mistake("the worst value", self.review.decisions.index(worst) + 1,
                         _("That decision's choice has the largest value, but the advice's own "
                           "option there was bad too: the cost is the difference between the "
                           "two values."))]
@@ -106,7 +106,7 @@ class HowMuchItCost(ReviewQuestion):
 
     def mistakes(self) -> list[Mistake]:
         d = self.costliest()
-        return [Mistake(_("the value, not the cost"), d.chosen_value,
+        return [Mistake("the value, not the cost", d.chosen_value,
                         _("That is your choice's value, the dice you expected to lose with it; "
                           "the cost is how much more it is than the advice's value."))]
 
@@ -140,10 +140,10 @@ class LuckOfTheGame(ReviewQuestion):
 
     def mistakes(self) -> list[Mistake]:
         r = self.review
-        return [Mistake(_("the wrong way round"), -r.luck,
+        return [Mistake("the wrong way round", -r.luck,
                         _("That is expected minus happened: luck is what happened minus what "
                           "was expected.")),
-                Mistake(_("dice lost only"), r.actual,
+                Mistake("dice lost only", r.actual,
                         _("That is the dice you lost; take away the dice you expected to "
                           "lose."))]
 

@@ -115,9 +115,10 @@ def detail_html(r: Review, k: int) -> str:
     position = position_text(r.game, d.observation, r.names)
     explain = "<br>".join(html.escape(line) for line in d.explanation.splitlines())
     note = f"<div><i>{html.escape(d.note)}</i></div>" if d.note else ""
+    explain_word = html.escape(_("Explain"))
     return (f'<div class="bk-review-position"><b>{html.escape(position)}</b></div>'
             f"<div>{html.escape(decision_line(r, d))}</div>{note}{table}"
-            f'<div class="bk-review-explain"><b>{html.escape(_("Explain"))}</b>: '
+            f'<div class="bk-review-explain"><b>{explain_word}</b>: '
             f"{explain}</div>")
 
 
