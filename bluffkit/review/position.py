@@ -78,8 +78,8 @@ def position_text(game: str, observation, names: Sequence[str]) -> str:
 
     >>> from bluffkit.games.bluff import BluffRules, BluffState
     >>> s = BluffState.new(BluffRules(players=2, dice_per_player=2))
-    >>> s = s.apply(s.legal_actions()[0])     # the start roll
-    >>> while s.is_chance_node():
+    >>> s = s.apply(s.legal_actions()[-1])    # Ana's start roll: 12, which Ben cannot beat
+    >>> while s.is_chance_node():               # Ben's start roll, then every die a 1
     ...     s = s.apply(s.legal_actions()[0])
     >>> position_text("bluff", s.observation(s.current_player()), ["Ana", "Ben"])[:40]
     'Round 1: your dice 1,1; 4 dice in play. '
