@@ -60,6 +60,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "exercises": ("bluffkit/exercises/",),
     "classroom": ("bluffkit/classroom/", "bluffkit/cli/serve.py", "bluffkit/widgets/seat.py",
                   "bluffkit/widgets/classroom.py", "bluffkit/widgets/dashboard.py",
+                  "bluffkit/widgets/dashboard_views.py",
                   "bluffkit/widgets/gradebook.py",
                   "bluffkit/deploy/", "bluffkit/cli/hub.py"),
     "teacher": ("bluffkit/teacher/", "bluffkit/cli/teacher.py", "bluffkit/exercises/results.py",

@@ -10,7 +10,7 @@ import pytest
 from bluffkit.classroom.client import ClassroomError
 from bluffkit.i18n import language
 from bluffkit.widgets.classroom import seat_names
-from bluffkit.widgets.dashboard import progress_html, scoreboard_html, tables_html, whose_turn
+from bluffkit.widgets.dashboard_views import progress_html, scoreboard_html, tables_html, whose_turn
 from bluffkit.widgets.seat import plain_error
 from tests.test_notebooks import english_words
 
