@@ -90,6 +90,18 @@ TOPICS = {"optimal-bluffing": _l("optimal bluffing (equilibria)"),
 ``bluffkit/exercises/full_game.py``)."""
 
 
+def set_title(exercise_set: str) -> str:
+    """An exercise set's title in the current language (a name bluffkit does not know is kept).
+
+    >>> set_title("bluff-you"), set_title("reading-bids")
+    ('Bluff You', "reading the bids (Bayes' rule)")
+    """
+    from ..games import GAMES
+
+    return str(GAMES[exercise_set].title if exercise_set in GAMES else
+               TOPICS.get(exercise_set, exercise_set))
+
+
 def exercise_sets() -> list[str]:
     """Every name ``load`` accepts: the games with exercises, then the topics.
 
@@ -153,4 +165,4 @@ def load(game: str, seed: int | None = None, student: str | int | None = None,
 
 
 __all__ = ["TOPICS", "Worksheet", "catalogue", "exercise_sets", "games_with_exercises", "load",
-           "module_name"]
+           "module_name", "set_title"]

@@ -33,7 +33,7 @@ from typing import Any
 from ..core import BluffkitError
 from ..core.i18n import _l, get_language
 from ..exercises.core import mistake_name, plain
-from ..exercises.worksheets import TOPICS, catalogue
+from ..exercises.worksheets import catalogue, set_title
 from .collect import Collection
 from .roster import Student, match_students, merges
 
@@ -108,13 +108,6 @@ class Gradebook:
 
     def merges(self) -> list[tuple[Student, list[str]]]:
         return merges(self.students)
-
-
-def set_title(exercise_set: str) -> str:
-    from ..games import GAMES
-
-    return str(GAMES[exercise_set].title if exercise_set in GAMES else
-               TOPICS.get(exercise_set, exercise_set))
 
 
 def mode_title(exercise_set: str, mode: str) -> str:

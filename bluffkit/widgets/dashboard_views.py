@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ..core import BluffkitError
 from ..core.i18n import _, _n, num
-from ..exercises.worksheets import catalogue
+from ..exercises.worksheets import catalogue, set_title
 from ..games import GAMES
 from ..review.classwork import ClassFigures
 from ..review.position import kind_words
@@ -133,7 +133,7 @@ def progress_html(progress: dict) -> str:
         mode = _("exam") if q["mode"] == "exam" else _("practice")
         right = ("–" if q["correct"] is None
                  else f"{q['correct']} / {q['students']}")
-        body.append(f"<tr><td>{html.escape(q['set'])}</td><td>{html.escape(mode)}</td>"
+        body.append(f"<tr><td>{html.escape(set_title(q['set']))}</td><td>{html.escape(mode)}</td>"
                     f"<td>{q['question']}. {html.escape(question_title(q))}</td>"
                     f"<td>{q['students']}</td><td>{right}</td><td>{q['answers']}</td></tr>")
     head = "".join(f"<th style='padding:0 8px;text-align:left'>{html.escape(h)}</th>" for h in (

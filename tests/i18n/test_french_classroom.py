@@ -40,7 +40,9 @@ def test_the_teachers_dashboard_in_french():
         {"set": "bluff", "mode": "practice", "question": 1, "title": "Un seul dé",
          "students": 3, "correct": 2, "answers": 5},
         {"set": "bluff", "mode": "exam", "question": 2, "title": "Au moins un six",
-         "students": 1, "correct": None, "answers": 1}], "students": 3}
+         "students": 1, "correct": None, "answers": 1},
+        {"set": "reading-bids", "mode": "practice", "question": 1, "title": "x",
+         "students": 1, "correct": 1, "answers": 1}], "students": 3}
     with language("fr"):
         html = tables_html(TABLES) + scoreboard_html(TABLES) + progress_html(progress)
         turn = whose_turn(TABLES[0])
@@ -48,6 +50,8 @@ def test_the_teachers_dashboard_in_french():
     assert "(un robot joue)" in turn and "Bluff (dés menteurs avec étoiles)" in html
     assert "parties gagnées" in html and "<td>entraînement</td>" in html
     assert "<td>2 / 3</td>" in html and "Aucune réponse envoyée" in html
+    # each exercise set by its title, not its name in the code
+    assert "<td>lire les annonces (formule de Bayes)</td>" in html and "reading-bids" not in html
     assert not english_words(html), english_words(html)[:5]
 
 
