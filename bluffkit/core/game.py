@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import total_ordering
 from operator import attrgetter
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .codec import Codec
 
@@ -170,9 +170,27 @@ class GameState:
     JSON (``text.py``, ``serial.py``, which play moves through the engine), so it does not
     import them: these methods ask the :class:`GameInfo` the game's package registers
     (:func:`register_state`), and the imports point one way.
+
+    Every game's state holds ``phase`` (``"over"`` once the game has ended) and ``to_move``;
+    whose turn it is follows from them and the game's ``CHANCE_PHASES`` (a game where someone
+    other than ``to_move`` may act writes its own :meth:`current_player`).
     """
 
     __slots__ = ()
+
+    CHANCE_PHASES: ClassVar[tuple[str, ...]] = ()
+    """The phases in which chance moves (a roll, a deal, a draw)."""
+
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        return CHANCE if self.phase in self.CHANCE_PHASES else self.to_move
+
+    def is_chance_node(self) -> bool:
+        return self.phase in self.CHANCE_PHASES
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
 
     def parse_action(self, text: str) -> Action:
         """Read an action typed for this state (``7x3``, ``take 10``, ``call``…)."""

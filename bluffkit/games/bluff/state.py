@@ -27,7 +27,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 
-from ...core import CHANCE, TERMINAL, Action, GameState, IllegalAction, InvalidRules, InvalidState
+from ...core import TERMINAL, Action, GameState, IllegalAction, InvalidRules, InvalidState
 from ...core.checks import is_whole
 from ...core.i18n import _
 from .actions import (
@@ -243,16 +243,8 @@ class BluffState(GameState):
         return replace(s, to_move=s._next_to_roll())
 
     # -- queries -----------------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        return CHANCE if self.is_chance_node() else self.to_move
-
-    def is_chance_node(self) -> bool:
-        return self.phase in ("start", "roll", "reroll")
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
+    CHANCE_PHASES = ("start", "roll", "reroll")
+    # current_player(), is_chance_node(), is_terminal(): GameState's, from the phase
 
     def active_players(self) -> list[int]:
         return [p for p, d in enumerate(self.dice) if d > 0]

@@ -251,11 +251,8 @@ class BluffYouState(GameState):
             return self.pending.guesser
         return self.bluffer
 
-    def is_chance_node(self) -> bool:
-        return self.phase == "roll"
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
+    CHANCE_PHASES = ("roll",)
+    # is_chance_node(), is_terminal(): GameState's, from the phase
 
     def points(self) -> tuple[int, ...]:
         """Each player's points."""

@@ -47,7 +47,7 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from ...core import CHANCE, TERMINAL, Action, GameState, IllegalAction, InvalidRules, InvalidState
+from ...core import TERMINAL, Action, GameState, IllegalAction, InvalidRules, InvalidState
 from ...core.checks import is_whole
 from ...core.i18n import _
 from .actions import Call, Draw, LeaveLucky, Play, Stand, TakeLucky, TakePlay, say_move
@@ -67,7 +67,6 @@ from .cards import (
 from .scoring import PlayedRound, RoundResult, score_round
 
 PHASES = ("deal", "lucky", "dealer", "turn", "draw", "call", "over")
-CHANCE_PHASES = ("deal", "lucky", "draw")
 
 
 @dataclass(frozen=True)
@@ -198,16 +197,8 @@ class BungeeState(GameState):
                    last=last, past=past)
 
     # -- queries -----------------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        return CHANCE if self.phase in CHANCE_PHASES else self.to_move
-
-    def is_chance_node(self) -> bool:
-        return self.phase in CHANCE_PHASES
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
+    CHANCE_PHASES = ("deal", "lucky", "draw")
+    # current_player(), is_chance_node(), is_terminal(): GameState's, from the phase
 
     @property
     def top(self) -> int | None:
@@ -235,10 +226,10 @@ class BungeeState(GameState):
         return [p for p, t in enumerate(self.totals) if t == best]
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        return list(draw_outcomes(self.pile)) if self.phase in CHANCE_PHASES else []
+        return list(draw_outcomes(self.pile)) if self.phase in self.CHANCE_PHASES else []
 
     def legal_actions(self) -> list[Action]:
-        if self.phase in CHANCE_PHASES:
+        if self.phase in self.CHANCE_PHASES:
             return [o for o, _w in draw_outcomes(self.pile)]
         if self.phase == "dealer":
             hand = self.hands[self.to_move] + (BUNGEE,)
@@ -277,7 +268,7 @@ class BungeeState(GameState):
         if self.phase == "over":
             raise IllegalAction(_("the game is over: lowest total {total} wins",
                                   total=min(self.totals)))
-        if self.phase in CHANCE_PHASES:
+        if self.phase in self.CHANCE_PHASES:
             return self._apply_chance(action)
         if isinstance(action, Draw):
             raise IllegalAction(_("{action} is a chance outcome; player {p} must decide",

@@ -176,18 +176,8 @@ class JungleState(GameState):
     def final(self) -> bool:
         return self.round == self.rules.final_round
 
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        if self.is_chance_node():
-            return CHANCE
-        return self.to_move
-
-    def is_chance_node(self) -> bool:
-        return self.phase in ("deal", "first")
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
+    CHANCE_PHASES = ("deal", "first")
+    # current_player(), is_chance_node(), is_terminal(): GameState's, from the phase
 
     def seated(self) -> tuple[bool, ...]:
         """Who plays this round (everybody, except empty piles in the final round)."""

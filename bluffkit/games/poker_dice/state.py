@@ -208,16 +208,8 @@ class PokerDiceState(GameState):
                        opened=False, round=number, history=(), contenders=(), start_faces=())
 
     # -- queries -----------------------------------------------------------------------------
-    def current_player(self) -> int:
-        if self.phase == "over":
-            return TERMINAL
-        return CHANCE if self.is_chance_node() else self.to_move
-
-    def is_chance_node(self) -> bool:
-        return self.phase in ("start", "peek", "common")
-
-    def is_terminal(self) -> bool:
-        return self.phase == "over"
+    CHANCE_PHASES = ("start", "peek", "common")
+    # current_player(), is_chance_node(), is_terminal(): GameState's, from the phase
 
     def alive(self) -> list[int]:
         """Players still in the game (with points)."""
