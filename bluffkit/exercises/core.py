@@ -55,7 +55,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..core import make_rng
-from ..core.i18n import _, num, translations
+from ..core.i18n import _, _l, num, translations
 from ..core.rng import Rng
 from .answers import AnswerError, Number
 from .distinct import REDRAWS, answer_digest, answers_before
@@ -66,6 +66,12 @@ _ICONS = {"correct": "✅", "mistake": "🤔", "incorrect": "❌", "unanswered":
 
 
 # -- display helpers ------------------------------------------------------------------------------
+SEEDED_DRAWS = _l("Draw with `make_rng(seed)` from `bluffkit.core`: numpy's generator where "
+                  "numpy is installed, the same numbers in plain Python where it is not (in "
+                  "the browser); `as_list(...)` turns what it draws into lists either way.")
+"""Said by every "Simulate it" question: what draws the same numbers with numpy or without."""
+
+
 def tex(x: Any) -> str:
     """LaTeX for an exact number (sympy only formats it; the value is bluffkit's).
 

@@ -11,7 +11,7 @@ from ...core.rng import as_list, make_rng
 from ...games.bluff import DIGITS, STAR, Bid
 from ...odds.bluff.counts import bid_odds, count_distribution, matches, reroll_odds
 from ..answers import Estimate, standard_error
-from ..core import Mistake, Question, fmt, tex
+from ..core import SEEDED_DRAWS, Mistake, Question, fmt, tex
 from .common import (
     LOSS_RULE,
     MODEL,
@@ -360,13 +360,13 @@ class Simulation(Question):
         self.bid = Bid(round(self.n / 3) + int(rng.integers(0, 3)), self.face)
 
     def statement(self):
-        return _("Estimate by simulation, with numpy, the probability that the bid **{bid}** "
-                 "stands when **{n}** dice you cannot see are rolled: roll the {n} dice {rounds} "
-                 "times (faces 1-6, with 6 the star) and count how often at least {count} show "
-                 "{face} or 6. Your estimate is accepted within {tolerance} of the exact value "
-                 "(over four standard errors for this many rounds).", bid=bid_text(self.bid),
+        return _("Estimate by simulation the probability that the bid **{bid}** stands when "
+                 "**{n}** dice you cannot see are rolled: roll the {n} dice {rounds} times (faces "
+                 "1-6, with 6 the star) and count how often at least {count} show {face} or 6. "
+                 "{draws} Your estimate is accepted within {tolerance} of the exact value (over "
+                 "four standard errors for this many rounds).", bid=bid_text(self.bid),
                  n=self.n, rounds=num(self.rounds, ","), count=self.bid.count, face=self.face,
-                 tolerance=float(self.kind.tolerance))
+                 draws=SEEDED_DRAWS, tolerance=float(self.kind.tolerance))
 
     def expected(self):
         return bid_odds(self.bid, self.n).p_true
@@ -380,25 +380,27 @@ class Simulation(Question):
                           "exactly."))]
 
     def hints(self):
-        return [_("`rolls = rng.integers(1, 7, size=(rounds, n))` gives one row per round."),
+        return [_("{rolls} gives one list of dice per round.",
+                  rolls="`rolls = as_list(rng.integers(1, 7, size=(rounds, n)))`"),
                 _("{hits}; the estimate is {mean}.",
-                  hits=f"`hits = ((rolls == {self.face}) | (rolls == 6)).sum(axis=1)`",
-                  mean=f"`(hits >= {self.bid.count}).mean()`")]
+                  hits=f"`hits = [row.count({self.face}) + row.count(6) for row in rolls]`",
+                  mean=f"`sum(h >= {self.bid.count} for h in hits) / rounds`")]
 
     def simulate(self, seed: int | None = None) -> float:
         """The simulation the solution shows (a float: an estimate, not an exact value)."""
         rng = make_rng(self.seed if seed is None else seed)
         rolls = as_list(rng.integers(1, 7, size=(self.rounds, self.n)))
-        stands = sum(row.count(self.face) + row.count(6) >= self.bid.count for row in rolls)
-        return stands / self.rounds
+        hits = [row.count(self.face) + row.count(6) for row in rolls]
+        return sum(h >= self.bid.count for h in hits) / self.rounds
 
     def explain(self):
         p = self.expected()
         sd = standard_error(p, self.rounds)
-        return (f"```python\nrng = np.random.default_rng({self.seed})\n"
-                f"rolls = rng.integers(1, 7, size=({self.rounds}, {self.n}))\n"
-                f"hits = ((rolls == {self.face}) | (rolls == 6)).sum(axis=1)\n"
-                f"(hits >= {self.bid.count}).mean()\n```\n\n"
+        return (f"```python\nfrom bluffkit.core import as_list, make_rng\n\n"
+                f"rng = make_rng({self.seed})\n"
+                f"rolls = as_list(rng.integers(1, 7, size=({self.rounds}, {self.n})))\n"
+                f"hits = [row.count({self.face}) + row.count(6) for row in rolls]\n"
+                f"sum(h >= {self.bid.count} for h in hits) / {self.rounds}\n```\n\n"
                 + _("gives {estimate}. The exact value is {exact}; the standard error for {rounds} "
                     "rounds is about {sd}, so estimates land within a few thousandths (law of "
                     "large numbers).", estimate=num(self.simulate(), ".4f"), exact=fmt(p),

@@ -11,7 +11,7 @@ from ...core.rng import as_list, make_rng
 from ...games.poker_dice import FACES, Category, best_hand
 from ...odds.poker_dice import category_counts, category_distribution, equity, pot_odds
 from ..answers import Choice, Estimate, standard_error
-from ..core import Mistake, Question, fmt, tex, tex_ratio
+from ..core import SEEDED_DRAWS, Mistake, Question, fmt, tex, tex_ratio
 from .common import COLOURS, SPLIT, dice, hand_rules, ranking, roll
 
 
@@ -252,10 +252,10 @@ class Simulation(Question):
         return _("Estimate by simulation the probability that your peeker **{mine}** beats one "
                  "opponent outright **before** the common roll: deal the 3 common dice and the "
                  "opponent's 3 dice at random {deals} times, and count how often your best 5 of 6 "
-                 "beats theirs (a tie does not count). {rules} Your estimate is accepted within "
-                 "{tolerance} of the exact value (over four standard errors).",
+                 "beats theirs (a tie does not count). {rules} {draws} Your estimate is accepted "
+                 "within {tolerance} of the exact value (over four standard errors).",
                  mine=dice(self.mine), deals=num(self.deals, ","), rules=hand_rules(),
-                 tolerance=float(self.kind.tolerance))
+                 draws=SEEDED_DRAWS, tolerance=float(self.kind.tolerance))
 
     def expected(self):
         return equity(self.mine, None, 1).p_win
@@ -268,7 +268,8 @@ class Simulation(Question):
     def hints(self):
         return [_("`from bluffkit.games.poker_dice import best_hand`; `best_hand(dice).key` "
                   "compares two hands of six dice."),
-                _("`rng.choice([9, 10, 11, 12, 13, 14], 3)` rolls three dice.")]
+                _("{roll} rolls six dice per deal, as lists.",
+                  roll="`as_list(rng.choice([9, 10, 11, 12, 13, 14], size=(deals, 6)))`")]
 
     def simulate(self, seed: int | None = None) -> float:
         """The simulation the solution shows (a float: an estimate, not an exact value)."""
@@ -283,11 +284,13 @@ class Simulation(Question):
     def explain(self):
         p = self.expected()
         sd = standard_error(p, self.deals)
-        return (f"```python\nrng = np.random.default_rng({self.seed})\n"
+        return (f"```python\nfrom bluffkit.core import as_list, make_rng\n"
+                "from bluffkit.games.poker_dice import best_hand\n\n"
+                f"rng = make_rng({self.seed})\n"
                 f"mine = {self.mine}\n"
-                f"rolls = rng.choice([9, 10, 11, 12, 13, 14], size=({self.deals}, 6))\n"
+                f"rolls = as_list(rng.choice([9, 10, 11, 12, 13, 14], size=({self.deals}, 6)))\n"
                 "wins = sum(best_hand(mine + tuple(r[:3])).key > "
-                "best_hand(tuple(r[3:]) + tuple(r[:3])).key for r in rolls.tolist())\n"
+                "best_hand(tuple(r[3:]) + tuple(r[:3])).key for r in rolls)\n"
                 f"wins / {self.deals}\n```\n\n"
                 + _("gives {estimate}. The exact value, counting all {deals} deals, is {exact}; "
                     "the standard error is about {sd}.", estimate=num(self.simulate(), ".4f"),
