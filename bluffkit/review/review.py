@@ -25,6 +25,12 @@ def reviewer(game: str):
     return importlib.import_module(f"{__package__}.{MODULES[game]}")
 
 
+def _check_seat(seat: Any, players: int) -> None:
+    if not is_whole(seat, 0, players - 1):
+        raise InvalidQuestion(_("seat must be 0-{last} (this game has {n} seats), got {seat}",
+                                last=players - 1, n=players, seat=repr(seat)))
+
+
 def _names(names, players: int):
     if names is None:
         return None
@@ -55,9 +61,7 @@ def review(game: Any, seat: int, *, room: str | None = None, names=None,
     """
     record = game if isinstance(game, GameRecord) else game_record(game, room)
     players = record.players
-    if not is_whole(seat, 0, players - 1):
-        raise InvalidQuestion(_("seat must be 0-{last} (this game has {n} seats), got {seat}",
-                                last=players - 1, n=players, seat=repr(seat)))
+    _check_seat(seat, players)
     chosen_names = _names(names if names is not None else record.names, players)
     settings = Settings(chosen_names, Fraction(q), samples, seed)
     module = reviewer(record.info.name)
@@ -104,9 +108,7 @@ def review_seat(game: str, seat: int, players: int, decisions, *, names=None,
     """
     if game not in MODULES:
         raise InvalidQuestion(_("no review for the game {game}", game=repr(game)))
-    if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(players):
-        raise InvalidQuestion(_("seat must be 0-{last} (this game has {n} seats), got {seat}",
-                                last=players - 1, n=players, seat=repr(seat)))
+    _check_seat(seat, players)
     chosen_names = _names(names, players)
     settings = Settings(chosen_names, Fraction(q), samples, seed)
     module = reviewer(game)

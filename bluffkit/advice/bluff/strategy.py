@@ -153,8 +153,7 @@ class RoundStrategy:
         labels = self.bids[self._last[g] + 1:] + (["challenge"] if bids else [])
         if not isinstance(self._data, bytes):
             return labels, self._table(g)[row].T
-        return labels, [[w / sum(r) for w in r] if any(r) else [1 / len(r)] * len(r)
-                        for r in self._weights(g, row)]
+        return labels, [_shares(r) for r in self._weights(g, row)]
 
     def weights_table(self, history) -> tuple[list[str], Any]:
         """The stored whole-number weights behind ``strategy_table``: one row per roll of the
@@ -183,6 +182,12 @@ class RoundStrategy:
                                      self.dice[player], got=len(dice)))
         labels, table = self.strategy_table(history)
         return dict(zip(labels, map(float, table[self.rolls[player].index(dice)])))
+
+
+def _shares(row) -> list[float]:
+    """A row of whole-number weights as frequencies (equal ones where every weight is 0)."""
+    total = sum(row)
+    return [w / total for w in row] if total else [1 / len(row)] * len(row)
 
 
 @cache

@@ -65,9 +65,8 @@ class JungleRules:
         if not isinstance(self.combined, bool):
             raise InvalidRules(_("combined is true or false, got {combined}",
                                  combined=repr(self.combined)))
-        if self.first_player is not None and (  # True == 1 and 2.0 == 2 are in range(3) too
-                isinstance(self.first_player, bool) or not isinstance(self.first_player, int)
-                or self.first_player not in range(self.players)):
+        if self.first_player is not None and not is_whole(self.first_player, 0,
+                                                          self.players - 1):
             raise InvalidRules(_("first_player must be a player 0-{value}, got {first_player}",
                                  value=self.players - 1, first_player=repr(self.first_player)))
 
