@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -138,10 +139,24 @@ def figures_csv(figures: ClassFigures) -> str:
     return out.getvalue()
 
 
-def review_export(export: dict, **settings: Any) -> ClassFigures:
-    """The class's figures over every finished room of a class server's JSON export."""
+def review_export(export: dict, reviewed: dict[str, list] | None = None, **settings: Any
+                  ) -> ClassFigures:
+    """The class's figures over every finished room of a class server's JSON export.
+
+    ``reviewed`` (a dict kept between calls, as the dashboard does) holds each finished room's
+    reviews under its JSON text: a room reviewed before is not reviewed again (a finished
+    room's record no longer changes).
+    """
     rooms = [r for r in export.get("rooms", []) if isinstance(r, dict) and r.get("over")]
-    pairs = [pair for r in rooms for pair in room_reviews(r, **settings)]
+    pairs = []
+    for r in rooms:
+        key = json.dumps([r, settings], sort_keys=True, ensure_ascii=False, default=str)
+        found = None if reviewed is None else reviewed.get(key)
+        if found is None:
+            found = room_reviews(r, **settings)
+            if reviewed is not None:
+                reviewed[key] = found
+        pairs += found
     return class_figures(pairs, tuple(str(r.get("code", "")) for r in rooms))
 
 

@@ -59,6 +59,7 @@ class Dashboard(widgets.VBox):
         self.tables: dict[str, dict] = {}
         self.exported: Path | None = None
         self.gradebook = None
+        self._reviewed: dict[str, list] = {}  # finished rooms' reviews, kept between clicks
         self.client = None
         self.stopped = False
         self._lock = threading.Lock()
@@ -259,7 +260,7 @@ class Dashboard(widgets.VBox):
         """Review every finished game (each student's seat): each student's accuracy and the
         class's costliest kinds of decision, shown under the buttons."""
         export = json.loads(self._ask(lambda: self.client.export("json")))
-        self.figures = review_export(export)
+        self.figures = review_export(export, self._reviewed)
         self.review_view.value = class_review_html(self.figures)
         return self.figures
 
@@ -273,7 +274,7 @@ class Dashboard(widgets.VBox):
         if fmt in ("csv", "json"):
             export = json.loads(path.read_text(encoding="utf-8") if fmt == "json"
                                 else self._ask(lambda: self.client.export("json")))
-            self.figures = review_export(export)
+            self.figures = review_export(export, self._reviewed)
             self.review_view.value = class_review_html(self.figures)
             if fmt == "json":
                 path.write_text(json.dumps({**export, "review": self.figures.to_json()},

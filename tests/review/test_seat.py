@@ -122,3 +122,37 @@ def test_an_export_s_figures_review_each_student_seat_of_the_finished_rooms():
     assert [s.name for s in figures.students] == ["Ana"]
     mine = review(room.state, 0)
     assert figures.students[0].accuracy == mine.accuracy
+
+
+def test_a_finished_room_is_reviewed_once_across_exports(monkeypatch):
+    from bluffkit.classroom.export import export_json
+    from bluffkit.classroom.rooms import Hub
+    from bluffkit.review import classwork
+
+    hub = Hub(":memory:", clock=lambda: 0.0)
+    try:
+        rooms = [hub.open_room("bluff", {"players": 2, "dice_per_player": 1}, seed=s)
+                 for s in (5, 6)]
+        for room in rooms:
+            hub.join(room.code, "Ana")
+        rng = random.Random(2)
+        while not rooms[0].over():
+            s = rooms[0].state
+            hub.play(rooms[0], s.current_player(), str(rng.choice(s.legal_actions())))
+        first = export_json(rooms)
+        while not rooms[1].over():
+            s = rooms[1].state
+            hub.play(rooms[1], s.current_player(), str(rng.choice(s.legal_actions())))
+        second = export_json(rooms)
+    finally:
+        hub.close()
+    reviewed_codes = []
+    real = classwork.room_reviews
+    monkeypatch.setattr(classwork, "room_reviews",
+                        lambda r, **k: reviewed_codes.append(r["code"]) or real(r, **k))
+    kept: dict = {}
+    assert classwork.review_export(first, kept) == classwork.review_export(first)
+    after = classwork.review_export(second, kept)
+    # the first room once for the kept dict, once without it; the second room once
+    assert reviewed_codes == [rooms[0].code, rooms[0].code, rooms[1].code]
+    assert after == classwork.review_export(second)
