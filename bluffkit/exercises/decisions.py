@@ -18,12 +18,19 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from ..core.i18n import _, _l
+from ..core.i18n import _, _l, get_language
 from ..review.lesson import lesson_game
 from ..review.position import position_text
 from ..review.review import reviewer
 from .answers import Count
 from .core import Mistake, Question, tex
+
+
+@functools.lru_cache(maxsize=64)
+def _lesson(game: int, lang: str):
+    """The finished lesson game ``game`` and its review in ``lang`` (the current language),
+    reviewed once for the seed search and a student's three questions."""
+    return lesson_game(game)
 
 
 @functools.lru_cache(maxsize=64)
@@ -35,7 +42,7 @@ def _game_seed(seed: int) -> int:
     rng = make_rng(seed)
     while True:
         game = int(rng.integers(1, 10**6))
-        _final, r = lesson_game(game)
+        _final, r = _lesson(game, get_language())
         costs = sorted((d.cost for d in r.judged), reverse=True)
         if len(costs) >= 2 and costs[0] > costs[1] and r.rounds:
             return game
@@ -46,7 +53,7 @@ class ReviewQuestion(Question):
 
     def setup(self, rng) -> None:
         self.game = _game_seed(self.seed)
-        _final, self.review = lesson_game(self.game)
+        _final, self.review = _lesson(self.game, get_language())
 
     def decisions_table(self) -> str:
         say = reviewer("bluff").say
