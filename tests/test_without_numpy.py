@@ -134,8 +134,9 @@ ADVICE = {"bluff": _bluff, "bluff-you": _bluff_you, "jungle-bluff": _jungle_bluf
 
 
 def lesson_modules() -> list[str]:
-    """The bluffkit modules the notebooks import (both languages), but the solvers and their
-    views, which may keep numpy and scipy (issue 30)."""
+    """The bluffkit modules the notebooks import (both languages), but the solvers, which may
+    keep numpy and scipy (issue 30; their figures, ``widgets.bluff.equilibrium``, import
+    without)."""
     import re
 
     found = set()
@@ -148,7 +149,7 @@ def lesson_modules() -> list[str]:
     return sorted(m for m in found if not m.startswith(SOLVERS))
 
 
-SOLVERS = ("bluffkit.solvers", "bluffkit.widgets.bluff.equilibrium")
+SOLVERS = ("bluffkit.solvers",)
 
 
 def imports(names: str) -> dict:

@@ -5,11 +5,9 @@ of the five games to the end for two seeds with the Bluff advice (in French) and
 exact odds at every Bluff decision, and the same games through ``play_game`` with bluffkit's
 own seeded generator. Every answer must equal CPython's (this process, numpy present).
 
-numpy is absent in Pyodide here (its WebAssembly build is on Pyodide's CDN only). Until the
-pure-Python paths of issue 30 item 1 land, a module or a seeded game that fails *only* because
-numpy is missing is reported as an expected failure naming it; any other difference fails.
-Solvers may keep numpy (issue 30 item 1): a solver module failing for numpy alone is no failure;
-failing for anything else is.
+numpy is absent in Pyodide here (its WebAssembly build is on Pyodide's CDN only): every lesson
+module imports and every seeded game plays without it (issue 30 item 1). Solvers may keep numpy:
+a solver module failing for numpy alone is no failure; failing for anything else is.
 """
 
 from __future__ import annotations
@@ -49,16 +47,16 @@ def runs(browser_wheels, tmp_path_factory):
     return out["result"], _checks().run(lesson_modules()), out["seconds"]
 
 
-def _pending(results: dict, cpython: dict) -> list[str]:
-    """The keys whose Pyodide result differs from CPython's only by numpy being missing; fails
-    on any other difference."""
-    pending = []
+def _needing_numpy(results: dict, cpython: dict) -> list[str]:
+    """The keys whose Pyodide result differs from CPython's only by numpy being missing, with
+    the module that imported it; fails on any other difference."""
+    needing = []
     for key, got in results.items():
         if got == cpython[key]:
             continue
         assert "error" in got and got["error"].startswith(NO_NUMPY), (key, got, cpython[key])
-        pending.append(f"{key} ({got['error'].rsplit('[', 1)[-1].rstrip(']')})")
-    return pending
+        needing.append(f"{key} ({got['error'].rsplit('[', 1)[-1].rstrip(']')})")
+    return needing
 
 
 def test_the_games_and_the_bluff_advice_are_cpythons(runs):
@@ -80,17 +78,14 @@ def test_every_lesson_module_imports(runs):
     pyodide, cpython, _seconds = runs
     assert all("ok" in r for r in cpython["modules"].values()), cpython["modules"]
     assert pyodide["modules"]["bluffkit"] == {"ok": True}
-    pending = [m for m in _pending(pyodide["modules"], cpython["modules"])
+    assert len(pyodide["modules"]) > 50 and "bluffkit.widgets.bluff.equilibrium" in pyodide[
+        "modules"]
+    needing = [m for m in _needing_numpy(pyodide["modules"], cpython["modules"])
                if not m.startswith("bluffkit.solvers.")]  # solvers may keep numpy
-    if pending:
-        pytest.xfail(f"issue 30 item 1 not landed: {len(pending)} of {len(pyodide['modules'])} "
-                     f"lesson modules need numpy: {', '.join(pending)}")
+    assert needing == [], f"{len(needing)} lesson modules need numpy"
 
 
 def test_seeded_games_are_cpythons(runs):
     pyodide, cpython, _seconds = runs
     assert all("ok" in r for r in cpython["seeded"].values()), cpython["seeded"]
-    pending = _pending(pyodide["seeded"], cpython["seeded"])
-    if pending:
-        pytest.xfail(f"issue 30 item 1 not landed: bluffkit's seeded generator needs numpy "
-                     f"({', '.join(pending)})")
+    assert pyodide["seeded"] == cpython["seeded"]

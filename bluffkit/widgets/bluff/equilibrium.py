@@ -2,6 +2,8 @@
 how often each roll bluffs, and exploitability falling with CFR iterations.
 
 Each takes plain values (a ``SolvedRound``, CFR histories) and returns a new ``go.Figure``.
+The module imports no solver, so a lesson imports it without numpy (in the browser); a
+``SolvedRound`` is the solver's, made with numpy, and so is the summary that reads it.
 
 >>> fig = figure_for_exploitability({"DCFR": [(10, 0.1, 0.05), (20, 0.2, 0.01)]})
 >>> fig.layout.yaxis.type, fig.data[0].y
@@ -11,15 +13,17 @@ Each takes plain values (a ``SolvedRound``, CFR histories) and returns a new ``g
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
 from ...core import InvalidQuestion
 from ...core.i18n import _, num
-from ...solvers.bluff.summary import bluff_rates, challenge_rates
-from ...solvers.bluff.tree import SolvedRound
 from ..common import COLORS
 from ..figure import localised
+
+if TYPE_CHECKING:
+    from ...solvers.bluff.tree import SolvedRound
 
 LINE_COLORS = (COLORS["accent"], COLORS["stands"], "#264653", COLORS["exact"])
 
@@ -95,6 +99,8 @@ def figure_for_strategy(solved: SolvedRound, history: Sequence[str] = (), title:
 def figure_for_bluff_rates(solved: SolvedRound, title: str | None = None) -> go.Figure:
     """Grouped bars per roll (1-die rounds: the same six faces for both players): the opener's
     first bid is a bluff; the second player's reply is a bluff; the second player challenges."""
+    from ...solvers.bluff.summary import bluff_rates, challenge_rates  # numpy, as SolvedRound
+
     if solved.info.dice != (1, 1):
         raise InvalidQuestion(_("this figure compares both players' rolls: a 1-vs-1 round "
                                 "only"))
