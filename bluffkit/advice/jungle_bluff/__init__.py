@@ -5,21 +5,7 @@ The names users import (``bluffkit.advice.jungle_bluff.AdviceOption``, ...) are 
 from ``decision``.
 """
 
-from .decision import (
-    MANY_PLAYER_MODEL,
-    NOT_REACHED,
-    POSTERIOR,
-    TWO_PLAYER_MODEL,
-    AdviceOption,
-    JungleAdvice,
-    advise,
-    advise_round,
-    advise_strength,
-    advise_turn,
-    many_player_model,
-    round_game,
-)
+from . import decision
+from .decision import *
 
-__all__ = ["AdviceOption", "JungleAdvice", "MANY_PLAYER_MODEL", "NOT_REACHED", "POSTERIOR",
-           "TWO_PLAYER_MODEL", "advise", "advise_round", "advise_strength", "advise_turn",
-           "many_player_model", "round_game"]
+__all__ = decision.__all__

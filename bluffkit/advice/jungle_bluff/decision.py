@@ -439,5 +439,6 @@ def _turn_advice(me, mine, values, model) -> JungleAdvice:
     return JungleAdvice(me, "bluff", options, best, model, words)
 
 
-__all__ = ["AdviceOption", "JungleAdvice", "MANY_PLAYER_MODEL", "TWO_PLAYER_MODEL", "advise",
-           "advise_round", "advise_strength", "advise_turn", "round_game"]
+__all__ = ["MANY_PLAYER_MODEL", "NOT_REACHED", "POSTERIOR", "TWO_PLAYER_MODEL", "AdviceOption",
+           "JungleAdvice", "advise", "advise_round", "advise_strength", "advise_turn",
+           "many_player_model", "round_game"]

@@ -202,3 +202,7 @@ def all_bids(max_count: int) -> list[Bid]:
 def raises_of(previous: Bid | None, max_count: int) -> list[Bid]:
     """Every legal raise of ``previous`` with count up to ``max_count``, in ladder order."""
     return [b for b in all_bids(max_count) if b.raises(previous)]
+
+
+__all__ = ["DIGITS", "FACES", "STAR", "Bid", "all_bids", "box_index", "dice_text", "face_text",
+           "ladder", "parse_dice", "parse_face", "raises_of", "why_not_raise"]

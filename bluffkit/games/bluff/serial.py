@@ -194,3 +194,5 @@ state_to_json = CODEC.to_json
 state_from_json = CODEC.from_json
 check = CODEC.check_reachable
 observation_from_json = CODEC.observation_from_json
+
+__all__ = ["CODEC", "check", "observation_from_json", "state_from_json", "state_to_json"]

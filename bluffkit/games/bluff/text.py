@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ...core import IllegalAction, ParseError
+from ...core import ParseError
 from ...core.i18n import _
 from ...core.text import short_text
 from .actions import Challenge, Roll, Show
@@ -94,4 +94,4 @@ def say_show(show: Show) -> str:
     return _("show {dice}", dice=dice_text(show.expose))
 
 
-__all__ = ["parse_action", "position", "describe", "say_show", "IllegalAction"]
+__all__ = ["describe", "parse_action", "position", "say_show"]

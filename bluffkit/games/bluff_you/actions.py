@@ -217,3 +217,7 @@ def parse_action_text(text: str) -> Action:
     raise ParseError(_(
         "{text} is not a Bluff You action: type 'gain 11 to P1', 'steal 5 from P2', "
         "'doublet 8,13 for 4', 'ok', 'bluff you' or 'give 7'", text=repr(text)))
+
+
+__all__ = ["BLUFF_YOU", "OK", "Call", "Doublet", "Gain", "Give", "Roll", "Steal", "action_text",
+           "parse_action_text", "player_name"]

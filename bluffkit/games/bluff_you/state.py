@@ -444,3 +444,6 @@ class BluffYouState(GameState):
         if not self.centre:
             return replace(base, phase="over")
         return replace(base, phase="roll", bluffer=(self.bluffer + 1) % self.rules.players)
+
+
+__all__ = ["PHASES", "BluffYouObservation", "BluffYouRules", "BluffYouState", "TurnResult"]

@@ -40,3 +40,6 @@ def describe(s: BluffYouState) -> str:
         phase = _("rolling") if s.phase == "roll" else _("choosing a move")
         lines.append(_("P{bluffer} is the bluffer ({phase})", bluffer=s.bluffer, phase=phase))
     return "\n".join(lines)
+
+
+__all__ = ["describe", "parse_action"]

@@ -166,3 +166,8 @@ def parse_dice(text: str | Iterable) -> tuple[int, int, int]:
         raise ParseError(_("{text} is not three dice: Bluff You rolls three dice showing 1-6, "
                            "e.g. 2,2,5", text=repr(text)))
     return dice  # type: ignore[return-value]
+
+
+__all__ = ["POINTS", "TOKENS", "dice_text", "doublet_swaps", "is_doublet", "parse_dice",
+           "parse_tokens", "points_text", "roll_probabilities", "roll_weights", "tokens_text",
+           "total_points"]

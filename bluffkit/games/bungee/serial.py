@@ -439,3 +439,6 @@ state_to_json = CODEC.to_json
 state_from_json = CODEC.from_json
 position_from_json = CODEC.position_from_json
 observation_from_json = CODEC.observation_from_json
+
+__all__ = ["CODEC", "check", "observation_from_json", "position_from_json", "state_from_json",
+           "state_to_json"]

@@ -114,4 +114,5 @@ state_from_json = CODEC.from_json
 check_reachable = CODEC.check_reachable
 observation_from_json = CODEC.observation_from_json
 
-__all__ = ["check", "check_reachable", "observation_from_json", "state_from_json", "state_to_json"]
+__all__ = ["CODEC", "check", "check_reachable", "observation_from_json", "state_from_json",
+           "state_to_json"]

@@ -488,7 +488,7 @@ def reroll_odds(bid: Any, dice_in_play: int, mine: Any, expose: Any, others_expo
                     challenger_held=challenger_held)
 
 
-__all__ = ["BidOdds", "bid_odds", "binomial_count", "binomial_weights", "count_distribution",
-           "count_from_counts", "loss_weights", "match_probability", "matches", "odds_from_counts",
-           "odds_from_weights", "p_at_least", "read_bid", "read_dice", "read_face", "reroll_odds",
-           "tail_weights"]
+__all__ = ["MAX_DICE_IN_PLAY", "BidOdds", "bid_odds", "check_dice_in_play", "binomial_count",
+           "binomial_weights", "count_distribution", "count_from_counts", "loss_weights",
+           "match_probability", "matches", "odds_from_counts", "odds_from_weights", "p_at_least",
+           "read_bid", "read_dice", "read_face", "reroll_odds", "tail_weights"]

@@ -5,19 +5,7 @@ The names users import (``bluffkit.odds.jungle_bluff.CardCounts``, ...) are re-e
 ``beliefs``.
 """
 
-from .beliefs import (
-    CardCounts,
-    Option,
-    PossibleCards,
-    card_counts,
-    final_round_counts,
-    option_values,
-    possible_cards,
-    posterior_belief,
-    turn_options,
-    win_probability,
-)
+from . import beliefs
+from .beliefs import *
 
-__all__ = ["CardCounts", "Option", "PossibleCards", "card_counts", "final_round_counts",
-           "option_values", "possible_cards", "posterior_belief", "turn_options",
-           "win_probability"]
+__all__ = beliefs.__all__

@@ -345,5 +345,6 @@ def turn_options(mine: Card, centre: Iterable[Card], held: Sequence[Iterable[Car
     return options
 
 
-__all__ = ["CardCounts", "Option", "PossibleCards", "card_counts", "option_values",
-           "posterior_belief", "possible_cards", "turn_options", "win_probability"]
+__all__ = ["CardCounts", "Option", "PossibleCards", "card_counts", "final_round_counts",
+           "option_values", "posterior_belief", "possible_cards", "turn_options",
+           "win_probability"]

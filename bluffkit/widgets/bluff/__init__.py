@@ -5,20 +5,8 @@ The names users import (``bluffkit.widgets.bluff.CountExplorer``, ...) are re-ex
 ``explorer``.
 """
 
-from .explorer import (
-    FACE_OPTIONS,
-    CountExplorer,
-    counts_spec,
-    dice_html,
-    figure_for_convergence,
-    figure_for_counts,
-    figure_for_odds,
-    odds_spec,
-    result_html,
-    rule_of_thumb_html,
-)
+from . import explorer
+from .explorer import *
 from .table import BluffTable
 
-__all__ = ["BluffTable", "CountExplorer", "FACE_OPTIONS", "counts_spec", "dice_html",
-           "figure_for_convergence", "figure_for_counts", "figure_for_odds", "odds_spec",
-           "result_html", "rule_of_thumb_html"]
+__all__ = ["BluffTable", *explorer.__all__]

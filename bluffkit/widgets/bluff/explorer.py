@@ -344,6 +344,5 @@ def rule_of_thumb_html(odds: BidOdds) -> str:
               other=f"${probability_tex(odds.other_loss)}$") + "</small></div>")
 
 
-__all__ = ["CountExplorer", "counts_spec", "dice_html",
-           "figure_for_convergence", "figure_for_counts", "figure_for_odds", "odds_spec",
-           "result_html", "rule_of_thumb_html"]
+__all__ = ["FACE_OPTIONS", "CountExplorer", "counts_spec", "dice_html", "figure_for_convergence",
+           "figure_for_counts", "figure_for_odds", "odds_spec", "result_html", "rule_of_thumb_html"]

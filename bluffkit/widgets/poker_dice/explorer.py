@@ -271,6 +271,5 @@ def _names() -> list[str]:
     return [c.words for c in Category]
 
 
-__all__ = ["CATEGORY_NAMES", "HandOddsExplorer",
-           "dice_html", "equity_html", "figure_for_categories", "figure_for_hand_odds",
-           "figure_for_ranking"]
+__all__ = ["CATEGORY_NAMES", "INK", "OUTCOME_COLORS", "HandOddsExplorer", "dice_html",
+           "equity_html", "figure_for_categories", "figure_for_hand_odds", "figure_for_ranking"]
