@@ -51,7 +51,7 @@ def test_the_teachers_dashboard_in_french():
     assert "parties gagnées" in html and "<td>entraînement</td>" in html
     assert "<td>2 / 3</td>" in html and "Aucune réponse envoyée" in html
     # each exercise set by its title, not its name in the code
-    assert "<td>lire les annonces (formule de Bayes)</td>" in html and "reading-bids" not in html
+    assert "<td>lire les paris (formule de Bayes)</td>" in html and "reading-bids" not in html
     assert not english_words(html), english_words(html)[:5]
 
 
