@@ -15,11 +15,12 @@ from ..core.text import shorten
 from .common import CliError
 from .options import real_number, seed_number, whole_number
 
-HELP = _l("""Start the classroom server. Students join a room with its code from their notebooks;
-the teacher's token (printed at the first start unless given, then kept in the --db file) opens
-and closes rooms, sees every table and exports the games. Every room, move and result is kept
-in the --db file: start the server again with the same file and every game goes on where it
-was, and the teacher's dashboard comes back by itself.""")
+HELP = _l("""Start the classroom server. Students join a room with its code from their notebooks,
+and the answers their exercise notebooks check arrive here too ('bluffkit results collect' reads
+the --db file to make the gradebook). The teacher's token (printed at the first start unless
+given, then kept in the --db file) opens and closes rooms, sees every table and exports the games.
+Every room, move and answer is kept in the --db file: start the server again with the same file
+and every game goes on where it was, and the teacher's dashboard comes back by itself.""")
 
 
 def add_serve_command(sub) -> None:

@@ -112,3 +112,13 @@ def test_other_commands_do_not_import_websockets():
             "    main(['serve', '--help'])\n"
             "print(json.dumps(sorted(m for m in sys.modules if m.startswith('websockets'))))")
     assert json.loads(printed_by_python(code)) == []
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["exercise notebooks check", "bluffkit results collect", "answer is kept"]),
+    ("fr", ["notebooks d'exercices", "bluffkit results collect", "réponse est gardé"]),
+])
+def test_the_help_says_the_answers_arrive_and_where_they_go(capsys, lang, words):
+    assert main(["--lang", lang, "serve", "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert all(w in text for w in words)
