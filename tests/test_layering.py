@@ -43,6 +43,7 @@ LAZY_ENTRY_POINTS = {"classroom/__init__.py": {"bluffkit.widgets.classroom",
                                                "bluffkit.widgets.dashboard"},
                      "widgets/gradebook.py": {"bluffkit.teacher.collect",
                                               "bluffkit.teacher.export",
+                                              "bluffkit.teacher.gradebook",
                                               "bluffkit.teacher.roster"}}
 """Another exception: ``from bluffkit.classroom import join, dashboard`` (the notebook's entry
 points of issue 16) re-exports widgets lazily, inside the package's ``__getattr__`` only: a

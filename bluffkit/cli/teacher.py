@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -44,15 +43,14 @@ def _key(args) -> bytes | None:
 
 
 def parse_points(texts: list[str]) -> dict[tuple[str, int], Fraction]:
-    """``["bluff:3=2", "bungee:1=1.5"]`` -> ``{("bluff", 3): 2, ("bungee", 1): 3/2}``."""
-    points = {}
-    for text in texts:
-        m = re.fullmatch(r"\s*([a-z][a-z0-9-]*):(\d+)=(\d+(?:[.,]\d+)?|\d+/\d+)\s*", text)
-        if not m or m.group(3).endswith("/0"):
-            raise CliError(_("--points takes SET:QUESTION=POINTS, e.g. bluff:3=2 or bluff:3=0.5, "
-                             "got {text}", text=text))
-        points[m.group(1), int(m.group(2))] = Fraction(m.group(3).replace(",", "."))
-    return points
+    """``--points``' values (:func:`~bluffkit.teacher.gradebook.read_points`)."""
+    from ..core import BluffkitError
+    from ..teacher.gradebook import read_points
+
+    try:
+        return read_points(texts)
+    except BluffkitError as e:
+        raise CliError(_("--points: {reason}", reason=e)) from None
 
 
 def _collect(args) -> int:

@@ -75,16 +75,20 @@ def course_key(key_file: Path | str | None = None) -> bytes | None:
     Raises:
         InvalidQuestion: the key file cannot be read, or the key is empty.
     """
-    text = None if key_file else os.environ.get(KEY_VARIABLE)
+    given = bool(key_file)
+    text = None if given else os.environ.get(KEY_VARIABLE)
     key_file = key_file or os.environ.get(KEY_FILE_VARIABLE)
     if text is None and key_file:
         path = Path(key_file).expanduser()
         try:
             text = read_limited(path, MAX_KEY).decode("utf-8")
         except (OSError, UnicodeError) as e:
+            value = getattr(e, "strerror", None) or e
+            if given:  # the teacher's own file (results collect, the dashboard)
+                raise InvalidQuestion(_("cannot read the course key file {path} ({value})",
+                                        path=path, value=value)) from None
             raise InvalidQuestion(_("cannot read the course key file {path} ({value}): ask your "
-                                    "teacher", path=path, value=getattr(e, 'strerror', None) or e)
-                                  ) from None
+                                    "teacher", path=path, value=value)) from None
     if text is None:
         return None
     if not text.strip():

@@ -24,6 +24,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -31,7 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..core import BluffkitError
-from ..core.i18n import _l, get_language
+from ..core.i18n import _, _l, get_language
 from ..exercises.core import mistake_name, plain
 from ..exercises.worksheets import catalogue, set_title
 from .collect import Collection
@@ -135,7 +136,7 @@ def build(found: Collection, roster: list[Student] | None = None,
           points: dict[tuple[str, int], Fraction] | None = None) -> Gradebook:
     """The gradebook of everything ``collect`` found (see the module docstring)."""
     left = [(r, why) for r, why in found.left_out]
-    everything = found.records + [r for r, _ in left]
+    everything = found.records + [r for r, _why in left]
     who, students = match_students(Counter(r["student"] for r in everything), roster or [])
     by_set: dict[tuple, list[dict]] = defaultdict(list)
     for r in everything:
@@ -240,6 +241,25 @@ def mistakes_summary(book: Gradebook, records: list[dict]) -> list[tuple[Any, ..
     return rows
 
 
+def read_points(texts: list[str]) -> dict[tuple[str, int], Fraction]:
+    """What questions are worth, from ``SET:QUESTION=POINTS`` texts.
+
+    >>> read_points(["bluff:3=2", "bungee:1=1,5", " bluff:4=1/2 "])
+    {('bluff', 3): Fraction(2, 1), ('bungee', 1): Fraction(3, 2), ('bluff', 4): Fraction(1, 2)}
+
+    Raises:
+        BluffkitError: a text not of that form (it is named).
+    """
+    points = {}
+    for text in texts:
+        m = re.fullmatch(r"\s*([a-z][a-z0-9-]*):(\d+)=(\d+(?:[.,]\d+)?|\d+/\d+)\s*", text)
+        if not m or m.group(3).endswith("/0"):
+            raise BluffkitError(_("points are written SET:QUESTION=POINTS, e.g. bluff:3=2 or "
+                                  "bluff:3=0.5, got {text}", text=text))
+        points[m.group(1), int(m.group(2))] = Fraction(m.group(3).replace(",", "."))
+    return points
+
+
 __all__ = ["PROBLEMS", "STATUS", "Assessment", "Cell", "Grade", "Gradebook", "QuestionInfo",
            "assessment", "build", "first_sentence", "grade", "mistake_words",
-           "mistakes_summary", "mode_title", "set_title", "words"]
+           "mistakes_summary", "mode_title", "read_points", "set_title", "words"]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import threading
 import time
 from pathlib import Path
@@ -99,6 +100,16 @@ class Dashboard(widgets.VBox):
                                    tooltip=_("the class list: a CSV with name, LMS id and email "
                                              "columns"), style={"description_width": "initial"},
                                    layout=widgets.Layout(width="22em"))
+        self.key_file = widgets.Text(
+            description=_("Course key file"), placeholder=_("course-key.txt (optional)"),
+            tooltip=_("the file holding the course key (else $BLUFFKIT_COURSE_KEY): answers "
+                      "that do not verify with it are not counted"),
+            style={"description_width": "initial"}, layout=widgets.Layout(width="22em"))
+        self.points = widgets.Text(
+            description=_("Points"), placeholder=_("bluff:3=2, bluff:4=0.5 (optional)"),
+            tooltip=_("what a question is worth, SET:QUESTION=POINTS, separated by spaces or "
+                      "commas (else each question's own points)"),
+            style={"description_width": "initial"}, layout=widgets.Layout(width="22em"))
         self.book_format = widgets.Dropdown(description=_("Format"), options=[
             (_("CSV"), "csv"), ("Moodle", "moodle"), ("Canvas", "canvas"),
             (_("Excel"), "excel")], value="csv", layout=widgets.Layout(width="14em"))
@@ -139,7 +150,8 @@ class Dashboard(widgets.VBox):
             self.review_view,
             widgets.HTML("<b>" + html.escape(_("Exercises")) + "</b>"), self.progress_view,
             widgets.HBox([self.answers_button]),
-            widgets.HBox([self.roster, self.book_format, self.gradebook_button]),
+            widgets.HBox([self.roster, self.key_file, self.points]),
+            widgets.HBox([self.book_format, self.gradebook_button]),
             self.news, self.errors])
         self.add_class("bk-dashboard")
         self._connect()
@@ -307,17 +319,21 @@ class Dashboard(widgets.VBox):
         makes it from the server's file (:func:`~bluffkit.widgets.gradebook.make_gradebook`),
         in the dashboard's language. ``fmt``: ``"csv"``, ``"moodle"``, ``"canvas"`` or
         ``"excel"``, and ``roster``: the class list (a path relative to the dashboard's
-        folder), the Format and Roster controls' unless given. The answers are saved too (as
-        by *Export answers*). Returns the path of the file to open or import, with the
-        gradebook's other files beside it."""
+        folder), the Format and Roster controls' unless given; the course key file and the
+        points (``SET:N=P``, separated by spaces or commas) from their controls. The answers
+        are saved too (as by *Export answers*). Returns the path of the file to open or import,
+        with the gradebook's other files beside it."""
         from .gradebook import make_gradebook, unused_name
 
         listed = str(self.roster.value if roster is None else roster).strip()
+        key = self.key_file.value.strip()
+        worth = [t for t in re.split(r"[\s;]+|,(?=\s*[a-z])", self.points.value) if t]
         stamp = time.strftime("%Y%m%d-%H%M%S")
         made = make_gradebook(self._save("answers", stamp),
                               unused_name(self.folder, f"gradebook-{stamp}"),
                               fmt or self.book_format.value,
-                              self.folder / Path(listed).expanduser() if listed else None)
+                              self.folder / Path(listed).expanduser() if listed else None,
+                              self.folder / Path(key).expanduser() if key else None, worth)
         self.exported, self.gradebook = made.path, made
         said = _("Gradebook saved: {path} ({download}) — {students}, {answers}.",
                  students=_n("{n} student", "{n} students", made.students),

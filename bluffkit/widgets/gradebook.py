@@ -43,33 +43,37 @@ def unused_name(folder: Path, stem: str) -> Path:
 
 
 def make_gradebook(answers: Path, grades: Path, fmt: str = "csv",
-                   roster: Path | None = None) -> Made:
+                   roster: Path | None = None, key_file: Path | None = None,
+                   points: list[str] = ()) -> Made:
     """The gradebook of the records in ``answers`` (a class server's export) written to
     ``grades`` and beside it, as ``bluffkit results collect ANSWERS --csv GRADES [--roster
-    ROSTER] [--lms moodle|canvas | --excel]`` writes it; the course key from
-    ``$BLUFFKIT_COURSE_KEY``, as there.
+    ROSTER] [--key-file KEY_FILE] [--points SET:N=P ...] [--lms moodle|canvas | --excel]``
+    writes it; without ``key_file`` the course key is ``$BLUFFKIT_COURSE_KEY``'s, as there.
 
     Raises:
-        BluffkitError: an unknown format, a roster that cannot be read, no answer and no
-            roster, a file that cannot be written.
+        BluffkitError: an unknown format, a roster or key file that cannot be read, points
+            not written ``SET:N=P``, no answer and no roster, a file that cannot be written.
     """
     from ..exercises.results import course_key
     from ..teacher.collect import collect
     from ..teacher.export import left_out_of_lms, write_gradebook
+    from ..teacher.gradebook import read_points
     from ..teacher.roster import read_roster
 
     if fmt not in GRADEBOOK_FORMATS:
         raise BluffkitError(_("the gradebook's format is one of {formats}, got {fmt}",
                               formats=", ".join(GRADEBOOK_FORMATS), fmt=repr(fmt)))
     students = read_roster(roster) if roster else None
-    key = course_key()
+    worth = read_points(list(points))
+    key = course_key(key_file)
     found = collect([answers], key)
     if not (found.records or found.left_out or students):
         raise BluffkitError(_("No answer has reached the class server yet: there is no "
                               "gradebook to make (give the roster to list the class anyway)."))
     lms = [fmt] if fmt in ("moodle", "canvas") else []
     try:
-        book, written = write_gradebook(found, grades, students, excel=fmt == "excel", lms=lms)
+        book, written = write_gradebook(found, grades, students, worth, excel=fmt == "excel",
+                                         lms=lms)
     except OSError as e:
         raise BluffkitError(_("cannot write {path}: {reason}", path=grades,
                               reason=e.strerror or e)) from None
@@ -80,8 +84,8 @@ def make_gradebook(answers: Path, grades: Path, fmt: str = "csv",
             "status column.", "{n} answers are not counted (sent without the course key, or "
             "edited): see the status column.", len(found.left_out)))
     if key is None:
-        made.notes.append(_("No course key is set ($BLUFFKIT_COURSE_KEY): the answers' "
-                            "checksums were not verified."))
+        made.notes.append(_("No course key is set (the Course key file field, or "
+                            "$BLUFFKIT_COURSE_KEY): the answers' checksums were not verified."))
     if lms and (missing := left_out_of_lms(book, fmt)):
         made.notes.append(_("Not in the {lms} file (no LMS id, or email, in the roster): "
                             "{names}.", lms=fmt.capitalize(), names=", ".join(missing)))

@@ -132,7 +132,7 @@ def test_points_come_from_the_exercise_set_and_can_be_overridden(tmp_path, keyed
     assert row["q2 How many to expect: points (of 1.5)"] == "1.5"
     assert main(["results", "collect", str(tmp_path / "class"), "--csv",
                  str(tmp_path / "g.csv"), "--points", "bluff:x=2"]) == 2
-    assert "--points takes SET:QUESTION=POINTS" in capsys.readouterr().err
+    assert "--points: points are written SET:QUESTION=POINTS" in capsys.readouterr().err
 
 
 def test_practice_and_exam_are_separate_assessments(tmp_path, keyed, capsys):
