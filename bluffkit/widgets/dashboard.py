@@ -104,7 +104,7 @@ class Dashboard(widgets.VBox):
             description=_("Course key file"), placeholder=_("course-key.txt (optional)"),
             tooltip=_("the file holding the course key (else $BLUFFKIT_COURSE_KEY): answers "
                       "that do not verify with it are not counted"),
-            style={"description_width": "initial"}, layout=widgets.Layout(width="22em"))
+            style={"description_width": "initial"}, layout=widgets.Layout(width="30em"))
         self.points = widgets.Text(
             description=_("Points"), placeholder=_("bluff:3=2, bluff:4=0.5 (optional)"),
             tooltip=_("what a question is worth, SET:QUESTION=POINTS, separated by spaces or "
@@ -150,8 +150,8 @@ class Dashboard(widgets.VBox):
             self.review_view,
             widgets.HTML("<b>" + html.escape(_("Exercises")) + "</b>"), self.progress_view,
             widgets.HBox([self.answers_button]),
-            widgets.HBox([self.roster, self.key_file, self.points]),
-            widgets.HBox([self.book_format, self.gradebook_button]),
+            widgets.HBox([self.roster, self.key_file]),
+            widgets.HBox([self.points, self.book_format, self.gradebook_button]),
             self.news, self.errors])
         self.add_class("bk-dashboard")
         self._connect()
