@@ -11,7 +11,8 @@ them up; without ``--site`` the site is built into a temporary folder by ``bluff
    cache; warm: a second page of the same browser).
 2. **Advice in Pyodide**: Node runs npm's Pyodide with the site's own wheels (no numpy, as in
    the browser) and times, at every turn of player 0 in seeded random games of 3 players (and
-   Bluff 1 v 1 with one die each, the solved strategy's view), the call the table's Explain
+   Bluff between two players with 5, 2 and 1 dice each: the solved strategies' views, each
+   size read from the shipped file the first time it comes), the call the table's Explain
    makes: Bluff ``advise(Position.from_state(...))``, Bluff You ``bluffer_advice`` or
    ``guesser_advice`` (q = 1/2, the table's), poker dice ``advise_observation``, Jungle Bluff
    ``advise(...).to_json()``, Bungee the exact part shown at once (``defer=True``) and, apart,
@@ -82,7 +83,8 @@ def run(params):
     from bluffkit.games import find_game
 
     calls, out = explain_calls(), {}
-    for what in ["bluff", "bluff:players=2:dice_per_player=1", "bluff-you", "poker-dice",
+    for what in ["bluff", "bluff:players=2", "bluff:players=2:dice_per_player=2",
+                 "bluff:players=2:dice_per_player=1", "bluff-you", "poker-dice",
                  "jungle-bluff", "bungee", "bungee:simulated"]:
         game, *options = what.split(":")
         rules = {"players": 3} | {k: int(v) for k, v in (o.split("=") for o in options

@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ...core import BluffkitError, InvalidQuestion
@@ -201,6 +202,7 @@ def _stored_rows(source, history: list[str]) -> tuple[list[str], list[list[int]]
     return labels, out
 
 
+@cache
 def _ways(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     rolls = roll_outcomes(n)
     return tuple(r.dice for r, _w in rolls), tuple(int(p * 6**n) for _r, p in rolls)

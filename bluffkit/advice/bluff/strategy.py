@@ -23,11 +23,9 @@ when it imports (no solver, no scipy), else with ``core.npy`` (the same numbers,
 from __future__ import annotations
 
 import math
-import os
-import tempfile
 import zipfile
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +34,7 @@ from ...core.checks import is_whole
 from ...core.i18n import _, _n
 from ...core.npy import NpzFile, numpy_or_none
 from ...games.bluff import Bid, parse_dice, raises_of, roll_outcomes
-from ...solvers.bluff.recall_states import abstract_states, state_of
+from ...solvers.bluff.recall_states import block_layout, block_of
 
 DATA = Path(__file__).resolve().parent / "data" / "bluff-abstract.npz"
 """The shipped strategies."""
@@ -78,8 +76,8 @@ class RoundFigures:
 class RoundStrategy:
     """One solved round: the equilibrium's frequencies by roll and bid history."""
 
-    def __init__(self, x: int, y: int, data, figures, path: Path):
-        """``data``: the stored bytes (numpy's array, or ``bytes`` without numpy)."""
+    def __init__(self, x: int, y: int, data: StoredPieces, figures, path: Path):
+        """``data``: the stored bytes, read piece by piece."""
         k, its, value, abstract, real, seconds = figures
         self.dice, self.path = (x, y), path
         self.figures = RoundFigures(int(k), int(its), float(value), float(abstract),
@@ -88,41 +86,37 @@ class RoundStrategy:
         self.bids = [str(b) for b in raises_of(None, x + y)]
         self.rolls = tuple([r.dice for r, _p in roll_outcomes(n)] for n in (x, y))
         self.chance = tuple([float(p) for _r, p in roll_outcomes(n)] for n in (x, y))
-        _states, self._index, blocks = abstract_states(len(self.bids), self.k)
-        self._where: dict[int, tuple[int, int]] = {}
+        self._layout = block_layout(len(self.bids), self.k)
         self._data = data
-        self._stored = []  # where each block's weights are (by parent state, action, roll)
-        self._last = []  # the last bid of each block's states
         self._tables: dict = {}  # numpy: the frequencies, by block, once asked for
-        offset = 0
-        for g, (mover, last, parents, children, challenge) in enumerate(blocks):
-            shape = (len(parents), len(children) + challenge, len(self.rolls[mover]))
-            size = shape[0] * shape[1] * shape[2]
-            self._stored.append((offset, shape))
-            self._last.append(last)
-            for row, s in enumerate(parents):
-                self._where[s] = (g, row)
-            offset += size
-        if offset != len(data):
+        size = sum(t * len(r) for t, r in zip(self._layout.total, self.rolls))
+        if not data.holds(size):
             raise InvalidQuestion(_("{path}: the stored strategy of {x} v {y} does not fit its "
                                     "states", path=path, x=x, y=y))
+
+    def _stored(self, g: int) -> tuple[int, tuple[int, int, int]]:
+        """Where block ``g``'s weights start, and their shape (parent states, actions, rolls)."""
+        mover, _seen, last, parents, before0, before1 = self._layout.blocks[g]
+        nb, rolls = len(self.bids), [len(r) for r in self.rolls]
+        shape = (parents, nb - last - 1 + (last >= 0), rolls[mover])
+        return before0 * rolls[0] + before1 * rolls[1], shape
 
     def _weights(self, g: int, row: int):
         """The stored weights of block ``g``'s parent state ``row``: one row per roll (numpy's
         array, or lists without numpy)."""
-        offset, (_parents, actions, rolls) = self._stored[g]
+        offset, (_parents, actions, rolls) = self._stored(g)
         start = offset + row * actions * rolls
-        if isinstance(self._data, bytes):
-            block = self._data[start:start + actions * rolls]
+        block = self._data[start:start + actions * rolls]
+        if isinstance(block, bytes):
             return [list(block[r::rolls]) for r in range(rolls)]
-        return self._data[start:start + actions * rolls].reshape(actions, rolls).T
+        return block.reshape(actions, rolls).T
 
     def _table(self, g: int):
         """Block ``g``'s frequencies with numpy, normalised when first asked for (all of 5 v 5
         at once would be 18 million numbers, most never read by one piece of advice)."""
         if g not in self._tables:
             np = numpy_or_none()
-            offset, shape = self._stored[g]
+            offset, shape = self._stored(g)
             w = self._data[offset:offset + math.prod(shape)].reshape(shape).astype(np.float64)
             total = w.sum(axis=1, keepdims=True)
             self._tables[g] = np.where(total > 0, w / np.where(total > 0, total, 1),
@@ -144,14 +138,19 @@ class RoundStrategy:
             last = bid
         return out
 
+    def _row(self, bids: list[int]) -> tuple[int, int]:
+        """The block and row of the state a history of bid indices reaches."""
+        block, row = block_of(bids, self.k)
+        return self._layout.index[block], row
+
     def strategy_table(self, history) -> tuple[list[str], Any]:
         """The actions after ``history`` (bids, then ``"challenge"`` once there is a bid) and
         their frequencies: one row per roll of the player to move (``rolls[player]`` order; a
         numpy array, or lists of floats without numpy)."""
         bids = self._history(history)
-        g, row = self._where[state_of(self._index, bids, self.k)]
-        labels = self.bids[self._last[g] + 1:] + (["challenge"] if bids else [])
-        if not isinstance(self._data, bytes):
+        g, row = self._row(bids)
+        labels = self.bids[self._layout.blocks[g][2] + 1:] + (["challenge"] if bids else [])
+        if self._data.numpy:
             return labels, self._table(g)[row].T
         return labels, [_shares(r) for r in self._weights(g, row)]
 
@@ -162,8 +161,8 @@ class RoundStrategy:
         or lists without numpy). Exact
         fractions of the stored numbers come from these."""
         bids = self._history(history)
-        g, row = self._where[state_of(self._index, bids, self.k)]
-        labels = self.bids[self._last[g] + 1:] + (["challenge"] if bids else [])
+        g, row = self._row(bids)
+        labels = self.bids[self._layout.blocks[g][2] + 1:] + (["challenge"] if bids else [])
         rows = self._weights(g, row)
         if isinstance(rows, list):
             return labels, [r if any(r) else [1] * len(r) for r in rows]
@@ -200,39 +199,41 @@ def _file(path: Path):
                                 e=e)) from None
 
 
-def _unpacked(path: Path, name: str) -> Any:
-    """The array ``name`` of the file at ``path``, read through an uncompressed copy kept in
-    the cache folder (``$BLUFFKIT_CACHE`` or ``~/.cache/bluffkit``, as for solved rounds) and
-    mapped into memory: 5 v 5 is 18 MB that LZMA takes ~0.1 s to unpack, of which one piece of
-    advice reads a few blocks (issue 26: ``bluffkit advise bluff --held 5,5`` in 300 ms). The
-    copy is named by the stored member's CRC and size, written atomically, best effort.
-    Without numpy: the member's bytes, read from the file."""
-    data = _file(Path(path))
-    np = numpy_or_none()
-    if np is None:
-        return data[name]
-    try:
-        info = data.zip.getinfo(f"{name}.npy")
-        base = Path(os.environ.get("BLUFFKIT_CACHE") or Path.home() / ".cache" / "bluffkit")
-        copy = base / f"bluff-abstract-{name}-{info.CRC:08x}-{info.file_size}.npy"
-    except (KeyError, AttributeError):
-        copy = None
-    if copy is not None and copy.is_file():
-        try:
-            return np.load(copy, mmap_mode="r")
-        except (OSError, ValueError):
-            pass  # a damaged copy: written again below
-    array = data[name]
-    if copy is not None:
-        try:
-            copy.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(suffix=".npy", dir=copy.parent)
-            with os.fdopen(fd, "wb") as f:
-                np.save(f, array)
-            os.replace(tmp, copy)
-        except OSError:
-            pass
-    return array
+class StoredPieces:
+    """A round's stored bytes, kept in the file as pieces of ``chunk`` bytes compressed apart
+    (``strategy_5v5.000``, ``.001``, ...; ``solvers.bluff.full.chunks``): a slice unpacks only
+    the pieces it covers, and the last few pieces read stay unpacked. 5 v 5 is 18 MB, which
+    LZMA took 0.1 s (0.3 s in Pyodide) to unpack whole, of which one piece of advice reads a
+    few kB. A slice is numpy's array where numpy imports, else ``bytes``."""
+
+    def __init__(self, path: Path, name: str):
+        data = _file(path)
+        self.path, self.name, self.numpy = path, name, numpy_or_none() is not None
+        self.chunk = int(data["chunk"])
+        self.count = sum(f.startswith(f"{name}.") for f in data.files)
+
+    def holds(self, size: int) -> bool:
+        """Whether the pieces are as many as ``size`` bytes make."""
+        return self.count == -(-size // self.chunk)
+
+    def __getitem__(self, where: slice):
+        first, last = where.start // self.chunk, (where.stop - 1) // self.chunk
+        parts = [_piece(self.path, self.name, i) for i in range(first, last + 1)]
+        start, stop = where.start - first * self.chunk, where.stop - first * self.chunk
+        if len(parts) == 1:
+            return parts[0][start:stop]
+        if self.numpy:
+            return numpy_or_none().concatenate(parts)[start:stop]
+        return b"".join(parts)[start:stop]
+
+
+@lru_cache(maxsize=32)
+def _piece(path: Path, name: str, i: int):
+    """Piece ``i`` of the stored array ``name`` (at most 32 kept: 8 MB)."""
+    piece = _file(path)[f"{name}.{i:03d}"]
+    if not isinstance(piece, bytes):
+        piece.flags.writeable = False  # shared by every reader: a view of it stays read-only
+    return piece
 
 
 @cache
@@ -244,10 +245,10 @@ def load_strategy(opener_dice: int, other_dice: int, path: Path = DATA) -> Round
                                     "{a} and {b}", a=opener_dice, b=other_dice))
     data = _file(Path(path))
     key = f"{opener_dice}v{other_dice}"
-    if f"strategy_{key}" not in data.files:
+    if f"strategy_{key}.000" not in data.files:
         raise InvalidQuestion(_("{path} has no solved round {a} v {b}", path=path,
                                 a=opener_dice, b=other_dice))
-    return RoundStrategy(opener_dice, other_dice, _unpacked(Path(path), f"strategy_{key}"),
+    return RoundStrategy(opener_dice, other_dice, StoredPieces(Path(path), f"strategy_{key}"),
                          data[f"figures_{key}"], Path(path))
 
 
@@ -267,4 +268,5 @@ def match_table(path: Path = DATA) -> dict[tuple[int, int], float]:
     return {(int(a), int(b)): float(w) for (a, b), w in zip(data["win_keys"], data["win"])}
 
 
-__all__ = ["DATA", "RoundFigures", "RoundStrategy", "load_strategy", "match_table", "policy"]
+__all__ = ["DATA", "RoundFigures", "RoundStrategy", "StoredPieces", "load_strategy", "match_table",
+           "policy"]
