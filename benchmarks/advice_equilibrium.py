@@ -17,7 +17,6 @@ Uses a fresh cache directory (``BLUFFKIT_CACHE``), then prints:
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import subprocess
@@ -25,6 +24,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from common import options
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -78,10 +79,7 @@ def five_v_five(rng) -> Position:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=300)
-    parser.add_argument("--fresh", type=int, default=15)
-    args = parser.parse_args()
+    args = options(__doc__, repeat=300, fresh=15)
     rng = make_rng(1)
     first = one_v_one(rng)
     print(f"cache: {os.environ['BLUFFKIT_CACHE']}")

@@ -25,10 +25,11 @@ Decisions come from seeded games, every decision of the bots of one kind recorde
 
 from __future__ import annotations
 
-import argparse
 import math
 import time
 from fractions import Fraction
+
+from common import options
 
 from bluffkit.advice.bluff import Position
 from bluffkit.advice.bluff.strategy import policy
@@ -107,11 +108,7 @@ def fit(data) -> tuple[float, float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=15)
-    parser.add_argument("--kinds", default="advice,honest,bayes,equilibrium")
-    args = parser.parse_args()
+    args = options(__doc__, games=200, seed=15, kinds="advice,honest,bayes,equilibrium")
     d = float(DEFAULT_BLUFF_RATE)
     print("| bots | games | decisions | the advice's choice | ε fitted (95% interval) | "
           f"log-likelihood at the fit / at ε = {DEFAULT_BLUFF_RATE} | seconds |")

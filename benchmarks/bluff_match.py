@@ -9,16 +9,15 @@ the opener wins the match from each position.
 
 from __future__ import annotations
 
-import argparse
 import time
+
+from common import options
 
 from bluffkit.solvers.bluff.tree import solve_match
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--target", type=float, default=1e-3)
-    args = parser.parse_args()
+    args = options(__doc__, target=1e-3)
     start = time.perf_counter()
     cpu = time.process_time()
     match = solve_match((2, 1), args.target)

@@ -23,13 +23,14 @@ equal to ours. ``--dyce-only`` runs just that part.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import statistics
 import sys
 import time
 from fractions import Fraction
 from pathlib import Path
+
+from common import options
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -147,13 +148,7 @@ def dyce_comparison(rounds: int, calls: int) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--positions", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--rounds", type=int, default=9)
-    ap.add_argument("--calls", type=int, default=200)
-    ap.add_argument("--dyce-only", action="store_true")
-    args = ap.parse_args()
+    args = options(__doc__, positions=1000, seed=1, rounds=9, calls=200, dyce_only=False)
     if args.dyce_only:
         dyce_comparison(args.rounds, args.calls)
         return

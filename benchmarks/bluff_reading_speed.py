@@ -21,13 +21,13 @@ each (the largest).
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from common import options  # noqa: E402
 from timing import clear_caches, quantile  # noqa: E402
 
 from bluffkit.advice.bluff import Position, advise  # noqa: E402
@@ -90,11 +90,7 @@ def report(title: str, times) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--positions", type=int, default=600)
-    parser.add_argument("--seed", type=int, default=3)
-    parser.add_argument("--six", action="store_true", help="also 6 players x 5 dice alone")
-    args = parser.parse_args()
+    args = options(__doc__, positions=600, seed=3, six=(False, "also 6 players x 5 dice alone"))
     ps = random_positions(args.positions, args.seed)
     advise(ps[0], equilibrium=False)  # imports (numpy, the advice modules) not timed
     sizes = sorted({sum(1 for h in p.dice_held if h) for p in ps})

@@ -21,11 +21,11 @@ play) win 65.0% (95% interval 62.9%-67.1%); remembering 1 bid from 7 dice they w
 
 from __future__ import annotations
 
-import argparse
 import math
 import time
 
 import numpy as np
+from common import options
 
 from bluffkit.advice.bluff import Position, advise
 from bluffkit.advice.bluff.strategy import load_strategy, match_table
@@ -118,11 +118,7 @@ def lookup_speed(seed: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--matches", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=14)
-    parser.add_argument("--skip-exploitability", action="store_true")
-    args = parser.parse_args()
+    args = options(__doc__, matches=2000, seed=14, skip_exploitability=False)
     lookup_speed(args.seed)
     if args.matches:
         matches(args.matches, args.seed)

@@ -18,11 +18,12 @@ on a busy machine the two differ, and the CPU time is the cost of the calculatio
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
 from pathlib import Path
+
+from common import options
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -121,11 +122,7 @@ def advice_latency(states: list[BluffYouState], seed: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--states", type=int, default=300)
-    parser.add_argument("--repeats", type=int, default=30)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = options(__doc__, states=300, repeats=30, seed=1)
     full_centre(args.repeats)
     advice_latency(random_states(args.states, args.seed), args.seed)
 

@@ -22,11 +22,12 @@ Run: ``.venv/bin/python benchmarks/bungee.py [--positions 300] [--games 200] [--
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
 from pathlib import Path
+
+from common import options
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -173,11 +174,7 @@ def bench_games(games: int, seed: int) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--positions", type=int, default=300)
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
+    args = options(__doc__, positions=300, games=200, seed=1)
     bench_simulated(args.positions, args.seed)
     bench_exact(args.positions, args.seed)
     if args.games:

@@ -13,9 +13,10 @@ optional (``pip install open_spiel``); without it only bluffkit is timed.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
+
+from common import options
 
 from bluffkit.solvers.bluff.tree import round_tree
 from bluffkit.solvers.cfr import CFRSolver
@@ -67,39 +68,29 @@ def openspiel_runs(budget: float, which: str) -> dict:
     from open_spiel.python.algorithms.expected_game_score import policy_value
 
     game = pyspiel.load_game("liars_dice")
-    cpp = pyspiel.CFRPlusSolver(game)
-
-    def cpp_step(n):
-        for _ in range(n):
-            cpp.evaluate_and_update_policy()
-
-    def cpp_eval():
-        avg = cpp.average_policy()
-        value = pyspiel.expected_returns(game.new_initial_state(), avg, -1, True)[0]
-        return value, pyspiel.exploitability(game, avg)
-
     if which == "cpp":
-        return run(cpp_step, cpp_eval, budget, 10)
-    py = cfr.CFRPlusSolver(game)
+        solver, every = pyspiel.CFRPlusSolver(game), 10
 
-    def py_step(n):
+        def measure(avg):
+            return (pyspiel.expected_returns(game.new_initial_state(), avg, -1, True)[0],
+                    pyspiel.exploitability(game, avg))
+    else:
+        solver, every = cfr.CFRPlusSolver(game), 5
+
+        def measure(pol):
+            return (policy_value(game.new_initial_state(), [pol, pol])[0],
+                    exploitability.exploitability(game, pol))
+
+    def step(n):
         for _ in range(n):
-            py.evaluate_and_update_policy()
+            solver.evaluate_and_update_policy()
 
-    def py_eval():
-        pol = py.average_policy()
-        value = policy_value(game.new_initial_state(), [pol, pol])[0]
-        return value, exploitability.exploitability(game, pol)
-
-    return run(py_step, py_eval, budget, 5)
+    return run(step, lambda: measure(solver.average_policy()), budget, every)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--budget", type=float, default=600, help="seconds per solver")
-    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds")
-    parser.add_argument("--skip-python", action="store_true", help="skip OpenSpiel's Python CFR+")
-    args = parser.parse_args()
+    args = options(__doc__, budget=(600.0, "seconds per solver"), rounds=(5, "interleaved rounds"),
+                   skip_python=(False, "skip OpenSpiel's Python CFR+"))
     solvers = {**bluffkit_solvers(), **openspiel_solvers(not args.skip_python)}
     rounds: dict[str, list[dict]] = {name: [] for name in solvers}
     for r in range(args.rounds):

@@ -16,11 +16,12 @@ Run: ``.venv/bin/python benchmarks/jungle_bluff.py [--games 20] [--states 300] [
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
 from pathlib import Path
+
+from common import options
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -133,13 +134,9 @@ def bench_advice(count: int, seed: int, players: int) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--states", type=int, default=300)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--players", default="2,3,4,5,6", help="player counts, e.g. 2,6")
-    ap.add_argument("--no-round", action="store_true", help="skip the full-hand round solves")
-    args = ap.parse_args()
+    args = options(__doc__, games=20, states=300, seed=1,
+                   players=("2,3,4,5,6", "player counts, e.g. 2,6"),
+                   no_round=(False, "skip the full-hand round solves"))
     if not args.no_round:
         bench_round(args.games, args.seed)
     for players in (int(x) for x in args.players.split(",")):

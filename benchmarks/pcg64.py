@@ -15,12 +15,12 @@ For each pattern, CPU microseconds per call (per seed for the first two rows) wi
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
+from common import options
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "core"))
 
@@ -39,9 +39,7 @@ def per_call(make, call, repeat: int) -> float:
 
 
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seeds", type=int, default=2000)
-    n = parser.parse_args(argv).seeds
+    n = options(__doc__, argv, seeds=2000).seeds
     rows = [
         ("seeding", lambda make: _seeds(make, n, lambda r: None)),
         ("exercise stream", lambda make: _seeds(make, n, stream)),

@@ -16,11 +16,12 @@ Run: ``.venv/bin/python benchmarks/poker_dice.py [--deals 100000] [--repeat 20] 
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
 from pathlib import Path
+
+from common import options
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -43,12 +44,8 @@ def clear_caches() -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--deals", type=int, default=100_000)
-    ap.add_argument("--repeat", type=int, default=20, help="timed calls per hand")
-    ap.add_argument("--mc-hands", type=int, default=8, help="hands estimated by Monte Carlo")
-    ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
+    args = options(__doc__, deals=100_000, repeat=(20, "timed calls per hand"),
+                   mc_hands=(8, "hands estimated by Monte Carlo"), seed=1)
     hands = odds.THREES
 
     cold = []

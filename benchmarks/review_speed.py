@@ -22,7 +22,6 @@ Times are CPU (this process) / wall (which the load of a shared machine inflates
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from pathlib import Path
@@ -31,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
+from common import options  # noqa: E402
 from frame_budget import MS, clear_caches, fmt, quantile, timed  # noqa: E402
 
 TARGET_GAME = 2.0
@@ -113,11 +113,7 @@ def _bungee_advice(obs):
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true", help="a small run (seconds)")
-    args = parser.parse_args(argv)
+    args = options(__doc__, argv, games=20, seed=1, quick=(False, "a small run (seconds)"))
     if args.quick:
         args.games = 1
     print(f"review speed: {args.games} games per row, seed {args.seed}, load "

@@ -14,13 +14,14 @@ Prints:
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from common import options
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -48,10 +49,7 @@ def time_checks(folder: Path, student: str | None, n: int = 200) -> list[float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--seeds", type=int, default=30)
-    parser.add_argument("--students", type=int, default=30)
-    args = parser.parse_args()
+    args = options(__doc__, seeds=30, students=30)
     os.environ["BLUFFKIT_COURSE_KEY"] = "benchmark key"
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)

@@ -20,12 +20,13 @@ it to ``test-artifacts/browser_timing.json``.
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
 import time
 from pathlib import Path
+
+from common import options
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -104,9 +105,7 @@ def timed(fn) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--repeat", type=int, default=200)
-    n = parser.parse_args().repeat
+    n = options(__doc__, repeat=200).repeat
 
     w = CountExplorer(dice_in_play=20, mine="3,3,*,1,2", bid="7x3")
     def move(control, values):
