@@ -102,7 +102,7 @@ def register(commands) -> None:
 def odds_question(args: argparse.Namespace) -> OddsQuestion:
     """Read and check the ``odds bluff`` options once, at the edge."""
     with about("--bid"):
-        Bid.parse(args.bid)
+        bid = Bid.parse(args.bid)
     mine = read_dice(args.mine, "--mine")
     exposed = read_dice(args.exposed, "--exposed")
     my_exposed = read_dice(args.my_exposed, "--my-exposed")
@@ -123,7 +123,7 @@ def odds_question(args: argparse.Namespace) -> OddsQuestion:
         if args.dice is None:
             raise CliError(_("give --dice (all the dice in play) or --held (dice each player "
                              "holds, e.g. 5,5,4,5)"))
-        return OddsQuestion(args.bid, args.dice, mine, exposed, tuple(others), my_exposed)
+        return OddsQuestion(bid, args.dice, mine, exposed, tuple(others), my_exposed)
     held = ints(args.held, "--held")
     if not 2 <= len(held) <= 6 or any(not 0 <= h <= MAX_DICE for h in held):
         raise CliError(_("--held needs one count of 0-{most} dice per player, 2-6 players, got "
@@ -146,7 +146,7 @@ def odds_question(args: argparse.Namespace) -> OddsQuestion:
     challenger = _seat_after(held, bidder, 1)
     if challenger == bidder:
         raise CliError(_("--held: at least two players must hold dice"))
-    return OddsQuestion(args.bid, dice, mine, exposed, tuple(others), my_exposed,
+    return OddsQuestion(bid, dice, mine, exposed, tuple(others), my_exposed,
                         held[bidder], held[challenger])
 
 
@@ -158,7 +158,7 @@ def _seat_after(held: list[int], seat: int, step: int) -> int:
 
 @dataclass(frozen=True)
 class OddsQuestion:
-    bid: str
+    bid: Bid
     dice: int
     mine: tuple[int, ...]
     exposed: tuple[int, ...]
@@ -229,7 +229,7 @@ def _split(p) -> list[str]:
 
 
 # -- advise ---------------------------------------------------------------------------------------
-def position_from_args(args: argparse.Namespace) -> Position:
+def position_from_args(args: argparse.Namespace, bid: Bid | None) -> Position:
     if args.players is not None and not 2 <= args.players <= 6:  # before a list of that size
         raise CliError(_("--players: Bluff is for 2-6 players, got {n}", n=args.players))
     mine = read_dice(args.mine, "--mine")
@@ -259,7 +259,7 @@ def position_from_args(args: argparse.Namespace) -> Position:
     if not 2 <= n <= 6:
         raise CliError(_("Bluff is for 2-6 players, got {n}", n=n))
     rules = BluffRules(players=n, show_and_reroll=expansion)
-    return Position(mine, tuple(held), args.me, exposed, args.bid, args.bidder, rules,
+    return Position(mine, tuple(held), args.me, exposed, bid, args.bidder, rules,
                     "show" if args.show else "bid", args.history)
 
 
@@ -311,11 +311,12 @@ def advise_command(args: argparse.Namespace) -> int:
     if args.dice_random and args.history is None:
         raise CliError(_("--dice-random needs --history: without the round's bids there is "
                          "nothing to read anyway"))
+    bid = None
     if args.bid is not None:
         with about("--bid"):
-            Bid.parse(args.bid)
+            bid = Bid.parse(args.bid)
     with about("--bidder", "--me"):
-        advice = advise(position_from_args(args), read_bids=not args.dice_random,
+        advice = advise(position_from_args(args, bid), read_bids=not args.dice_random,
                         seed=args.seed)
     if advice.solved is None or args.json:
         return print_advice(advice, args.json, advice_table)

@@ -183,10 +183,9 @@ def advise_command(args: argparse.Namespace) -> int:
             raise CliError(_("give --roll (advice for the bluffer) or --announce (for the "
                              "guesser)"))
         with about("--roll"):
-            parse_dice(args.roll)
+            roll = parse_dice(args.roll)
         with about("--centre", "--held"):
-            advice = bluffer_advice(position(args.centre, held, args.players, args.bluffer,
-                                             args.roll))
+            advice = bluffer_advice(position(args.centre, held, args.players, args.bluffer, roll))
     if args.json:
         print_json(advice.to_json())
         return 0

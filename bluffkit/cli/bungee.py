@@ -125,13 +125,14 @@ def _knowledge(args) -> Knowledge:
     if not args.lucky.strip():
         raise CliError(_("--lucky needs the lucky card turned beside the draw pile, e.g. 8 "
                          "(or B)"))
+    cards = []
     for option, read, text in (("--hand", parse_cards, args.hand),
                                ("--discard", parse_pile, args.discard),
                                ("--lucky", parse_card, args.lucky)):
         with about(option):
-            read(text)
+            cards.append(read(text))
     with about("--hand", "--discard", "--lucky"):
-        return Knowledge.parse(args.hand, args.discard, args.lucky, opened=not args.first)
+        return Knowledge(*cards, opened=not args.first)
 
 
 # -- odds -----------------------------------------------------------------------------------------
