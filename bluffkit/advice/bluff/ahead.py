@@ -220,6 +220,7 @@ class _PureDeal:
         self.pos, self.held, self.top = pos, pos.dice_held, sum(pos.dice_held)
         self.turns, self.active, self.samples = _turns(pos.me, active), len(active), samples
         self.mine = match_counts(pos.my_dice)
+        self.tables: dict[tuple[int, int], tuple] = {}  # (bid code, turn) -> its decision
         self.hand, self.total = {}, [list(self.mine) for _s in range(samples)]
         for p in active:
             if p == pos.me:
@@ -249,15 +250,22 @@ class _PureDeal:
             return (*self._loss(pos.bid, pos.bidder, pos.me, s), 0)
         bidder = pos.me
         for step, turn in enumerate(self.turns, start=1):
-            table = decision_table(code_bid(code), self.held[turn], self.top)
-            if turn == pos.me:
-                nxt = table.action_codes[table.choice_rank(self.mine)]
-            else:
-                nxt = int(table.codes()[table.choices()[self.hand[turn][s]]])
+            nxt = self._next(code, turn, s)
             if nxt == -1:
                 return (*self._loss(code_bid(code), bidder, turn, s), int(step == 1))
             code, bidder = nxt, turn
         return 0, 0, 0
+
+    def _next(self, code: int, turn: int, s: int) -> int:
+        """The code of what ``turn`` does after the bid ``code`` in playout ``s``."""
+        found = self.tables.get((code, turn))
+        if found is None:
+            table = decision_table(code_bid(code), self.held[turn], self.top)
+            mine = table.action_codes[table.choice_rank(self.mine)] if turn == self.pos.me \
+                else None
+            found = self.tables[code, turn] = (table, table.codes(), mine)
+        table, codes, mine = found
+        return mine if mine is not None else int(codes[table.hand_rank(self.hand[turn][s])])
 
     def _loss(self, bid: Bid, bidder: int, challenger: int, s: int) -> tuple[int, int]:
         over = self.total[s][5 if bid.is_star else bid.face - 1] - bid.count

@@ -33,6 +33,7 @@ from .options import (
     smallest_raise,
 )
 from .position import Position
+from .rounds import two_player_round
 from .text import explain
 from .words import check_names, say_action, short_fraction, with_decimal
 
@@ -195,7 +196,7 @@ def advise(position: Position, equilibrium: bool = True,
                                   why=why_not))
     view = equilibrium_view(position) if equilibrium else None
     solved = None
-    if equilibrium:
+    if equilibrium and two_player_round(position) is not None:  # else solved_view is None
         from .solved import describe_solved, reveal_text, solved_view
 
         solved = solved_view(position)

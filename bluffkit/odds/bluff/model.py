@@ -42,7 +42,7 @@ import math
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
@@ -155,18 +155,16 @@ class Hands:
         return 6 ** self.n
 
 
+@cache
 def hands(n: int) -> Hands:
-    """The hands of ``n`` dice (0-5), e.g. 252 hands of 5 dice (built once, at import: about
-    a millisecond).
+    """The hands of ``n`` dice (0-5), e.g. 252 hands of 5 dice (built when first asked, then
+    kept: not at import, where it cost the first advice 6 ms in Pyodide for the sizes it did
+    not need).
 
     >>> h = hands(2)
     >>> len(h.dice), sum(h.ways) == h.total
     (21, True)
     """
-    return _HANDS[n]
-
-
-def _hands(n: int) -> Hands:
     dice = tuple(combinations_with_replacement(FACES, n))
     counts = tuple(match_counts(h) for h in dice)  # stars count for every digit
     fact = [math.factorial(k) for k in range(n + 1)]
@@ -176,9 +174,6 @@ def _hands(n: int) -> Hands:
         counts = np.array(counts, dtype=np.int64).reshape(len(dice), 6)
         counts.setflags(write=False)
     return Hands(n, dice, tuple(ways), counts)
-
-
-_HANDS = tuple(_hands(n) for n in range(6))
 
 
 # -- the decision table ---------------------------------------------------------------------------
@@ -265,8 +260,10 @@ def action_code(action) -> int:
     return action.count * 8 + action.face if isinstance(action, Bid) else -1
 
 
+@cache
 def code_bid(code: int) -> Bid:
-    """The bid of ``action_code`` ``code`` (a bid's code, not -1)."""
+    """The bid of ``action_code`` ``code`` (a bid's code, not -1; the same ``Bid`` each time:
+    a look ahead asks thousands of times for a few hundred bids)."""
     return Bid(code // 8, code % 8)
 
 
@@ -300,6 +297,7 @@ class DecisionTable:
         big = len(keyed)
         self.rows = [[big if e is None else order[e] for e in row] for row in rows]
         self._all = None
+        self._ranks: dict[int, int] = {}  # hand_rank's, before choices() ranks every hand
         self._actions: list | None = None
         self._codes = None
         self._face_col = (FACES_ORDER.index(previous.face) if previous is not None else 0)
@@ -320,6 +318,17 @@ class DecisionTable:
         r = self.rows
         return min(r[0][counts[0]], r[1][counts[1]], r[2][counts[2]], r[3][counts[3]],
                    r[4][counts[4]], r[5][counts[5]], r[6][counts[self._face_col]])
+
+    def hand_rank(self, h: int) -> int:
+        """``choices()[h]``: the rank of the advice's choice for hand ``h`` of ``hands(held)``,
+        ranked alone until ``choices()`` ranks every hand (a look ahead without numpy meets a
+        few of the 252 hands of 5 dice at each of the bids it plays through)."""
+        if self._all is not None:
+            return int(self._all[h])
+        rank = self._ranks.get(h)
+        if rank is None:
+            rank = self._ranks[h] = self.choice_rank(hands(self.held).counts[h])
+        return rank
 
     def choices(self):
         """The rank of the advice's choice for every hand of ``held`` dice (cached; a numpy

@@ -91,6 +91,22 @@ def test_the_table_explains_and_makes_what_it_chooses():
     assert isinstance(DecisionTable(Bid(20, STAR), 5, 20).choice((0,) * 6), Challenge)
 
 
+def test_a_hand_ranked_alone_is_ranked_as_among_all_hands():
+    """``hand_rank`` (the look ahead without numpy ranks only the hands it meets) gives what
+    ``choices()`` gives, asked before every hand is ranked and after."""
+    rng = random.Random(3)
+    for held, top, previous in [(5, 15, None), (5, 15, Bid(4, 3)), (2, 7, Bid(3, STAR)),
+                                (1, 2, Bid(1, 5)), (3, 10, Bid(6, 2))]:
+        table = DecisionTable(previous, held, top)  # not the cached one: nothing ranked yet
+        order = list(range(len(hands(held).dice)))
+        rng.shuffle(order)
+        alone = {h: table.hand_rank(h) for h in order[:len(order) // 2]}
+        every = [int(r) for r in table.choices()]
+        assert all(every[h] == r for h, r in alone.items())
+        assert [table.hand_rank(h) for h in range(len(every))] == every
+        assert every == [table.choice_rank(c) for c in hands(held).counts]
+
+
 def test_the_description_states_the_fitted_bluff_rates():
     text = BidModel().describe()
     assert "ε = 1/20" in text and "ε is 0 for the advice bots" in text
