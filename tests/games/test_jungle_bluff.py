@@ -279,6 +279,25 @@ def test_json_round_trip_and_corrupt_states():
         state_from_json({"game": "bluff"})
 
 
+def test_a_state_whose_cards_do_not_add_up_says_which_in_french_too():
+    """The cards missing and extra are named, and "none" is said in the reader's language."""
+    from bluffkit.i18n import language
+
+    data = JungleState.setup(JungleRules(players=2), ["3,8", "5,9"], "4,7").to_json()
+    lost = data | {"out": data["out"].rsplit(",", 1)[0]}  # one 10 gone
+    extra = data | {"centre": "4,7,7"}
+    said = {}
+    for lang in ("en", "fr"):
+        for name, bad in (("lost", lost), ("extra", extra)):
+            with language(lang), pytest.raises(InvalidState) as refused:
+                state_from_json(bad)
+            said[lang, name] = str(refused.value)
+    assert said["en", "lost"].endswith("(missing 10, extra none)")
+    assert said["en", "extra"].endswith("(missing none, extra 7)")
+    assert said["fr", "lost"].endswith("(il manque 10, en trop aucune)")
+    assert said["fr", "extra"].endswith("(il manque aucune, en trop 7)")
+
+
 def test_the_final_round_choice_stays_hidden_in_the_pile():
     s = JungleState.setup(JungleRules(players=2), ["", ""], "2,6", piles=["3,9", "4,7"], first=0)
     s = play(s, "9")

@@ -57,7 +57,7 @@ from ...core import (
     InvalidState,
 )
 from ...core.fields import impossible
-from ...core.i18n import _
+from ...core.i18n import _, _p
 from .actions import (
     COMBINED_LIMIT,
     Challenge,
@@ -359,8 +359,8 @@ def check(s: JungleState) -> None:
         extra = Counter(located) - Counter(all_cards(rules))
         _bad(_("the cards do not add up to {count} decks and a spare deck (missing {value}, extra "
                "{value2})",
-               count=n, value=cards_text(sorted(missing.elements())) or 'none',
-               value2=cards_text(sorted(extra.elements())) or 'none'))
+               count=n, value=cards_text(sorted(missing.elements())) or _p("cards", "none"),
+               value2=cards_text(sorted(extra.elements())) or _p("cards", "none")))
     deck = set(rules.deck())
     for p, h in enumerate(s.hands):
         if len({c.value for c in h}) != len(h) or not set(h) <= deck:
