@@ -8,6 +8,11 @@ that runtime (``pyodideUrl``), turns off piplite's fall-back to PyPI and preload
 kernel's own packages and their dependencies when the kernel starts: nothing is asked of any
 other host. The site's first page opens ``notebooks/00_start_here.ipynb``.
 
+JupyterLab's own words (menus, dialogs) are in the site's language: the build copies the
+installed JupyterLab language packs to ``api/translations`` (jupyterlab-language-pack-fr-FR
+comes with ``bluffkit[lite]``) and ``jupyter-lite.json`` sets the interface's locale (a student
+can still change it in Settings > Language).
+
 A folder of files: any static web host serves it, or ``python -m http.server`` from a USB
 stick. What a notebook writes (a student's results log) is kept in the browser's storage, in
 the file browser, from where it downloads.
@@ -43,6 +48,10 @@ cell's imports and loads what the lock provides), so the kernel is ready sooner.
 
 START = "notebooks/00_start_here.ipynb"
 
+TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
+LOCALES = {"en": "en", "fr": "fr_FR"}
+"""JupyterLab's locale for each of bluffkit's languages (``fr_FR``: its language pack)."""
+
 ROOT_REDIRECT = "await import('./config-utils.js');"
 """What JupyterLite's root ``index.html`` runs: it sends the browser to the lab, dropping the
 query. The site's root opens notebook 00 instead (the page keeps its configuration block, which
@@ -66,12 +75,14 @@ def kernel_wheels() -> list[Path]:
 def settings(lang: str, course_key: str | None = None) -> dict:
     """``jupyter-lite.json``: the kernel on the site's own Pyodide, PyPI never asked,
     ``PRELOAD`` loaded at start, bluffkit's language in ``BLUFFKIT_LANG`` and the course key,
-    if any, in ``BLUFFKIT_COURSE_KEY`` (results logs signed with it)."""
+    if any, in ``BLUFFKIT_COURSE_KEY`` (results logs signed with it); JupyterLab's interface in
+    the same language (``LOCALES``)."""
     env = {"BLUFFKIT_LANG": lang, **({"BLUFFKIT_COURSE_KEY": course_key} if course_key else {})}
     options = {"packages": list(PRELOAD), "env": env}
     return {"jupyter-lite-schema-version": 0,
             "jupyter-config-data": {
                 "appName": "bluffkit",
+                "settingsOverrides": {TRANSLATION_PLUGIN: {"locale": LOCALES[lang]}},
                 "litePluginSettings": {KERNEL_PLUGIN: {
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",
                     "disablePyPIFallback": True,
@@ -115,6 +126,10 @@ def build_site(dest: Path, content: Path, wheels: list[Path], pyodide: Path,
         if done.returncode or not (dest / "jupyter-lite.json").is_file():
             raise RuntimeError(_("the JupyterLite build failed:\n{output}",
                                  output=(done.stdout[-3000:] + done.stderr[-3000:]).strip()))
+    pack = dest / "api" / "translations" / f"{LOCALES[lang]}.json"
+    if lang != "en" and not pack.is_file():
+        raise RuntimeError(_("JupyterLab's language pack {locale} is not installed: pip install "
+                             "'bluffkit[lite]'", locale=LOCALES[lang]))
     root = dest / "index.html"
     page = root.read_text(encoding="utf-8")
     if ROOT_REDIRECT not in page:

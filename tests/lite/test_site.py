@@ -1,8 +1,9 @@
 """The site ``bluffkit lite`` builds, read as files (the browser test runs it): the kernel on
 the site's own Pyodide with PyPI never asked, every wheel the lock names present with its
 SHA-256, bluffkit and what it imports in the browser among them (numpy, scipy, JupyterLab not),
-no other host named in the configuration, the first page on notebook 00, French notebooks with
-``--lang fr``. And the command's refusals, in both languages."""
+no other host named in the configuration, the first page on notebook 00, French notebooks and
+JupyterLab's French language pack with ``--lang fr``. And the command's refusals, in both
+languages."""
 
 from __future__ import annotations
 
@@ -14,7 +15,14 @@ import pytest
 
 from bluffkit.cli import main
 from bluffkit.cli.files import copy_notebooks
-from bluffkit.lite.site import KERNEL_PLUGIN, PRELOAD, START, build_site, settings
+from bluffkit.lite.site import (
+    KERNEL_PLUGIN,
+    PRELOAD,
+    START,
+    TRANSLATION_PLUGIN,
+    build_site,
+    settings,
+)
 from bluffkit.lite.wheels import PYODIDE_VERSION
 from tests.lite.conftest import ROOT, pyodide_runtime
 
@@ -43,6 +51,15 @@ def test_the_kernel_runs_on_the_sites_own_pyodide(french_site):
     for path in french_site.rglob("jupyter-lite.json"):  # no other host named
         urls = re.findall(r"[a-z]+://[^\"' ]+", path.read_text())
         assert urls == [], (path, urls)
+
+
+def test_jupyterlab_speaks_the_sites_language(french_site):
+    config = json.loads((french_site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert config["settingsOverrides"][TRANSLATION_PLUGIN] == {"locale": "fr_FR"}
+    pack = json.loads((french_site / "api" / "translations" / "fr_FR.json").read_text())
+    assert pack["data"]["jupyterlab"][""]["language"] == "fr-FR"
+    english = settings("en")["jupyter-config-data"]["settingsOverrides"]
+    assert english == {TRANSLATION_PLUGIN: {"locale": "en"}}  # not the browser's language
 
 
 def test_the_course_key_goes_to_the_kernel_only_when_given():

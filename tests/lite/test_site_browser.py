@@ -12,8 +12,7 @@ Then a student's results stay in the browser's storage and download as the signe
 ``bluffkit results collect`` reads: a new cell loads the Bluff exercises for "ada" (the log in the
 notebook's folder, the site built with ``--key-file``) and checks an answer; the file browser
 lists ``bluffkit-results-ada.jsonl``, its Download gives the file, and ``bluffkit results
-collect`` verifies its signature with the course key. Until the exercises import without numpy
-(issue 30 item 1) that step is an expected failure naming the cause.
+collect`` verifies its signature with the course key.
 
 Timings (page open to the kernel ready, and to the cell's output drawn, with a cold then a warm
 browser cache) and the site's size go to ``test-artifacts/lite_timing.json``.
@@ -129,9 +128,7 @@ def test_results_stay_in_the_browser_and_download_signed(site, servers, browser,
     saved = save_results(page, handed_in)
     page.close()
     browser.check_nothing_left()
-    if isinstance(saved, str):
-        assert "No module named 'numpy'" in saved, saved
-        pytest.xfail("issue 30 item 1 not landed: the exercises need numpy in the browser")
+    assert not isinstance(saved, str), saved  # the cell's error
     collected = subprocess.run([BLUFFKIT, "results", "collect", str(handed_in), "--key-file",
                                 str(key), "--csv", str(handed_in / "grades.csv")],
                                capture_output=True, text=True, timeout=120)

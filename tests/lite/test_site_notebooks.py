@@ -3,7 +3,8 @@ each game's notebook (five) runs every cell in the Pyodide kernel, its table is 
 move) and Explain shows the advice; two exercise notebooks, the English Bluff set and the
 French poker dice set (on the site built with ``--lang fr``), run every cell, then a wrong and
 a right answer are checked (the right one computed here, by CPython with numpy, for the same
-seed: the browser's numbers, drawn without numpy, must be the same).
+seed: the browser's numbers, drawn without numpy, must be the same). JupyterLab's own menus are
+in each site's language (the French site's File menu reads « Fichier »).
 
 One chromium, one page and the session's two sites (``conftest.py``), nothing leaving loopback
 (checked at the end, as in ``test_site_browser.py``). What each notebook took (kernel ready,
@@ -36,10 +37,11 @@ GAMES = {"01_bluff": "BluffTable", "02_bluff_you": "BluffYouTable",
          "03_poker_dice": "PokerDiceTable", "04_jungle_bluff": "JungleTable",
          "05_bungee": "BungeeTable"}
 """Each game's notebook and the table it ends with."""
-EXERCISES = {"en": ("exercises/01_bluff.ipynb", "bluff", "Not quite yet", "Correct"),
-             "fr": ("exercises/03_poker_dice.ipynb", "poker-dice", "Pas tout à fait", "Juste")}
+EXERCISES = {"en": ("exercises/01_bluff.ipynb", "bluff", "Not quite yet", "Correct", "File"),
+             "fr": ("exercises/03_poker_dice.ipynb", "poker-dice", "Pas tout à fait", "Juste",
+                    "Fichier")}
 """Per language: the exercise notebook (its path in that language's site), its set, what a
-wrong and a right answer say."""
+wrong and a right answer say, and JupyterLab's File menu."""
 TIMINGS: dict[str, dict] = {}
 
 
@@ -88,8 +90,10 @@ def right_answer(name: str, lang: str) -> str:
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_an_exercise_notebook_runs_and_checks_answers(page, servers, lang):
-    path, name, wrong, right = EXERCISES[lang]
+    path, name, wrong, right, file_menu = EXERCISES[lang]
     kernel = open_notebook(page, servers[0] if lang == "en" else servers[1], path)
+    menus = page.locator("#jp-MainMenu .lm-MenuBar-itemLabel").all_inner_texts()
+    assert menus[0] == file_menu, menus  # JupyterLab itself in the site's language
     cells = run_all(page)
     answer = right_answer(name, lang)
     start = time.monotonic()
