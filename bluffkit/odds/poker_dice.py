@@ -353,8 +353,9 @@ def approx_equity(mine: str | Iterable, common: str | Iterable | None = None,
                   rules: PokerDiceRules | None = None) -> tuple[float, float]:
     """A Monte Carlo estimate of ``equity(...)``: ``(estimate, standard error)`` as floats.
 
-    Rolls ``deals`` random deals of the unknown dice (vectorised); for comparison with the exact
-    answer, never instead of it.
+    Rolls ``deals`` random deals of the unknown dice (vectorised with numpy where it is
+    installed; in plain Python, with the same draws and the same floats, where it is not); for
+    comparison with the exact answer, never instead of it.
 
     >>> est, se = approx_equity("A,A,A", opponents=3, deals=20_000, seed=1)
     >>> abs(est - float(equity("A,A,A", opponents=3).equity)) < 4 * se
