@@ -64,7 +64,8 @@ def server(tmp_path):
 
 
 STRICT_ASYNC = ("tests/classroom/", "tests/widgets/test_classroom.py",
-                "tests/widgets/test_dashboard", "tests/browser/test_classroom.py")
+                "tests/widgets/test_join_later.py", "tests/widgets/test_dashboard",
+                "tests/browser/test_classroom.py")
 """The tests of the class server and its clients: a coroutine never awaited, a task left
 pending or an error inside a finalizer fails them (``strict_async``)."""
 

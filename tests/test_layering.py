@@ -140,7 +140,7 @@ def test_a_worksheet_never_loads_the_teacher_package():
         ROOT / "exercises" / "outbox.py")
     assert {n for n in log if n.startswith("bluffkit")} <= {
         "bluffkit.core", "bluffkit.core.text", "bluffkit.core.i18n", "bluffkit.core.files",
-        "bluffkit.core.records", "bluffkit.exercises.outbox"}
+        "bluffkit.core.records", "bluffkit.core.sockets", "bluffkit.exercises.outbox"}
 
 
 def test_core_imports_nothing_else_of_bluffkit():

@@ -18,6 +18,10 @@
 
 Every request returns the server's reply as a dict, or raises :class:`ClassroomError` with the
 server's ``error`` code and message (see :mod:`bluffkit.classroom.protocol`).
+
+The connection is :func:`bluffkit.core.sockets.open_socket`'s: ``websockets`` in CPython, the
+browser's WebSocket in Pyodide (JupyterLite), where :class:`AsyncClient` runs on the kernel's
+own event loop (no threads there: :class:`Client` is for CPython).
 """
 
 from __future__ import annotations
@@ -29,11 +33,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
-
 from ..core import BluffkitError
 from ..core.i18n import _
+from ..core.sockets import SocketError, closed_errors, open_socket
 from ..core.text import shorten
 
 RETRIES = 5
@@ -91,15 +93,17 @@ class AsyncClient:
         """Connect to ``url`` (``ws://host:port``).
 
         Raises:
-            ClassroomError: ``unreachable``, saying why (a wrong address, no server there).
+            ClassroomError: ``unreachable``, saying why (a wrong address, no server there), or
+                ``insecure`` (a browser page opened over https may not open ``ws://``).
         """
         try:
-            ws = await connect(url, open_timeout=timeout, max_size=2**24)
-        except (OSError, TimeoutError, InvalidURI, InvalidHandshake) as e:
-            why = getattr(e, "strerror", None) or str(e) or _("no answer")
+            ws = await open_socket(url, timeout)
+        except SocketError as e:
+            if e.kind != "unreachable":
+                raise ClassroomError(e.kind, str(e)) from None
             raise ClassroomError("unreachable", _("cannot reach the classroom server at {url}: "
                                                   "{why}",
-                                                  url=shorten(url, 80), why=why)) from None
+                                                  url=shorten(url, 80), why=e)) from None
         return cls(ws, record)
 
     async def _read(self) -> None:
@@ -121,7 +125,7 @@ class AsyncClient:
                         self.on_event(frame)
                 async with self._changed:
                     self._changed.notify_all()
-        except ConnectionClosed:
+        except closed_errors():
             pass
         finally:
             for f in self._waiting.values():
@@ -142,9 +146,12 @@ class AsyncClient:
             rid = next(self._ids)
             fut = asyncio.get_running_loop().create_future()
             self._waiting[rid] = fut
-            await self.ws.send(json.dumps({**frame, "id": rid}))
             try:
+                await self.ws.send(json.dumps({**frame, "id": rid}))
                 out = await asyncio.wait_for(fut, timeout)
+            except closed_errors():
+                raise ClassroomError("closed", _("the connection to the server was closed")) \
+                    from None
             finally:
                 self._waiting.pop(rid, None)
             if out.get("type") != "error":

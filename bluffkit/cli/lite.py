@@ -84,6 +84,11 @@ def _lite(args) -> int:
     if args.wheel and not Path(args.wheel).is_file():
         raise CliError(_("--wheel: no file {path}", path=_shown(Path(args.wheel))))
     key = _course_key(args.key_file)
+    server = args.server.strip() if args.server else None
+    if server is not None and not server.startswith(("ws://", "wss://")):
+        raise CliError(_("--server must be the class server's address, starting with ws:// or "
+                         "wss://, such as ws://192.168.1.20:8765; got {url}",
+                         url=shorten(repr(args.server), 80)))
     pyodide = find_pyodide(args.pyodide)
     lang = get_language()
     staging = dest.with_name(f".{dest.name}.building")
@@ -94,7 +99,7 @@ def _lite(args) -> int:
             copy_notebooks(content, lang=lang)
             wheel = Path(args.wheel) if args.wheel else build_wheel(Path(work) / "built")
             wheels = download(requirements_of(wheel), Path(work) / "wheels")
-            build_site(staging, content, [wheel, *wheels], pyodide, lang, key)
+            build_site(staging, content, [wheel, *wheels], pyodide, lang, key, server)
         if dest.exists():
             shutil.rmtree(dest)
         staging.rename(dest)
@@ -121,5 +126,8 @@ def add_lite_command(sub) -> None:
     p.add_argument("--key-file", metavar="FILE",
                    help=_("file holding the course key that signs the students' results (anyone "
                           "who opens the site can read it)"))
+    p.add_argument("--server", metavar="URL",
+                   help=_("the class server (bluffkit serve) the students' answers are sent "
+                          "to, and their tables' default address, e.g. ws://192.168.1.20:8765"))
     p.add_argument("--force", action="store_true", help=_("replace DEST if it exists"))
     p.set_defaults(handler=_lite)

@@ -4,7 +4,9 @@ When the kernel knows a class server (``BLUFFKIT_CLASSROOM_URL``: ``bluffkit hub
 for every student's server, with ``BLUFFKIT_COURSE_KEY``), every record ``check()`` appends to
 the student's log (``exercises.results``, still written: it is the copy on the student's side)
 is also sent to the server, which writes it to its SQLite file before it acknowledges it
-(``classroom.answers``). Inside a JupyterHub the kernel's own hub token goes with it and the
+(``classroom.answers``). In the browser site of ``bluffkit lite`` the variable is set by
+``bluffkit lite DEST --server ws://HOST:PORT`` (or by a cell: ``os.environ[...] = ...`` before
+``load``). Inside a JupyterHub the kernel's own hub token goes with it and the
 server asks the hub whose it is: records are under the student's hub name (``hub_student``).
 
 The log is the queue: ``<log>.sent`` holds how many bytes of the log the server has
@@ -13,12 +15,18 @@ wakes it and waits at most ``WAIT`` seconds for its own record, so a student nev
 for a server that is down or far away: the answer stays queued and the thread tries again
 (after 1, 2, 4 ... up to 30 seconds, and at each check). A kernel that stops with answers
 queued sends them the next time the worksheet is loaded. The server keeps a record sent twice
-once, so nothing is lost or doubled by a restart on either side. No asyncio: the kernel's own
-event loop is running (``websockets``' threaded client, its own thread).
+once, so nothing is lost or doubled by a restart on either side. The sender thread runs its own
+event loop for each try (the kernel's is running), over ``core.sockets``.
+
+In a browser (Pyodide) there are no threads and a check may not wait: :class:`BrowserOutbox`
+sends from a task of the kernel's event loop, and ``check()`` returns at once; a failure is said
+at the next check (the answers wait in the log, kept in the browser's storage, and go when the
+server can be reached: tried again after 1, 2, 4 ... 30 seconds and at each check).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import threading
@@ -27,6 +35,7 @@ from typing import Any
 
 from ..core.i18n import _
 from ..core.records import is_record
+from ..core.sockets import IN_BROWSER, SocketError, open_socket
 
 URL_VARIABLE = "BLUFFKIT_CLASSROOM_URL"
 """The class server's address (``ws://...``), set by the hub's configuration."""
@@ -72,12 +81,17 @@ class Outbox:
         self.acked = self._read_mark()
         self.failure: str | None = None
         """Why the last try failed (``None``: it worked)."""
+        self.blocked: str | None = None
+        """The browser's refusal of the server's address, in words (mixed content)."""
         self.refused: list[str] = []
         """The server's reasons for records it will never take (kept in the log file)."""
         self.tries = 0
         self.started = self.finished = 0
-        """Tries of the sender thread begun and ended."""
+        """Tries of the sender begun and ended."""
         self.done = threading.Condition()
+        self._start()
+
+    def _start(self) -> None:
         self.wake = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True,
                                        name="bluffkit-results-sender")
@@ -125,27 +139,32 @@ class Outbox:
         return out
 
     # -- sending -------------------------------------------------------------------------------
-    def _send_all(self) -> None:
+    async def _send_all(self) -> None:
         """Send every pending record, a batch a request, marking each batch once acknowledged.
 
         Raises:
-            Refused, OSError, TimeoutError, websockets' errors: the server cannot take them now.
+            Refused, SocketError, TimeoutError, a closed connection: the server cannot take
+            them now.
         """
-        from websockets.sync.client import connect
-
         records = self.pending()
         if not records:
             return
-        with connect(self.url, open_timeout=WAIT, close_timeout=1, max_size=2**20) as ws:
+        try:
+            ws = await open_socket(self.url, WAIT, max_size=2**20, close_timeout=1)
+        except SocketError as e:
+            self.blocked = str(e) if e.kind == "insecure" else None
+            raise
+        self.blocked = None
+        try:
             for batch in _batches(records):
                 try:
-                    self._request(ws, [r for r, _end in batch])
+                    await self._request(ws, [r for r, _end in batch])
                 except Refused as e:
                     if e.error not in PERMANENT:
                         raise
                     for record, _end in (batch if len(batch) > 1 else []):
                         try:  # one at a time: only the refused one is left out
-                            self._request(ws, [record])
+                            await self._request(ws, [record])
                         except Refused as one:
                             if one.error not in PERMANENT:
                                 raise
@@ -153,15 +172,17 @@ class Outbox:
                     if len(batch) == 1:
                         self.refused.append(str(e))
                 self._write_mark(batch[-1][1])
+        finally:
+            await ws.close()
 
-    def _request(self, ws, records: list[dict]) -> None:
+    async def _request(self, ws, records: list[dict]) -> None:
         self.tries += 1
         frame = {"type": "results", "id": self.tries, "records": records}
         if self.hub_token:
             frame["hub_token"] = self.hub_token
-        ws.send(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+        await ws.send(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
         while True:
-            reply = json.loads(ws.recv(timeout=WAIT))
+            reply = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
             if reply.get("id") == self.tries:
                 break
         if reply.get("type") == "error":
@@ -175,7 +196,7 @@ class Outbox:
                 self.wake.clear()
                 self.started += 1
             try:
-                self._send_all()
+                asyncio.run(self._send_all())
                 failure, delay = None, None
             except Exception as e:  # unreachable, dropped, refused for now: try again later
                 failure = str(e) or type(e).__name__
@@ -192,14 +213,70 @@ class Outbox:
             mine = self.started + 1  # the first try to begin after this wake sends ``upto``
             self.wake.set()
             self.done.wait_for(lambda: self.acked >= upto or self.finished >= mine, wait)
-            if self.acked >= upto and not self.refused:
-                return None
-            if self.refused:
-                reason, self.refused = self.refused[-1], []
-                return _("The class server refused this answer ({reason}); it is kept in your "
-                         "results file: tell your teacher.", reason=reason)
+            return self._note(self.acked >= upto)
+
+    def _note(self, sent: bool) -> str | None:
+        """``None`` when the answers were sent (``sent``) and none refused, else a sentence for
+        the student."""
+        if sent and not self.refused:
+            return None
+        if self.refused:
+            reason, self.refused = self.refused[-1], []
+            return _("The class server refused this answer ({reason}); it is kept in your "
+                     "results file: tell your teacher.", reason=reason)
+        if self.blocked:
+            return _("Saved in your results file; it cannot be sent to the class server: "
+                     "{why}", why=self.blocked)
         return _("Saved in your results file; the class server cannot be reached just now, so "
                  "the answer will be sent to it as soon as it can.")
+
+
+class BrowserOutbox(Outbox):
+    """The sender in a browser kernel (Pyodide): no thread, and ``check()`` may not wait. Each
+    try is a task of the kernel's event loop; :meth:`deliver` starts one and returns at once,
+    with a sentence when the try before failed (the answers wait in the log)."""
+
+    def _start(self) -> None:
+        self.task: asyncio.Task | None = None
+        self.wanted = 0
+        """The log's length the last check asked to be sent."""
+        self.delay: float | None = None
+        self.later: asyncio.TimerHandle | None = None
+        self._kick()  # answers a stopped kernel left queued go at once
+
+    def _kick(self) -> None:
+        if self.task is None or self.task.done():
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:  # in Pyodide the kernel's loop is current, not running here
+                loop = asyncio.get_event_loop()
+            self.task = loop.create_task(self._try())
+
+    async def _try(self) -> None:
+        self.started += 1
+        if self.later is not None:
+            self.later.cancel()
+            self.later = None
+        try:
+            for _again in range(3):  # what was checked while a try was under way goes too
+                await self._send_all()
+                if self.acked >= self.wanted:
+                    break
+            self.failure, self.delay = None, None
+        except Exception as e:  # unreachable, dropped, refused for now: try again later
+            self.failure = str(e) or type(e).__name__
+            self.delay = min(RETRY_MOST, 2 * self.delay if self.delay else 1.0)
+            self.later = asyncio.get_running_loop().call_later(self.delay, self._kick)
+        self.finished += 1
+
+    def deliver(self, upto: int, wait: float = WAIT) -> str | None:
+        """Start sending the log up to byte ``upto`` and return at once: ``None``, or a
+        sentence when the answers could not be sent before (``wait`` is not used: nothing may
+        wait in a browser)."""
+        self.wanted = max(self.wanted, upto)
+        failed = self.failure is not None or bool(self.refused)
+        self._kick()
+        return self._note(not failed)
 
 
 def _batches(records: list[tuple[dict, int]]) -> list[list[tuple[dict, int]]]:
@@ -226,8 +303,9 @@ def outbox_for(log_path: Path) -> Outbox | None:
     key = (str(Path(log_path).resolve()), *server)
     with _LOCK:
         if key not in _OUTBOXES:
-            _OUTBOXES[key] = Outbox(Path(log_path), *server)
+            _OUTBOXES[key] = (BrowserOutbox if IN_BROWSER else Outbox)(Path(log_path), *server)
         return _OUTBOXES[key]
 
 
-__all__ = ["URL_VARIABLE", "WAIT", "Outbox", "class_server", "hub_student", "outbox_for"]
+__all__ = ["URL_VARIABLE", "WAIT", "BrowserOutbox", "Outbox", "class_server", "hub_student",
+           "outbox_for"]

@@ -72,12 +72,14 @@ def kernel_wheels() -> list[Path]:
                          "'bluffkit[lite]'"))
 
 
-def settings(lang: str, course_key: str | None = None) -> dict:
+def settings(lang: str, course_key: str | None = None, server: str | None = None) -> dict:
     """``jupyter-lite.json``: the kernel on the site's own Pyodide, PyPI never asked,
-    ``PRELOAD`` loaded at start, bluffkit's language in ``BLUFFKIT_LANG`` and the course key,
-    if any, in ``BLUFFKIT_COURSE_KEY`` (results logs signed with it); JupyterLab's interface in
-    the same language (``LOCALES``)."""
-    env = {"BLUFFKIT_LANG": lang, **({"BLUFFKIT_COURSE_KEY": course_key} if course_key else {})}
+    ``PRELOAD`` loaded at start, bluffkit's language in ``BLUFFKIT_LANG``, the course key,
+    if any, in ``BLUFFKIT_COURSE_KEY`` (results logs signed with it) and the class server, if
+    any, in ``BLUFFKIT_CLASSROOM_URL`` (answers sent to it, ``join`` without an address);
+    JupyterLab's interface in the same language (``LOCALES``)."""
+    env = {"BLUFFKIT_LANG": lang, **({"BLUFFKIT_COURSE_KEY": course_key} if course_key else {}),
+           **({"BLUFFKIT_CLASSROOM_URL": server} if server else {})}
     options = {"packages": list(PRELOAD), "env": env}
     return {"jupyter-lite-schema-version": 0,
             "jupyter-config-data": {
@@ -90,11 +92,14 @@ def settings(lang: str, course_key: str | None = None) -> dict:
 
 
 def build_site(dest: Path, content: Path, wheels: list[Path], pyodide: Path,
-               lang: str = "en", course_key: str | None = None) -> Path:
+               lang: str = "en", course_key: str | None = None,
+               server: str | None = None) -> Path:
     """Build the site into ``dest`` (which must not exist) from the notebooks in ``content``,
     the browser ``wheels`` (bluffkit's first) and the Pyodide runtime folder ``pyodide``;
     ``course_key`` signs the students' results (anyone who opens the site can read it, as a
-    student can read a kernel's environment: it stops hand-edited files). Returns ``dest``.
+    student can read a kernel's environment: it stops hand-edited files); ``server`` is the
+    class server's address (``ws://HOST:PORT``) the students' answers are sent to. Returns
+    ``dest``.
 
     Raises:
         RuntimeError: the runtime is not the expected Pyodide, or the JupyterLite build failed
@@ -116,8 +121,8 @@ def build_site(dest: Path, content: Path, wheels: list[Path], pyodide: Path,
         if missing:
             raise RuntimeError(_("the JupyterLite build failed:\n{output}",
                                  output=f"not in the site: {', '.join(sorted(missing))}"))
-        (lite / "jupyter-lite.json").write_text(json.dumps(settings(lang, course_key), indent=1),
-                                                encoding="utf-8")
+        config = settings(lang, course_key, server)
+        (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
         command = [str(Path(sys.executable).with_name("jupyter-lite")), "build",
                    "--lite-dir", str(lite), "--contents", str(content),
                    "--output-dir", str(dest), "--no-sourcemaps", "--no-libarchive"]

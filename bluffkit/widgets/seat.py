@@ -9,10 +9,16 @@ back to the same seat with its seat token (a few tries, then a Reconnect button 
 Every failure is one sentence for a student (:func:`plain_error`): the server cannot be
 reached, the code is wrong, the room is full or closed, the connection dropped. Every remote
 table shows the same rows above it (:func:`seat_rows`: which table and seat, the connection).
+
+In a browser kernel (JupyterLite's Pyodide) there are no threads and nothing may wait: there
+:class:`BrowserSeat`, the same seat, runs every network step as a task of the kernel's event
+loop over the browser's WebSocket (:mod:`bluffkit.core.sockets`), and tells how the join went
+and what the server refused through callbacks.
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
 import threading
 import time
@@ -20,7 +26,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from ..classroom.client import ClassroomError, Client
+from ..classroom.client import AsyncClient, ClassroomError, Client
 from ..core import BluffkitError
 from ..core.i18n import _, _l
 from .common import html_area
@@ -65,6 +71,23 @@ def plain_error(error: Exception, url: str = "", code: str = "") -> str:
     return MESSAGES["unreachable"].format(url=url, code=code)
 
 
+def pause(k: int) -> float:
+    """Seconds to wait after the ``k``-th try (from 0) to come back: 1, 2, 3, 3 ..."""
+    return RETRY_EVERY * min(k + 1, 3)
+
+
+def gave_up() -> str:
+    """What a seat says when its tries to come back ran out."""
+    return _("{lost} Press {button} when the server is back.", lost=MESSAGES["closed"],
+             button=RECONNECT)
+
+
+def not_played(move: str, error: Exception, url: str) -> str:
+    """What a seat says when a move held while the connection was down is refused once back."""
+    return _("Your move {move} was not played: {reason}", move=move,
+             reason=plain_error(error, url))
+
+
 def retry(attempt: Callable[[], bool | None], tries: int, say: Callable[[str], None],
           lock: threading.Lock | None = None, wait: bool = False) -> bool:
     """Call ``attempt()`` up to ``tries`` times, a second or more apart, until it decides:
@@ -82,22 +105,26 @@ def retry(attempt: Callable[[], bool | None], tries: int, say: Callable[[str], N
             if verdict is not None:
                 return verdict
             if k + 1 < tries:
-                time.sleep(RETRY_EVERY * min(k + 1, 3))
-        say(_("{lost} Press {button} when the server is back.", lost=MESSAGES["closed"],
-              button=RECONNECT))
+                time.sleep(pause(k))
+        say(gave_up())
         return False
     finally:
         if lock is not None:
             lock.release()
 
 
-def connect(url: str, timeout: float = 10) -> Client:
-    """A :class:`Client` connected to ``url``; a failure is a :class:`ClassroomError` with a
-    plain message (``unreachable``)."""
+def check_url(url) -> None:
+    """Raises a :class:`ClassroomError` (``bad_message``) unless ``url`` is a WebSocket address."""
     if not isinstance(url, str) or not url.startswith(("ws://", "wss://")):
         raise ClassroomError("bad_message", _("the server address must start with ws:// or "
                                               "wss://, such as ws://127.0.0.1:8765; got {url}",
                                               url=repr(url)))
+
+
+def connect(url: str, timeout: float = 10) -> Client:
+    """A :class:`Client` connected to ``url``; a failure is a :class:`ClassroomError` with a
+    plain message (``unreachable``)."""
+    check_url(url)
     try:
         return Client(url, timeout)
     except ClassroomError:
@@ -159,12 +186,20 @@ class Seat:
             except ClassroomError as e:
                 if e.error != "closed":
                     raise
-        self.pending = (str(action), at)
+        self._hold(str(action), at)
+        return None
+
+    def _hold(self, action: str, at: int | None) -> None:
+        """Keep a move made while the connection is down, say so, and come back."""
+        self.pending = (action, at)
         self.on_status(_("{lost} Your move {move} will be sent as soon as you are back at your "
                          "seat...", lost=MESSAGES["closed"], move=action))
+        self._come_back()
+
+    def _come_back(self) -> None:
+        """Try to come back to the seat, after a try under way if any."""
         threading.Thread(target=self.reconnect, kwargs={"wait": True}, daemon=True,
-                         name="bluffkit-seat-reconnect").start()  # after a try under way
-        return None
+                         name="bluffkit-seat-reconnect").start()
 
     def _send_pending(self, client: Client) -> None:
         pending, self.pending = self.pending, None
@@ -174,8 +209,7 @@ class Seat:
         try:
             client.move(action, at)
         except ClassroomError as e:
-            self.on_status(_("Your move {move} was not played: {reason}", move=action,
-                             reason=plain_error(e, self.url)))
+            self.on_status(not_played(action, e, self.url))
 
     def _dropped(self, client: Client) -> None:
         if self.stopped or client is not self.client:
@@ -183,8 +217,7 @@ class Seat:
         self.client = None
         self.on_status(_("{lost} Trying to come back to your seat...",
                          lost=MESSAGES["closed"]))
-        threading.Thread(target=self.reconnect, kwargs={"wait": True}, daemon=True,
-                         name="bluffkit-seat-reconnect").start()
+        self._come_back()
 
     def reconnect(self, tries: int = RETRIES, wait: bool = False) -> bool:
         """Come back to the seat with its token; True once back (``wait``: see :func:`retry`).
@@ -220,6 +253,128 @@ class Seat:
         if self.client is not None:
             client, self.client = self.client, None
             client.close()
+
+
+class BrowserSeat(Seat):
+    """A :class:`Seat` for a kernel without threads, where nothing may wait (Pyodide): each
+    network step is a task of the kernel's event loop. ``join`` starts taking the seat and
+    returns at once: ``on_joined(joined)`` follows, or ``on_failed(sentence)``. ``move``
+    returns at once too: the server's refusal, if any, goes to ``on_refused(sentence)``. A
+    dropped connection comes back with the seat's token, as :class:`Seat` does."""
+
+    def __init__(self, url: str, on_view: Callable[[dict], None],
+                 on_event: Callable[[dict], None], on_status: Callable[[str], None],
+                 on_joined: Callable[[dict], None], on_failed: Callable[[str], None],
+                 on_refused: Callable[[str], None]):
+        super().__init__(url, on_view, on_event, on_status)
+        self.on_joined, self.on_failed, self.on_refused = on_joined, on_failed, on_refused
+        self.tasks: set[asyncio.Task] = set()
+        """The tasks under way (the loop keeps only weak references to them)."""
+        self.trying: asyncio.Task | None = None
+
+    def _task(self, coro) -> asyncio.Task:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a widget's callback in Pyodide: the kernel's loop is current
+            loop = asyncio.get_event_loop()
+        task = loop.create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
+    async def _connect(self) -> AsyncClient:
+        check_url(self.url)
+        client = await AsyncClient.connect(self.url)
+        self._wire(client)
+        return client
+
+    def join(self, code: str, name: str | None = None) -> None:
+        """Start taking a seat (``on_joined`` or ``on_failed`` says how it went)."""
+        self._task(self._join(code, name))
+
+    async def _join(self, code: str, name: str | None) -> None:
+        client = None
+        try:
+            client = await self._connect()
+            joined = await client.join(code, name)
+        except (ClassroomError, TimeoutError) as e:
+            if client is not None:
+                await client.close()
+            self.on_failed(plain_error(e, self.url, code))
+            return
+        self.client, self.token, self.joined = client, joined["token"], joined
+        self.on_joined(joined)
+
+    def move(self, action: str) -> None:
+        """Send a move (answering the newest view), or hold it while the connection is down
+        (as :meth:`Seat.move`); returns ``None`` at once."""
+        at = self.view["moves"] if self.view else None
+        if self.client is None:
+            self._hold(str(action), at)
+        else:
+            self._task(self._move(self.client, str(action), at))
+
+    async def _move(self, client: AsyncClient, action: str, at: int | None) -> None:
+        try:
+            await client.move(action, at)
+        except (ClassroomError, TimeoutError) as e:
+            if getattr(e, "error", None) == "closed":
+                self._hold(action, at)
+            else:
+                self.on_refused(plain_error(e, self.url))
+
+    def _come_back(self) -> None:
+        self.reconnect()
+
+    def reconnect(self, tries: int = RETRIES, wait: bool = False) -> bool:
+        """Start coming back to the seat (a try under way carries on); returns whether the
+        seat is connected now."""
+        if self.trying is None or self.trying.done():
+            self.trying = self._task(self._retry(tries))
+        return self.client is not None
+
+    async def _retry(self, tries: int) -> bool:
+        for k in range(tries):
+            verdict = await self._rejoin_once()
+            if verdict is not None:
+                return verdict
+            if k + 1 < tries:
+                await asyncio.sleep(pause(k))
+        self.on_status(gave_up())
+        return False
+
+    async def _rejoin_once(self) -> bool | None:
+        """One try (see :func:`retry`)."""
+        if self.stopped or self.client is not None:
+            return self.client is not None
+        try:
+            client = await self._connect()
+        except (ClassroomError, TimeoutError):
+            return None
+        self.client = client
+        try:
+            await client.rejoin(self.token)
+        except (ClassroomError, TimeoutError) as e:
+            self.client = None
+            await client.close()
+            if getattr(e, "error", None) == "bad_token":
+                self.on_status(plain_error(e))
+                return False
+            return None
+        self.on_status("")
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            try:
+                await client.move(*pending)
+            except (ClassroomError, TimeoutError) as e:
+                self.on_status(not_played(pending[0], e, self.url))
+        return True
+
+    def close(self) -> None:
+        self.stopped = True
+        if self.client is not None:
+            client, self.client = self.client, None
+            self._task(client.close())
 
 
 # -- the rows above a classroom table -------------------------------------------------------------
@@ -259,4 +414,5 @@ def seat_rows(table, joined: dict) -> list[widgets.Widget]:
     return [table.heading, widgets.HBox([table.connection, table.reconnect_button])]
 
 
-__all__ = ["RECONNECT", "Seat", "connect", "plain_error", "retry", "seat_names", "seat_rows"]
+__all__ = ["RECONNECT", "BrowserSeat", "Seat", "check_url", "connect", "gave_up", "not_played",
+           "pause", "plain_error", "retry", "seat_names", "seat_rows"]

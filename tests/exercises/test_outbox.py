@@ -6,6 +6,7 @@ server that does not answer holds a check up for ``WAIT`` seconds at most."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import sqlite3
@@ -157,3 +158,53 @@ def test_a_server_that_does_not_answer_holds_a_check_up_at_most_wait_seconds(
     assert "cannot be reached" in feedback.message
     assert took < WAIT + 1.0
     assert len(read_log(tmp_path / file_name("eve"))[0]) == 1   # saved all the same
+
+
+def test_the_browser_sender_never_holds_a_check_up_and_sends_from_the_event_loop(tmp_path):
+    """``BrowserOutbox`` (the sender in Pyodide, where a check may not wait and there are no
+    threads), run here on asyncio with the real server: a check returns at once, its answer
+    reaches the server from the event loop; offline, the next check says the answers wait, and
+    they go once the server is back without another check."""
+    from bluffkit.exercises.outbox import BrowserOutbox
+    from bluffkit.exercises.results import ResultsLog
+
+    db = str(tmp_path / "class.sqlite")
+    srv = start_in_thread(db)
+    port, url = srv.server.port, srv.url
+    log = ResultsLog("fe", "bluff", 3, folder=tmp_path, key=KEY)
+
+    def answer(text: str) -> int:
+        log.append(question=1, title="One die", answer=text, reading=None,
+                   status="incorrect", mistake=None)
+        return log.written
+
+    async def main():
+        nonlocal srv
+        box = BrowserOutbox(log.path, url, None)
+        start = time.monotonic()
+        assert box.deliver(answer("1/2")) is None
+        assert time.monotonic() - start < 0.05  # nothing waited for the server
+        await until_async(lambda: len(on_server(db)) == 1)
+        srv.stop()
+        assert box.deliver(answer("1/3")) is None  # not known yet: this try is under way
+        await until_async(lambda: box.failure is not None)
+        tries = box.finished
+        assert "cannot be reached just now" in box.deliver(answer("1/4"))
+        await until_async(lambda: box.finished > tries)  # this try failed too
+        srv = start_in_thread(db, port=port)
+        await until_async(lambda: len(on_server(db)) == 3, seconds=40)  # retried by itself
+        assert on_server(db) == read_log(log.path)[0]
+        assert box.deliver(answer("1/5")) is None
+        await until_async(lambda: len(on_server(db)) == 4)
+
+    try:
+        asyncio.run(main())
+    finally:
+        srv.stop()
+
+
+async def until_async(condition, seconds=20.0):
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "not in time"
+        await asyncio.sleep(0.05)

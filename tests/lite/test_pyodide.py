@@ -24,6 +24,14 @@ from tests.lite.conftest import lesson_modules, pyodide_runtime
 HERE = Path(__file__).parent
 pytestmark = pytest.mark.xdist_group("lite")
 NO_NUMPY = "ModuleNotFoundError: No module named 'numpy'"
+CLASS_MODULES = ["bluffkit.classroom.client", "bluffkit.widgets.classroom",
+                 "bluffkit.exercises.outbox", "bluffkit.core.sockets"]
+"""Imported too: a lesson's table joins a class server and its answers go to it from the
+browser (no ``websockets`` there: the browser's WebSocket)."""
+
+
+def browser_modules() -> list[str]:
+    return sorted({*lesson_modules(), *CLASS_MODULES})
 
 
 def _checks():
@@ -38,13 +46,13 @@ def runs(browser_wheels, tmp_path_factory):
     """(Pyodide's answers, CPython's answers, Pyodide's timings)."""
     folder, wheel = browser_wheels
     modules = tmp_path_factory.mktemp("modules") / "modules.json"
-    modules.write_text(json.dumps(lesson_modules()))
+    modules.write_text(json.dumps(browser_modules()))
     done = subprocess.run(["node", str(HERE / "pyodide_run.mjs"), str(pyodide_runtime()),
                            str(folder), str(wheel), str(HERE / "checks.py"), str(modules)],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-4000:]
     out = json.loads(done.stdout.strip().splitlines()[-1])
-    return out["result"], _checks().run(lesson_modules()), out["seconds"]
+    return out["result"], _checks().run(browser_modules()), out["seconds"]
 
 
 def _needing_numpy(results: dict, cpython: dict) -> list[str]:
@@ -80,6 +88,8 @@ def test_every_lesson_module_imports(runs):
     assert pyodide["modules"]["bluffkit"] == {"ok": True}
     assert len(pyodide["modules"]) > 50 and "bluffkit.widgets.bluff.equilibrium" in pyodide[
         "modules"]
+    for module in CLASS_MODULES:  # no top-level websockets import in the browser
+        assert pyodide["modules"][module] == {"ok": True}, (module, pyodide["modules"][module])
     needing = [m for m in _needing_numpy(pyodide["modules"], cpython["modules"])
                if not m.startswith("bluffkit.solvers.")]  # solvers may keep numpy
     assert needing == [], f"{len(needing)} lesson modules need numpy"

@@ -69,6 +69,8 @@ def test_the_course_key_goes_to_the_kernel_only_when_given():
 
     assert env("en") == {"BLUFFKIT_LANG": "en"}
     assert env("fr", "k3y") == {"BLUFFKIT_LANG": "fr", "BLUFFKIT_COURSE_KEY": "k3y"}
+    assert env("en", None, "ws://10.0.0.5:8765") == {  # --server: answers go there
+        "BLUFFKIT_LANG": "en", "BLUFFKIT_CLASSROOM_URL": "ws://10.0.0.5:8765"}
 
 
 def test_every_wheel_the_lock_names_is_in_the_site(french_site):
@@ -108,6 +110,9 @@ def test_the_command_refuses_and_says_why(tmp_path, capsys):
     assert "DEST must name a folder" in capsys.readouterr().err
     assert main(["lite", str(tmp_path / "new"), "--key-file", str(tmp_path / "no.key")]) == 2
     assert "cannot read the course key file" in capsys.readouterr().err
+    assert main(["lite", str(tmp_path / "new"), "--server", "http://10.0.0.5:8765"]) == 2
+    assert "--server must be the class server's address, starting with ws://" in \
+        capsys.readouterr().err
     assert not (tmp_path / "new").exists()
 
 
