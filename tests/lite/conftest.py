@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -109,10 +110,21 @@ def site(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def site_fr(site, tmp_path_factory):
-    """The French site (``bluffkit --lang fr lite``), with the English site's bluffkit wheel."""
+def class_port() -> int:
+    """A free loopback port for the class server of the French site (``--server``)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def site_fr(site, class_port, tmp_path_factory):
+    """The French site (``bluffkit --lang fr lite``), with the English site's bluffkit wheel and
+    a class server on loopback (``--server ws://127.0.0.1:<class_port>``, started by the test
+    that uses it)."""
     wheel = next((site[0] / "static" / "pyodide").glob("bluffkit-*.whl"))
-    return build_site(tmp_path_factory.mktemp("lite-fr"), "--lang", "fr", "--wheel", str(wheel))
+    return build_site(tmp_path_factory.mktemp("lite-fr"), "--lang", "fr", "--wheel", str(wheel),
+                      "--server", f"ws://127.0.0.1:{class_port}")
 
 
 @pytest.fixture(scope="session")
