@@ -35,7 +35,7 @@ from typing import Any
 
 from ..core import BluffkitError
 from ..core.i18n import _
-from ..core.sockets import SocketError, closed_errors, open_socket
+from ..core.sockets import IN_BROWSER, SocketError, closed_errors, open_socket
 from ..core.text import shorten
 
 RETRIES = 5
@@ -237,6 +237,10 @@ class Client:
     thread."""
 
     def __init__(self, url: str, timeout: float = 10):
+        if IN_BROWSER:
+            raise ClassroomError("bad_message", _(
+                "in the browser a notebook cannot wait for the class server: take a seat with "
+                "join(url, code, name), or use AsyncClient with await"))
         self.timeout = timeout
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True,
