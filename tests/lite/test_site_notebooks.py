@@ -205,8 +205,10 @@ def test_a_class_table_and_an_answer_reach_the_class_server_from_the_browser(
                             'join(code="ZZZZZ", name="Ana")',
                             until="injoignable[\\s\\S]*Il n'y a pas de table avec le code ZZZZZ")
         assert "Le serveur de la classe à l'adresse ws://127.0.0.1:9 est injoignable" in said
+        mark = time.monotonic()
         run_new_cell(page, f'table = join(code="{code}", name="Ana")\ntable',
                      until=f"Table {code}")  # the site's --server: no address to type
+        took = {"join_to_table_s": round(time.monotonic() - mark, 1)}
         ben = room.client()
         ben_token = ben.join(code, "Ben")["token"]
         if ben.wait_view()["legal"]:
@@ -226,7 +228,9 @@ def test_a_class_table_and_an_answer_reach_the_class_server_from_the_browser(
         assert "La connexion au serveur de la classe est perdue" in \
             page.locator(f"{TABLE} .bk-connection").inner_text()
         room.start()  # ... and comes back on its file: the table comes back to its seat
+        mark = time.monotonic()
         page.wait_for_function(CONNECTION_EMPTY_JS, timeout=60_000)
+        took["back_after_restart_s"] = round(time.monotonic() - mark, 1)
         ben = room.client()
         ben.rejoin(ben_token)
         after = ana_plays(page, room, code)
@@ -235,10 +239,12 @@ def test_a_class_table_and_an_answer_reach_the_class_server_from_the_browser(
         run_new_cell(page, 'from bluffkit.exercises import load\n'
                      'sheet = load("poker-dice", seed=2026, student="ana")\n'
                      f'print(sheet.q1.check("{answer}"))', until="Juste")
+        mark = time.monotonic()
         sent = until(lambda: answers_on(room.db))
+        took["answer_on_server_after_feedback_s"] = round(time.monotonic() - mark, 1)
         assert [(r["student"], r["status"], r["answer"]) for r in sent] == [
             ("ana", "correct", answer)]
-        TIMINGS["class"] = {"seconds": round(time.monotonic() - start, 1)}
+        TIMINGS["class"] = {"seconds": round(time.monotonic() - start, 1), **took}
         no_page_errors(page)
     finally:
         if ben is not None:
