@@ -26,16 +26,17 @@ server can be reached: tried again after 1, 2, 4 ... 30 seconds and at each chec
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.i18n import _
 from ..core.records import is_record
-from ..core.sockets import IN_BROWSER, SocketError, open_socket
+
+if TYPE_CHECKING:
+    import asyncio
 
 URL_VARIABLE = "BLUFFKIT_CLASSROOM_URL"
 """The class server's address (``ws://...``), set by the hub's configuration."""
@@ -146,6 +147,8 @@ class Outbox:
             Refused, SocketError, TimeoutError, a closed connection: the server cannot take
             them now.
         """
+        from ..core.sockets import SocketError, open_socket
+
         records = self.pending()
         if not records:
             return
@@ -176,6 +179,8 @@ class Outbox:
             await ws.close()
 
     async def _request(self, ws, records: list[dict]) -> None:
+        import asyncio
+
         self.tries += 1
         frame = {"type": "results", "id": self.tries, "records": records}
         if self.hub_token:
@@ -189,6 +194,8 @@ class Outbox:
             raise Refused(str(reply.get("error")), str(reply.get("message")))
 
     def _run(self) -> None:
+        import asyncio  # here, not at the top: a worksheet without a class server never needs it
+
         delay: float | None = None
         while True:
             self.wake.wait(delay)
@@ -245,6 +252,8 @@ class BrowserOutbox(Outbox):
         self._kick()  # answers a stopped kernel left queued go at once
 
     def _kick(self) -> None:
+        import asyncio
+
         if self.task is None or self.task.done():
             try:
                 loop = asyncio.get_running_loop()
@@ -253,6 +262,8 @@ class BrowserOutbox(Outbox):
             self.task = loop.create_task(self._try())
 
     async def _try(self) -> None:
+        import asyncio
+
         self.started += 1
         if self.later is not None:
             self.later.cancel()
@@ -303,6 +314,8 @@ def outbox_for(log_path: Path) -> Outbox | None:
     key = (str(Path(log_path).resolve()), *server)
     with _LOCK:
         if key not in _OUTBOXES:
+            from ..core.sockets import IN_BROWSER
+
             _OUTBOXES[key] = (BrowserOutbox if IN_BROWSER else Outbox)(Path(log_path), *server)
         return _OUTBOXES[key]
 
