@@ -19,7 +19,7 @@ from __future__ import annotations
 import bisect
 import math
 import operator
-import secrets
+import os
 from itertools import cycle
 
 M32 = 0xFFFFFFFF
@@ -103,7 +103,7 @@ class Generator:
 
     def __init__(self, seed=None):
         if seed is None:
-            seed = secrets.randbits(128)
+            seed = int.from_bytes(os.urandom(16), "little")  # what secrets.randbits(128) reads
         initstate, initseq = seed_state(seed)
         self._inc = ((initseq << 1) | 1) & M128
         self._state = ((self._inc + initstate) * MULTIPLIER + self._inc) & M128

@@ -92,3 +92,8 @@ def test_make_rng_uses_the_pure_generator_without_numpy():
     assert out.split() == [*str(np.random.default_rng([7, 2]).integers(
         10**9, size=3).tolist()).split(), repr(np.random.default_rng(5).random())]
     assert isinstance(make_rng(5), np.random.Generator)
+
+
+def test_without_a_seed_each_generator_draws_its_own_numbers():
+    draws = {tuple(Generator().integers(0, 2**62, size=4)) for _ in range(20)}
+    assert len(draws) == 20
