@@ -41,7 +41,7 @@ def _checks():
     return module
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def runs(browser_wheels, tmp_path_factory):
     """(Pyodide's answers, CPython's answers, Pyodide's timings)."""
     folder, wheel = browser_wheels
