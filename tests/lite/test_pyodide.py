@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -99,3 +100,19 @@ def test_seeded_games_are_cpythons(runs):
     pyodide, cpython, _seconds = runs
     assert all("ok" in r for r in cpython["seeded"].values()), cpython["seeded"]
     assert pyodide["seeded"] == cpython["seeded"]
+
+
+def test_a_notebook_whose_imports_need_numpy_says_so_for_the_browser(runs):
+    """Where a lesson notebook imports a module that fails in Pyodide for numpy alone (the
+    solvers may keep numpy), its first cell tells the student the notebook does not run on a
+    ``bluffkit lite`` site; no other notebook says so."""
+    pyodide, _cpython, _seconds = runs
+    failing = {m for m, r in pyodide["modules"].items() if "error" in r}
+    root = HERE.parent.parent
+    for path in sorted([*root.glob("notebooks/**/*.ipynb"), *root.glob("exercises/**/*.ipynb")]):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        imported = {m for c in cells if c["cell_type"] == "code"
+                    for m in re.findall(r"^\s*(?:from|import)\s+(bluffkit(?:\.\w+)*)",
+                                        "".join(c["source"]), re.M)}
+        says = "bluffkit lite" in "".join(cells[0]["source"])
+        assert says == bool(imported & failing), (path.name, sorted(imported & failing))
