@@ -1,11 +1,13 @@
 """Shared test settings: hypothesis profiles (CI runs a few more examples), and the class
 server that the classroom and the widget tests play through."""
 
+import asyncio
 import gc
 import logging
 import os
 import subprocess
 import sys
+import threading
 import warnings
 
 import pytest
@@ -117,3 +119,23 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.filterwarnings("error::RuntimeWarning"))
             item.add_marker(pytest.mark.filterwarnings(
                 "error::pytest.PytestUnraisableExceptionWarning"))
+
+
+def run_async(coroutine):
+    """``asyncio.run(coroutine)`` on a thread of its own, its result returned or its exception
+    raised here: the worker's main thread may hold a running loop already (Playwright's sync API,
+    in the browser tests that share the worker), and ``asyncio.run`` refuses to start there."""
+    out = {}
+
+    def target():
+        try:
+            out["value"] = asyncio.run(coroutine)
+        except BaseException as e:  # noqa: BLE001 - raised again in the caller's thread
+            out["error"] = e
+
+    thread = threading.Thread(target=target, name="run_async")
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")

@@ -4,7 +4,6 @@ opened over https may not reach, said in plain words in both languages, and the 
 
 from __future__ import annotations
 
-import asyncio
 import socket
 
 import pytest
@@ -18,6 +17,7 @@ from bluffkit.core.sockets import (
     open_socket,
 )
 from bluffkit.i18n import language
+from tests.conftest import run_async
 
 
 @pytest.mark.parametrize(("page", "url", "refused"), [
@@ -48,7 +48,7 @@ def test_a_dead_address_is_one_socket_error_and_closed_errors_are_known():
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     with pytest.raises(SocketError) as caught:
-        asyncio.run(open_socket(f"ws://127.0.0.1:{port}", timeout=5))
+        run_async(open_socket(f"ws://127.0.0.1:{port}", timeout=5))
     assert caught.value.kind == "unreachable" and str(caught.value)
     from websockets.exceptions import ConnectionClosed
 

@@ -21,6 +21,7 @@ from bluffkit.exercises import load
 from bluffkit.exercises.outbox import WAIT
 from bluffkit.exercises.results import file_name, read_log, verify
 from tests.classroom.test_answers import FakeHub, hub_server  # noqa: F401 (a fixture)
+from tests.conftest import run_async
 
 KEY = b"course key for the tests"
 
@@ -198,7 +199,7 @@ def test_the_browser_sender_never_holds_a_check_up_and_sends_from_the_event_loop
         await until_async(lambda: len(on_server(db)) == 4)
 
     try:
-        asyncio.run(main())
+        run_async(main())
     finally:
         srv.stop()
 

@@ -15,7 +15,7 @@ from bluffkit.classroom.server import start_in_thread
 from bluffkit.i18n import language
 from bluffkit.widgets.classroom import JoinFailed, Joining, join, join_later
 from bluffkit.widgets.remote import RemoteBluffTable
-from tests.conftest import TEACHER
+from tests.conftest import TEACHER, run_async
 from tests.widgets.test_classroom import my_turn, open_room, restart
 
 
@@ -70,7 +70,7 @@ def test_the_table_comes_at_once_and_plays_on_the_server(server):
         assert sent and ours == sent
         table.link.close()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_every_failure_is_one_plain_sentence_in_english_and_french(server):
@@ -102,7 +102,7 @@ def test_every_failure_is_one_plain_sentence_in_english_and_french(server):
         for t in tables:
             t.link.close()
 
-    asyncio.run(main())
+    run_async(main())
 
 
 def test_the_seat_comes_back_after_a_restart_and_a_move_made_meanwhile_goes(tmp_path):
@@ -137,7 +137,7 @@ def test_the_seat_comes_back_after_a_restart_and_a_move_made_meanwhile_goes(tmp_
             t.link.close()
 
     try:
-        asyncio.run(main())
+        run_async(main())
     finally:
         for s in servers:
             s.stop()
