@@ -92,8 +92,26 @@ def attempt(function, *args) -> dict:
         return {"error": failure(e)}
 
 
+def exercise_answers(name: str, seed: int) -> list:
+    """Each question of the exercise set ``name`` for ``seed``: its exact answer, and the
+    feedback on that answer and on a wrong one (the results log in a folder of its own)."""
+    import tempfile
+
+    from bluffkit.exercises import load
+    from bluffkit.i18n import language
+
+    with tempfile.TemporaryDirectory() as folder, language("en"):
+        out = []
+        for q in load(name, seed=seed, student="pyodide", folder=folder):
+            expected = q.expected()
+            out.append([repr(expected), q.check(expected).markdown(), q.check("0").markdown()])
+        return out
+
+
 def run(modules: list[str]) -> dict:
-    """Import each of ``modules``, then play each game for each of ``SEEDS``, both ways."""
+    """Import each of ``modules``, then play each game for each of ``SEEDS``, both ways, and
+    check every exercise set's answers for each of ``SEEDS``."""
+    from bluffkit.exercises.worksheets import exercise_sets
     from bluffkit.games import GAMES
 
     imported = {m: attempt(lambda m: bool(importlib.import_module(m)), m) for m in modules}
@@ -101,4 +119,6 @@ def run(modules: list[str]) -> dict:
              for seed in SEEDS}
     seeded = {f"{name}/{seed}": attempt(seeded_game, name, seed) for name in sorted(GAMES)
               for seed in SEEDS}
-    return {"modules": imported, "games": games, "seeded": seeded}
+    exercises = {f"{name}/{seed}": attempt(exercise_answers, name, seed)
+                 for name in exercise_sets() for seed in SEEDS}
+    return {"modules": imported, "games": games, "seeded": seeded, "exercises": exercises}

@@ -116,3 +116,17 @@ def test_a_notebook_whose_imports_need_numpy_says_so_for_the_browser(runs):
                                         "".join(c["source"]), re.M)}
         says = "bluffkit lite" in "".join(cells[0]["source"])
         assert says == bool(imported & failing), (path.name, sorted(imported & failing))
+
+
+def test_every_exercise_set_checks_answers_as_cpython_does(runs):
+    """Issue 30: every exercise set's questions for two seeds, in Pyodide without numpy: the
+    same exact answers as CPython's (with numpy), the right one accepted, and the same feedback
+    on it and on a wrong one ("0")."""
+    pyodide, cpython, _seconds = runs
+    from bluffkit.exercises.worksheets import exercise_sets
+
+    assert set(pyodide["exercises"]) == {f"{n}/{s}" for n in exercise_sets() for s in (1, 2)}
+    for key, got in pyodide["exercises"].items():
+        assert "ok" in got, (key, got)
+        assert got == cpython["exercises"][key], key
+        assert got["ok"] and all("Correct" in right for _answer, right, _wrong in got["ok"]), key
